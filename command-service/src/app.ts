@@ -1,0 +1,47 @@
+import type { AnyDb, EventStore, IdAllocator } from '@erp/eventstore';
+import {
+  type AuthStore,
+  authWriteRoutes,
+  errorHandler,
+  jsonBody,
+  jsonOnly,
+  requestContext,
+  sameOrigin,
+  sessionAuth,
+} from '@erp/http-kit';
+import Router from '@koa/router';
+import Koa, { type Context } from 'koa';
+
+import { registerWriteRoutes } from './routes';
+import { idempotency } from './shared/idempotency';
+
+export interface CommandAppDeps {
+  readonly db: AnyDb;
+  readonly store: EventStore;
+  readonly ids: IdAllocator;
+  readonly auth: AuthStore;
+  readonly allowedOrigins?: readonly string[];
+  readonly bodyLimit?: string;
+  readonly log?: (error: unknown, ctx: Context) => void;
+  readonly now?: () => Date;
+}
+
+/** The write side: validates, decides and appends events. It never touches a read model. */
+export const createCommandApp = (deps: CommandAppDeps): Koa => {
+  const app = new Koa({ proxy: true });
+  const router = new Router();
+  authWriteRoutes(router, deps.auth);
+  registerWriteRoutes(router, deps);
+  app.use(errorHandler(deps.log ?? (() => undefined)));
+  app.use(requestContext(deps.now));
+  app.use(sameOrigin(deps.allowedOrigins ?? []));
+  app.use(sessionAuth(deps.auth));
+  app.use(jsonOnly);
+  app.use(jsonBody(deps.bodyLimit));
+  app.use(idempotency(deps.db));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+};
+
+export { registerWriteRoutes };

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+
+import { HEADERS } from '@erp/contracts';
+import type { AnyDb } from '@erp/eventstore';
+import { type AppState, conflictHttp } from '@erp/http-kit';
+import { sql } from 'kysely';
+import type { Context, Middleware, Next } from 'koa';
+
+const REPLAYED_HEADERS = [HEADERS.eventPosition, 'ETag', 'Location'];
+
+export const migrateIdempotency = async (db: AnyDb) => {
+  await sql`create table if not exists idempotency_keys (
+    user_id integer not null,
+    key text not null,
+    request_hash text not null,
+    status integer not null,
+    body jsonb,
+    headers jsonb not null,
+    created_at timestamptz not null default now(),
+    primary key (user_id, key))`.execute(db);
+};
+
+const requestHash = (ctx: Context) =>
+  createHash('sha256')
+    .update(`${ctx.method} ${ctx.path}\n${JSON.stringify(ctx.request.body ?? null)}`)
+    .digest('hex');
+
+/**
+ * DESIGN §2: a POST repeated with the same Idempotency-Key and body gets the first answer and
+ * appends nothing; the same key with another body is a 409. Concurrent twins are caught by the
+ * deterministic event ids that the key seeds (see handleCommand).
+ */
+export const idempotency = (db: AnyDb): Middleware => async (ctx: Context, next: Next) => {
+  const key = ctx.get(HEADERS.idempotencyKey).trim();
+  const state = ctx.state as AppState;
+  if (ctx.method !== 'POST' || !key || !state.user) return next();
+  const hash = requestHash(ctx);
+  const { rows } = await sql<{ request_hash: string; status: number; body: unknown; headers: Record<string, string> }>`
+    select request_hash, status, body, headers from idempotency_keys
+    where user_id = ${state.user.id} and key = ${key}`.execute(db);
+  const previous = rows[0];
+  if (previous) {
+    if (previous.request_hash !== hash) throw conflictHttp('This Idempotency-Key was used for a different request');
+    ctx.status = previous.status;
+    ctx.set({ ...previous.headers, 'Idempotent-Replayed': 'true' });
+    if (previous.body !== null) ctx.body = previous.body;
+    return;
+  }
+  state.idempotencyKey = key;
+  await next();
+  if (ctx.status >= 200 && ctx.status < 300) {
+    const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));
+    await sql`insert into idempotency_keys (user_id, key, request_hash, status, body, headers)
+      values (${state.user.id}, ${key}, ${hash}, ${ctx.status}, ${JSON.stringify(ctx.body ?? null)}::jsonb, ${JSON.stringify(headers)}::jsonb)
+      on conflict do nothing`.execute(db);
+  }
+};

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+export const ModuleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  active: z.boolean(),
+});
+export type Module = z.infer<typeof ModuleSchema>;
+
+export const TaskSchema = z.object({
+  id: z.number().int(),
+  moduleId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  active: z.boolean(),
+});
+export type Task = z.infer<typeof TaskSchema>;
+
+/** The slug is the task name lowercased with whitespace runs replaced by hyphens (SEED-SPEC §2). */
+export const taskSlug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
+
+type TaskDef = readonly [name: string, description: string, icon: string];
+type ModuleDef = readonly [name: string, title: string, subtitle: string, icon: string, color: string, tasks: readonly TaskDef[]];
+
+const CATALOGUE: readonly ModuleDef[] = [
+  ['purchase', 'Purchase', 'Vendors, bills and payments', 'ShoppingCart', 'blue', [
+    ['Vendors', 'Manage supplier information', 'Truck'],
+    ['Invoices', 'Track purchase invoices', 'FileText'],
+    ['Payments', 'Process vendor payments', 'CreditCard'],
+  ]],
+  ['sales', 'Sales', 'Customers, invoices and receipts', 'TrendingUp', 'green', [
+    ['Customers', 'Manage customer database', 'Users'],
+    ['Invoices', 'Manage customer invoices and billing', 'Receipt'],
+    ['Receipts', 'Manage customer payments and receipts', 'Banknote'],
+  ]],
+  ['inventory', 'Inventory', 'Items, stock and valuation', 'Package', 'purple', [
+    ['Items', 'Product catalog', 'Box'],
+    ['Stock Adjustments', 'Manage stock in and stock out adjustments', 'ArrowLeftRight'],
+    ['Inventory', 'Complete inventory overview and stock analysis', 'ClipboardList'],
+  ]],
+  ['hr', 'HR', 'Employees and payroll', 'UserCheck', 'orange', [
+    ['Employees', 'Employee profiles', 'Users'],
+  ]],
+  ['crm', 'CRM', 'Leads and follow-ups', 'Handshake', 'pink', [
+    ['Leads', 'Prospect management', 'UserPlus'],
+  ]],
+  ['accounting', 'Accounting', 'Ledgers and journal', 'Calculator', 'indigo', []],
+  ['payments', 'Payments', 'Money in and out', 'Wallet', 'teal', []],
+  ['banking', 'Banking', 'Bank accounts and reconciliation', 'Building2', 'yellow', []],
+  ['reports', 'Reports', 'Business insights', 'BarChart3', 'orange', []],
+];
+
+export const MODULES: readonly Module[] = CATALOGUE.map(([name, title, subtitle, icon, color], i) => ({
+  id: i + 1, name, title, subtitle, icon, color, active: true,
+}));
+
+export const TASKS: readonly Task[] = CATALOGUE.flatMap(([, , , , , tasks], m) => tasks).map(
+  (task, i) => ({
+    id: i + 1,
+    moduleId: moduleIdOfTask(i),
+    name: task[0],
+    description: task[1],
+    icon: task[2],
+    active: true,
+  }),
+);
+
+function moduleIdOfTask(taskIndex: number): number {
+  let seen = 0;
+  for (let m = 0; m < CATALOGUE.length; m++) {
+    seen += CATALOGUE[m]![5].length;
+    if (taskIndex < seen) return m + 1;
+  }
+  return 0;
+}
+
+export const findModule = (name: string): Module | undefined => MODULES.find((m) => m.name === name);
+export const tasksOf = (name: string): Task[] => {
+  const module = findModule(name);
+  return module ? TASKS.filter((t) => t.moduleId === module.id) : [];
+};

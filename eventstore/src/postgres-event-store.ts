@@ -1,0 +1,182 @@
+import type { EventMetadata, RecordedEvent } from '@erp/contracts';
+import { sql } from 'kysely';
+
+import type { AnyDb } from './db';
+import {
+  type AppendResult,
+  type EventLogQuery,
+  type EventMetadataInput,
+  type EventPage,
+  type EventStore,
+  type GlobalCursor,
+  type StreamAppend,
+  StreamVersionConflict,
+} from './event-store';
+import type { Notifier } from './notifier';
+
+interface EventRow {
+  position: string;
+  tx: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+const COLUMNS = sql`position::text as position, transaction_id::text as tx, event_id::text as event_id,
+  stream_id, stream_version, type, data, metadata`;
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  position: row.position,
+  eventId: row.event_id,
+  streamId: row.stream_id,
+  streamVersion: row.stream_version,
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+});
+
+const isUniqueViolation = (error: unknown, constraint: string): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: string }).code === '23505' &&
+  (error as { constraint?: string }).constraint === constraint;
+
+/**
+ * The Postgres event store. Global order is (transaction id, position): a reader only takes
+ * events of transactions older than every transaction still running (pg_snapshot_xmin), so an
+ * append that got a lower position but commits later is never skipped.
+ */
+export const postgresEventStore = (db: AnyDb, notifier: Notifier, kind = 'postgres'): EventStore => {
+  const append = async (
+    appends: readonly StreamAppend[],
+    metadata: EventMetadataInput,
+  ): Promise<AppendResult> => {
+    const rows = appends.flatMap((a) =>
+      a.events.map((e, i) => ({ ...e, streamId: a.streamId, version: a.expectedVersion + i + 1 })),
+    );
+    if (rows.length === 0) throw new Error('append needs at least one event');
+    const streamIds = appends.map((a) => a.streamId);
+    const expected = appends.map((a) => a.expectedVersion);
+    try {
+      // One statement, one round trip: the version check and the insert commit together;
+      // a concurrent writer of the same version hits the (stream_id, stream_version) key.
+      const result = await sql<{ position: string }>`
+        with expected as (
+          select s.stream_id, s.version
+          from unnest(${streamIds}::text[], ${expected}::int[]) as s(stream_id, version)
+        ), ok as (
+          select bool_and(coalesce((select max(e.stream_version) from events e
+                                    where e.stream_id = x.stream_id), 0) = x.version) as ok
+          from expected x
+        )
+        insert into events (event_id, stream_id, stream_version, type, data, metadata)
+        select r.event_id, r.stream_id, r.stream_version, r.type, r.data, ${JSON.stringify(metadata)}::jsonb
+        from unnest(${rows.map((r) => r.eventId)}::uuid[], ${rows.map((r) => r.streamId)}::text[],
+                    ${rows.map((r) => r.version)}::int[], ${rows.map((r) => r.type)}::text[],
+                    ${rows.map((r) => JSON.stringify(r.data))}::jsonb[])
+             as r(event_id, stream_id, stream_version, type, data)
+        where (select ok from ok)
+        returning position::text as position`.execute(db);
+      if (result.rows.length === 0) {
+        const first = appends[0]!;
+        throw new StreamVersionConflict(first.streamId, first.expectedVersion);
+      }
+      const lastPosition = result.rows.reduce(
+        (max, r) => (BigInt(r.position) > BigInt(max) ? r.position : max),
+        '0',
+      );
+      notifier.publish('appended', lastPosition);
+      return {
+        lastPosition,
+        duplicate: false,
+        streams: appends.map((a) => ({
+          streamId: a.streamId,
+          version: a.expectedVersion + a.events.length,
+        })),
+      };
+    } catch (error) {
+      if (isUniqueViolation(error, 'events_event_id_key')) return alreadyAppended(rows.map((r) => r.eventId));
+      if (isUniqueViolation(error, 'events_stream_version_key')) {
+        const first = appends[0]!;
+        throw new StreamVersionConflict(first.streamId, first.expectedVersion);
+      }
+      throw error;
+    }
+  };
+
+  const alreadyAppended = async (eventIds: string[]): Promise<AppendResult> => {
+    const found = await sql<{ position: string; stream_id: string; stream_version: number }>`
+      select position::text as position, stream_id, stream_version from events
+      where event_id = any(${eventIds}::uuid[])`.execute(db);
+    if (found.rows.length !== eventIds.length) {
+      // Some ids are new, some old: not a retry of the same command.
+      throw new StreamVersionConflict(found.rows[0]?.stream_id ?? '?', -1);
+    }
+    const versions = new Map<string, number>();
+    for (const r of found.rows) versions.set(r.stream_id, Math.max(versions.get(r.stream_id) ?? 0, r.stream_version));
+    return {
+      duplicate: true,
+      lastPosition: found.rows.reduce((m, r) => (BigInt(r.position) > BigInt(m) ? r.position : m), '0'),
+      streams: [...versions].map(([streamId, version]) => ({ streamId, version })),
+    };
+  };
+
+  const readStream = async (streamId: string) => {
+    const { rows } = await sql<EventRow>`
+      select ${COLUMNS} from events where stream_id = ${streamId} order by stream_version`.execute(db);
+    return { version: rows.at(-1)?.stream_version ?? 0, events: rows.map(toRecorded) };
+  };
+
+  const readAll = async (after: GlobalCursor, limit: number): Promise<EventPage> => {
+    const { rows } = await sql<EventRow>`
+      select ${COLUMNS} from events
+      where (transaction_id, position) > (${after.tx}::xid8, ${after.position}::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, position
+      limit ${limit}`.execute(db);
+    const last = rows.at(-1);
+    return {
+      events: rows.map(toRecorded),
+      cursor: last ? { tx: last.tx, position: last.position } : after,
+    };
+  };
+
+  const cursorAt = async (position: string): Promise<GlobalCursor | null> => {
+    const { rows } = await sql<{ tx: string }>`
+      select transaction_id::text as tx from events where position = ${position}::bigint`.execute(db);
+    return rows[0] ? { tx: rows[0].tx, position } : null;
+  };
+
+  const listEvents = async (query: EventLogQuery) => {
+    const { rows } = await sql<EventRow>`
+      select ${COLUMNS} from events
+      where position > ${query.afterPosition}::bigint
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ${query.type ? sql`and type = ${query.type}` : sql``}
+        ${query.streamId ? sql`and stream_id = ${query.streamId}` : sql``}
+      order by position limit ${query.limit}`.execute(db);
+    return rows.map(toRecorded);
+  };
+
+  const headPosition = async () => {
+    const { rows } = await sql<{ head: string }>`
+      select coalesce(max(position), 0)::text as head from events`.execute(db);
+    return rows[0]?.head ?? '0';
+  };
+
+  const importEvents = async (events: readonly RecordedEvent[]) => {
+    if (events.length === 0) return;
+    await sql`
+      insert into events (event_id, stream_id, stream_version, type, data, metadata)
+      select * from unnest(${events.map((e) => e.eventId)}::uuid[], ${events.map((e) => e.streamId)}::text[],
+                           ${events.map((e) => e.streamVersion)}::int[], ${events.map((e) => e.type)}::text[],
+                           ${events.map((e) => JSON.stringify(e.data))}::jsonb[],
+                           ${events.map((e) => JSON.stringify(e.metadata))}::jsonb[])`.execute(db);
+    notifier.publish('appended', await headPosition());
+  };
+
+  return { kind, append, readStream, readAll, cursorAt, listEvents, headPosition, importEvents };
+};

@@ -1,0 +1,62 @@
+import { api, CredentialsSchema, SetupSchema } from '@erp/contracts';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+
+import { type AuthStore, MAX_LOGIN_FAILURES } from './auth-store';
+import { HttpError, unauthenticated } from './http-error';
+import { parseBody } from './parse';
+import type { AppState } from './middleware';
+import { SESSION_COOKIE, setSessionCookie } from './session';
+
+
+/** Setup, login and logout: the writes of DESIGN §2's auth contract (command side). */
+export const authWriteRoutes = (router: Router, auth: AuthStore) => {
+  router.post(api.auth.setup, async (ctx: Context) => {
+    const { username, password } = parseBody(SetupSchema, ctx.request.body);
+    const user = await auth.createFirstUser(username, password);
+    if (!user) throw new HttpError(409, 'conflict', 'Setup is already done: sign in instead');
+    setSessionCookie(ctx, await auth.openSession(user.id));
+    ctx.status = 201;
+    ctx.body = user;
+  });
+
+  router.post(api.auth.login, async (ctx: Context) => {
+    const { username, password } = parseBody(CredentialsSchema, ctx.request.body);
+    const key = `${username.toLowerCase()}|${ctx.ip}`;
+    if ((await auth.recentFailures(key)) >= MAX_LOGIN_FAILURES) {
+      throw new HttpError(429, 'too_many_requests', 'Too many failed sign-ins. Try again in 15 minutes.', undefined, { 'Retry-After': '900' });
+    }
+    const user = await auth.verify(username, password);
+    if (!user) {
+      await auth.recordFailure(key);
+      throw unauthenticated('Invalid username or password');
+    }
+    await auth.clearFailures(key);
+    setSessionCookie(ctx, await auth.openSession(user.id));
+    ctx.body = user;
+  });
+
+  router.post(api.auth.logout, async (ctx: Context) => {
+    const token = ctx.cookies.get(SESSION_COOKIE);
+    if (token) await auth.closeSession(token);
+    setSessionCookie(ctx, null);
+    ctx.status = 204;
+  });
+};
+
+/** Who am I; the 401 says whether the app still needs its first user (query side). */
+export const authReadRoutes = (router: Router, auth: AuthStore) => {
+  router.get(api.auth.me, async (ctx: Context) => {
+    const user = (ctx.state as AppState).user;
+    if (user) {
+      ctx.body = user;
+      return;
+    }
+    ctx.status = 401;
+    ctx.body = {
+      error: 'unauthenticated',
+      message: 'Please sign in',
+      setupRequired: !(await auth.hasUsers()),
+    };
+  });
+};

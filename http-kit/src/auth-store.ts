@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import type { AnyDb } from '@erp/eventstore';
+import { sql } from 'kysely';
+
+import type { SessionUser } from './middleware';
+import { hashPassword, verifyPassword } from './password';
+
+const SESSION_DAYS = 30;
+const THROTTLE_WINDOW_MINUTES = 15;
+export const MAX_LOGIN_FAILURES = 5;
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const migrateAuth = async (db: AnyDb): Promise<void> => {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(4242002)`.execute(trx);
+    await sql`create table if not exists users (
+      id integer generated always as identity primary key,
+      username text not null,
+      password_hash text not null,
+      created_at timestamptz not null default now())`.execute(trx);
+    await sql`create unique index if not exists users_username_key on users (lower(username))`.execute(trx);
+    await sql`create table if not exists sessions (
+      token_hash text primary key,
+      user_id integer not null references users(id) on delete cascade,
+      created_at timestamptz not null default now(),
+      expires_at timestamptz not null)`.execute(trx);
+    await sql`create table if not exists login_failures (
+      key text not null,
+      at timestamptz not null default now())`.execute(trx);
+    await sql`create index if not exists login_failures_key on login_failures (key, at)`.execute(trx);
+  });
+};
+
+/** Users and sessions live in Postgres, so every service instance sees the same login. */
+export const authStore = (db: AnyDb) => ({
+  hasUsers: async () => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(db);
+    return (rows[0]?.n ?? 0) > 0;
+  },
+
+  /** The first user only: serialised by a lock so two setups cannot both win. */
+  createFirstUser: async (username: string, password: string): Promise<SessionUser | null> => {
+    const passwordHash = await hashPassword(password);
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(4242003)`.execute(trx);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(trx);
+      if ((rows[0]?.n ?? 0) > 0) return null;
+      const inserted = await sql<SessionUser>`insert into users (username, password_hash)
+        values (${username}, ${passwordHash}) returning id, username`.execute(trx);
+      return inserted.rows[0]!;
+    });
+  },
+
+  /** Unique by a database index (DESIGN §1: uniqueness enforced at write time). */
+  createUser: async (username: string, password: string): Promise<SessionUser | null> => {
+    const passwordHash = await hashPassword(password);
+    const { rows } = await sql<SessionUser>`insert into users (username, password_hash)
+      values (${username}, ${passwordHash}) on conflict do nothing returning id, username`.execute(db);
+    return rows[0] ?? null;
+  },
+
+  verify: async (username: string, password: string): Promise<SessionUser | null> => {
+    const { rows } = await sql<SessionUser & { password_hash: string }>`
+      select id, username, password_hash from users where lower(username) = lower(${username})`.execute(db);
+    const user = rows[0];
+    // Hash anyway when the user is unknown, so timing does not reveal which usernames exist.
+    const ok = await verifyPassword(password, user?.password_hash ?? 'scrypt$0$0$0$AAAA$AAAA');
+    return user && ok ? { id: user.id, username: user.username } : null;
+  },
+
+  openSession: async (userId: number): Promise<string> => {
+    const token = randomBytes(32).toString('base64url');
+    await sql`insert into sessions (token_hash, user_id, expires_at)
+      values (${digest(token)}, ${userId}, now() + make_interval(days => ${SESSION_DAYS}))`.execute(db);
+    return token;
+  },
+
+  userOfSession: async (token: string): Promise<SessionUser | null> => {
+    const { rows } = await sql<SessionUser>`select u.id, u.username from sessions s
+      join users u on u.id = s.user_id
+      where s.token_hash = ${digest(token)} and s.expires_at > now()`.execute(db);
+    return rows[0] ?? null;
+  },
+
+  closeSession: async (token: string) => {
+    await sql`delete from sessions where token_hash = ${digest(token)}`.execute(db);
+  },
+
+  recentFailures: async (key: string): Promise<number> => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from login_failures
+      where key = ${key} and at > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
+    return rows[0]?.n ?? 0;
+  },
+  recordFailure: async (key: string) => {
+    await sql`insert into login_failures (key) values (${key})`.execute(db);
+  },
+  clearFailures: async (key: string) => {
+    await sql`delete from login_failures where key = ${key}`.execute(db);
+  },
+});
+export type AuthStore = ReturnType<typeof authStore>;

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+
+import { DomainError, type ErrorBody, HEADERS } from '@erp/contracts';
+import type { Context, Middleware, Next } from 'koa';
+
+import { HttpError } from './http-error';
+
+export interface SessionUser {
+  readonly id: number;
+  readonly username: string;
+}
+
+/** What every request carries (STYLE b.5): set by middleware, read by routes. */
+export interface AppState {
+  user?: SessionUser;
+  correlationId: string;
+  now: Date;
+  idempotencyKey?: string;
+}
+
+export type AppContext = Context & { state: AppState };
+
+const DOMAIN_STATUS = {
+  validation: [400, 'validation_failed'],
+  not_found: [404, 'not_found'],
+  conflict: [409, 'conflict'],
+  version_mismatch: [412, 'precondition_failed'],
+} as const;
+
+const LIB_STATUS: Record<number, ErrorBody['error']> = {
+  400: 'validation_failed',
+  401: 'unauthenticated',
+  403: 'forbidden_origin',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};
+
+const toHttpError = (error: unknown): HttpError => {
+  if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) {
+    const [status, code] = DOMAIN_STATUS[error.kind];
+    return new HttpError(status, code, error.message, error.issues);
+  }
+  const status = (error as { status?: number }).status;
+  if (status && status >= 400 && status < 500) {
+    const message = status === 400 ? 'Request body is not valid JSON' : String((error as Error).message);
+    return new HttpError(status, LIB_STATUS[status] ?? 'validation_failed', message);
+  }
+  return new HttpError(500, 'internal_error', 'Something went wrong on our side');
+};
+
+/** The one error middleware: every failure becomes `{ error, message, issues }`. */
+export const errorHandler = (log: (error: unknown, ctx: Context) => void): Middleware =>
+  async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        throw new HttpError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (error) {
+      const http = toHttpError(error);
+      if (http.status >= 500) log(error, ctx);
+      ctx.status = http.status;
+      ctx.set(http.headers);
+      const body: ErrorBody = { error: http.code, message: http.message };
+      if (http.issues) body.issues = http.issues;
+      ctx.body = body;
+    }
+  };
+
+export const requestContext = (now: () => Date = () => new Date()): Middleware =>
+  async (ctx: Context, next: Next) => {
+    const given = ctx.get(HEADERS.requestId);
+    const state = ctx.state as AppState;
+    state.correlationId = /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+    state.now = now();
+    ctx.set(HEADERS.requestId, state.correlationId);
+    await next();
+  };
+
+const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
+
+/** Writes must be JSON (415) when they carry a body. */
+export const jsonOnly: Middleware = async (ctx: Context, next: Next) => {
+  const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+  if (isWrite(ctx.method) && hasBody && !ctx.is('application/json')) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json');
+  }
+  await next();
+};
+
+/** Writes from a foreign page get 403; clients that send no Origin (integrators) pass. */
+export const sameOrigin = (allowed: readonly string[]): Middleware =>
+  async (ctx: Context, next: Next) => {
+    const origin = ctx.get('origin');
+    if (isWrite(ctx.method) && origin && origin !== 'null') {
+      let host = '';
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = '';
+      }
+      if (host !== ctx.host && !allowed.includes(origin)) {
+        throw new HttpError(403, 'forbidden_origin', 'Requests from this origin are not allowed');
+      }
+    }
+    await next();
+  };

@@ -1,0 +1,92 @@
+import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { sql } from 'kysely';
+
+import { applyEvents, lockKey } from './apply';
+import { ensureCheckpoint, migrateCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
+import type { Projection } from './projection';
+import { rebuildProjection } from './rebuild';
+
+export interface RunnerOptions {
+  readonly batchSize?: number;
+  /** Poll interval when no wake-up arrives (notifier down, or a missed message). */
+  readonly pollMs?: number;
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+/** Prepares tables and checkpoints; a projection whose version changed is rebuilt first. */
+export const prepareProjections = async (db: AnyDb, store: EventStore, projections: readonly Projection[]) => {
+  await migrateCheckpoints(db);
+  for (const projection of projections) {
+    await projection.migrate(db.withSchema('public'), 'public');
+    const checkpoint = await readCheckpoint(db, projection.name);
+    if (checkpoint && checkpoint.version < projection.version) await rebuildProjection(db, store, projection);
+    else await ensureCheckpoint(db, projection.name, projection.version);
+  }
+};
+
+/**
+ * One batch for one projection: the read-model writes and the new checkpoint commit in one
+ * transaction, under a transaction-scoped advisory lock, so two workers never double-apply and
+ * a crash mid-batch loses nothing. Returns the events applied, or null when another worker leads.
+ */
+export const projectBatch = async (db: AnyDb, store: EventStore, projection: Projection, batchSize: number) =>
+  db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${lockKey(projection.name)}) as ok`.execute(trx);
+    if (!rows[0]?.ok) return null;
+    const checkpoint = await readCheckpoint(trx, projection.name);
+    if (!checkpoint || checkpoint.version !== projection.version) return null;
+    const page = await store.readAll(checkpoint.cursor, batchSize);
+    if (page.events.length === 0) return { applied: 0, position: checkpoint.cursor.position };
+    await applyEvents(trx.withSchema('public'), projection, page.events);
+    await writeCheckpoint(trx, projection.name, projection.version, page.cursor);
+    return { applied: page.events.length, position: page.cursor.position };
+  });
+
+/** The projection runner (STYLE b.7): wakes on the notifier, polls when it is quiet. */
+export const startProjectionRunner = (
+  db: AnyDb,
+  store: EventStore,
+  notifier: Notifier,
+  projections: readonly Projection[],
+  options: RunnerOptions = {},
+) => {
+  const batchSize = options.batchSize ?? 500;
+  const pollMs = options.pollMs ?? 500;
+  let running = true;
+  let wake: (() => void) | null = null;
+  const unsubscribe = notifier.subscribe('appended', () => wake?.());
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const loop = async (projection: Projection) => {
+    while (running) {
+      try {
+        const result = await projectBatch(db, store, projection, batchSize);
+        if (result && result.applied > 0) notifier.publish('projected', result.position);
+        if (result && result.applied === batchSize) continue;
+      } catch (error) {
+        options.log?.(`projection ${projection.name} failed a batch; retrying`, error);
+      }
+      if (running) await sleep(pollMs);
+    }
+  };
+
+  const loops = projections.map(loop);
+  return {
+    stop: async () => {
+      running = false;
+      unsubscribe();
+      wake?.();
+      await Promise.all(loops);
+    },
+  };
+};
+export type ProjectionRunner = ReturnType<typeof startProjectionRunner>;

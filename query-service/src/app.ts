@@ -1,0 +1,49 @@
+import { api } from '@erp/contracts';
+import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { type AuthStore, authReadRoutes, errorHandler, requestContext, sessionAuth } from '@erp/http-kit';
+import Router from '@koa/router';
+import Koa, { type Context } from 'koa';
+
+import { homeRoutes } from './home/home.routes';
+import { moduleRoutes } from './modules/module.routes';
+import { docsPage } from './operators/docs-page';
+import { openApiDocument } from './operators/openapi';
+import { operatorRoutes } from './operators/operator.routes';
+import { registerReadRoutes } from './routes';
+import { waitForPosition } from './shared/wait-for-position';
+
+export interface QueryAppDeps {
+  readonly db: AnyDb;
+  readonly store: EventStore;
+  readonly notifier: Notifier;
+  readonly auth: AuthStore;
+  readonly log?: (error: unknown, ctx: Context) => void;
+  readonly now?: () => Date;
+}
+
+/** The read side: GET only, from read-model tables (the event log only for audit routes). */
+export const createQueryApp = (deps: QueryAppDeps): Koa => {
+  const app = new Koa({ proxy: true });
+  const router = new Router();
+  const now = deps.now ?? (() => new Date());
+  authReadRoutes(router, deps.auth);
+  moduleRoutes(router);
+  homeRoutes(router, deps.db, now);
+  operatorRoutes(router, deps.db, deps.store, deps.notifier);
+  registerReadRoutes(router, deps.db, deps.store);
+  const doc = openApiDocument();
+  router.get(api.openapi, (ctx: Context) => {
+    ctx.body = doc;
+  });
+  router.get(api.docs, (ctx: Context) => {
+    ctx.type = 'html';
+    ctx.body = docsPage(doc);
+  });
+  app.use(errorHandler(deps.log ?? (() => undefined)));
+  app.use(requestContext(now));
+  app.use(sessionAuth(deps.auth));
+  app.use(waitForPosition(deps.db, deps.store, deps.notifier));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+};

@@ -1,0 +1,3 @@
+export * from './app';
+export * from './operators/openapi';
+export * from './shared/history';

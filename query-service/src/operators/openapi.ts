@@ -1,0 +1,89 @@
+import {
+  api,
+  byId,
+  CredentialsSchema,
+  ErrorBodySchema,
+  HistoryEntrySchema,
+  HomeSummarySchema,
+  MASTER_DATA_ENTITIES,
+  MeSchema,
+  ModuleSchema,
+  RecordedEventSchema,
+  TaskSchema,
+  historyOf,
+} from '@erp/contracts';
+import { z } from 'zod';
+
+const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+
+const ok = (description: string, schema?: z.ZodType, extra: Record<string, unknown> = {}) => ({
+  description,
+  ...(schema ? { content: { 'application/json': { schema: json(schema) } } } : {}),
+  ...extra,
+});
+const errors = {
+  400: { $ref: '#/components/responses/Error' },
+  401: { $ref: '#/components/responses/Error' },
+  404: { $ref: '#/components/responses/Error' },
+};
+const body = (schema: z.ZodType) => ({
+  required: true,
+  content: { 'application/json': { schema: json(schema, 'input') } },
+});
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+const position = { 'X-Event-Position': { schema: { type: 'string' }, description: 'Global position of the write; send it back as X-Min-Position' } };
+
+const entityPaths = () =>
+  Object.fromEntries(
+    MASTER_DATA_ENTITIES.flatMap((e) => [
+      [e.path, {
+        get: { tags: [e.label], summary: `List ${e.plural}`, responses: { 200: ok('List', z.array(e.record)), ...errors } },
+        post: {
+          tags: [e.label], summary: `Create a ${e.singular}`, requestBody: body(e.body),
+          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }],
+          responses: { 201: ok('Created', e.record, { headers: position }), ...errors, 409: errors[400], 415: errors[400] },
+        },
+      }],
+      [byId(e.path, '{id}'), {
+        parameters: [idParam],
+        get: { tags: [e.label], summary: `One ${e.singular}; ETag carries its version`, responses: { 200: ok('Found', e.record), ...errors } },
+        put: {
+          tags: [e.label], summary: `Update a ${e.singular}`, requestBody: body(e.body),
+          parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
+          responses: { 200: ok('Updated', e.record, { headers: position }), ...errors, 412: errors[400] },
+        },
+        ...(e.canDelete ? { delete: { tags: [e.label], summary: `Delete a ${e.singular}`, responses: { 204: ok('Deleted'), ...errors, 412: errors[400] } } } : {}),
+      }],
+      [historyOf(e.path, '{id}'), {
+        parameters: [idParam],
+        get: { tags: [e.label], summary: 'Who changed what, when', responses: { 200: ok('History', z.array(HistoryEntrySchema)), ...errors } },
+      }],
+    ]),
+  );
+
+/** The OpenAPI 3.1 document, generated from the contracts' zod schemas. */
+export const openApiDocument = () => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Udyam ERP API',
+    version: '0.1.0',
+    description: 'Event-sourced ERP for micro-businesses. Session cookie auth; writes return X-Event-Position; reads accept X-Min-Position.',
+  },
+  paths: {
+    [api.auth.setup]: { post: { tags: ['Auth'], requestBody: body(CredentialsSchema), responses: { 201: ok('First user created', MeSchema), 409: errors[400] } } },
+    [api.auth.login]: { post: { tags: ['Auth'], requestBody: body(CredentialsSchema), responses: { 200: ok('Signed in', MeSchema), 401: errors[401], 429: errors[400] } } },
+    [api.auth.logout]: { post: { tags: ['Auth'], responses: { 204: ok('Signed out') } } },
+    [api.auth.me]: { get: { tags: ['Auth'], responses: { 200: ok('Current user', MeSchema), 401: errors[401] } } },
+    [api.modules]: { get: { tags: ['Modules'], responses: { 200: ok('Modules', z.array(ModuleSchema)) } } },
+    [api.module('{name}')]: { get: { tags: ['Modules'], responses: { 200: ok('Module', ModuleSchema), 404: errors[404] } } },
+    [api.moduleTasks('{name}')]: { get: { tags: ['Modules'], responses: { 200: ok('Tasks', z.array(TaskSchema)), 404: errors[404] } } },
+    [api.homeSummary]: { get: { tags: ['Home'], responses: { 200: ok('Figures', HomeSummarySchema) } } },
+    [api.events]: { get: { tags: ['Operators'], summary: 'Page through the event log', responses: { 200: ok('Events', z.array(RecordedEventSchema)) } } },
+    [api.health]: { get: { tags: ['Operators'], responses: { 200: ok('Store, notifier and projection lag') } } },
+    ...entityPaths(),
+  },
+  components: {
+    responses: { Error: ok('Error', ErrorBodySchema) },
+  },
+});

@@ -1,0 +1,53 @@
+import { api, notFound } from '@erp/contracts';
+import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { badRequest } from '@erp/http-kit';
+import { PROJECTIONS, readAllCheckpoints } from '@erp/projections';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { sql } from 'kysely';
+import { z } from 'zod';
+
+const EventsQuerySchema = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  type: z.string().min(1).optional(),
+  stream: z.string().min(1).optional(),
+});
+
+/** The audit log and the health of the pipeline (DESIGN §2 operators). */
+export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, notifier: Notifier) => {
+  router.get(api.events, async (ctx: Context) => {
+    const parsed = EventsQuerySchema.safeParse(ctx.query);
+    if (!parsed.success) throw badRequest('Invalid query', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    const { after, limit, type, stream } = parsed.data;
+    ctx.body = await store.listEvents({ afterPosition: String(after), limit, type, streamId: stream });
+  });
+
+  router.get(api.health, async (ctx: Context) => {
+    const head = await store.headPosition();
+    const checkpoints = await readAllCheckpoints(db);
+    const projections = await Promise.all(
+      PROJECTIONS.map(async (p) => {
+        const c = checkpoints.find((x) => x.name === p.name);
+        const { rows } = await sql<{ lag: number }>`select count(*)::int as lag from events
+          where (transaction_id, position) > (${c?.cursor.tx ?? '0'}::xid8, ${c?.cursor.position ?? '0'}::bigint)`.execute(db);
+        return { name: p.name, version: c?.version ?? null, position: c?.cursor.position ?? '0', lag: rows[0]?.lag ?? 0 };
+      }),
+    );
+    ctx.body = {
+      status: 'ok',
+      store: { kind: store.kind, head },
+      notifier: { kind: notifier.kind, healthy: notifier.isHealthy() },
+      projections,
+    };
+  });
+
+  router.get('/api/events/:position', async (ctx: Context) => {
+    const position = Number(ctx.params.position);
+    const [event] = Number.isInteger(position) && position > 0
+      ? await store.listEvents({ afterPosition: String(position - 1), limit: 1 })
+      : [];
+    if (!event || event.position !== String(position)) throw notFound(`No event at position ${ctx.params.position}`);
+    ctx.body = event;
+  });
+};

@@ -1,0 +1,34 @@
+import { createServer } from 'node:http';
+
+import { config } from './config';
+import { logger } from './log';
+import { commandApp, openInfrastructure, queryApp, startProjections } from './system';
+import { dispatch, staticApp } from './web';
+
+/** `npm start`: the whole product in one process, on embedded PostgreSQL by default. */
+const main = async () => {
+  const infra = await openInfrastructure(config);
+  const runner = await startProjections(infra);
+  const handler = dispatch(queryApp(infra).callback(), commandApp(infra, config).callback(), staticApp(config.uiDir));
+  const server = createServer(handler);
+  server.listen(config.port, config.host, () => {
+    logger.info(`Udyam ERP is ready on http://localhost:${config.port}`);
+  });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    await runner.stop();
+    await infra.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+};
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'start failed');
+  process.exit(1);
+});
