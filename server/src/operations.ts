@@ -1,0 +1,63 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Writable } from 'node:stream';
+
+import { type RecordedEvent, RecordedEventSchema } from '@erp/contracts';
+import { type EventStore, type IdAllocator, START } from '@erp/eventstore';
+
+/** Streams the whole log, in global order, one JSON event per line. */
+export const exportLog = async (store: EventStore, out: Writable): Promise<number> => {
+  let cursor = START;
+  let count = 0;
+  for (;;) {
+    const page = await store.readAll(cursor, 1000);
+    if (page.events.length === 0) return count;
+    for (const event of page.events) {
+      if (!out.write(`${JSON.stringify(event)}\n`)) await new Promise((r) => out.once('drain', r));
+    }
+    count += page.events.length;
+    cursor = page.cursor;
+  }
+};
+
+export const exportToFile = async (store: EventStore, file: string) => {
+  const out = createWriteStream(file);
+  const count = await exportLog(store, out);
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  return count;
+};
+
+/** Entity streams are named `<entity>-<id>`: keep the id allocator above every imported id. */
+const raiseIdFloors = async (ids: IdAllocator, events: readonly RecordedEvent[]) => {
+  const floors = new Map<string, number>();
+  for (const e of events) {
+    const match = /^([a-z][a-z-]*)-(\d+)$/.exec(e.streamId);
+    if (match) floors.set(match[1]!, Math.max(floors.get(match[1]!) ?? 0, Number(match[2])));
+  }
+  for (const [name, id] of floors) await ids.atLeast(name, id);
+};
+
+/** Imports an NDJSON export into an EMPTY store, keeping event ids, versions and metadata. */
+export const importFromFile = async (store: EventStore, ids: IdAllocator, file: string) => {
+  if ((await store.headPosition()) !== '0') throw new Error('Import needs an empty event store');
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  let batch: RecordedEvent[] = [];
+  let count = 0;
+  let lineNo = 0;
+  const flush = async () => {
+    await store.importEvents(batch);
+    await raiseIdFloors(ids, batch);
+    count += batch.length;
+    batch = [];
+  };
+  for await (const line of lines) {
+    lineNo++;
+    if (!line.trim()) continue;
+    const parsed = RecordedEventSchema.safeParse(JSON.parse(line));
+    if (!parsed.success) throw new Error(`Line ${lineNo} is not an exported event: ${parsed.error.message}`);
+    batch.push(parsed.data as RecordedEvent);
+    if (batch.length >= 1000) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return count;
+};
