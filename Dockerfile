@@ -14,5 +14,6 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 ENV NODE_ENV=production HOST=0.0.0.0
+RUN mkdir -p /app/data && chown node /app/data
 USER node
 CMD ["npx", "tsx", "server/src/embedded.ts"]

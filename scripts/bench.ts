@@ -1,0 +1,75 @@
+// `npm run bench`: event-store append rate against a plain-INSERT baseline in the same process
+// and database, then write→visible lag through the projection runner. Prints figures side by side.
+import { randomUUID } from 'node:crypto';
+
+import { START } from '@erp/eventstore';
+import { testDatabase, withStore } from '@erp/eventstore/testing';
+import { PROJECTIONS, prepareProjections, readCheckpoint, startProjectionRunner } from '@erp/projections';
+import { sql } from 'kysely';
+
+const WRITERS = 8;
+const PER_WRITER = 500;
+const meta = { userId: 1, username: 'bench', correlationId: 'bench', at: new Date().toISOString() };
+
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+const main = async () => {
+  const database = await testDatabase();
+  const t = await withStore(database.url, { max: WRITERS + 4 });
+  try {
+    await sql`create table baseline (id bigserial primary key, stream_id text, type text, data jsonb)`.execute(t.db);
+    const vendor = (i: number) => ({ id: i, name: `Vendor ${i}`, contactPerson: null, phone: null, email: null, address: null, gstNumber: null, panNumber: null, paymentTerms: null, active: true });
+
+    let started = Date.now();
+    await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
+      for (let i = 0; i < PER_WRITER; i++) {
+        await sql`insert into baseline (stream_id, type, data) values (${`vendor-${w}-${i}`}, 'VendorCreated', ${JSON.stringify(vendor(i))}::jsonb)`.execute(t.db);
+      }
+    }));
+    const baselineMs = Date.now() - started;
+
+    started = Date.now();
+    await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
+      for (let i = 0; i < PER_WRITER; i++) {
+        await t.store.append([{ streamId: `vendor-${w * PER_WRITER + i + 1}`, expectedVersion: 0, events: [{ eventId: randomUUID(), type: 'VendorCreated', data: vendor(w * PER_WRITER + i + 1) }] }], meta);
+      }
+    }));
+    const appendMs = Date.now() - started;
+
+    await prepareProjections(t.db, t.store, PROJECTIONS);
+    started = Date.now();
+    const runner = startProjectionRunner(t.db, t.store, t.notifier, PROJECTIONS);
+    const head = await t.store.headPosition();
+    while ((await readCheckpoint(t.db, 'vendor_list'))?.cursor.position !== head) await new Promise((r) => setTimeout(r, 10));
+    const catchUpMs = Date.now() - started;
+
+    const lags: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      const id = 100_000 + i;
+      const r = await t.store.append([{ streamId: `vendor-${id}`, expectedVersion: 0, events: [{ eventId: randomUUID(), type: 'VendorCreated', data: vendor(id) }] }], meta);
+      const target = await t.store.cursorAt(r.lastPosition);
+      for (;;) {
+        const c = await readCheckpoint(t.db, 'vendor_list');
+        if (c && target && (BigInt(c.cursor.tx) > BigInt(target.tx) || (c.cursor.tx === target.tx && BigInt(c.cursor.position) >= BigInt(target.position)))) break;
+        await new Promise((res) => setTimeout(res, 1));
+      }
+      lags.push(performance.now() - t0);
+    }
+    await runner.stop();
+    const total = WRITERS * PER_WRITER;
+    console.log(`\n${WRITERS} writers × ${PER_WRITER} single-event commands, one PostgreSQL, same process\n`);
+    console.log(`| measure                                  | plain INSERT baseline | event store |`);
+    console.log(`|------------------------------------------|----------------------:|------------:|`);
+    console.log(`| writes/s                                 | ${String(rate(total, baselineMs)).padStart(21)} | ${String(rate(total, appendMs)).padStart(11)} |`);
+    console.log(`| projection catch-up from 0 (events/s)    | ${'—'.padStart(21)} | ${String(rate(total, catchUpMs)).padStart(11)} |`);
+    console.log(`| write→visible lag p50 / p95 (ms)         | ${'0 (same table)'.padStart(21)} | ${`${pct(lags, 50).toFixed(1)} / ${pct(lags, 95).toFixed(1)}`.padStart(11)} |`);
+    const check = await t.store.readAll(START, 1);
+    if (check.events.length === 0) throw new Error('nothing appended');
+  } finally {
+    await t.close();
+    await database.drop();
+  }
+};
+main().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
