@@ -60,6 +60,8 @@ export const postgresEventStore = (db: AnyDb, notifier: Notifier, kind = 'postgr
     if (rows.length === 0) throw new Error('append needs at least one event');
     const streamIds = appends.map((a) => a.streamId);
     const expected = appends.map((a) => a.expectedVersion);
+    const eventIds = rows.map((r) => r.eventId);
+    let inserted: { position: string }[] = [];
     try {
       // One statement, one round trip: the version check and the insert commit together;
       // a concurrent writer of the same version hits the (stream_id, stream_version) key.
@@ -74,47 +76,52 @@ export const postgresEventStore = (db: AnyDb, notifier: Notifier, kind = 'postgr
         )
         insert into events (event_id, stream_id, stream_version, type, data, metadata)
         select r.event_id, r.stream_id, r.stream_version, r.type, r.data, ${JSON.stringify(metadata)}::jsonb
-        from unnest(${rows.map((r) => r.eventId)}::uuid[], ${rows.map((r) => r.streamId)}::text[],
+        from unnest(${eventIds}::uuid[], ${rows.map((r) => r.streamId)}::text[],
                     ${rows.map((r) => r.version)}::int[], ${rows.map((r) => r.type)}::text[],
                     ${rows.map((r) => JSON.stringify(r.data))}::jsonb[])
              as r(event_id, stream_id, stream_version, type, data)
         where (select ok from ok)
         returning position::text as position`.execute(db);
-      if (result.rows.length === 0) {
-        const first = appends[0]!;
-        throw new StreamVersionConflict(first.streamId, first.expectedVersion);
-      }
-      const lastPosition = result.rows.reduce(
-        (max, r) => (BigInt(r.position) > BigInt(max) ? r.position : max),
-        '0',
-      );
-      notifier.publish('appended', lastPosition);
-      return {
-        lastPosition,
-        duplicate: false,
-        streams: appends.map((a) => ({
-          streamId: a.streamId,
-          version: a.expectedVersion + a.events.length,
-        })),
-      };
+      inserted = result.rows;
     } catch (error) {
-      if (isUniqueViolation(error, 'events_event_id_key')) return alreadyAppended(rows.map((r) => r.eventId));
-      if (isUniqueViolation(error, 'events_stream_version_key')) {
-        const first = appends[0]!;
-        throw new StreamVersionConflict(first.streamId, first.expectedVersion);
+      if (
+        !isUniqueViolation(error, 'events_event_id_key') &&
+        !isUniqueViolation(error, 'events_stream_version_key')
+      ) {
+        throw error;
       }
-      throw error;
     }
+    if (inserted.length === 0) {
+      // A version check that failed or a key already taken. A retry of a command that did
+      // commit lands here too (its expected versions are stale by now): answer it as a duplicate.
+      const retried = await alreadyAppended(eventIds);
+      if (retried) return retried;
+      const first = appends[0]!;
+      throw new StreamVersionConflict(first.streamId, first.expectedVersion);
+    }
+    const lastPosition = inserted.reduce(
+      (max, r) => (BigInt(r.position) > BigInt(max) ? r.position : max),
+      '0',
+    );
+    notifier.publish('appended', lastPosition);
+    return {
+      lastPosition,
+      duplicate: false,
+      streams: appends.map((a) => ({
+        streamId: a.streamId,
+        version: a.expectedVersion + a.events.length,
+      })),
+    };
   };
 
-  const alreadyAppended = async (eventIds: string[]): Promise<AppendResult> => {
+  /** The result of the earlier append, when every event id is already in the log; else null. */
+  const alreadyAppended = async (eventIds: string[]): Promise<AppendResult | null> => {
     const found = await sql<{ position: string; stream_id: string; stream_version: number }>`
       select position::text as position, stream_id, stream_version from events
-      where event_id = any(${eventIds}::uuid[])`.execute(db);
-    if (found.rows.length !== eventIds.length) {
-      // Some ids are new, some old: not a retry of the same command.
-      throw new StreamVersionConflict(found.rows[0]?.stream_id ?? '?', -1);
-    }
+      where event_id = any(${eventIds}::uuid[])
+      order by position`.execute(db);
+    // None or only some of the ids: not a retry of the same command.
+    if (found.rows.length !== eventIds.length) return null;
     const versions = new Map<string, number>();
     for (const r of found.rows) versions.set(r.stream_id, Math.max(versions.get(r.stream_id) ?? 0, r.stream_version));
     return {

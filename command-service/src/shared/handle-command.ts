@@ -43,7 +43,8 @@ export const handleCommand = async <State, Cmd extends Command, Event extends Do
 ): Promise<HandleResult<State>> => {
   for (let attempt = 1; ; attempt++) {
     const { version, events } = await store.readStream(streamId);
-    if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+    // An absent record is a 404 from the decider, not a 412.
+    if (options.expectedVersion !== undefined && version > 0 && options.expectedVersion !== version) {
       throw versionMismatch('This record was changed by someone else. Reload it and try again.');
     }
     const fold = (state: State, list: readonly DomainEvent[]) =>
