@@ -59,7 +59,7 @@ export const MODULES: readonly Module[] = CATALOGUE.map(([name, title, subtitle,
   id: i + 1, name, title, subtitle, icon, color, active: true,
 }));
 
-export const TASKS: readonly Task[] = CATALOGUE.flatMap(([, , , , , tasks], m) => tasks).map(
+export const TASKS: readonly Task[] = CATALOGUE.flatMap(([, , , , , tasks]) => tasks).map(
   (task, i) => ({
     id: i + 1,
     moduleId: moduleIdOfTask(i),

@@ -95,7 +95,7 @@ export const sameOrigin = (allowed: readonly string[]): Middleware =>
   async (ctx: Context, next: Next) => {
     const origin = ctx.get('origin');
     if (isWrite(ctx.method) && origin && origin !== 'null') {
-      let host = '';
+      let host: string;
       try {
         host = new URL(origin).host;
       } catch {
