@@ -10,17 +10,37 @@ const subject = (channel: Channel) => `erp.${channel}`;
  */
 export const natsNotifier = async (servers: string): Promise<Notifier> => {
   let healthy = false;
+  let closed = false;
   const listeners = new Map<Channel, Set<(position: string) => void>>();
-  const connecting = connect({
-    servers,
-    name: `erp-${process.pid}`,
-    waitOnFirstConnect: true,
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 500,
-  });
+  // Our own first-connect loop (not `waitOnFirstConnect`, which cannot be cancelled): close()
+  // must stop it, or a notifier closed while the server is down keeps the process alive and
+  // comes back to life when the server appears.
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let wakeRetry: (() => void) | undefined;
+  const connectUntilClosed = async (): Promise<NatsConnection | null> => {
+    while (!closed) {
+      try {
+        return await connect({
+          servers,
+          name: `erp-${process.pid}`,
+          timeout: 2000,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 500,
+        });
+      } catch {
+        await new Promise<void>((resolve) => {
+          wakeRetry = resolve;
+          retryTimer = setTimeout(resolve, 500);
+        });
+      }
+    }
+    return null;
+  };
+  const connecting = connectUntilClosed();
   let nc: NatsConnection | null = null;
 
-  const attach = (conn: NatsConnection) => {
+  const attach = (conn: NatsConnection | null) => {
+    if (!conn || closed) return; // close() drains a connection that arrives after it
     nc = conn;
     healthy = true;
     for (const channel of ['appended', 'projected'] as const) {
@@ -38,12 +58,16 @@ export const natsNotifier = async (servers: string): Promise<Notifier> => {
     })();
   };
   // Give a reachable server a moment, but never block start-up on it.
+  let startTimer: ReturnType<typeof setTimeout> | undefined;
   const first = await Promise.race([
-    connecting.then((c) => c),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000)),
+    connecting,
+    new Promise<undefined>((resolve) => {
+      startTimer = setTimeout(() => resolve(undefined), 2000);
+    }),
   ]);
-  if (first) attach(first);
-  else void connecting.then(attach, () => undefined);
+  clearTimeout(startTimer);
+  if (first !== undefined) attach(first);
+  else void connecting.then(attach);
 
   return {
     kind: 'nats',
@@ -59,7 +83,11 @@ export const natsNotifier = async (servers: string): Promise<Notifier> => {
     isHealthy: () => healthy,
     close: async () => {
       healthy = false;
-      if (nc) await nc.drain().catch(() => undefined);
+      closed = true;
+      clearTimeout(retryTimer);
+      wakeRetry?.();
+      const conn = nc ?? (await connecting);
+      if (conn) await conn.drain().catch(() => conn.close());
     },
   };
 };

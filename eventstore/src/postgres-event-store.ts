@@ -25,6 +25,8 @@ interface EventRow {
   metadata: EventMetadata;
 }
 
+// The text aliases shadow the columns in ORDER BY: always order by `events.<column>`, or '10'
+// sorts before '9'.
 const COLUMNS = sql`position::text as position, transaction_id::text as tx, event_id::text as event_id,
   stream_id, stream_version, type, data, metadata`;
 
@@ -119,7 +121,7 @@ export const postgresEventStore = (db: AnyDb, notifier: Notifier, kind = 'postgr
     const found = await sql<{ position: string; stream_id: string; stream_version: number }>`
       select position::text as position, stream_id, stream_version from events
       where event_id = any(${eventIds}::uuid[])
-      order by position`.execute(db);
+      order by events.position`.execute(db);
     // None or only some of the ids: not a retry of the same command.
     if (found.rows.length !== eventIds.length) return null;
     const versions = new Map<string, number>();
@@ -142,7 +144,7 @@ export const postgresEventStore = (db: AnyDb, notifier: Notifier, kind = 'postgr
       select ${COLUMNS} from events
       where (transaction_id, position) > (${after.tx}::xid8, ${after.position}::bigint)
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id, position
+      order by events.transaction_id, events.position
       limit ${limit}`.execute(db);
     const last = rows.at(-1);
     return {
@@ -164,7 +166,7 @@ export const postgresEventStore = (db: AnyDb, notifier: Notifier, kind = 'postgr
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ${query.type ? sql`and type = ${query.type}` : sql``}
         ${query.streamId ? sql`and stream_id = ${query.streamId}` : sql``}
-      order by position limit ${query.limit}`.execute(db);
+      order by events.position limit ${query.limit}`.execute(db);
     return rows.map(toRecorded);
   };
 

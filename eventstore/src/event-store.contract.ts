@@ -1,0 +1,709 @@
+import { randomUUID } from 'node:crypto';
+
+import type { RecordedEvent } from '@erp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  compareCursors,
+  type EventMetadataInput,
+  type EventStore,
+  type EventToAppend,
+  type GlobalCursor,
+  START,
+  StreamVersionConflict,
+} from './event-store';
+import type { IdAllocator } from './ids';
+import type { Notifier } from './notifier';
+
+/** An event written inside a transaction that is still open. */
+export interface UncommittedAppend {
+  readonly position: string;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/** What the contract needs from an adapter. Optional parts are adapter capabilities. */
+export interface EventStoreHarness {
+  /** An empty store of its own (the suite shares it between its tests). */
+  readonly store: EventStore;
+  /** The notifier the store publishes 'appended' on. */
+  readonly notifier?: Notifier;
+  /** The command side's id allocator that lives beside this store, if any. */
+  readonly ids?: IdAllocator;
+  /**
+   * Writes one event (version 1 of a new stream) in a transaction left open, so that it holds
+   * a position lower than the appends that follow. Only for adapters with such transactions.
+   */
+  readonly beginUncommittedAppend?: (
+    streamId: string,
+    event: EventToAppend,
+    metadata: EventMetadataInput,
+  ) => Promise<UncommittedAppend>;
+  close(): Promise<void>;
+}
+
+const metadata: EventMetadataInput = {
+  userId: 7,
+  username: 'asha',
+  correlationId: 'corr-contract',
+  at: '2026-11-22T10:00:00.000Z',
+};
+
+const RACE_WRITERS = 8;
+const RACE_APPENDS_PER_WRITER = 500;
+const RACE_PAGE = 200;
+
+const streamOf = (name: string) => `${name}-${randomUUID()}`;
+
+const eventOf = (type: string, data: unknown): EventToAppend => ({
+  eventId: randomUUID(),
+  type,
+  data,
+});
+
+const withoutPosition = ({ position: _position, ...rest }: RecordedEvent) => rest;
+
+const expected = (streamId: string, events: readonly EventToAppend[], fromVersion = 0) =>
+  events.map((e, i) => ({
+    eventId: e.eventId,
+    streamId,
+    streamVersion: fromVersion + i + 1,
+    type: e.type,
+    data: e.data,
+    metadata,
+  }));
+
+/** Reads the log from `from` until a page comes back empty. */
+const drain = async (store: EventStore, from: GlobalCursor, limit = 500) => {
+  const events: RecordedEvent[] = [];
+  let cursor = from;
+  for (;;) {
+    const page = await store.readAll(cursor, limit);
+    if (page.events.length === 0) return { events, cursor };
+    events.push(...page.events);
+    cursor = page.cursor;
+  }
+};
+
+/** Resolves on the next 'appended' signal, or after `ms` (a reader also polls). */
+const nextAppended = (notifier: Notifier | undefined, ms: number) =>
+  new Promise<void>((resolve) => {
+    if (!notifier) return void setImmediate(resolve);
+    const timer = setTimeout(done, ms);
+    const off = notifier.subscribe('appended', done);
+    function done() {
+      clearTimeout(timer);
+      off();
+      resolve();
+    }
+  });
+
+/**
+ * One command whose positions cross a power of ten (…, 99, 100, …), so that an order by
+ * position as text ('100' < '99') shows. Sized from the head; a gap in the positions
+ * (failed inserts) can push it past the boundary, then it tries the next one.
+ */
+const appendAcrossDigitBoundary = async (store: EventStore) => {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const head = BigInt(await store.headPosition());
+    const boundary = 10n ** BigInt(String(head + 1n).length);
+    const count = Math.max(12, Number(boundary - head) + 5);
+    const streamId = streamOf('counted');
+    const events = Array.from({ length: count }, (_, i) => eventOf('Counted', { i }));
+    await store.append([{ streamId, expectedVersion: 0, events }], metadata);
+    const read = await store.readStream(streamId);
+    const first = BigInt(read.events[0]!.position);
+    const last = BigInt(read.events.at(-1)!.position);
+    if (first < boundary && last >= boundary) return { streamId, events: read.events };
+  }
+  throw new Error('could not append across a power of ten');
+};
+
+const mapLimit = async <T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>) => {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+};
+
+/**
+ * The event store contract (DESIGN §1, STYLE b.14): every adapter runs this same suite.
+ * `factory` is called once per suite and must return an empty store.
+ */
+export const eventStoreContract = (name: string, factory: () => Promise<EventStoreHarness>) => {
+  describe(name, () => {
+    let harness: EventStoreHarness | undefined;
+    const h = () => {
+      if (!harness) throw new Error(`${name}: the harness did not start`);
+      return harness;
+    };
+
+    beforeAll(async () => {
+      harness = await factory();
+    });
+    afterAll(async () => {
+      await harness?.close();
+    });
+
+    describe('append and readStream', () => {
+      it('appends to a new stream as versions 1..n and reads them back in order', async () => {
+        const { store } = h();
+        const streamId = streamOf('vendor');
+        const events = [
+          eventOf('VendorCreated', {
+            id: 1,
+            name: 'Ā "quoted", back\\slash, {braces}, [brackets]',
+            gstin: null,
+            amount: '1234.50',
+            tags: ['a', 'b'],
+            nested: { deep: { list: [1, 2.5, true] } },
+          }),
+          eventOf('VendorRenamed', { id: 1, name: 'Asha Traders' }),
+          eventOf('VendorDeleted', { id: 1 }),
+        ];
+
+        const result = await store.append([{ streamId, expectedVersion: 0, events }], metadata);
+
+        expect(result.duplicate).toBe(false);
+        expect(result.lastPosition).toMatch(/^[1-9]\d*$/);
+        expect(result.streams).toEqual([{ streamId, version: 3 }]);
+        const read = await store.readStream(streamId);
+        expect(read.version).toBe(3);
+        expect(read.events.map(withoutPosition)).toEqual(expected(streamId, events));
+        const positions = read.events.map((e) => BigInt(e.position));
+        expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : 1)));
+        expect(new Set(positions).size).toBe(3);
+        expect(read.events.at(-1)?.position).toBe(result.lastPosition);
+      });
+
+      it('continues a stream from the version the caller read', async () => {
+        const { store } = h();
+        const streamId = streamOf('vendor');
+        const first = [eventOf('VendorCreated', { id: 2 })];
+        const second = [eventOf('VendorRenamed', { id: 2 }), eventOf('VendorRenamed', { id: 2 })];
+
+        const r1 = await store.append([{ streamId, expectedVersion: 0, events: first }], metadata);
+        const r2 = await store.append([{ streamId, expectedVersion: 1, events: second }], metadata);
+
+        expect(r2.streams).toEqual([{ streamId, version: 3 }]);
+        expect(BigInt(r2.lastPosition)).toBeGreaterThan(BigInt(r1.lastPosition));
+        const read = await store.readStream(streamId);
+        expect(read.events.map(withoutPosition)).toEqual([
+          ...expected(streamId, first),
+          ...expected(streamId, second, 1),
+        ]);
+      });
+
+      it('reads an unknown stream as version 0 with no events', async () => {
+        expect(await h().store.readStream(streamOf('nobody'))).toEqual({ version: 0, events: [] });
+      });
+
+      it('publishes the last position on the notifier after an append', async (context) => {
+        const { store, notifier } = h();
+        if (!notifier) return context.skip('this harness has no notifier');
+        const signals: string[] = [];
+        const off = notifier.subscribe('appended', (position) => signals.push(position));
+
+        const result = await store.append(
+          [{ streamId: streamOf('vendor'), expectedVersion: 0, events: [eventOf('VendorCreated', {})] }],
+          metadata,
+        );
+        await nextAppended(signals.includes(result.lastPosition) ? undefined : notifier, 5_000);
+        off();
+
+        expect(signals).toContain(result.lastPosition);
+      });
+    });
+
+    describe('optimistic concurrency', () => {
+      it.each([
+        ['too low', 1],
+        ['zero on an existing stream', 0],
+        ['too high', 3],
+        ['far too high', 40],
+      ])('rejects an expected version %s and appends nothing', async (_label, expectedVersion) => {
+        const { store } = h();
+        const streamId = streamOf('vendor');
+        await store.append(
+          [{ streamId, expectedVersion: 0, events: [eventOf('VendorCreated', {}), eventOf('VendorRenamed', {})] }],
+          metadata,
+        );
+        const before = await store.readStream(streamId);
+        const head = await store.headPosition();
+
+        const attempt = store.append(
+          [{ streamId, expectedVersion, events: [eventOf('VendorRenamed', { late: true })] }],
+          metadata,
+        );
+
+        await expect(attempt).rejects.toBeInstanceOf(StreamVersionConflict);
+        await expect(attempt).rejects.toMatchObject({ streamId, expectedVersion });
+        expect(await store.readStream(streamId)).toEqual(before);
+        expect(await store.headPosition()).toBe(head);
+      });
+
+      it('lets exactly one of two concurrent appends at the same version win', async () => {
+        const { store } = h();
+        const streamId = streamOf('vendor');
+        // Round 0 races on a new stream, the others on an existing one.
+        for (let version = 0; version < 10; version++) {
+          const contenders = [eventOf('VendorRenamed', { by: 'a' }), eventOf('VendorRenamed', { by: 'b' })];
+
+          const outcomes = await Promise.allSettled(
+            contenders.map((event) =>
+              store.append([{ streamId, expectedVersion: version, events: [event] }], metadata),
+            ),
+          );
+
+          const won = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [contenders[i]!] : []));
+          const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+          expect(won).toHaveLength(1);
+          expect(lost).toHaveLength(1);
+          expect(lost[0]).toBeInstanceOf(StreamVersionConflict);
+          const read = await store.readStream(streamId);
+          expect(read.version).toBe(version + 1);
+          expect(read.events.at(-1)?.eventId).toBe(won[0]!.eventId);
+        }
+      });
+
+      it('appends to several streams atomically: one wrong version, no stream changes', async () => {
+        const { store } = h();
+        const fresh = streamOf('payment');
+        const existing = streamOf('invoice');
+        await store.append(
+          [{ streamId: existing, expectedVersion: 0, events: [eventOf('InvoiceRecorded', {})] }],
+          metadata,
+        );
+        const head = await store.headPosition();
+
+        const wrongSecond = () =>
+          store.append(
+            [
+              { streamId: fresh, expectedVersion: 0, events: [eventOf('PaymentRecorded', {})] },
+              { streamId: existing, expectedVersion: 0, events: [eventOf('InvoicePaid', {})] },
+            ],
+            metadata,
+          );
+        const wrongFirst = () =>
+          store.append(
+            [
+              { streamId: existing, expectedVersion: 5, events: [eventOf('InvoicePaid', {})] },
+              { streamId: fresh, expectedVersion: 0, events: [eventOf('PaymentRecorded', {})] },
+            ],
+            metadata,
+          );
+
+        await expect(wrongSecond()).rejects.toBeInstanceOf(StreamVersionConflict);
+        await expect(wrongFirst()).rejects.toBeInstanceOf(StreamVersionConflict);
+        expect((await store.readStream(fresh)).version).toBe(0);
+        expect((await store.readStream(existing)).version).toBe(1);
+        expect(await store.headPosition()).toBe(head);
+
+        const payment = eventOf('PaymentRecorded', { amount: '10.00' });
+        const paid = eventOf('InvoicePaid', { amount: '10.00' });
+        const ok = await store.append(
+          [
+            { streamId: fresh, expectedVersion: 0, events: [payment] },
+            { streamId: existing, expectedVersion: 1, events: [paid] },
+          ],
+          metadata,
+        );
+        expect(ok.streams).toEqual([
+          { streamId: fresh, version: 1 },
+          { streamId: existing, version: 2 },
+        ]);
+        expect((await store.readStream(fresh)).events.map(withoutPosition)).toEqual(
+          expected(fresh, [payment]),
+        );
+        expect((await store.readStream(existing)).events.at(-1)?.position).toBe(ok.lastPosition);
+      });
+    });
+
+    describe('idempotent retries', () => {
+      it('answers a retried append with the same event ids as a duplicate, appending nothing', async () => {
+        const { store } = h();
+        const streamId = streamOf('vendor');
+        const events = [eventOf('VendorCreated', { id: 9 }), eventOf('VendorRenamed', { id: 9 })];
+        const first = await store.append([{ streamId, expectedVersion: 0, events }], metadata);
+        const head = await store.headPosition();
+
+        const retry = await store.append([{ streamId, expectedVersion: 0, events }], metadata);
+
+        expect(retry).toEqual({
+          duplicate: true,
+          lastPosition: first.lastPosition,
+          streams: [{ streamId, version: 2 }],
+        });
+        expect((await store.readStream(streamId)).events.map(withoutPosition)).toEqual(
+          expected(streamId, events),
+        );
+        expect(await store.headPosition()).toBe(head);
+      });
+
+      it('recognises a retry after the stream has moved on, and across several streams', async () => {
+        const { store } = h();
+        const payment = streamOf('payment');
+        const invoice = streamOf('invoice');
+        const command = [
+          { streamId: payment, expectedVersion: 0, events: [eventOf('PaymentRecorded', {})] },
+          { streamId: invoice, expectedVersion: 0, events: [eventOf('InvoiceRecorded', {})] },
+        ];
+        const first = await store.append(command, metadata);
+        await store.append(
+          [{ streamId: invoice, expectedVersion: 1, events: [eventOf('InvoicePaid', {})] }],
+          metadata,
+        );
+        const head = await store.headPosition();
+
+        const retry = await store.append(command, metadata);
+
+        expect(retry.duplicate).toBe(true);
+        expect(retry.lastPosition).toBe(first.lastPosition);
+        expect([...retry.streams].sort((a, b) => a.streamId.localeCompare(b.streamId))).toEqual(
+          [
+            { streamId: payment, version: 1 },
+            { streamId: invoice, version: 1 },
+          ].sort((a, b) => a.streamId.localeCompare(b.streamId)),
+        );
+        expect(await store.headPosition()).toBe(head);
+        expect((await store.readStream(invoice)).version).toBe(2);
+      });
+
+      it('rejects a command that reuses one old event id beside a new one, appending nothing', async () => {
+        const { store } = h();
+        const streamId = streamOf('vendor');
+        const old = eventOf('VendorCreated', {});
+        await store.append([{ streamId, expectedVersion: 0, events: [old] }], metadata);
+        const head = await store.headPosition();
+
+        const mixed = store.append(
+          [{ streamId, expectedVersion: 1, events: [old, eventOf('VendorRenamed', {})] }],
+          metadata,
+        );
+
+        await expect(mixed).rejects.toThrow();
+        expect((await store.readStream(streamId)).version).toBe(1);
+        expect(await store.headPosition()).toBe(head);
+      });
+    });
+
+    describe('readAll', () => {
+      it('pages through the log in order with the cursor and returns an empty page at the head', async () => {
+        const { store } = h();
+        const { cursor: start } = await drain(store, START);
+        const first = streamOf('vendor');
+        const second = streamOf('customer');
+        const a = [eventOf('VendorCreated', {}), eventOf('VendorRenamed', {}), eventOf('VendorRenamed', {})];
+        const b = [eventOf('CustomerCreated', {}), eventOf('CustomerRenamed', {})];
+        await store.append([{ streamId: first, expectedVersion: 0, events: a }], metadata);
+        await store.append([{ streamId: second, expectedVersion: 0, events: b }], metadata);
+
+        const page1 = await store.readAll(start, 2);
+        const page2 = await store.readAll(page1.cursor, 2);
+        const page3 = await store.readAll(page2.cursor, 2);
+        const atHead = await store.readAll(page3.cursor, 2);
+
+        expect([...page1.events, ...page2.events, ...page3.events].map(withoutPosition)).toEqual([
+          ...expected(first, a),
+          ...expected(second, b),
+        ]);
+        expect([page1, page2, page3].map((p) => p.events.length)).toEqual([2, 2, 1]);
+        expect(compareCursors(page1.cursor, start)).toBe(1);
+        expect(compareCursors(page2.cursor, page1.cursor)).toBe(1);
+        expect(compareCursors(page3.cursor, page2.cursor)).toBe(1);
+        expect(atHead).toEqual({ events: [], cursor: page3.cursor });
+        expect(page3.cursor.position).toBe(page3.events[0]!.position);
+      });
+
+      it('keeps position order inside one command whose positions cross a power of ten', async () => {
+        const { store } = h();
+        const { cursor: start } = await drain(store, START);
+        const { streamId, events } = await appendAcrossDigitBoundary(store);
+
+        const read = await drain(store, start, 7);
+
+        expect(read.events.filter((e) => e.streamId === streamId)).toEqual(events);
+        const positions = read.events.map((e) => BigInt(e.position));
+        expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : 1)));
+      });
+
+      it('gives the cursor of a visible event with cursorAt, and null for an unknown position', async () => {
+        const { store } = h();
+        const { cursor: start } = await drain(store, START);
+        await store.append(
+          [{ streamId: streamOf('vendor'), expectedVersion: 0, events: [eventOf('VendorCreated', {}), eventOf('VendorRenamed', {})] }],
+          metadata,
+        );
+        const page = await store.readAll(start, 1);
+        const last = page.events[0]!;
+
+        expect(await store.cursorAt(last.position)).toEqual(page.cursor);
+        expect(await store.readAll(page.cursor, 10)).toMatchObject({ events: [{ streamVersion: 2 }] });
+        expect(await store.cursorAt('9000000000000000000')).toBeNull();
+      });
+
+      it('does not read past a transaction still open with a lower position, and reads it once committed', async (context) => {
+        const { store, beginUncommittedAppend } = h();
+        if (!beginUncommittedAppend) return context.skip('this adapter has no open transactions to hold');
+        const { cursor: start } = await drain(store, START);
+        const heldStream = streamOf('held');
+        const laterStream = streamOf('later');
+        const held = await beginUncommittedAppend(heldStream, eventOf('HeldBack', {}), metadata);
+        let later: Awaited<ReturnType<EventStore['append']>>;
+        try {
+          later = await store.append(
+            [{ streamId: laterStream, expectedVersion: 0, events: [eventOf('CommittedFirst', {})] }],
+            metadata,
+          );
+          expect(BigInt(later.lastPosition)).toBeGreaterThan(BigInt(held.position));
+
+          // The later event is committed, yet a reader must wait for the open transaction.
+          const during = await drain(store, start);
+          expect(during.events).toEqual([]);
+          expect(during.cursor).toEqual(start);
+          expect((await store.readStream(laterStream)).version).toBe(1);
+
+          await held.commit();
+        } finally {
+          await held.rollback();
+        }
+
+        const after = await drain(store, start);
+        expect(after.events.map((e) => [e.position, e.streamId])).toEqual([
+          [held.position, heldStream],
+          [later.lastPosition, laterStream],
+        ]);
+      });
+
+      it(
+        `never skips nor repeats an event while ${RACE_WRITERS} writers append concurrently`,
+        async () => {
+          const { store, notifier } = h();
+          const run = randomUUID().slice(0, 8);
+          const total = RACE_WRITERS * RACE_APPENDS_PER_WRITER;
+          const appended: string[] = [];
+          let writersDone = false;
+
+          const writer = async (w: number) => {
+            const streamId = `race-${run}-${w}`;
+            for (let i = 0; i < RACE_APPENDS_PER_WRITER; i++) {
+              const result = await store.append(
+                [{ streamId, expectedVersion: i, events: [eventOf('RaceAppended', { w, i })] }],
+                metadata,
+              );
+              appended.push(result.lastPosition);
+            }
+          };
+
+          const seen: RecordedEvent[] = [];
+          const pageCursors: GlobalCursor[] = [];
+          let polls = 0;
+          let emptyPolls = 0;
+          let maxLag = 0;
+          const reader = async () => {
+            let cursor = START;
+            let raceSeen = 0;
+            const deadline = Date.now() + 50_000;
+            for (;;) {
+              if (Date.now() > deadline) throw new Error(`reader saw ${raceSeen}/${total} events`);
+              const finished = writersDone;
+              const page = await store.readAll(cursor, RACE_PAGE);
+              polls++;
+              if (page.events.length === 0) {
+                expect(page.cursor).toEqual(cursor);
+                emptyPolls++;
+                // Caught up after the last writer finished: everything is committed and visible.
+                if (finished) return;
+                await nextAppended(notifier, 20);
+                continue;
+              }
+              pageCursors.push(page.cursor);
+              seen.push(...page.events);
+              raceSeen += page.events.filter((e) => e.streamId.startsWith(`race-${run}-`)).length;
+              maxLag = Math.max(maxLag, appended.length - raceSeen);
+              cursor = page.cursor;
+            }
+          };
+
+          const started = performance.now();
+          const readerDone = reader();
+          readerDone.catch(() => undefined); // awaited below, after the writers
+          await Promise.all(Array.from({ length: RACE_WRITERS }, (_, w) => writer(w)));
+          const elapsed = performance.now() - started;
+          writersDone = true;
+          await readerDone;
+
+          const racePositions = seen
+            .filter((e) => e.streamId.startsWith(`race-${run}-`))
+            .map((e) => e.position);
+          // Events committed late with a lower position than one already read: a reader going
+          // by position alone would have skipped each of them.
+          let maxPosition = 0n;
+          let lateLowerPositions = 0;
+          for (const e of seen) {
+            const p = BigInt(e.position);
+            if (p < maxPosition) lateLowerPositions++;
+            else maxPosition = p;
+          }
+          const rate = Math.round((total / elapsed) * 1000);
+          console.log(
+            `[${name}] race: ${RACE_WRITERS} writers × ${RACE_APPENDS_PER_WRITER} appends = ${total} events ` +
+              `in ${Math.round(elapsed)} ms → ${rate} appends/s; reader: ${polls} polls ` +
+              `(${emptyPolls} empty), max lag ${maxLag}, ${lateLowerPositions} events read after a higher position`,
+          );
+
+          expect(appended).toHaveLength(total);
+          expect(new Set(appended).size).toBe(total);
+          // Every appended position exactly once, nothing else from the race.
+          expect(racePositions).toHaveLength(total);
+          expect(new Set(racePositions)).toEqual(new Set(appended));
+          // No position of the whole log was read twice.
+          expect(new Set(seen.map((e) => e.position)).size).toBe(seen.length);
+          // Page cursors increase strictly.
+          for (let i = 1; i < pageCursors.length; i++) {
+            expect(compareCursors(pageCursors[i]!, pageCursors[i - 1]!)).toBe(1);
+          }
+          // Event by event, the order is (transaction, position): within a transaction the
+          // positions increase, and the cursors of the events increase strictly.
+          const cursors = await mapLimit(seen, 8, async (e) => {
+            const cursor = await store.cursorAt(e.position);
+            if (!cursor) throw new Error(`no cursor for visible position ${e.position}`);
+            return cursor;
+          });
+          const byTransaction = new Map<string, bigint[]>();
+          for (let i = 0; i < cursors.length; i++) {
+            const c = cursors[i]!;
+            if (i > 0) expect(compareCursors(c, cursors[i - 1]!)).toBe(1);
+            byTransaction.set(c.tx, [...(byTransaction.get(c.tx) ?? []), BigInt(c.position)]);
+          }
+          for (const positions of byTransaction.values()) {
+            expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : 1)));
+          }
+          // The last cursor of each page is the cursor of its last event.
+          expect(cursors.at(-1)).toEqual(pageCursors.at(-1));
+        },
+        90_000,
+      );
+    });
+
+    describe('listEvents', () => {
+      it('filters by type and stream and pages by position', async () => {
+        const { store } = h();
+        const run = randomUUID().slice(0, 8);
+        const created = `ListCreated_${run}`;
+        const renamed = `ListRenamed_${run}`;
+        const one = streamOf('vendor');
+        const two = streamOf('vendor');
+        const after = await store.headPosition();
+        await store.append(
+          [{ streamId: one, expectedVersion: 0, events: [eventOf(created, { n: 1 }), eventOf(renamed, { n: 2 }), eventOf(created, { n: 3 })] }],
+          metadata,
+        );
+        await store.append(
+          [{ streamId: two, expectedVersion: 0, events: [eventOf(created, { n: 4 }), eventOf(renamed, { n: 5 })] }],
+          metadata,
+        );
+        const data = (events: readonly RecordedEvent[]) => events.map((e) => (e.data as { n: number }).n);
+
+        const byType = await store.listEvents({ afterPosition: after, limit: 100, type: created });
+        const byStream = await store.listEvents({ afterPosition: after, limit: 100, streamId: two });
+        const byBoth = await store.listEvents({ afterPosition: after, limit: 100, type: created, streamId: one });
+        const page1 = await store.listEvents({ afterPosition: after, limit: 2, type: created });
+        const page2 = await store.listEvents({ afterPosition: page1.at(-1)!.position, limit: 2, type: created });
+        const page3 = await store.listEvents({ afterPosition: page2.at(-1)!.position, limit: 2, type: created });
+
+        expect(data(byType)).toEqual([1, 3, 4]);
+        expect(data(byStream)).toEqual([4, 5]);
+        expect(data(byBoth)).toEqual([1, 3]);
+        expect([data(page1), data(page2), data(page3)]).toEqual([[1, 3], [4], []]);
+        expect(byType.every((e) => e.type === created && e.metadata.correlationId === metadata.correlationId)).toBe(true);
+      });
+    });
+
+    describe('listEvents across a power of ten', () => {
+      it('pages in position order without skipping', async () => {
+        const { store } = h();
+        const after = await store.headPosition();
+        const { streamId, events } = await appendAcrossDigitBoundary(store);
+
+        const pages: RecordedEvent[] = [];
+        let from = after;
+        for (;;) {
+          const page = await store.listEvents({ afterPosition: from, limit: 97, streamId });
+          if (page.length === 0) break;
+          expect(BigInt(page.at(-1)!.position)).toBeGreaterThan(BigInt(from));
+          expect(pages.length).toBeLessThanOrEqual(events.length);
+          pages.push(...page);
+          from = page.at(-1)!.position;
+        }
+
+        expect(pages).toEqual(events);
+      });
+    });
+
+    describe('importEvents', () => {
+      it('keeps event ids, stream ids, versions and metadata, and the stream continues after them', async () => {
+        const { store } = h();
+        const streamId = streamOf('imported');
+        const head = await store.headPosition();
+        const exported: RecordedEvent[] = [1, 2, 3].map((version) => ({
+          position: String(version),
+          eventId: randomUUID(),
+          streamId,
+          streamVersion: version,
+          type: version === 1 ? 'VendorCreated' : 'VendorRenamed',
+          data: { version, name: `O'Brien "${version}"` },
+          metadata: {
+            userId: 3,
+            username: 'old-admin',
+            correlationId: `import-${version}`,
+            at: `2024-01-0${version}T08:00:00.000Z`,
+          },
+        }));
+
+        await store.importEvents(exported);
+
+        const read = await store.readStream(streamId);
+        expect(read.version).toBe(3);
+        expect(read.events.map(withoutPosition)).toEqual(exported.map(withoutPosition));
+        for (const e of read.events) expect(BigInt(e.position)).toBeGreaterThan(BigInt(head));
+        const next = await store.append(
+          [{ streamId, expectedVersion: 3, events: [eventOf('VendorRenamed', {})] }],
+          metadata,
+        );
+        expect(next.streams).toEqual([{ streamId, version: 4 }]);
+      });
+    });
+
+    describe('id allocator', () => {
+      it('gives 50 concurrent callers 50 distinct consecutive ids', async (context) => {
+        const { ids } = h();
+        if (!ids) return context.skip('this adapter has no id allocator');
+
+        const given = await Promise.all(Array.from({ length: 50 }, () => ids.next('vendor')));
+
+        expect([...given].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+        expect(await ids.next('customer')).toBe(1);
+      });
+
+      it('raises the floor with atLeast and never lowers it', async (context) => {
+        const { ids } = h();
+        if (!ids) return context.skip('this adapter has no id allocator');
+        const name = `product-${randomUUID()}`;
+
+        await ids.atLeast(name, 1000);
+        const afterFloor = await ids.next(name);
+        await ids.atLeast(name, 10);
+        const afterLowerFloor = await ids.next(name);
+
+        expect([afterFloor, afterLowerFloor]).toEqual([1001, 1002]);
+      });
+    });
+  });
+};

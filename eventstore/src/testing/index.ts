@@ -1,0 +1,11 @@
+export { dockerAvailable, freePort, isCi } from './environment';
+export {
+  embeddedTestDatabase,
+  serverTestDatabase,
+  testDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from './test-database';
+export { testNats, type TestNats } from './test-nats';
+export { withStore, type StoreUnderTest } from './with-store';
