@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { applyEvents } from '../../runner/apply';
-import { prepareProjections, projectBatch } from '../../runner/runner';
+import { readCheckpoint } from '../../runner/checkpoints';
+import { prepareProjections, projectBatch, startProjectionRunner } from '../../runner/runner';
 import { rebuildProjection } from '../../runner/rebuild';
 import { vendorListProjection } from './vendor-list.projection';
 
@@ -78,5 +79,25 @@ describe('vendor_list projection', () => {
     await t.db.transaction().execute((trx) => applyEvents(trx.withSchema('public'), vendorListProjection, [events[1]!]));
     const one = (await rows()).find((r) => r.id === 1);
     expect(one?.phone).toBe('+91-98');
+  });
+
+  it('rebuilds while a live runner and writers keep going, and loses nothing', async () => {
+    const runner = startProjectionRunner(t.db, t.store, t.notifier, [vendorListProjection], { batchSize: 5, pollMs: 20 });
+    const writes = (async () => {
+      for (let id = 100; id < 160; id++) await append(`vendor-${id}`, 0, 'VendorCreated', vendor(id, `Live ${id}`));
+    })();
+    await new Promise((r) => setTimeout(r, 50));
+    await rebuildProjection(t.db, t.store, vendorListProjection);
+    await writes;
+    const head = await t.store.headPosition();
+    for (let i = 0; (await readCheckpoint(t.db, 'vendor_list'))?.cursor.position !== head; i++) {
+      if (i > 400) throw new Error('runner did not catch up');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await runner.stop();
+    const live = await rows();
+    expect(live.filter((r) => Number(r.id) >= 100)).toHaveLength(60);
+    await rebuildProjection(t.db, t.store, vendorListProjection);
+    expect(await rows()).toEqual(live);
   });
 });
