@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+
+import { expectAccessible } from './support';
+
+test('home shows the tagline, the summary strip and the module cards', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Manage your business efficiently')).toBeVisible();
+  for (const label of ['This Month', 'Orders', 'Pending']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/^₹[\d.,]+(L|Cr)?$/)).toBeVisible();
+  const modules = page.getByRole('list', { name: 'Modules' });
+  await expect(modules.getByRole('link')).toHaveCount(9);
+  await expect(modules.getByText('Tap to explore')).toHaveCount(9);
+  await expect(modules.getByRole('link', { name: /Purchase/ })).toHaveAttribute('href', '/module/purchase');
+  await expectAccessible(page);
+});
+
+test('home → module → task, the task opening with a full page load', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: /Purchase/ }).click();
+  await expect(page).toHaveURL(/\/module\/purchase$/);
+  await expect(page.getByRole('heading', { name: 'Purchase', level: 1 })).toBeVisible();
+  await expect(page.getByText('Vendors, bills and payments')).toBeVisible();
+  const tasks = page.getByRole('list', { name: 'Purchase tasks' });
+  await expect(tasks.getByRole('link')).toHaveCount(3);
+  await expectAccessible(page);
+
+  // Hovering 'Invoices' prefetches what exists of its table: the vendors, not invoices (yet).
+  await page.mouse.move(1, 1);
+  await page.reload();
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const prefetch = page.waitForRequest((r) => r.url().endsWith('/api/purchase/vendors'));
+  await tasks.getByRole('link', { name: /Invoices/ }).hover();
+  await prefetch;
+  expect(requested).not.toContain('/api/purchase/invoices');
+
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  await tasks.getByRole('link', { name: /Vendors/ }).click();
+  await expect(page).toHaveURL(/\/module\/purchase\/task\/vendors$/);
+  await expect(page.getByRole('heading', { name: 'Vendors', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
+
+  await page.getByRole('link', { name: 'Back to Purchase' }).click();
+  await expect(page).toHaveURL(/\/module\/purchase$/);
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a module with no tasks says so', async ({ page }) => {
+  await page.goto('/module/reports');
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  await expect(page.getByText('No tasks available for this module.')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an unknown module offers the way home', async ({ page }) => {
+  await page.goto('/module/nonexistent');
+  await expect(page.getByText('Module not found')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown path is a 404 with the router hint', async ({ page }) => {
+  for (const path of ['/no/such/page', '/module/purchase/task/nothing-here']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: /Page Not Found/ })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  }
+  await expectAccessible(page);
+});
+
+test('a listed task that is not built yet is "coming soon", not a 404', async ({ page }) => {
+  await page.goto('/module/sales/task/customers');
+  await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
+  await expect(page.getByText('This screen is coming soon.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to tasks' }).click();
+  await expect(page).toHaveURL(/\/module\/sales$/);
+});

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The session saved by the setup project, reused by the desktop and phone projects. */
+export const AUTH_STATE = fileURLToPath(new URL('../../test-results/e2e-auth.json', import.meta.url));
+
+export const ADMIN = { username: 'owner', password: 'correct-horse-42' } as const;
+
+/** A name no other test (or the other viewport project) will use. */
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/** The toast region; Radix also renders a live-region copy of the text, so scope to it. */
+export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+export async function expectToast(page: Page, title: string, description: string) {
+  const region = toasts(page);
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  await expect(region.getByText(description, { exact: true })).toBeVisible();
+}
+
+/** Waits for the staggered entrance to finish, so axe sees final colours. */
+export async function settle(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('li')].every((li) => getComputedStyle(li).opacity === '1'),
+  );
+}
+
+/** No serious or critical WCAG 2.1 A/AA violation on the current screen. */
+export async function expectAccessible(page: Page) {
+  await settle(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(bad, bad.join('\n')).toEqual([]);
+}
+
+export async function login(page: Page) {
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

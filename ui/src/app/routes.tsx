@@ -1,0 +1,52 @@
+import { routes } from '@erp/contracts';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes, useParams } from 'react-router-dom';
+
+import { Spinner } from '@/components/spinner';
+import { RequireAuth } from '@/features/auth/require-auth';
+
+const LoginScreen = lazy(() =>
+  import('@/features/auth/login.screen').then((m) => ({ default: m.LoginScreen })),
+);
+const HomeScreen = lazy(() =>
+  import('@/features/home/home.screen').then((m) => ({ default: m.HomeScreen })),
+);
+const ModuleRoute = lazy(() =>
+  import('@/app/module.route').then((m) => ({ default: m.ModuleRoute })),
+);
+const ComingSoonScreen = lazy(() =>
+  import('@/features/modules/coming-soon.screen').then((m) => ({ default: m.ComingSoonScreen })),
+);
+const NotFoundScreen = lazy(() =>
+  import('@/app/not-found.screen').then((m) => ({ default: m.NotFoundScreen })),
+);
+
+/** Built task screens by 'module/slug'; the next entity adds one line here. */
+const TASK_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  'purchase/vendors': lazy(() =>
+    import('@/features/purchase/vendors/vendors.screen').then((m) => ({ default: m.VendorsScreen })),
+  ),
+};
+
+function TaskRoute() {
+  const { moduleName = '', slug = '' } = useParams();
+  const Screen = TASK_SCREENS[`${moduleName}/${slug}`];
+  return Screen ? <Screen /> : <ComingSoonScreen notFound={<NotFoundScreen />} />;
+}
+
+/** The route table of SEED-SPEC §2, behind setup/login; each screen is its own chunk. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        <Route path={routes.login} element={<LoginScreen />} />
+        <Route element={<RequireAuth />}>
+          <Route path={routes.home} element={<HomeScreen />} />
+          <Route path={routes.module(':moduleName')} element={<ModuleRoute />} />
+          <Route path={routes.task(':moduleName', ':slug')} element={<TaskRoute />} />
+          <Route path="*" element={<NotFoundScreen />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,110 @@
+import { ChevronRight } from 'lucide-react';
+import styled from 'styled-components';
+
+import type { BadgeTone, CardConfig } from '@/components/entity-config';
+
+const Box = styled.article`
+  position: relative;
+  width: 100%;
+  padding: 16px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid rgba(226, 232, 240, 0.7);
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  transition: box-shadow 0.15s ease, transform 0.15s ease;
+  &:hover { box-shadow: ${({ theme }) => theme.shadow.raised}; }
+  &:has(button:focus-visible) { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin-bottom: 8px;
+  svg { flex: none; color: ${({ theme }) => theme.colors.subtle}; margin-left: auto; }
+`;
+
+const Title = styled.h3`
+  font-size: 17px;
+  font-weight: 700;
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+/** The whole card is the button's hit area (stretched via ::after). */
+const Open = styled.button.attrs({ type: 'button' })`
+  all: unset;
+  cursor: pointer;
+  &::after { content: ''; position: absolute; inset: 0; border-radius: inherit; }
+  &:focus-visible { outline: none; }
+`;
+
+const tones: Record<BadgeTone, [string, string]> = {
+  green: ['#dcfce7', '#166534'],
+  yellow: ['#fef9c3', '#854d0e'],
+  red: ['#fee2e2', '#991b1b'],
+  blue: ['#dbeafe', '#1e40af'],
+  grey: ['#f1f5f9', '#334155'],
+};
+
+export const Badge = styled.span<{ $tone: BadgeTone }>`
+  flex: none;
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-size: 12px;
+  font-weight: 700;
+  letter-spacing: 0.02em;
+  background: ${({ $tone }) => tones[$tone][0]};
+  color: ${({ $tone }) => tones[$tone][1]};
+`;
+
+const Fields = styled.dl`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: 4px 12px;
+  margin: 0;
+  font-size: 14px;
+  dt {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd { margin: 0; overflow-wrap: anywhere; }
+`;
+
+export function EntityCard<TRecord extends { id: number }>(props: {
+  record: TRecord;
+  card: CardConfig<TRecord>;
+  onOpen: (record: TRecord) => void;
+}) {
+  const { record, card, onOpen } = props;
+  const badge = card.badge?.(record);
+  const rows = card.fields
+    .map((field) => ({ field, value: field.value(record) }))
+    .filter(({ field, value }) => value || !field.hideWhenEmpty);
+  return (
+    <Box>
+      <Top>
+        <Title>
+          <Open onClick={() => onOpen(record)}>{card.title(record)}</Open>
+        </Title>
+        {badge && <Badge $tone={badge.tone}>{badge.label}</Badge>}
+        <ChevronRight size={20} aria-hidden="true" />
+      </Top>
+      {rows.length > 0 && (
+        <Fields>
+          {rows.map(({ field, value }) => (
+            <div key={field.label} style={{ display: 'contents' }}>
+              <dt>
+                {field.icon && <field.icon size={15} aria-hidden="true" />}
+                {field.label}
+              </dt>
+              <dd>{value || '—'}</dd>
+            </div>
+          ))}
+        </Fields>
+      )}
+    </Box>
+  );
+}

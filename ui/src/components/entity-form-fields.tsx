@@ -1,0 +1,115 @@
+import { STEPS } from '@erp/contracts';
+import { get, type FieldErrors, type FieldValues, type UseFormRegister } from 'react-hook-form';
+import styled from 'styled-components';
+
+import type { FieldConfig, FormSection } from '@/components/entity-config';
+import { describedBy, FieldShell, Input, Select, Textarea } from '@/components/form-field';
+import { Card, CardHeading } from '@/components/layout';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+  @media (min-width: 640px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+`;
+
+const Money = styled.div`
+  position: relative;
+  span {
+    position: absolute;
+    left: 12px;
+    top: 50%;
+    transform: translateY(-50%);
+    color: ${({ theme }) => theme.colors.muted};
+    pointer-events: none;
+  }
+  input { padding-left: 28px; }
+`;
+
+const Upper = styled(Input)`text-transform: uppercase; &::placeholder { text-transform: none; }`;
+
+interface FieldsProps<TValues extends FieldValues> {
+  sections: readonly FormSection<TValues>[];
+  register: UseFormRegister<TValues>;
+  errors: FieldErrors<TValues>;
+}
+
+/** The form's sections as cards, each a responsive grid of labelled controls. */
+export function FormSections<TValues extends FieldValues>(props: FieldsProps<TValues>) {
+  const { sections, register, errors } = props;
+  return sections.map((section) => (
+    <Card key={section.title} aria-labelledby={headingId(section.title)}>
+      <CardHeading id={headingId(section.title)}>{section.title}</CardHeading>
+      <Grid>
+        {section.fields.map((field) => {
+          const error = (get(errors, field.name) as { message?: string } | undefined)?.message;
+          return (
+            <FieldShell
+              key={field.name}
+              id={fieldId(field.name)}
+              label={field.label}
+              required={field.required}
+              hint={field.hint}
+              error={error}
+              wide={field.wide ?? field.kind === 'textarea'}
+            >
+              <Control field={field} register={register} error={error} />
+            </FieldShell>
+          );
+        })}
+      </Grid>
+    </Card>
+  ));
+}
+
+const headingId = (title: string) => `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+const fieldId = (name: string) => `field-${name.replace(/\./g, '-')}`;
+
+interface ControlProps<TValues extends FieldValues> {
+  field: FieldConfig<TValues>;
+  register: UseFormRegister<TValues>;
+  error?: string;
+}
+
+function Control<TValues extends FieldValues>({ field, register, error }: ControlProps<TValues>) {
+  const id = fieldId(field.name);
+  const common = {
+    id,
+    ...register(field.name),
+    placeholder: field.placeholder,
+    autoComplete: field.autoComplete ?? 'off',
+    'aria-invalid': error ? true : undefined,
+    'aria-required': field.required || undefined,
+    'aria-describedby': describedBy(id, field.hint, error),
+  };
+  switch (field.kind) {
+    case 'textarea':
+      return <Textarea rows={3} {...common} />;
+    case 'select':
+      return (
+        <Select {...common}>
+          <option value="">Select…</option>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      );
+    case 'money':
+      return (
+        <Money>
+          <span aria-hidden="true">₹</span>
+          <Input type="number" step={STEPS.money} inputMode="decimal" {...common} />
+        </Money>
+      );
+    case 'number':
+      return <Input type="number" step="any" inputMode="decimal" {...common} />;
+    case 'date':
+      return <Input type="date" {...common} />;
+    case 'text':
+    case 'email':
+    case 'tel':
+      return field.uppercase ? <Upper type="text" {...common} /> : <Input type={field.kind} {...common} />;
+  }
+}

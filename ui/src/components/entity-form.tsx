@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+
+import { Button } from '@/components/button';
+import type { FormConfig } from '@/components/entity-config';
+import { FormActions } from '@/components/entity-form-actions';
+import { FormSections } from '@/components/entity-form-fields';
+import { EmptyState } from '@/components/empty-state';
+import { Main, Stack, TopBar } from '@/components/layout';
+import { RecordHistory } from '@/components/record-history';
+import { Spinner } from '@/components/spinner';
+import { useEntitySave } from '@/components/use-entity-save';
+import type { Resource } from '@/lib/resource';
+
+export interface EntityFormProps<TRecord extends { id: number }, TValues extends FieldValues, TBody> {
+  config: FormConfig<TRecord, TValues, TBody>;
+  resource: Resource<TRecord, TBody>;
+  /** Edit mode when given, create mode otherwise (SEED-SPEC common list-screen pattern). */
+  record?: TRecord;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The one create/edit form, driven by FormConfig: sections of typed fields validated by the
+ * contracts schema, 'Saving...' until the list has refetched, optional Delete with confirmation,
+ * and the record's history in edit mode. Edit mode loads the record first, for its ETag.
+ */
+export function EntityForm<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
+  props: EntityFormProps<TRecord, TValues, TBody>,
+) {
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
+  if (!props.record) return <FormBody {...props} />;
+  return <EditForm {...props} record={props.record} />;
+}
+
+function EditForm<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
+  props: EntityFormProps<TRecord, TValues, TBody> & { record: TRecord },
+) {
+  const { config, resource, record, onCancel } = props;
+  const detail = resource.useOne(record.id);
+  if (detail.isSuccess) {
+    // A refetch (after a 412) remounts the form with the other person's values.
+    return <FormBody key={detail.dataUpdatedAt} {...props} record={detail.data} />;
+  }
+  return (
+    <FormFrame title={config.titles.edit} subtitle={config.subtitles.edit} onCancel={onCancel}>
+      {detail.isError ? (
+        <EmptyState message={`This ${config.entityLabel.toLowerCase()} could not be loaded.`}>
+          <Button $variant="secondary" onClick={onCancel}>
+            Back to list
+          </Button>
+        </EmptyState>
+      ) : (
+        <Spinner />
+      )}
+    </FormFrame>
+  );
+}
+
+function FormBody<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
+  props: EntityFormProps<TRecord, TValues, TBody>,
+) {
+  const { config, resource, record, onDone, onCancel } = props;
+  const mode = record ? 'edit' : 'create';
+  const form = useForm<TValues, unknown, TBody>({
+    resolver: zodResolver(config.schema),
+    defaultValues: (record ? config.toFormValues(record) : config.emptyValues) as DefaultValues<TValues>,
+    mode: 'onTouched',
+  });
+  const { save, destroy, isSaving, isDeleting } = useEntitySave({
+    config,
+    resource,
+    record,
+    setError: form.setError,
+    onDone,
+  });
+  const title = config.titles[mode];
+  return (
+    <FormFrame title={title} subtitle={config.subtitles[mode]} onCancel={onCancel}>
+      <Stack $gap={16}>
+        <form noValidate aria-label={title} onSubmit={form.handleSubmit(save)}>
+          <Stack $gap={16}>
+            <FormSections
+              sections={config.sections}
+              register={form.register}
+              errors={form.formState.errors}
+            />
+            <FormActions
+              submitLabel={record ? config.submitLabels.update : config.submitLabels.create}
+              isSaving={isSaving}
+              isBusy={isSaving || isDeleting}
+              onCancel={onCancel}
+              deleteConfirm={record ? config.deleteConfirm : undefined}
+              onDelete={destroy}
+            />
+          </Stack>
+        </form>
+        {record && config.showHistory !== false && (
+          <RecordHistory resource={resource} id={record.id} sections={config.sections} />
+        )}
+      </Stack>
+    </FormFrame>
+  );
+}
+
+function FormFrame(props: { title: string; subtitle: string; onCancel: () => void; children: ReactNode }) {
+  return (
+    <>
+      <TopBar
+        title={props.title}
+        subtitle={props.subtitle}
+        back={{ label: 'Back to list', onClick: props.onCancel }}
+      />
+      <Main>{props.children}</Main>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
+import { entityMessages, type FormConfig } from '@/components/entity-config';
+import { isApiError } from '@/lib/api-client';
+import type { Resource } from '@/lib/resource';
+import { toast } from '@/lib/toast-store';
+
+interface SaveArgs<TRecord extends { id: number }, TValues extends FieldValues, TBody> {
+  config: FormConfig<TRecord, TValues, TBody>;
+  resource: Resource<TRecord, TBody>;
+  record?: TRecord;
+  setError: UseFormSetError<TValues>;
+  onDone: () => void;
+}
+
+/**
+ * Create, update and delete for EntityForm, with the SEED-SPEC §8 toasts. Server `issues` land
+ * on their fields; after a 412 the record is reloaded so the form shows the other person's save.
+ */
+export function useEntitySave<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
+  args: SaveArgs<TRecord, TValues, TBody>,
+) {
+  const { config, resource, record, setError, onDone } = args;
+  const queryClient = useQueryClient();
+  const create = resource.useCreate();
+  const update = resource.useUpdate();
+  const remove = resource.useRemove();
+  const messages = entityMessages(config.entityLabel);
+  const fieldNames = new Set<string>(config.sections.flatMap((s) => s.fields.map((f) => f.name)));
+
+  const fail = (description: string) => (error: unknown) => {
+    if (isApiError(error, 412) && record) {
+      void queryClient.invalidateQueries({ queryKey: resource.keys.detail(record.id) });
+    }
+    if (isApiError(error)) {
+      for (const issue of error.issues) {
+        if (fieldNames.has(issue.path)) {
+          setError(issue.path as Path<TValues>, { type: 'server', message: issue.message });
+        }
+      }
+      if (error.handled) return;
+    }
+    toast({ title: 'Error', description, variant: 'destructive' });
+  };
+  const succeed = (description: string) => () => {
+    toast({ title: 'Success', description });
+    onDone();
+  };
+
+  const save = (values: TBody) => {
+    const body = config.toCommandBody ? (config.toCommandBody(values) as TBody) : values;
+    if (record) {
+      update.mutate(
+        { id: record.id, body },
+        { onSuccess: succeed(messages.updated), onError: fail(messages.updateFailed) },
+      );
+    } else {
+      create.mutate(body, { onSuccess: succeed(messages.created), onError: fail(messages.createFailed) });
+    }
+  };
+  const destroy = () => {
+    if (!record) return;
+    remove.mutate(record.id, {
+      onSuccess: succeed(messages.deleted),
+      onError: fail(messages.deleteFailed),
+    });
+  };
+
+  return {
+    save,
+    destroy,
+    isSaving: create.isPending || update.isPending,
+    isDeleting: remove.isPending,
+  };
+}

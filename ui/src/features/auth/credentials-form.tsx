@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CredentialsSchema, SetupSchema, type Credentials } from '@erp/contracts';
+import { useForm } from 'react-hook-form';
+import styled from 'styled-components';
+
+import { Button } from '@/components/button';
+import { describedBy, FieldShell, Input } from '@/components/form-field';
+import { isApiError } from '@/lib/api-client';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+const Alert = styled.p`
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.dangerText};
+  font-size: 14px;
+  font-weight: 500;
+`;
+
+export interface CredentialsFormProps {
+  mode: 'setup' | 'login';
+  submitLabel: string;
+  pendingLabel: string;
+  isPending: boolean;
+  error: unknown;
+  onSubmit: (credentials: Credentials) => void;
+}
+
+const errorText = (error: unknown) => {
+  if (!error) return null;
+  if (isApiError(error)) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : 'Something went wrong';
+};
+
+/** Username and password, validated by the same contracts schema as the server. */
+export function CredentialsForm(props: CredentialsFormProps) {
+  const { mode, submitLabel, pendingLabel, isPending, error, onSubmit } = props;
+  const form = useForm<Credentials>({
+    resolver: zodResolver(mode === 'setup' ? SetupSchema : CredentialsSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const errors = form.formState.errors;
+  const hint = mode === 'setup' ? 'At least 8 characters' : undefined;
+  const message = errorText(error);
+  return (
+    <Form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      {message && <Alert role="alert">{message}</Alert>}
+      <FieldShell id="username" label="Username" error={errors.username?.message}>
+        <Input
+          id="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          aria-invalid={errors.username ? true : undefined}
+          aria-describedby={describedBy('username', undefined, errors.username?.message)}
+          {...form.register('username')}
+        />
+      </FieldShell>
+      <FieldShell id="password" label="Password" hint={hint} error={errors.password?.message}>
+        <Input
+          id="password"
+          type="password"
+          autoComplete={mode === 'setup' ? 'new-password' : 'current-password'}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy('password', hint, errors.password?.message)}
+          {...form.register('password')}
+        />
+      </FieldShell>
+      <Button type="submit" $block disabled={isPending}>
+        {isPending ? pendingLabel : submitLabel}
+      </Button>
+    </Form>
+  );
+}

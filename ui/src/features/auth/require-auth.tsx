@@ -1,0 +1,30 @@
+import { routes } from '@erp/contracts';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+
+import { Button } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
+import { Main } from '@/components/layout';
+import { Spinner } from '@/components/spinner';
+import { useSession } from '@/lib/session';
+
+/** Nothing but setup or login until there is a session (DESIGN §2). */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <Spinner />;
+  if (session.isError) {
+    return (
+      <Main>
+        <EmptyState message={`Could not reach the server: ${session.error.message}`}>
+          <Button onClick={() => void session.refetch()}>Try again</Button>
+        </EmptyState>
+      </Main>
+    );
+  }
+  if (!session.data.user) {
+    const next = `${location.pathname}${location.search}`;
+    const query = next === routes.home ? '' : `?next=${encodeURIComponent(next)}`;
+    return <Navigate to={`${routes.login}${query}`} replace />;
+  }
+  return <Outlet />;
+}

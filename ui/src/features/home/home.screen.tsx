@@ -1,0 +1,109 @@
+import { LAYOUT } from '@erp/contracts';
+import { LogOut, ShoppingCart } from 'lucide-react';
+import styled from 'styled-components';
+
+import { Button } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
+import { Main } from '@/components/layout';
+import { Spinner } from '@/components/spinner';
+import { StaggerList } from '@/components/stagger-list';
+import { useModules } from '@/features/home/home.queries';
+import { ModuleCard } from '@/features/home/module-card';
+import { SummaryStrip } from '@/features/home/summary-strip';
+import { useLogout, useSession } from '@/lib/session';
+
+const Hero = styled.header`
+  color: #fff;
+  background: linear-gradient(150deg, #1e3a8a 0%, #1d4ed8 60%, #2563eb 100%);
+  border-radius: 0 0 28px 28px;
+  box-shadow: 0 8px 24px rgba(30, 58, 138, 0.25);
+`;
+
+const HeroInner = styled.div`
+  max-width: ${({ theme }) => theme.maxWidth};
+  margin: 0 auto;
+  padding: calc(16px + env(safe-area-inset-top)) 16px 22px;
+  @media (min-width: 768px) { padding: 28px 24px 28px; }
+`;
+
+const TopRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  h1 { font-size: 22px; font-weight: 800; letter-spacing: -0.01em; }
+  p { font-size: 14px; color: #dbeafe; }
+`;
+
+const Logo = styled.span`
+  display: inline-flex;
+  padding: 10px;
+  border-radius: 14px;
+  background: rgba(255, 255, 255, 0.16);
+`;
+
+const LogoutButton = styled(Button)`
+  margin-left: auto;
+  padding: 0 12px;
+  color: #fff;
+  background: rgba(255, 255, 255, 0.12);
+  &:hover:not(:disabled) { background: rgba(255, 255, 255, 0.22); }
+`;
+
+const SectionTitle = styled.h2`
+  font-size: 18px;
+  font-weight: 700;
+  margin: 8px 0 12px;
+`;
+
+export function HomeScreen() {
+  const session = useSession();
+  const logout = useLogout();
+  const username = session.data?.user?.username;
+  return (
+    <>
+      <Hero>
+        <HeroInner>
+          <TopRow>
+            <Logo aria-hidden="true">
+              <ShoppingCart size={24} />
+            </Logo>
+            <div>
+              <h1>Udyam ERP</h1>
+              <p>Manage your business efficiently</p>
+            </div>
+            <LogoutButton
+              onClick={() => logout.mutate()}
+              disabled={logout.isPending}
+              aria-label={username ? `Log out ${username}` : 'Log out'}
+              title="Log out"
+            >
+              <LogOut size={18} aria-hidden="true" />
+            </LogoutButton>
+          </TopRow>
+          <SummaryStrip />
+        </HeroInner>
+      </Hero>
+      <Main>
+        <SectionTitle>Modules</SectionTitle>
+        <Modules />
+      </Main>
+    </>
+  );
+}
+
+function Modules() {
+  const modules = useModules();
+  if (modules.isPending) return <Spinner label="Loading modules" />;
+  if (modules.isError) {
+    return <EmptyState message={`Could not load modules: ${modules.error.message}`} />;
+  }
+  return (
+    <StaggerList
+      label="Modules"
+      columns={LAYOUT.moduleGridColumns}
+      items={modules.data.filter((module) => module.active)}
+      keyOf={(module) => module.id}
+      render={(module) => <ModuleCard module={module} />}
+    />
+  );
+}

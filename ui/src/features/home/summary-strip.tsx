@@ -1,0 +1,56 @@
+import styled from 'styled-components';
+
+import { useSummary } from '@/features/home/home.queries';
+import { formatLakh } from '@/lib/format';
+
+const Strip = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 10px;
+  margin: 20px 0 0;
+`;
+
+const Tile = styled.div`
+  display: flex;
+  flex-direction: column-reverse;
+  gap: 2px;
+  padding: 12px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: rgba(255, 255, 255, 0.14);
+  border: 1px solid rgba(255, 255, 255, 0.22);
+  color: #fff;
+  dt {
+    font-size: 13px;
+    color: #eff6ff;
+    white-space: nowrap;
+  }
+  dd { margin: 0; font-size: 22px; font-weight: 700; letter-spacing: -0.01em; }
+`;
+
+interface Figure {
+  label: string;
+  title: string;
+  value: string;
+}
+
+/** Three real figures from the summary projection; zeros are shown as zeros (DESIGN §3.6). */
+export function SummaryStrip() {
+  const summary = useSummary();
+  const data = summary.data;
+  const dash = summary.isError ? '—' : '…';
+  const figures: Figure[] = [
+    { label: 'This Month', title: 'Sales this month', value: data ? formatLakh(data.salesThisMonth) : dash },
+    { label: 'Orders', title: 'Invoices this month', value: data ? String(data.invoicesThisMonth) : dash },
+    { label: 'Pending', title: 'Unpaid invoices', value: data ? String(data.unpaidInvoices) : dash },
+  ];
+  return (
+    <Strip aria-busy={summary.isPending}>
+      {figures.map(({ label, title, value }) => (
+        <Tile key={label} title={title}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Tile>
+      ))}
+    </Strip>
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  routes,
+  VendorBodySchema,
+  vendorsEntity,
+  type Vendor,
+  type VendorBody,
+  type VendorInput,
+} from '@erp/contracts';
+import { CalendarClock, Mail, Phone, Receipt, User } from 'lucide-react';
+
+import { formValuesOf, type ListConfig } from '@/components/entity-config';
+import { EntityListScreen } from '@/components/entity-list-screen';
+import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
+
+const emptyValues: VendorInput = {
+  name: '',
+  contactPerson: '',
+  phone: '',
+  email: '',
+  address: '',
+  gstNumber: '',
+  panNumber: '',
+  paymentTerms: '',
+  active: true,
+};
+
+const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
+  title: 'Vendors',
+  subtitle: 'Manage supplier information',
+  addLabel: 'Add Vendor',
+  searchPlaceholder: 'Search vendors...',
+  backTo: { to: routes.module('purchase'), label: 'Back to Purchase' },
+  empty: {
+    searching: 'No vendors found matching your search.',
+    initial: 'No vendors found. Create your first vendor!',
+  },
+  searchOn: ['name', 'contactPerson', 'email'],
+  card: {
+    title: (vendor) => vendor.name,
+    fields: [
+      { label: 'Contact', icon: User, value: (v) => v.contactPerson, hideWhenEmpty: true },
+      { label: 'Phone', icon: Phone, value: (v) => v.phone, hideWhenEmpty: true },
+      { label: 'Email', icon: Mail, value: (v) => v.email, hideWhenEmpty: true },
+      { label: 'Terms', icon: CalendarClock, value: (v) => v.paymentTerms, hideWhenEmpty: true },
+      { label: 'GST', icon: Receipt, value: (v) => v.gstNumber, hideWhenEmpty: true },
+    ],
+  },
+  resource: vendorsResource,
+  form: {
+    entityLabel: 'Vendor',
+    schema: VendorBodySchema,
+    titles: { create: 'Create Vendor', edit: 'Edit Vendor' },
+    subtitles: { create: 'Add new supplier details', edit: 'Update vendor information' },
+    submitLabels: { create: 'Create Vendor', update: 'Update Vendor' },
+    deleteConfirm: {
+      title: 'Delete Vendor',
+      body: 'Are you sure you want to delete this vendor? This action cannot be undone.',
+    },
+    sections: [
+      {
+        title: 'Vendor Information',
+        fields: [
+          { name: 'name', label: 'Vendor Name', kind: 'text', required: true, placeholder: 'Enter vendor name' },
+          { name: 'contactPerson', label: 'Contact Person', kind: 'text', placeholder: 'Enter contact person name' },
+          { name: 'phone', label: 'Phone', kind: 'tel', placeholder: '+91-9876543210', autoComplete: 'off' },
+          { name: 'email', label: 'Email', kind: 'email', placeholder: 'vendor@example.com' },
+          { name: 'address', label: 'Address', kind: 'textarea', placeholder: 'Enter complete address' },
+          {
+            name: 'gstNumber',
+            label: 'GST Number',
+            kind: 'text',
+            uppercase: true,
+            placeholder: '27ABCDE1234F1Z0',
+            hint: '15-character GSTIN',
+          },
+          {
+            name: 'panNumber',
+            label: 'PAN Number',
+            kind: 'text',
+            uppercase: true,
+            placeholder: 'ABCDE1234F',
+            hint: '10-character PAN',
+          },
+          { name: 'paymentTerms', label: 'Payment Terms', kind: 'text', placeholder: 'e.g., 30 days, Net 15', wide: true },
+        ],
+      },
+    ],
+    emptyValues,
+    toFormValues: (vendor) => formValuesOf(vendor, vendorsEntity.fields),
+  },
+};
+
+export function VendorsScreen() {
+  return <EntityListScreen config={vendorsList} />;
+}

@@ -1,0 +1,146 @@
+import { HEADERS, type Issue } from '@erp/contracts';
+
+/**
+ * A failed response. `message` is "<status>: <body text or status text>" (SEED-SPEC §8); the
+ * parsed error body's `message` and `issues` are kept for the screens.
+ */
+export class ApiError extends Error {
+  /** True when the client already told the user (e.g. the 412 toast). */
+  handled = false;
+
+  constructor(
+    readonly status: number,
+    text: string,
+    readonly body: unknown,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+  }
+
+  get issues(): Issue[] {
+    const issues = (this.body as { issues?: unknown } | null)?.issues;
+    return Array.isArray(issues) ? (issues as Issue[]) : [];
+  }
+
+  get serverMessage(): string | undefined {
+    const message = (this.body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : undefined;
+  }
+}
+
+export interface ApiHandlers {
+  onUnauthorized?: () => void;
+  onPreconditionFailed?: (error: ApiError) => void;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  /** A 401 is an expected answer (the session probe), not a reason to go to login. */
+  allowUnauthorized?: boolean;
+}
+
+const POSITION_KEY = 'erp.eventPosition';
+let handlers: ApiHandlers = {};
+const etags = new Map<string, string>();
+let position = readStoredPosition();
+
+function readStoredPosition(): bigint {
+  try {
+    return BigInt(sessionStorage.getItem(POSITION_KEY) ?? '0');
+  } catch {
+    return 0n;
+  }
+}
+
+// Kept per tab in sessionStorage because task screens open with a full page load (SEED-SPEC §2),
+// and a list read there must still see the save made just before (DESIGN §2 read-your-writes).
+function remember(header: string | null) {
+  if (!header || !/^\d+$/.test(header)) return;
+  const seen = BigInt(header);
+  if (seen <= position) return;
+  position = seen;
+  try {
+    sessionStorage.setItem(POSITION_KEY, String(seen));
+  } catch {
+    // Storage may be unavailable (private mode); memory still serves this page.
+  }
+}
+
+function buildHeaders(method: string, path: string, hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (method === 'GET' && position > 0n) headers.set(HEADERS.minPosition, String(position));
+  const etag = etags.get(path);
+  if ((method === 'PUT' || method === 'DELETE') && etag) headers.set('If-Match', etag);
+  return headers;
+}
+
+function trackEtag(method: string, path: string, response: Response) {
+  const etag = response.headers.get('ETag');
+  if (method === 'GET' && etag) etags.set(path, etag);
+  if (method === 'PUT' && etag) etags.set(path, etag);
+  else if (method === 'PUT' || method === 'DELETE') etags.delete(path);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function fail(response: Response, options: RequestOptions): Promise<never> {
+  const text = await response.text();
+  const error = new ApiError(response.status, text || response.statusText, parseJson(text));
+  if (response.status === 401 && !options.allowUnauthorized) handlers.onUnauthorized?.();
+  if (response.status === 412 && handlers.onPreconditionFailed) {
+    handlers.onPreconditionFailed(error);
+    error.handled = true;
+  }
+  throw error;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const hasBody = options.body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: buildHeaders(method, path, hasBody),
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+  });
+  remember(response.headers.get(HEADERS.eventPosition));
+  if (!response.ok) return fail(response, options);
+  trackEtag(method, path, response);
+  const text = response.status === 204 ? '' : await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * The one HTTP client (STYLE b.10): credentials and JSON on every call, typed errors,
+ * read-your-writes through X-Min-Position, and If-Match from the ETag of the last detail read.
+ * Components never call `fetch`.
+ */
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
+  delete: (path: string) => request<void>('DELETE', path),
+  configure(next: ApiHandlers) {
+    handlers = next;
+  },
+  /** Forget positions and ETags, e.g. on logout. */
+  reset() {
+    etags.clear();
+    position = 0n;
+    try {
+      sessionStorage.removeItem(POSITION_KEY);
+    } catch {
+      // Nothing stored.
+    }
+  },
+};
+
+export const isApiError = (error: unknown, status?: number): error is ApiError =>
+  error instanceof ApiError && (status === undefined || error.status === status);

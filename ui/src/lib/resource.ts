@@ -1,0 +1,95 @@
+import { byId, HistoryEntrySchema, historyOf } from '@erp/contracts';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { entityKeys } from '@/lib/query-keys';
+
+/** Anything with `parse`, e.g. a contracts zod schema. */
+export interface Parser<T> {
+  parse(input: unknown): T;
+}
+
+export interface ResourceOptions<TRecord> {
+  module: string;
+  /** Plural entity name, the last URL segment, e.g. 'vendors'. */
+  name: string;
+  path: string;
+  record: Parser<TRecord>;
+  /** Other query keys a write here changes (e.g. a payment changes invoice statuses). */
+  alsoInvalidates?: readonly QueryKey[];
+}
+
+const parseArray = <T>(parser: Parser<T>, data: unknown): T[] => {
+  if (!Array.isArray(data)) throw new Error('Expected a list from the server');
+  return data.map((row) => parser.parse(row));
+};
+
+/**
+ * Everything the screens need for one REST resource: keys, fetchers, `queryOptions` (shared by
+ * hooks and hover prefetch) and hooks. After a write it invalidates its lists (refetching them
+ * even while unmounted, so the list shown after the form is already fresh), marks details stale,
+ * and invalidates `alsoInvalidates`; the returned promise keeps the mutation pending ("Saving...")
+ * until those refetches finish (STYLE b.10).
+ */
+export function createResource<TRecord extends { id: number }, TBody>(
+  options: ResourceOptions<TRecord>,
+) {
+  const { path, record, alsoInvalidates = [] } = options;
+  const keys = entityKeys(options.module, options.name);
+  const fetchers = {
+    list: async () => parseArray(record, await apiClient.get(path)),
+    one: async (id: number) => record.parse(await apiClient.get(byId(path, id))),
+    history: async (id: number) =>
+      parseArray(HistoryEntrySchema, await apiClient.get(historyOf(path, id))),
+    create: (body: TBody) => apiClient.post<TRecord>(path, body),
+    update: ({ id, body }: { id: number; body: TBody }) =>
+      apiClient.put<TRecord>(byId(path, id), body),
+    remove: (id: number) => apiClient.delete(byId(path, id)),
+  };
+  const listOptions = () => queryOptions({ queryKey: keys.list(), queryFn: fetchers.list });
+  const oneOptions = (id: number) =>
+    queryOptions({ queryKey: keys.detail(id), queryFn: () => fetchers.one(id) });
+  const historyOptions = (id: number) =>
+    queryOptions({ queryKey: keys.history(id), queryFn: () => fetchers.history(id) });
+
+  function useRefresh() {
+    const queryClient = useQueryClient();
+    return () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.lists(), refetchType: 'all' }),
+        queryClient.invalidateQueries({ queryKey: keys.details(), refetchType: 'none' }),
+        ...alsoInvalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ]);
+  }
+
+  function useWrite<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+    const refresh = useRefresh();
+    return useMutation({ mutationFn, onSuccess: () => refresh() });
+  }
+
+  return {
+    keys,
+    path,
+    fetchers,
+    listOptions,
+    oneOptions,
+    historyOptions,
+    useList: () => useQuery(listOptions()),
+    useOne: (id: number) => useQuery(oneOptions(id)),
+    useHistory: (id: number) => useQuery(historyOptions(id)),
+    useRefresh,
+    useCreate: () => useWrite(fetchers.create),
+    useUpdate: () => useWrite(fetchers.update),
+    useRemove: () => useWrite(fetchers.remove),
+  };
+}
+
+export type Resource<TRecord extends { id: number }, TBody> = ReturnType<
+  typeof createResource<TRecord, TBody>
+>;

@@ -1,0 +1,64 @@
+import { api, type Credentials, type Me } from '@erp/contracts';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+
+import { apiClient, isApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export interface Session {
+  user: Me | null;
+  /** No user exists yet: show the setup screen instead of login (DESIGN §2). */
+  setupRequired: boolean;
+}
+
+async function fetchSession(): Promise<Session> {
+  try {
+    const user = await apiClient.get<Me>(api.auth.me, { allowUnauthorized: true });
+    return { user, setupRequired: false };
+  } catch (error) {
+    if (!isApiError(error, 401)) throw error;
+    const body = error.body as { setupRequired?: unknown } | null;
+    return { user: null, setupRequired: body?.setupRequired === true };
+  }
+}
+
+export const sessionOptions = () =>
+  queryOptions({ queryKey: queryKeys.session, queryFn: fetchSession, staleTime: Infinity });
+
+export const useSession = () => useQuery(sessionOptions());
+
+// Not `clear()`: mounted observers of the session query must keep seeing it change.
+const forgetAllButSession = (queryClient: QueryClient) =>
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+
+function useSignIn(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: Credentials) =>
+      apiClient.post<Me>(path, credentials, { allowUnauthorized: true }),
+    onSuccess: (user) => {
+      queryClient.setQueryData<Session>(queryKeys.session, { user, setupRequired: false });
+      forgetAllButSession(queryClient);
+    },
+  });
+}
+
+export const useLogin = () => useSignIn(api.auth.login);
+export const useSetup = () => useSignIn(api.auth.setup);
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<void>(api.auth.logout, undefined, { allowUnauthorized: true }),
+    onSettled: () => {
+      apiClient.reset();
+      queryClient.setQueryData<Session>(queryKeys.session, { user: null, setupRequired: false });
+      forgetAllButSession(queryClient);
+    },
+  });
+}
