@@ -21,6 +21,12 @@ export interface CommandAppDeps {
   readonly ids: IdAllocator;
   readonly auth: AuthStore;
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Behind a reverse proxy (the services-mode gateway): take the client address from the last
+   * X-Forwarded-For entry, the one the proxy appended. Off by default, or any client could
+   * name its own address in that header and dodge the login throttle.
+   */
+  readonly trustProxy?: boolean;
   readonly bodyLimit?: string;
   readonly log?: (error: unknown, ctx: Context) => void;
   readonly now?: () => Date;
@@ -28,7 +34,7 @@ export interface CommandAppDeps {
 
 /** The write side: validates, decides and appends events. It never touches a read model. */
 export const createCommandApp = (deps: CommandAppDeps): Koa => {
-  const app = new Koa({ proxy: true });
+  const app = new Koa({ proxy: deps.trustProxy ?? false, maxIpsCount: 1 });
   const router = new Router();
   authWriteRoutes(router, deps.auth);
   registerWriteRoutes(router, deps);

@@ -13,6 +13,8 @@ export const config = {
   uiDir: path.resolve(process.env.ERP_UI_DIR ?? path.join(root, 'ui/dist')),
   adminUsername: process.env.ERP_ADMIN_USERNAME || undefined,
   adminPassword: process.env.ERP_ADMIN_PASSWORD || undefined,
+  /** Set when a reverse proxy that appends X-Forwarded-For sits in front of the embedded server. */
+  trustProxy: process.env.ERP_TRUST_PROXY === 'true',
   allowedOrigins: (process.env.ERP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   commandUrl: process.env.COMMAND_URL ?? 'http://127.0.0.1:3001',
   queryUrl: process.env.QUERY_URL ?? 'http://127.0.0.1:3002',

@@ -64,6 +64,7 @@ export const commandApp = (infra: Infrastructure, config: Config) =>
     ids: postgresIdAllocator(infra.database.db),
     auth: infra.auth,
     allowedOrigins: config.allowedOrigins,
+    trustProxy: config.trustProxy,
     log: logRequestError,
   });
 

@@ -66,7 +66,7 @@ test('an unknown module offers the way home', async ({ page }) => {
 test('an unknown path is a 404 with the router hint', async ({ page }) => {
   for (const path of ['/no/such/page', '/module/purchase/task/nothing-here']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { name: /Page Not Found/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page Not Found', exact: true })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   }
   await expectAccessible(page);

@@ -9,7 +9,10 @@ import type { Context, Middleware, Next } from 'koa';
 const REPLAYED_HEADERS = [HEADERS.eventPosition, 'ETag', 'Location'];
 
 export const migrateIdempotency = async (db: AnyDb) => {
-  await sql`create table if not exists idempotency_keys (
+  // Every service process runs this at start; the lock keeps concurrent starters from racing.
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(4242005)`.execute(trx);
+    await sql`create table if not exists idempotency_keys (
     user_id integer not null,
     key text not null,
     request_hash text not null,
@@ -17,7 +20,8 @@ export const migrateIdempotency = async (db: AnyDb) => {
     body jsonb,
     headers jsonb not null,
     created_at timestamptz not null default now(),
-    primary key (user_id, key))`.execute(db);
+    primary key (user_id, key))`.execute(trx);
+  });
 };
 
 const requestHash = (ctx: Context) =>

@@ -1,4 +1,4 @@
-import { type AnyDb, type EventStore, START } from '@erp/eventstore';
+import { type AnyDb, compareCursors, type EventStore, START } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { writeCheckpoint } from './checkpoints';
@@ -6,6 +6,7 @@ import type { Projection } from './projection';
 import { applyEvents, lockKey } from './apply';
 
 const BATCH = 1000;
+const WAIT_MS = 50;
 
 /**
  * Rebuilds a projection from position 0 into a shadow schema while the live tables keep
@@ -16,11 +17,20 @@ export const rebuildProjection = async (db: AnyDb, store: EventStore, projection
   await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(db);
   await sql`create schema ${sql.id(shadow)}`.execute(db);
   await projection.migrate(db.withSchema(shadow), shadow);
+  // Everything committed before the rebuild started must be in it. The log only hands out an
+  // event once every older transaction of the cluster has ended (no skipped positions), so an
+  // empty page can mean "wait", not "done": keep reading until the head we saw is applied.
+  const head = await store.headPosition();
+  const target = (head === '0' ? null : await store.cursorAt(head)) ?? START;
   let cursor = START;
   let applied = 0;
   for (;;) {
     const page = await store.readAll(cursor, BATCH);
-    if (page.events.length === 0) break;
+    if (page.events.length === 0) {
+      if (compareCursors(cursor, target) >= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+      continue;
+    }
     await db.transaction().execute((trx) => applyEvents(trx.withSchema(shadow), projection, page.events));
     cursor = page.cursor;
     applied += page.events.length;

@@ -13,16 +13,27 @@ export interface RunnerOptions {
   readonly log?: (message: string, error?: unknown) => void;
 }
 
-/** Prepares tables and checkpoints; a projection whose version changed is rebuilt first. */
-export const prepareProjections = async (db: AnyDb, store: EventStore, projections: readonly Projection[]) => {
-  await migrateCheckpoints(db);
-  for (const projection of projections) {
-    await projection.migrate(db.withSchema('public'), 'public');
-    const checkpoint = await readCheckpoint(db, projection.name);
-    if (checkpoint && checkpoint.version < projection.version) await rebuildProjection(db, store, projection);
-    else await ensureCheckpoint(db, projection.name, projection.version);
-  }
-};
+/**
+ * Prepares tables and checkpoints; a projection whose version changed is rebuilt first. Every
+ * process that starts (query services, workers, the CLI) runs this, often at the same moment:
+ * a session advisory lock serialises them, as concurrent `create table if not exists` of the
+ * same table fails in Postgres (pg_type unique violation) and two rebuilds would collide.
+ */
+export const prepareProjections = async (db: AnyDb, store: EventStore, projections: readonly Projection[]) =>
+  db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(4242004)`.execute(conn);
+    try {
+      await migrateCheckpoints(conn);
+      for (const projection of projections) {
+        await projection.migrate(conn.withSchema('public'), 'public');
+        const checkpoint = await readCheckpoint(conn, projection.name);
+        if (checkpoint && checkpoint.version < projection.version) await rebuildProjection(conn, store, projection);
+        else await ensureCheckpoint(conn, projection.name, projection.version);
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(4242004)`.execute(conn);
+    }
+  });
 
 /**
  * One batch for one projection: the read-model writes and the new checkpoint commit in one

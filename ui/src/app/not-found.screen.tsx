@@ -17,12 +17,20 @@ const Box = styled(Card)`
   p { color: ${({ theme }) => theme.colors.muted}; }
 `;
 
+const Code = styled.span`
+  font-size: 14px;
+  font-weight: 700;
+  letter-spacing: 0.2em;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 export function NotFoundScreen() {
   return (
     <Main>
       <Box>
         <Compass size={44} aria-hidden="true" />
-        <h1>404 Page Not Found</h1>
+        <Code aria-hidden="true">404</Code>
+        <h1>Page Not Found</h1>
         <p>Did you forget to add the page to the router?</p>
         <ButtonLink to={routes.home} $variant="secondary">
           Back to Home
