@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npx', ['eslint', '.']],
   ['unit + integration (vitest)', 'npx', ['vitest', 'run']],
   ['browser (playwright)', 'npm', ['run', 'test:e2e']],
 ];
