@@ -15,8 +15,8 @@ test('the vendor form: required mark, email input, placeholder hints', async ({ 
   await expect(page.locator('label[for="field-name"]')).toHaveText('Vendor Name*');
   await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
   await expect(page.getByLabel('Phone')).toHaveAttribute('placeholder', /^\+91-/);
-  await expect(page.getByLabel('GST Number')).toHaveAttribute('placeholder', /^[0-9A-Z]{15}$/);
-  await expect(page.getByLabel('PAN Number')).toHaveAttribute('placeholder', /^[0-9A-Z]{10}$/);
+  await expect(page.getByLabel('GST Number')).toHaveAttribute('placeholder', /15-character GSTIN, e.g. [0-9A-Z]{15}/);
+  await expect(page.getByLabel('PAN Number')).toHaveAttribute('placeholder', /10-character PAN, e.g. [0-9A-Z]{10}/);
   await expect(page.getByLabel('Payment Terms')).toHaveAttribute('placeholder', /30 days, Net 15/);
 });
 
