@@ -1,0 +1,160 @@
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { api, byId, RecordedEventSchema, VendorSchema } from '@erp/contracts';
+import { connect, type Database } from '@erp/eventstore';
+import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+import { eventually, HttpClient } from './testing/http-client';
+import { type RunningSystem, runCli, startOneProcess } from './testing/run-modes';
+
+/**
+ * The operator CLI (`npm run erp -- …`) as a child process against real databases: export the
+ * log of a store with history, import it into an empty database, and get the same read models.
+ */
+
+const HealthSchema = z.object({
+  store: z.object({ head: z.string() }),
+  projections: z.array(z.object({ name: z.string(), position: z.string(), lag: z.number() })),
+});
+
+const rowsOf = async (db: Database, table: string) =>
+  (await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db.db)).rows;
+
+/** The log without positions (an import renumbers them): ids, streams, versions, data, metadata. */
+const logOf = async (db: Database) =>
+  (await sql<Record<string, unknown>>`select event_id, stream_id, stream_version, type, data, metadata
+    from events order by position`.execute(db.db)).rows;
+
+const waitCaughtUp = async (client: HttpClient) =>
+  eventually(
+    async () => HealthSchema.parse((await client.get(api.health)).body),
+    (h) => h.projections.every((p) => p.lag === 0 && p.position === h.store.head),
+    { what: 'projections caught up' },
+  );
+
+describe('operator CLI', () => {
+  let source: TestDatabase;
+  let target: TestDatabase;
+  let sourceDb: Database;
+  let targetDb: Database;
+  let workDir: string;
+  let exportFile: string;
+  let app: RunningSystem | undefined;
+
+  beforeAll(async () => {
+    [source, target] = await Promise.all([testDatabase(), testDatabase()]);
+    sourceDb = connect(source.url, { max: 2 });
+    targetDb = connect(target.url, { max: 2 });
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'erp-cli-'));
+    exportFile = path.join(workDir, 'events.ndjson');
+
+    // A store with some history, written over HTTP by the product itself.
+    app = await startOneProcess(source.url);
+    const owner = new HttpClient(app.baseUrl);
+    await owner.setup('owner', 'correct horse battery staple');
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await owner.post(api.vendors, { name: `Exported Vendor ${i}`, email: `v${i}@example.com`, paymentTerms: `Net ${i}` });
+      expect(res.status, res.text).toBe(201);
+      ids.push(VendorSchema.parse(res.body).id);
+    }
+    for (const id of ids.slice(0, 5)) {
+      const res = await owner.put(byId(api.vendors, id), { name: `Renamed Vendor ${id}`, phone: '020 5555 0000' });
+      expect(res.status, res.text).toBe(200);
+    }
+    for (const id of ids.slice(-2)) expect((await owner.delete(byId(api.vendors, id))).status).toBe(204);
+    await waitCaughtUp(owner);
+    await app.stop();
+    app = undefined;
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await sourceDb?.close();
+    await targetDb?.close();
+    await source?.drop();
+    await target?.drop();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('export writes the whole log as NDJSON, one recorded event per line', async () => {
+    const result = await runCli(['export', exportFile], { DATABASE_URL: source.url });
+    expect(result.code, result.output).toBe(0);
+    const lines = (await readFile(exportFile, 'utf8')).split('\n').filter(Boolean);
+    expect(result.output).toContain(`exported ${lines.length} events`);
+    expect(lines).toHaveLength(12 + 5 + 2);
+    const events = lines.map((l) => RecordedEventSchema.parse(JSON.parse(l)));
+    expect(events.map((e) => e.type).filter((t) => t === 'VendorCreated')).toHaveLength(12);
+    expect(events.map((e) => e.eventId)).toEqual((await logOf(sourceDb)).map((r) => r.event_id));
+  });
+
+  it('import into an empty database gives the same log and, rebuilt, the same read models', async () => {
+    const result = await runCli(['import', exportFile], { DATABASE_URL: target.url });
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/imported 19 events and rebuilt \d+ projections/);
+    expect(await logOf(targetDb)).toEqual(await logOf(sourceDb));
+    for (const table of ['vendor_list', 'home_summary']) {
+      expect(await rowsOf(targetDb, table), table).toEqual(await rowsOf(sourceDb, table));
+    }
+    expect((await rowsOf(targetDb, 'vendor_list')).length).toBe(10);
+
+    // A rebuild from position 0 changes nothing, on either side.
+    const before = await rowsOf(targetDb, 'vendor_list');
+    const rebuilt = await runCli(['rebuild', '--all'], { DATABASE_URL: target.url });
+    expect(rebuilt.code, rebuilt.output).toBe(0);
+    expect(rebuilt.output).toMatch(/rebuilt vendor_list/);
+    expect(rebuilt.output).toMatch(/rebuilt home_summary/);
+    expect(await rowsOf(targetDb, 'vendor_list')).toEqual(before);
+    const checkpoints = await runCli(['projections'], { DATABASE_URL: target.url });
+    expect(checkpoints.code, checkpoints.output).toBe(0);
+    expect(checkpoints.output).toMatch(/vendor_list\tv1\tposition 19/);
+  });
+
+  it('import into a store that has events fails with a clear message and changes nothing', async () => {
+    const logBefore = await logOf(sourceDb);
+    const result = await runCli(['import', exportFile], { DATABASE_URL: source.url });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('error: Import needs an empty event store');
+    expect(await logOf(sourceDb)).toEqual(logBefore);
+  });
+
+  it('a rebuild of an unknown projection fails and names the known ones', async () => {
+    const result = await runCli(['rebuild', 'nope'], { DATABASE_URL: target.url });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/Unknown projection 'nope'\. Known: .*vendor_list/);
+  });
+
+  it('create-user adds a user who can sign in; the imported store keeps allocating ids above the imported ones', async () => {
+    const short = await runCli(['create-user', 'asha'], { DATABASE_URL: target.url, ERP_NEW_PASSWORD: 'short' });
+    expect(short.code).toBe(1);
+    expect(short.output).toMatch(/ERP_NEW_PASSWORD \(8\+ characters\)/);
+
+    const created = await runCli(['create-user', 'asha'], { DATABASE_URL: target.url, ERP_NEW_PASSWORD: 'asha secret 123' });
+    expect(created.code, created.output).toBe(0);
+    expect(created.output).toMatch(/created user asha \(id \d+\)/);
+    const users = (await sql<{ username: string; password_hash: string }>`select username, password_hash from users`.execute(targetDb.db)).rows;
+    expect(users.map((u) => u.username)).toEqual(['asha']);
+    expect(users[0]!.password_hash).toMatch(/^scrypt\$/);
+    expect(users[0]!.password_hash).not.toContain('asha secret 123');
+
+    const again = await runCli(['create-user', 'ASHA'], { DATABASE_URL: target.url, ERP_NEW_PASSWORD: 'another secret' });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("User 'ASHA' already exists");
+
+    app = await startOneProcess(target.url);
+    const asha = new HttpClient(app.baseUrl);
+    expect((await asha.login('asha', 'wrong password')).status).toBe(401);
+    expect((await asha.login('asha', 'asha secret 123')).status).toBe(200);
+    const list = z.array(VendorSchema).parse((await asha.get(api.vendors)).body);
+    expect(list).toHaveLength(10);
+    const res = await asha.post(api.vendors, { name: 'After Import' });
+    expect(res.status, res.text).toBe(201);
+    const maxImported = Math.max(...(await logOf(sourceDb)).map((e) => Number(String(e.stream_id).split('-')[1])));
+    expect(VendorSchema.parse(res.body).id).toBeGreaterThan(maxImported);
+  });
+});

@@ -1,0 +1,287 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { freePort, type TestDatabase, testDatabase, type TestNats, testNats } from '@erp/eventstore/testing';
+
+/**
+ * The product as a user runs it: real child processes (`node --import tsx <entry>`) on free
+ * local ports, talking over real sockets. Tests get a base URL and handles on the processes.
+ */
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const entry = (file: string) => path.join(REPO_ROOT, 'server/src', file);
+
+export type Mode = 'embedded' | 'services';
+
+const STOP_GRACE_MS = 8_000;
+const START_TIMEOUT_MS = 90_000;
+const LOG_LINES = 200;
+
+/** One child process in its own process group (so `kill -9` takes its children with it). */
+export interface ManagedProcess {
+  readonly name: string;
+  readonly child: ChildProcess;
+  readonly pid: number;
+  /** The last lines of stdout and stderr, for failure messages. */
+  readonly logs: string[];
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  isRunning(): boolean;
+  /** SIGTERM to the group, SIGKILL after a grace period; resolves once it has exited. */
+  stop(graceMs?: number): Promise<void>;
+  /** `kill -9` of the whole process group, no chance to clean up; resolves once it has exited. */
+  kill9(): Promise<void>;
+}
+
+const signalGroup = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+};
+
+/** The environment without anything that would point a child at the wrong database or port. */
+export const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (key.startsWith('ERP_') || ['DATABASE_URL', 'TEST_DATABASE_URL', 'NATS_URL', 'PORT', 'HOST', 'COMMAND_URL', 'QUERY_URL'].includes(key)) {
+      delete env[key];
+    }
+  }
+  return { ...env, HOST: '127.0.0.1', LOG_LEVEL: process.env.ERP_TEST_LOG_LEVEL ?? 'warn', ...extra };
+};
+
+/** Runs `node --import tsx <file> <args>` from the repository root. */
+export const startProcess = (name: string, file: string, env: NodeJS.ProcessEnv, args: string[] = []): ManagedProcess => {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid === undefined) throw new Error(`${name}: could not spawn ${file}`);
+  const pid = child.pid;
+  const logs: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      logs.push(line);
+      if (logs.length > LOG_LINES) logs.shift();
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let running = true;
+  // Should the test process go away without its afterAll, take the child's group with it.
+  const orphanGuard = () => signalGroup(pid, 'SIGKILL');
+  process.once('exit', orphanGuard);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      running = false;
+      process.off('exit', orphanGuard);
+      resolve({ code, signal });
+    });
+    child.once('error', (error) => {
+      running = false;
+      process.off('exit', orphanGuard);
+      logs.push(String(error));
+      resolve({ code: null, signal: null });
+    });
+  });
+  const stop = async (graceMs = STOP_GRACE_MS) => {
+    if (!running) return;
+    signalGroup(pid, 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+    // Anything the process left behind in its group (it exits before its children do).
+    signalGroup(pid, 'SIGKILL');
+  };
+  const kill9 = async () => {
+    signalGroup(pid, 'SIGKILL');
+    await exited;
+  };
+  return { name, child, pid, logs, exited, isRunning: () => running, stop, kill9 };
+};
+
+const describeLogs = (p: ManagedProcess) => `--- ${p.name} (pid ${p.pid}) ---\n${p.logs.slice(-40).join('\n')}`;
+
+/**
+ * Polls `url` until `ok(status)`; fails fast with the process's logs when it dies first.
+ * The poll is the synchronisation here: the process says nothing else when it is ready.
+ */
+export const waitUntilServing = async (
+  process_: ManagedProcess,
+  url: string,
+  ok: (status: number) => boolean = (s) => s === 200,
+  timeoutMs = START_TIMEOUT_MS,
+) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!process_.isRunning()) throw new Error(`${process_.name} exited before it was ready\n${describeLogs(process_)}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (ok(res.status)) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${process_.name} not ready at ${url} after ${timeoutMs} ms\n${describeLogs(process_)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+export interface RunningSystem {
+  readonly mode: Mode;
+  /** Where a browser would go: the embedded server or the gateway. */
+  readonly baseUrl: string;
+  /** Services mode: the throwaway database every process shares. */
+  readonly databaseUrl?: string;
+  readonly processes: ManagedProcess[];
+  /** Services mode: `kill -9` of projection worker `index` (both when omitted). */
+  kill9Projections?(index?: number): Promise<void>;
+  /** Services mode: (re)starts every projection worker that is not running. */
+  startProjections?(): Promise<void>;
+  /** Logs of every process, for a failing assertion's message. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/** A temporary UI directory with a tiny index.html, so the static handler has a page to serve. */
+const fakeUi = async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'erp-ui-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Udyam ERP test UI</title><div id="root"></div>\n');
+  return dir;
+};
+
+const onFailure = async <T>(work: () => Promise<T>, cleanup: () => Promise<void>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    await cleanup().catch(() => undefined);
+    throw error;
+  }
+};
+
+/** `npm start`: one process, the embedded PostgreSQL under a fresh data dir, in-process notifier. */
+export const startEmbedded = async (): Promise<RunningSystem> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-data-'));
+  // As root, the embedded postgres runs as user postgres: it must reach the cluster below.
+  await chmod(dataDir, 0o755);
+  const uiDir = await fakeUi();
+  const port = await freePort();
+  const server = startProcess('embedded', entry('embedded.ts'), cleanEnv({ PORT: String(port), ERP_DATA_DIR: dataDir, ERP_UI_DIR: uiDir }));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await server.stop(15_000);
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(uiDir, { recursive: true, force: true });
+  };
+  await onFailure(() => waitUntilServing(server, `${baseUrl}/api/health`), stop);
+  return { mode: 'embedded', baseUrl, processes: [server], logs: () => describeLogs(server), stop };
+};
+
+/**
+ * The one-process server (`embedded.ts`) on a database of the caller's (DATABASE_URL set): the
+ * same code path as `npm start`, without starting a PostgreSQL of its own.
+ */
+export const startOneProcess = async (databaseUrl: string, extra: Record<string, string> = {}): Promise<RunningSystem> => {
+  const uiDir = await fakeUi();
+  const port = await freePort();
+  const server = startProcess('one-process', entry('embedded.ts'), cleanEnv({ PORT: String(port), DATABASE_URL: databaseUrl, ERP_UI_DIR: uiDir, ...extra }));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await server.stop();
+    await rm(uiDir, { recursive: true, force: true });
+  };
+  await onFailure(() => waitUntilServing(server, `${baseUrl}/api/health`), stop);
+  return { mode: 'embedded', baseUrl, databaseUrl, processes: [server], logs: () => describeLogs(server), stop };
+};
+
+export interface CliResult {
+  readonly code: number | null;
+  /** stdout and stderr lines, interleaved. */
+  readonly output: string;
+}
+
+/** `npm run erp -- <args>` as a child process; resolves when it exits. */
+export const runCli = async (args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<CliResult> => {
+  const cli = startProcess(`erp ${args.join(' ')}`, entry('cli.ts'), cleanEnv(env), args);
+  const timer = setTimeout(() => void cli.kill9(), timeoutMs);
+  const { code } = await cli.exited;
+  clearTimeout(timer);
+  // Let the pipes drain: 'exit' can come before the last 'data'.
+  await Promise.all([cli.child.stdout, cli.child.stderr].map((s) => (s && !s.readableEnded ? new Promise((r) => s.once('close', r)) : null)));
+  return { code, output: cli.logs.join('\n') };
+};
+
+/**
+ * Services mode as docker-compose runs it: a throwaway database, NATS, the command and query
+ * services, TWO projection workers and the gateway, all started at once.
+ */
+export const startServices = async (): Promise<RunningSystem> => {
+  const database: TestDatabase = await testDatabase();
+  let nats: TestNats | undefined;
+  let uiDir: string | undefined;
+  const processes: ManagedProcess[] = [];
+  const workers: (ManagedProcess | undefined)[] = [undefined, undefined];
+  const stop = async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await nats?.stop();
+    await database.drop();
+    if (uiDir) await rm(uiDir, { recursive: true, force: true });
+  };
+  return onFailure(async () => {
+    nats = await testNats();
+    uiDir = await fakeUi();
+    const [commandPort, queryPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+    const shared = { DATABASE_URL: database.url, NATS_URL: nats.url };
+    const start = (name: string, file: string, extra: Record<string, string> = {}) => {
+      const p = startProcess(name, entry(file), cleanEnv({ ...shared, ...extra }));
+      processes.push(p);
+      return p;
+    };
+    const command = start('command', 'services/command.ts', { PORT: String(commandPort) });
+    const query = start('query', 'services/query.ts', { PORT: String(queryPort) });
+    const startWorker = (index: number) => {
+      workers[index] = start(`projections-${index + 1}`, 'services/projections.ts');
+    };
+    startWorker(0);
+    startWorker(1);
+    const gateway = start('gateway', 'services/gateway.ts', {
+      PORT: String(gatewayPort),
+      COMMAND_URL: `http://127.0.0.1:${commandPort}`,
+      QUERY_URL: `http://127.0.0.1:${queryPort}`,
+      ERP_UI_DIR: uiDir,
+    });
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    // The command service has no GET routes: any HTTP answer means it listens.
+    await waitUntilServing(command, `http://127.0.0.1:${commandPort}/api/health`, (s) => s > 0);
+    await waitUntilServing(query, `http://127.0.0.1:${queryPort}/api/health`);
+    await waitUntilServing(gateway, `${baseUrl}/api/health`);
+    const liveWorkers = () => workers.filter((w): w is ManagedProcess => w !== undefined);
+    for (const w of liveWorkers()) if (!w.isRunning()) throw new Error(`worker exited at start\n${describeLogs(w)}`);
+    return {
+      mode: 'services' as const,
+      baseUrl,
+      databaseUrl: database.url,
+      processes,
+      kill9Projections: async (index?: number) => {
+        const targets = index === undefined ? liveWorkers() : [workers[index]].filter((w) => w !== undefined);
+        for (const w of targets) await w.kill9();
+      },
+      startProjections: async () => {
+        workers.forEach((w, i) => {
+          if (!w || !w.isRunning()) startWorker(i);
+        });
+      },
+      logs: () => processes.map(describeLogs).join('\n'),
+      stop,
+    };
+  }, stop);
+};
+
+export const startSystem = (mode: Mode): Promise<RunningSystem> => (mode === 'embedded' ? startEmbedded() : startServices());
