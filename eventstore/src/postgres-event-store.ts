@@ -1,5 +1,6 @@
 import type { EventMetadata, RecordedEvent } from '@erp/contracts';
 import { sql } from 'kysely';
+import type pg from 'pg';
 
 import type { AnyDb } from './db';
 import {
@@ -30,6 +31,20 @@ interface EventRow {
 const COLUMNS = sql`position::text as position, transaction_id::text as tx, event_id::text as event_id,
   stream_id, stream_version, type, data, metadata`;
 
+const INSERT_ROWS = `
+  insert into events (event_id, stream_id, stream_version, type, data, metadata)
+  select r.event_id, r.stream_id, r.stream_version, r.type, r.data, $6::jsonb
+  from unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[])
+       as r(event_id, stream_id, stream_version, type, data)`;
+const APPEND_SINGLE = `${INSERT_ROWS}
+  where coalesce((select max(e.stream_version) from events e where e.stream_id = $7::text), 0) = $8::int
+  returning position::text as position`;
+const APPEND_MULTI = `${INSERT_ROWS}
+  where (select bool_and(coalesce((select max(e.stream_version) from events e
+                                   where e.stream_id = x.stream_id), 0) = x.version)
+         from unnest($7::text[], $8::int[]) as x(stream_id, version))
+  returning position::text as position`;
+
 const toRecorded = (row: EventRow): RecordedEvent => ({
   position: row.position,
   eventId: row.event_id,
@@ -51,7 +66,11 @@ const isUniqueViolation = (error: unknown, constraint: string): boolean =>
  * events of transactions older than every transaction still running (pg_snapshot_xmin), so an
  * append that got a lower position but commits later is never skipped.
  */
-export const postgresEventStore = (db: AnyDb, notifier: Notifier, kind = 'postgres'): EventStore => {
+export const postgresEventStore = (
+  { db, pool }: { db: AnyDb; pool: pg.Pool },
+  notifier: Notifier,
+  kind = 'postgres',
+): EventStore => {
   const append = async (
     appends: readonly StreamAppend[],
     metadata: EventMetadataInput,
@@ -67,23 +86,22 @@ export const postgresEventStore = (db: AnyDb, notifier: Notifier, kind = 'postgr
     try {
       // One statement, one round trip: the version check and the insert commit together;
       // a concurrent writer of the same version hits the (stream_id, stream_version) key.
-      const result = await sql<{ position: string }>`
-        with expected as (
-          select s.stream_id, s.version
-          from unnest(${streamIds}::text[], ${expected}::int[]) as s(stream_id, version)
-        ), ok as (
-          select bool_and(coalesce((select max(e.stream_version) from events e
-                                    where e.stream_id = x.stream_id), 0) = x.version) as ok
-          from expected x
-        )
-        insert into events (event_id, stream_id, stream_version, type, data, metadata)
-        select r.event_id, r.stream_id, r.stream_version, r.type, r.data, ${JSON.stringify(metadata)}::jsonb
-        from unnest(${eventIds}::uuid[], ${rows.map((r) => r.streamId)}::text[],
-                    ${rows.map((r) => r.version)}::int[], ${rows.map((r) => r.type)}::text[],
-                    ${rows.map((r) => JSON.stringify(r.data))}::jsonb[])
-             as r(event_id, stream_id, stream_version, type, data)
-        where (select ok from ok)
-        returning position::text as position`.execute(db);
+      // Named (prepared once per connection): planning this statement costs more than running it.
+      const single = appends.length === 1;
+      const result = await pool.query<{ position: string }>({
+        name: single ? 'erp_append_single' : 'erp_append_multi',
+        text: single ? APPEND_SINGLE : APPEND_MULTI,
+        values: [
+          eventIds,
+          rows.map((r) => r.streamId),
+          rows.map((r) => r.version),
+          rows.map((r) => r.type),
+          rows.map((r) => JSON.stringify(r.data)),
+          JSON.stringify(metadata),
+          single ? streamIds[0] : streamIds,
+          single ? expected[0] : expected,
+        ],
+      });
       inserted = result.rows;
     } catch (error) {
       if (

@@ -38,7 +38,7 @@ export const openInfrastructure = async (config: Config): Promise<Infrastructure
   await migrateAuth(database.db);
   await migrateIdempotency(database.db);
   const notifier = config.natsUrl ? await natsNotifier(config.natsUrl) : inProcessNotifier();
-  const store = postgresEventStore(database.db, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)');
+  const store = postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)');
   const auth = authStore(database.db);
   if (config.adminUsername && config.adminPassword && !(await auth.hasUsers())) {
     await auth.createFirstUser(config.adminUsername, config.adminPassword);

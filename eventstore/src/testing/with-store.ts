@@ -33,7 +33,7 @@ export const withStore = async (
     db: database.db,
     pool: database.pool,
     url,
-    store: postgresEventStore(database.db, notifier),
+    store: postgresEventStore(database, notifier),
     notifier,
     close: async () => {
       await notifier.close();
