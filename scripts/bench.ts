@@ -7,6 +7,8 @@ import { testDatabase, withStore } from '@erp/eventstore/testing';
 import { PROJECTIONS, prepareProjections, readCheckpoint, startProjectionRunner } from '@erp/projections';
 import { sql } from 'kysely';
 
+import { benchHttp } from './bench-http';
+
 const WRITERS = 8;
 const PER_WRITER = 500;
 const meta = { userId: 1, username: 'bench', correlationId: 'bench', at: new Date().toISOString() };
@@ -17,7 +19,10 @@ const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.le
 const main = async () => {
   const database = await testDatabase();
   const t = await withStore(database.url, { max: WRITERS + 4 });
+  const HTTP_ROUNDS = 200;
   try {
+    // First, on the empty store, so the list read stays small and the figure is the wait itself.
+    const http = await benchHttp(t, HTTP_ROUNDS);
     await sql`create table baseline (id bigserial primary key, stream_id text, type text, data jsonb)`.execute(t.db);
     const vendor = (i: number) => ({ id: i, name: `Vendor ${i}`, contactPerson: null, phone: null, email: null, address: null, gstNumber: null, panNumber: null, paymentTerms: null, active: true });
 
@@ -65,6 +70,11 @@ const main = async () => {
     console.log(`| writes/s                                 | ${String(rate(total, baselineMs)).padStart(21)} | ${String(rate(total, appendMs)).padStart(11)} |`);
     console.log(`| projection catch-up from 0 (events/s)    | ${'—'.padStart(21)} | ${String(rate(total, catchUpMs)).padStart(11)} |`);
     console.log(`| write→visible lag p50 / p95 (ms)         | ${'0 (same table)'.padStart(21)} | ${`${pct(lags, 50).toFixed(1)} / ${pct(lags, 95).toFixed(1)}`.padStart(11)} |`);
+    console.log(`\nHTTP, ${HTTP_ROUNDS} rounds of POST /api/purchase/vendors then GET the list (command and query apps on sockets)\n`);
+    console.log(`| measure                                  | GET without wait      | X-Min-Position |`);
+    console.log(`|------------------------------------------|----------------------:|---------------:|`);
+    console.log(`| lists missing the vendor just written    | ${`${http.missesWithout} of ${HTTP_ROUNDS}`.padStart(21)} | ${`${http.missesWithWait} of ${HTTP_ROUNDS}`.padStart(14)} |`);
+    console.log(`| POST→list showing it, p50 / p95 (ms)     | ${'—'.padStart(21)} | ${`${pct(http.withWait, 50).toFixed(1)} / ${pct(http.withWait, 95).toFixed(1)}`.padStart(14)} |`);
     const check = await t.store.readAll(START, 1);
     if (check.events.length === 0) throw new Error('nothing appended');
   } finally {

@@ -23,6 +23,21 @@ const seenProjection: Projection = {
   },
 };
 
+/** A second read model: every projection of a runner must wake, not only the last to sleep. */
+const otherProjection: Projection = {
+  ...seenProjection,
+  name: 'seen_events_too',
+  tables: ['seen_events_too'],
+  migrate: async (db) => {
+    await db.schema.createTable('seen_events_too').ifNotExists().addColumn('position', 'bigint').execute();
+  },
+  handlers: {
+    Pinged: async (db, event) => {
+      await db.insertInto('seen_events_too').values({ position: event.position }).execute();
+    },
+  },
+};
+
 const meta = { userId: null, username: null, correlationId: 'c', at: new Date().toISOString() };
 let database: TestDatabase;
 let t: StoreUnderTest;
@@ -30,7 +45,7 @@ let t: StoreUnderTest;
 beforeAll(async () => {
   database = await testDatabase();
   t = await withStore(database.url, { max: 20 });
-  await prepareProjections(t.db, t.store, [seenProjection]);
+  await prepareProjections(t.db, t.store, [seenProjection, otherProjection]);
 });
 afterAll(async () => {
   await t?.close();
@@ -72,15 +87,17 @@ describe('projection runner', () => {
     expect(new Set(seen.rows.map((r) => r.position))).toEqual(new Set(positions));
   });
 
-  it('wakes on the notifier instead of waiting for the poll', async () => {
-    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seenProjection], { pollMs: 60_000 });
+  it('wakes every projection on the notifier instead of waiting for the poll', async () => {
+    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seenProjection, otherProjection], { pollMs: 60_000 });
     await new Promise((r) => setTimeout(r, 200));
     const r = await t.store.append(
       [{ streamId: `wake-${randomUUID()}`, expectedVersion: 0, events: [{ eventId: randomUUID(), type: 'Pinged', data: {} }] }],
       meta,
     );
     const started = Date.now();
-    await waitFor(async () => (await readCheckpoint(t.db, 'seen_events'))?.cursor.position === r.lastPosition, 5000);
+    for (const name of ['seen_events', 'seen_events_too']) {
+      await waitFor(async () => (await readCheckpoint(t.db, name))?.cursor.position === r.lastPosition, 5000);
+    }
     expect(Date.now() - started).toBeLessThan(2000);
     await worker.stop();
   });

@@ -53,6 +53,36 @@ export const projectBatch = async (db: AnyDb, store: EventStore, projection: Pro
     return { applied: page.events.length, position: page.cursor.position };
   });
 
+/**
+ * One per projection loop. A wake-up that arrives while the loop is busy is remembered, so the
+ * next sleep returns at once instead of waiting for the poll.
+ */
+const waker = () => {
+  let pending = false;
+  let cut: (() => void) | null = null;
+  return {
+    poke: () => {
+      pending = true;
+      cut?.();
+    },
+    sleep: (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (pending) {
+          pending = false;
+          return resolve();
+        }
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          cut = null;
+          pending = false;
+          resolve();
+        }
+        cut = done;
+      }),
+  };
+};
+
 /** The projection runner (STYLE b.7): wakes on the notifier, polls when it is quiet. */
 export const startProjectionRunner = (
   db: AnyDb,
@@ -64,20 +94,10 @@ export const startProjectionRunner = (
   const batchSize = options.batchSize ?? 500;
   const pollMs = options.pollMs ?? 500;
   let running = true;
-  let wake: (() => void) | null = null;
-  const unsubscribe = notifier.subscribe('appended', () => wake?.());
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
+  const wakers = projections.map(() => waker());
+  const unsubscribe = notifier.subscribe('appended', () => wakers.forEach((w) => w.poke()));
 
-  const loop = async (projection: Projection) => {
+  const loop = async (projection: Projection, index: number) => {
     while (running) {
       try {
         const result = await projectBatch(db, store, projection, batchSize);
@@ -86,7 +106,7 @@ export const startProjectionRunner = (
       } catch (error) {
         options.log?.(`projection ${projection.name} failed a batch; retrying`, error);
       }
-      if (running) await sleep(pollMs);
+      if (running) await wakers[index]!.sleep(pollMs);
     }
   };
 
@@ -95,7 +115,7 @@ export const startProjectionRunner = (
     stop: async () => {
       running = false;
       unsubscribe();
-      wake?.();
+      wakers.forEach((w) => w.poke());
       await Promise.all(loops);
     },
   };
