@@ -37,7 +37,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 8_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: fileURLToPath(new URL('../test-results/playwright.json', import.meta.url)) }]],
   use: {
     baseURL,
     launchOptions,
