@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'unauthenticated',
   'forbidden_origin',
   'not_found',
+  'method_not_allowed',
   'conflict',
   'precondition_failed',
   'payload_too_large',

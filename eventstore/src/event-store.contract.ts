@@ -433,7 +433,7 @@ export const eventStoreContract = (name: string, factory: () => Promise<EventSto
         expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : 1)));
       });
 
-      it('gives the cursor of a visible event with cursorAt, and null for an unknown position', async () => {
+      it('gives the cursor of a visible event with cursorAt; a gap or a later position maps to the event before it', async () => {
         const { store } = h();
         const { cursor: start } = await drain(store, START);
         await store.append(
@@ -445,7 +445,11 @@ export const eventStoreContract = (name: string, factory: () => Promise<EventSto
 
         expect(await store.cursorAt(last.position)).toEqual(page.cursor);
         expect(await store.readAll(page.cursor, 10)).toMatchObject({ events: [{ streamVersion: 2 }] });
-        expect(await store.cursorAt('9000000000000000000')).toBeNull();
+        const head = await store.headPosition();
+        const headCursor = await store.cursorAt(head);
+        expect(headCursor?.position).toBe(head);
+        expect(await store.cursorAt('9000000000000000000')).toEqual(headCursor);
+        expect(await store.cursorAt('0')).toBeNull();
       });
 
       it('does not read past a transaction still open with a lower position, and reads it once committed', async (context) => {

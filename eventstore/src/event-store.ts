@@ -59,7 +59,7 @@ export interface EventStore {
   append(appends: readonly StreamAppend[], metadata: EventMetadataInput): Promise<AppendResult>;
   /** Events committed after the cursor in global order; never skips a late commit. */
   readAll(after: GlobalCursor, limit: number): Promise<EventPage>;
-  /** The cursor of the event at a position, or null if it is not (yet) visible. */
+  /** The cursor of the last visible event at or before a position; null if there is none. */
   cursorAt(position: string): Promise<GlobalCursor | null>;
   /** Operator paging through the log by position. */
   listEvents(query: EventLogQuery): Promise<readonly RecordedEvent[]>;

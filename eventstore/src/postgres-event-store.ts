@@ -171,10 +171,12 @@ export const postgresEventStore = (
     };
   };
 
+  // A position inside a numbering gap (a failed append) stands for the last event before it.
   const cursorAt = async (position: string): Promise<GlobalCursor | null> => {
-    const { rows } = await sql<{ tx: string }>`
-      select transaction_id::text as tx from events where position = ${position}::bigint`.execute(db);
-    return rows[0] ? { tx: rows[0].tx, position } : null;
+    const { rows } = await sql<{ tx: string; position: string }>`
+      select transaction_id::text as tx, position::text as position from events
+      where position <= ${position}::bigint order by events.position desc limit 1`.execute(db);
+    return rows[0] ? { tx: rows[0].tx, position: rows[0].position } : null;
   };
 
   const listEvents = async (query: EventLogQuery) => {

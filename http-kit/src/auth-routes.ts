@@ -2,7 +2,7 @@ import { api, CredentialsSchema, SetupSchema } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 
-import { type AuthStore, MAX_LOGIN_FAILURES } from './auth-store';
+import type { AuthStore } from './auth-store';
 import { HttpError, unauthenticated } from './http-error';
 import { parseBody } from './parse';
 import type { AppState } from './middleware';
@@ -23,8 +23,9 @@ export const authWriteRoutes = (router: Router, auth: AuthStore) => {
   router.post(api.auth.login, async (ctx: Context) => {
     const { username, password } = parseBody(CredentialsSchema, ctx.request.body);
     const key = `${username.toLowerCase()}|${ctx.ip}`;
-    if ((await auth.recentFailures(key)) >= MAX_LOGIN_FAILURES) {
-      throw new HttpError(429, 'too_many_requests', 'Too many failed sign-ins. Try again in 15 minutes.', undefined, { 'Retry-After': '900' });
+    const wait = await auth.lockedForSeconds(key);
+    if (wait > 0) {
+      throw new HttpError(429, 'too_many_requests', `Too many failed sign-ins. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
     }
     const user = await auth.verify(username, password);
     if (!user) {

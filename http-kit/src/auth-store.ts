@@ -72,6 +72,7 @@ export const authStore = (db: AnyDb) => ({
 
   openSession: async (userId: number): Promise<string> => {
     const token = randomBytes(32).toString('base64url');
+    await sql`delete from sessions where expires_at < now()`.execute(db);
     await sql`insert into sessions (token_hash, user_id, expires_at)
       values (${digest(token)}, ${userId}, now() + make_interval(days => ${SESSION_DAYS}))`.execute(db);
     return token;
@@ -88,13 +89,25 @@ export const authStore = (db: AnyDb) => ({
     await sql`delete from sessions where token_hash = ${digest(token)}`.execute(db);
   },
 
-  recentFailures: async (key: string): Promise<number> => {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from login_failures
+  /**
+   * Seconds this username+address must wait: after MAX_LOGIN_FAILURES failures within the
+   * window, 30 s, doubling with each further failure up to the whole window. A short first
+   * lock keeps a mistyped password from shutting the owner out for long.
+   */
+  lockedForSeconds: async (key: string): Promise<number> => {
+    const { rows } = await sql<{ n: number; since_last: number | null }>`
+      select count(*)::int as n, extract(epoch from now() - max(at))::float8 as since_last
+      from login_failures
       where key = ${key} and at > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
-    return rows[0]?.n ?? 0;
+    const n = rows[0]?.n ?? 0;
+    if (n < MAX_LOGIN_FAILURES) return 0;
+    const lock = Math.min(THROTTLE_WINDOW_MINUTES * 60, 30 * 2 ** (n - MAX_LOGIN_FAILURES));
+    return Math.max(0, Math.ceil(lock - (rows[0]?.since_last ?? 0)));
   },
   recordFailure: async (key: string) => {
     await sql`insert into login_failures (key) values (${key})`.execute(db);
+    await sql`delete from login_failures
+      where at < now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
   },
   clearFailures: async (key: string) => {
     await sql`delete from login_failures where key = ${key}`.execute(db);

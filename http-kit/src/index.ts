@@ -6,3 +6,4 @@ export * from './password';
 export * from './session';
 export * from './parse';
 export * from './body';
+export * from './params';

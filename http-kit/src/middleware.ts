@@ -32,6 +32,7 @@ const LIB_STATUS: Record<number, ErrorBody['error']> = {
   401: 'unauthenticated',
   403: 'forbidden_origin',
   404: 'not_found',
+  405: 'method_not_allowed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
 };
@@ -41,6 +42,10 @@ const toHttpError = (error: unknown): HttpError => {
   if (error instanceof DomainError) {
     const [status, code] = DOMAIN_STATUS[error.kind];
     return new HttpError(status, code, error.message, error.issues);
+  }
+  // A body that claims a Content-Encoding it does not have: bad input, not a crash.
+  if (/^Z_/.test(String((error as { code?: unknown }).code))) {
+    return new HttpError(400, 'validation_failed', 'The request body could not be decoded');
   }
   const status = (error as { status?: number }).status;
   if (status && status >= 400 && status < 500) {
@@ -55,8 +60,14 @@ export const errorHandler = (log: (error: unknown, ctx: Context) => void): Middl
   async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+      const bare = ctx.body === undefined || ctx.body === null;
+      if (bare && ctx.status === 404 && ctx.path.startsWith('/api')) {
         throw new HttpError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+      }
+      if (bare && (ctx.status === 405 || ctx.status === 501)) {
+        // The router's answer, with its Allow header kept, in the one error shape.
+        const allow = ctx.response.get('Allow');
+        throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed here${allow ? `; use ${allow}` : ''}`, undefined, allow ? { Allow: allow } : {});
       }
     } catch (error) {
       const http = toHttpError(error);
@@ -94,7 +105,8 @@ export const jsonOnly: Middleware = async (ctx: Context, next: Next) => {
 export const sameOrigin = (allowed: readonly string[]): Middleware =>
   async (ctx: Context, next: Next) => {
     const origin = ctx.get('origin');
-    if (isWrite(ctx.method) && origin && origin !== 'null') {
+    // `Origin: null` (sandboxed frames, file: pages) is foreign too.
+    if (isWrite(ctx.method) && origin) {
       let host: string;
       try {
         host = new URL(origin).host;

@@ -26,6 +26,17 @@ const main = async () => {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  // Started by `npm start` and the launcher was killed -9: shut down too (and stop PostgreSQL),
+  // so a restart does not find the port still taken by an orphan.
+  const parent = process.ppid;
+  if (parent !== 1) {
+    setInterval(() => {
+      if (process.ppid !== parent) {
+        logger.warn('the process that started us is gone; shutting down');
+        void stop();
+      }
+    }, 2000).unref();
+  }
 };
 
 main().catch((error: unknown) => {

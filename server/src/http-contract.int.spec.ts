@@ -210,7 +210,9 @@ const httpContract = (mode: Mode) => {
         for (let i = 0; i < 5; i++) expectError(await newClient().login(victim, `guess ${i}`), 401, 'unauthenticated');
         const throttled = await newClient().login(victim, 'guess 6');
         expectError(throttled, 429, 'too_many_requests');
+        // The first lock is short (30 s), so a mistyped password cannot shut the owner out long.
         expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(Number(throttled.headers.get('retry-after'))).toBeLessThanOrEqual(30);
         // A forged X-Forwarded-For must not buy a fresh set of attempts.
         const forged = await newClient().request('POST', api.auth.login, {
           json: { username: victim, password: 'guess 7' },
@@ -382,12 +384,45 @@ const httpContract = (mode: Mode) => {
       });
 
       it('ids that are not positive 32-bit integers are a 404', async () => {
-        for (const id of ['abc', '1.5', '-1', '0', '99999999999']) {
+        for (const id of ['abc', '1.5', '-1', '0', '99999999999', '01', '0x1', '1e0', '%201']) {
           expectError(await owner.get(byId(api.vendors, id)), 404, 'not_found');
           expectError(await owner.get(historyOf(api.vendors, id)), 404, 'not_found');
           expectError(await owner.put(byId(api.vendors, id), vendorBody('Nope')), 404, 'not_found');
           expectError(await owner.delete(byId(api.vendors, id)), 404, 'not_found');
         }
+      });
+
+      it('concurrent PUTs without If-Match all go through', async () => {
+        const created = await owner.post(api.vendors, vendorBody(`Busy ${mode}`));
+        const { id } = Strict.vendor.parse(created.body);
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => owner.put(byId(api.vendors, id), vendorBody(`Busy ${mode}`, { phone: `+91-${i}` }))),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+      });
+
+      it('If-Match may list several versions', async () => {
+        const created = await owner.post(api.vendors, vendorBody(`Listed ${mode}`));
+        const { id } = Strict.vendor.parse(created.body);
+        const ok = await owner.put(byId(api.vendors, id), vendorBody(`Listed ${mode}`, { phone: '1' }), { headers: { 'if-match': '"7", "1"' } });
+        expect(ok.status, ok.text).toBe(200);
+        expectError(await owner.put(byId(api.vendors, id), vendorBody('x'), { headers: { 'if-match': '"7", "1"' } }), 412, 'precondition_failed');
+      });
+
+      it('a method the route does not have is a 405 in the error shape, with Allow', async () => {
+        const res = await owner.request('PATCH', byId(api.vendors, 1), { json: { name: 'x' } });
+        expectError(res, 405, 'method_not_allowed');
+        expect(res.headers.get('allow')).toMatch(/PUT/);
+      });
+
+      it('X-Min-Position inside a numbering gap or past the head does not stall the read', async () => {
+        const started = Date.now();
+        expect((await owner.get(api.vendors, { headers: { [HEADERS.minPosition]: String(BigInt(await head()) + 1n) } })).status).toBe(200);
+        expect(Date.now() - started).toBeLessThan(2000);
+      });
+
+      it('an event position too large for a bigint is a 404, not a 500', async () => {
+        expectError(await owner.get('/api/events/99999999999999999999'), 404, 'not_found');
       });
 
       it('an unknown /api route is a 404 with a session', async () => {
@@ -451,11 +486,27 @@ const httpContract = (mode: Mode) => {
         expectError(array, 400, 'validation_failed');
       });
 
+      it('text PostgreSQL cannot store (NUL, a lone surrogate) is a 400 on its field', async () => {
+        for (const name of ['a\\u0000b', 'a\\ud800b']) {
+          const res = await owner.request('POST', api.vendors, { raw: `{"name":"${name}"}`, headers: { 'content-type': 'application/json' } });
+          expect(expectError(res, 400, 'validation_failed').issues?.map((i) => i.path)).toEqual(['name']);
+        }
+      });
+
+      it('a body that claims a compression it does not have is a 400', async () => {
+        const res = await owner.request('POST', api.vendors, {
+          raw: '{"name":"Not Gzip"}',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        });
+        expectError(res, 400, 'validation_failed');
+      });
+
       it('a write from a foreign Origin is a 403', async () => {
         const res = await owner.post(api.vendors, vendorBody('Cross Site Co'), { headers: { origin: 'https://evil.example' } });
         expectError(res, 403, 'forbidden_origin');
         const del = await owner.delete(byId(api.vendors, 1), { headers: { origin: 'http://127.0.0.1:1' } });
         expectError(del, 403, 'forbidden_origin');
+        expectError(await owner.post(api.vendors, vendorBody('Null Origin Co'), { headers: { origin: 'null' } }), 403, 'forbidden_origin');
         const logout = await owner.post(api.auth.logout, undefined, { headers: { origin: 'https://evil.example' } });
         expectError(logout, 403, 'forbidden_origin');
         expect((await owner.get(api.auth.me)).status).toBe(200);

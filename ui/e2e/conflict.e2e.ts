@@ -29,8 +29,10 @@ test('two tabs edit one vendor: the stale save is refused as changed by someone 
 
   await other.getByLabel('Phone').fill('+91-3333333333');
   await other.getByRole('button', { name: 'Update Vendor' }).click();
-  await expect(toasts(other).getByText('Changed by someone else', { exact: true })).toBeVisible();
-  await expect(toasts(other).getByText(/changed this record after you opened it/)).toBeVisible();
+  await expect(toasts(other).getByText('Error', { exact: true })).toBeVisible();
+  await expect(
+    toasts(other).getByText(/^Failed to update vendor: it was changed by someone else/),
+  ).toBeVisible();
   // The form reloads with the other tab's save; saving again is a deliberate overwrite.
   await expect(other.getByLabel('Phone')).toHaveValue('+91-2222222222');
   await other.getByLabel('Phone').fill('+91-3333333333');

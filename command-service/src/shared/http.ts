@@ -1,4 +1,4 @@
-import { HEADERS, IdParamSchema, notFound } from '@erp/contracts';
+import { HEADERS } from '@erp/contracts';
 import type { AppState } from '@erp/http-kit';
 import type { EventMetadataInput } from '@erp/eventstore';
 import type { Context } from 'koa';
@@ -6,18 +6,17 @@ import type { Context } from 'koa';
 import type { CommandMetadata } from './decider';
 import type { HandleOptions, HandleResult } from './handle-command';
 
-/** `"3"` or `W/"3"` → 3; absent or `*` → undefined (write without a precondition). */
-export const ifMatchVersion = (ctx: Context): number | undefined => {
+/**
+ * `"3"`, `W/"3"` or a list like `"3", "4"` → the versions the client accepts; absent or `*` →
+ * undefined (a write without a precondition). An unreadable header matches nothing.
+ */
+export const ifMatchVersions = (ctx: Context): number[] | undefined => {
   const header = ctx.get('if-match').trim();
   if (!header || header === '*') return undefined;
-  const match = /^(?:W\/)?"?(\d+)"?$/.exec(header);
-  return match ? Number(match[1]) : -1;
-};
-
-export const idParam = (ctx: Context, label: string): number => {
-  const parsed = IdParamSchema.safeParse(ctx.params?.id);
-  if (!parsed.success) throw notFound(`${label} ${String(ctx.params?.id)} not found`);
-  return parsed.data;
+  return header.split(',').map((tag) => {
+    const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(tag.trim());
+    return match ? Number(match[1]) : -1;
+  });
 };
 
 export const commandMetadata = (ctx: Context): CommandMetadata => {
@@ -25,7 +24,7 @@ export const commandMetadata = (ctx: Context): CommandMetadata => {
   return { now: state.now, userId: state.user?.id ?? null, correlationId: state.correlationId };
 };
 
-export const handleOptions = (ctx: Context, expectedVersion?: number): HandleOptions => {
+export const handleOptions = (ctx: Context, expectedVersions?: number[]): HandleOptions => {
   const state = ctx.state as AppState;
   const metadata: EventMetadataInput = {
     userId: state.user?.id ?? null,
@@ -34,7 +33,7 @@ export const handleOptions = (ctx: Context, expectedVersion?: number): HandleOpt
     at: state.now.toISOString(),
   };
   const seed = state.idempotencyKey ? `${state.user?.id ?? 0}:${state.idempotencyKey}` : undefined;
-  return { expectedVersion, idempotencySeed: seed, metadata };
+  return { expectedVersions, idempotencySeed: seed, metadata };
 };
 
 /** Every write answers with the read-your-writes position and the new ETag (DESIGN §2). */

@@ -1,11 +1,11 @@
 import { byId, type MasterDataEntity } from '@erp/contracts';
 import type { EventStore, IdAllocator } from '@erp/eventstore';
-import { parseBody } from '@erp/http-kit';
+import { idParam, parseBody } from '@erp/http-kit';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 
 import { handleCommand } from './handle-command';
-import { commandMetadata, handleOptions, idParam, ifMatchVersion, respond } from './http';
+import { commandMetadata, handleOptions, ifMatchVersions, respond } from './http';
 import { type MasterDataState, masterDataDecider } from './master-data.decider';
 
 export interface CommandDeps {
@@ -41,7 +41,7 @@ export const masterDataWriteRoutes = (router: Router, deps: CommandDeps, entity:
     const id = idParam(ctx, entity.label);
     const body = parseBody(entity.body, ctx.request.body) as Record<string, unknown>;
     const command = { type: 'Update' as const, data: { id, body }, metadata: commandMetadata(ctx) };
-    const result = await handleCommand(deps.store, decider, stream(id), command, handleOptions(ctx, ifMatchVersion(ctx)));
+    const result = await handleCommand(deps.store, decider, stream(id), command, handleOptions(ctx, ifMatchVersions(ctx)));
     respond(ctx, 200, result, toRecord(entity, result.state));
   });
 
@@ -49,7 +49,7 @@ export const masterDataWriteRoutes = (router: Router, deps: CommandDeps, entity:
   router.delete(`${entity.path}/:id`, async (ctx: Context) => {
     const id = idParam(ctx, entity.label);
     const command = { type: 'Delete' as const, data: { id }, metadata: commandMetadata(ctx) };
-    const result = await handleCommand(deps.store, decider, stream(id), command, handleOptions(ctx, ifMatchVersion(ctx)));
+    const result = await handleCommand(deps.store, decider, stream(id), command, handleOptions(ctx, ifMatchVersions(ctx)));
     respond(ctx, 204, result);
   });
 };

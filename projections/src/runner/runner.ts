@@ -25,10 +25,14 @@ export const prepareProjections = async (db: AnyDb, store: EventStore, projectio
     try {
       await migrateCheckpoints(conn);
       for (const projection of projections) {
-        await projection.migrate(conn.withSchema('public'), 'public');
         const checkpoint = await readCheckpoint(conn, projection.name);
-        if (checkpoint && checkpoint.version < projection.version) await rebuildProjection(conn, store, projection);
-        else await ensureCheckpoint(conn, projection.name, projection.version);
+        // A bumped version builds fresh tables and swaps them in; the old ones are never migrated.
+        if (checkpoint && checkpoint.version < projection.version) {
+          await rebuildProjection(conn, store, projection);
+          continue;
+        }
+        await projection.migrate(conn.withSchema('public'), 'public');
+        await ensureCheckpoint(conn, projection.name, projection.version);
       }
     } finally {
       await sql`select pg_advisory_unlock(4242004)`.execute(conn);

@@ -1,10 +1,25 @@
 import { listTable, type MasterDataEntity, snakeCase } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
+import { sql } from 'kysely';
 
 
 import type { Projection } from '../runner/projection';
 
 type Fields = Record<string, unknown>;
+
+/**
+ * `create table if not exists` keeps an old table as it is: a field added to the entity without
+ * a version bump would fail every batch. Stop at start instead, and say what to do.
+ */
+const requireColumns = async (db: AnyDb, schema: string, table: string, columns: string[]) => {
+  const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+    where table_schema = ${schema} and table_name = ${table}`.execute(db);
+  const present = new Set(rows.map((r) => r.column_name));
+  const missing = columns.filter((c) => !present.has(c));
+  if (missing.length > 0) {
+    throw new Error(`${schema}.${table} has no column ${missing.join(', ')}: bump the projection's version to rebuild it`);
+  }
+};
 
 const columnsOf = (entity: MasterDataEntity, values: Fields) =>
   Object.fromEntries(
@@ -18,7 +33,7 @@ const columnsOf = (entity: MasterDataEntity, values: Fields) =>
  */
 export const masterDataProjection = (entity: MasterDataEntity, version = 1): Projection => {
   const table = listTable(entity);
-  const migrate = async (db: AnyDb) => {
+  const migrate = async (db: AnyDb, schema: string) => {
     let create = db.schema
       .createTable(table)
       .ifNotExists()
@@ -30,6 +45,7 @@ export const masterDataProjection = (entity: MasterDataEntity, version = 1): Pro
       create = create.addColumn(snakeCase(field), field === 'active' ? 'boolean' : 'text');
     }
     await create.execute();
+    await requireColumns(db, schema, table, ['id', 'stream_version', ...entity.fields.map(snakeCase)]);
   };
 
   return {

@@ -43,11 +43,11 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
   });
 
   router.get('/api/events/:position', async (ctx: Context) => {
-    const position = Number(ctx.params.position);
-    const [event] = Number.isInteger(position) && position > 0
-      ? await store.listEvents({ afterPosition: String(position - 1), limit: 1 })
+    const position = String(ctx.params.position);
+    const [event] = /^[1-9][0-9]{0,17}$/.test(position)
+      ? await store.listEvents({ afterPosition: String(BigInt(position) - 1n), limit: 1 })
       : [];
-    if (!event || event.position !== String(position)) throw notFound(`No event at position ${ctx.params.position}`);
+    if (!event || event.position !== position) throw notFound(`No event at position ${position}`);
     ctx.body = event;
   });
 };

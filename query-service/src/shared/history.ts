@@ -1,4 +1,4 @@
-import type { HistoryEntry, RecordedEvent } from '@erp/contracts';
+import type { HistoryEntry, MasterDataEntity, RecordedEvent } from '@erp/contracts';
 
 type Fields = Record<string, unknown>;
 
@@ -6,16 +6,17 @@ type Fields = Record<string, unknown>;
  * One record's audit trail from its stream: who, when, and field by field what changed. The
  * before-values come from folding the earlier events, so update events stay small.
  */
-export const historyOf = (events: readonly RecordedEvent[]): HistoryEntry[] => {
+export const historyOf = (
+  events: readonly RecordedEvent[],
+  kinds: MasterDataEntity['events'],
+): HistoryEntry[] => {
   let current: Fields = {};
   return events.map((event) => {
     const data = (event.data ?? {}) as Fields & { changes?: Fields };
-    const after: Fields = event.type.endsWith('Created')
-      ? { ...data }
-      : event.type.endsWith('Deleted')
-        ? {}
-        : { ...current, ...(data.changes ?? {}) };
-    const fields = event.type.endsWith('Deleted') ? [] : Object.keys(data.changes ?? data).filter((f) => f !== 'id');
+    const created = event.type === kinds.created;
+    const deleted = event.type === kinds.deleted;
+    const after: Fields = created ? { ...data } : deleted ? {} : { ...current, ...(data.changes ?? {}) };
+    const fields = deleted ? [] : Object.keys(created ? data : (data.changes ?? {})).filter((f) => f !== 'id');
     const changes = fields
       .filter((f) => (current[f] ?? null) !== (after[f] ?? null))
       .map((field) => ({ field, from: current[field] ?? null, to: after[field] ?? null }));

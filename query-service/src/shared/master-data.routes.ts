@@ -1,16 +1,11 @@
-import { byId, historyOf as historyPath, IdParamSchema, type MasterDataEntity, notFound } from '@erp/contracts';
+import { byId, historyOf as historyPath, type MasterDataEntity, notFound } from '@erp/contracts';
+import { idParam } from '@erp/http-kit';
 import type { AnyDb, EventStore } from '@erp/eventstore';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 
 import { historyOf } from './history';
 import { findRecord, type ListRow, listRecords } from './master-data.queries';
-
-const idOf = (ctx: Context, entity: MasterDataEntity) => {
-  const parsed = IdParamSchema.safeParse(ctx.params?.id);
-  if (!parsed.success) throw notFound(`${entity.label} ${String(ctx.params?.id)} not found`);
-  return parsed.data;
-};
 
 const toResponse = (entity: MasterDataEntity, row: ListRow) => {
   const { streamVersion: _version, ...record } = row;
@@ -24,15 +19,15 @@ export const masterDataReadRoutes = (router: Router, db: AnyDb, store: EventStor
   });
 
   router.get(byId(entity.path, ':id'), async (ctx: Context) => {
-    const row = await findRecord(db, entity, idOf(ctx, entity));
+    const row = await findRecord(db, entity, idParam(ctx, entity.label));
     if (!row) throw notFound(`${entity.label} ${ctx.params.id} not found`);
     ctx.set('ETag', `"${row.streamVersion}"`);
     ctx.body = toResponse(entity, row);
   });
 
   router.get(historyPath(entity.path, ':id'), async (ctx: Context) => {
-    const { events } = await store.readStream(`${entity.singular}-${idOf(ctx, entity)}`);
+    const { events } = await store.readStream(`${entity.singular}-${idParam(ctx, entity.label)}`);
     if (events.length === 0) throw notFound(`${entity.label} ${ctx.params.id} not found`);
-    ctx.body = historyOf(events);
+    ctx.body = historyOf(events, entity.events);
   });
 };

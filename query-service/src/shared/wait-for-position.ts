@@ -1,14 +1,16 @@
 import { HEADERS } from '@erp/contracts';
 import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, type Notifier } from '@erp/eventstore';
-import { readAllCheckpoints } from '@erp/projections';
+import { PROJECTIONS, readAllCheckpoints } from '@erp/projections';
 import type { Context, Middleware, Next } from 'koa';
 
 const MAX_WAIT_MS = 5000;
 const POLL_MS = 50;
 
-/** True when every projection has applied the event at this cursor. */
+const LIVE = new Set(PROJECTIONS.map((p) => p.name));
+
+/** True when every live projection has applied the event at this cursor. */
 const caughtUp = async (db: AnyDb, target: GlobalCursor) => {
-  const checkpoints = await readAllCheckpoints(db);
+  const checkpoints = (await readAllCheckpoints(db)).filter((c) => LIVE.has(c.name));
   return checkpoints.every((c) => compareCursors(c.cursor, target) >= 0);
 };
 

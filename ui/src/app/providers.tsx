@@ -9,7 +9,6 @@ import { theme } from '@/components/theme';
 import { Toaster } from '@/components/toast';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { toast } from '@/lib/toast-store';
 
 const loadMotionFeatures = () => import('@/app/motion-features').then((m) => m.default);
 
@@ -32,13 +31,6 @@ export function Providers({ children }: { children: ReactNode }) {
     const client = createQueryClient();
     apiClient.configure({
       onUnauthorized: () => void client.invalidateQueries({ queryKey: queryKeys.session }),
-      onPreconditionFailed: () =>
-        toast({
-          title: 'Changed by someone else',
-          description:
-            'Someone else changed this record after you opened it, so your changes were not saved. The form now shows their version.',
-          variant: 'destructive',
-        }),
     });
     return client;
   });

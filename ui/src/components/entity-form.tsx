@@ -41,8 +41,10 @@ function EditForm<TRecord extends { id: number }, TValues extends FieldValues, T
   props: EntityFormProps<TRecord, TValues, TBody> & { record: TRecord },
 ) {
   const { config, resource, record, onCancel } = props;
-  const detail = resource.useOne(record.id);
-  if (detail.isSuccess) {
+  // Always fetched on open, for the current values and ETag; the form waits for that fetch so a
+  // late answer cannot overwrite what the user starts typing.
+  const detail = resource.useOne(record.id, { refetchOnMount: 'always' });
+  if (detail.isSuccess && detail.isFetchedAfterMount) {
     // A refetch (after a 412) remounts the form with the other person's values.
     return <FormBody key={detail.dataUpdatedAt} {...props} record={detail.data} />;
   }

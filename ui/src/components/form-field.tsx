@@ -15,7 +15,7 @@ const Label = styled.label`
 
 const RequiredMark = styled.span`
   color: ${({ theme }) => theme.colors.dangerText};
-  margin-left: 2px;
+  white-space: pre;
 `;
 
 const Hint = styled.p`
@@ -69,7 +69,7 @@ export function FieldShell({ id, label, required, hint, error, wide, children }:
     <Wrap $wide={wide}>
       <Label htmlFor={id}>
         {label}
-        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
+        {required && <RequiredMark aria-hidden="true">{' *'}</RequiredMark>}
       </Label>
       {children}
       {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}

@@ -95,7 +95,9 @@ export function Toaster() {
           type={item.variant === 'destructive' ? 'foreground' : 'background'}
           $destructive={item.variant === 'destructive'}
         >
-          <Body>
+          {/* Announced through the viewport's live region, not Radix's hidden copy, so each
+              text is on the page once (a copy breaks plain text lookups for a second). */}
+          <Body data-radix-toast-announce-exclude="">
             <Title>{item.title}</Title>
             {item.description && <Description>{item.description}</Description>}
           </Body>
@@ -109,7 +111,7 @@ export function Toaster() {
           </Close>
         </Root>
       ))}
-      <Viewport hotkey={[TOAST.hotkey]} label="Notifications ({hotkey})" />
+      <Viewport hotkey={[TOAST.hotkey]} label="Notifications ({hotkey})" aria-live="polite" />
     </ToastPrimitive.Provider>
   );
 }

@@ -6,6 +6,9 @@ import { isApiError } from '@/lib/api-client';
 import type { Resource } from '@/lib/resource';
 import { toast } from '@/lib/toast-store';
 
+const CHANGED_ELSEWHERE =
+  'it was changed by someone else after you opened it. The form now shows their version.';
+
 interface SaveArgs<TRecord extends { id: number }, TValues extends FieldValues, TBody> {
   config: FormConfig<TRecord, TValues, TBody>;
   resource: Resource<TRecord, TBody>;
@@ -31,7 +34,10 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
 
   const fail = (description: string) => (error: unknown) => {
     if (isApiError(error, 412) && record) {
+      // DESIGN §2: say the record was changed by someone else, in SEED-SPEC §8's error toast.
       void queryClient.invalidateQueries({ queryKey: resource.keys.detail(record.id) });
+      toast({ title: 'Error', description: `${description}: ${CHANGED_ELSEWHERE}`, variant: 'destructive' });
+      return;
     }
     if (isApiError(error)) {
       for (const issue of error.issues) {
@@ -39,7 +45,6 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
           setError(issue.path as Path<TValues>, { type: 'server', message: issue.message });
         }
       }
-      if (error.handled) return;
     }
     toast({ title: 'Error', description, variant: 'destructive' });
   };

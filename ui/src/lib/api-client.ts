@@ -5,9 +5,6 @@ import { HEADERS, type Issue } from '@erp/contracts';
  * parsed error body's `message` and `issues` are kept for the screens.
  */
 export class ApiError extends Error {
-  /** True when the client already told the user (e.g. the 412 toast). */
-  handled = false;
-
   constructor(
     readonly status: number,
     text: string,
@@ -30,7 +27,6 @@ export class ApiError extends Error {
 
 export interface ApiHandlers {
   onUnauthorized?: () => void;
-  onPreconditionFailed?: (error: ApiError) => void;
 }
 
 interface RequestOptions {
@@ -94,10 +90,6 @@ async function fail(response: Response, options: RequestOptions): Promise<never>
   const text = await response.text();
   const error = new ApiError(response.status, text || response.statusText, parseJson(text));
   if (response.status === 401 && !options.allowUnauthorized) handlers.onUnauthorized?.();
-  if (response.status === 412 && handlers.onPreconditionFailed) {
-    handlers.onPreconditionFailed(error);
-    error.handled = true;
-  }
   throw error;
 }
 

@@ -81,7 +81,8 @@ export function createResource<TRecord extends { id: number }, TBody>(
     oneOptions,
     historyOptions,
     useList: () => useQuery(listOptions()),
-    useOne: (id: number) => useQuery(oneOptions(id)),
+    useOne: (id: number, overrides?: { refetchOnMount?: boolean | 'always' }) =>
+      useQuery({ ...oneOptions(id), ...overrides }),
     useHistory: (id: number) => useQuery(historyOptions(id)),
     useRefresh,
     useCreate: () => useWrite(fetchers.create),

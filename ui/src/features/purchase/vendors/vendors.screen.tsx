@@ -70,7 +70,7 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
             label: 'GST Number',
             kind: 'text',
             uppercase: true,
-            placeholder: '15-character GSTIN, e.g. 27ABCDE1234F1Z5',
+            placeholder: '15-character GSTIN, e.g. 27AAPFU0939F1ZV',
           },
           {
             name: 'panNumber',
