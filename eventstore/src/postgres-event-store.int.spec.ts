@@ -63,11 +63,15 @@ const postgresHarness =
     };
   };
 
+const POSTGRES_CAPABILITIES = { notifier: true, ids: true, openTransactions: true } as const;
+
 eventStoreContract(
   `postgres event store (${testDatabaseKind()} PostgreSQL)`,
   postgresHarness(testDatabase),
+  POSTGRES_CAPABILITIES,
 );
 eventStoreContract(
   'postgres event store (embedded PostgreSQL)',
   postgresHarness(embeddedTestDatabase),
+  POSTGRES_CAPABILITIES,
 );
