@@ -1,6 +1,8 @@
 import { Search } from 'lucide-react';
 import styled from 'styled-components';
 
+import { controlStyles } from '@/components/form-field';
+
 const Wrap = styled.div`
   position: relative;
   flex: 1;
@@ -16,15 +18,8 @@ const Wrap = styled.div`
 `;
 
 const Input = styled.input`
-  width: 100%;
-  min-height: ${({ theme }) => theme.touch};
-  padding: 10px 8px 10px 36px;
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.colors.surface};
-  font-size: 16px;
-  &::placeholder { color: ${({ theme }) => theme.colors.subtle}; }
-  &:focus { border-color: ${({ theme }) => theme.colors.primary}; }
+  ${controlStyles}
+  padding-left: 36px;
 `;
 
 export interface SearchBoxProps {
