@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { START } from '@erp/eventstore';
-import { testDatabase, withStore } from '@erp/eventstore/testing';
+import { isAtOrAfter, logEnd, testDatabase, withStore } from '@erp/eventstore/testing';
 import { PROJECTIONS, prepareProjections, readCheckpoint, startProjectionRunner } from '@erp/projections';
 import { sql } from 'kysely';
 
@@ -45,8 +45,8 @@ const main = async () => {
     await prepareProjections(t.db, t.store, PROJECTIONS);
     started = Date.now();
     const runner = startProjectionRunner(t.db, t.store, t.notifier, PROJECTIONS);
-    const head = await t.store.headPosition();
-    while ((await readCheckpoint(t.db, 'vendor_list'))?.cursor.position !== head) await new Promise((r) => setTimeout(r, 10));
+    const end = await logEnd(t.db);
+    while (!isAtOrAfter((await readCheckpoint(t.db, 'vendor_list'))?.cursor, end)) await new Promise((r) => setTimeout(r, 10));
     const catchUpMs = Date.now() - started;
 
     const lags: number[] = [];
@@ -57,7 +57,7 @@ const main = async () => {
       const target = await t.store.cursorAt(r.lastPosition);
       for (;;) {
         const c = await readCheckpoint(t.db, 'vendor_list');
-        if (c && target && (BigInt(c.cursor.tx) > BigInt(target.tx) || (c.cursor.tx === target.tx && BigInt(c.cursor.position) >= BigInt(target.position)))) break;
+        if (target && isAtOrAfter(c?.cursor, target)) break;
         await new Promise((res) => setTimeout(res, 1));
       }
       lags.push(performance.now() - t0);
