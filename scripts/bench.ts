@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { START } from '@erp/eventstore';
-import { isAtOrAfter, logEnd, testDatabase, withStore } from '@erp/eventstore/testing';
+import { isAtOrAfter, testDatabase, withStore } from '@erp/eventstore/testing';
 import { PROJECTIONS, prepareProjections, readCheckpoint, startProjectionRunner } from '@erp/projections';
 import { sql } from 'kysely';
 
@@ -45,7 +45,7 @@ const main = async () => {
     await prepareProjections(t.db, t.store, PROJECTIONS);
     started = Date.now();
     const runner = startProjectionRunner(t.db, t.store, t.notifier, PROJECTIONS);
-    const end = await logEnd(t.db);
+    const end = await t.store.endCursor();
     while (!isAtOrAfter((await readCheckpoint(t.db, 'vendor_list'))?.cursor, end)) await new Promise((r) => setTimeout(r, 10));
     const catchUpMs = Date.now() - started;
 

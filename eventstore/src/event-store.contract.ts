@@ -90,8 +90,7 @@ const drain = async (store: EventStore, from: GlobalCursor, limit = 500) => {
       cursor = page.cursor;
       continue;
     }
-    const head = await store.cursorAt(await store.headPosition());
-    if (!head || compareCursors(cursor, head) >= 0 || Date.now() > deadline) return { events, cursor };
+    if (compareCursors(cursor, await store.endCursor()) >= 0 || Date.now() > deadline) return { events, cursor };
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
@@ -455,6 +454,17 @@ export const eventStoreContract = (
         expect(read.events.filter((e) => e.streamId === streamId)).toEqual(events);
         const positions = read.events.map((e) => BigInt(e.position));
         expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : 1)));
+      });
+
+      it('ends the log at the last event in global order and counts what lies after a cursor', async () => {
+        const { store } = h();
+        const { cursor: start } = await drain(store, START);
+        await store.append([{ streamId: streamOf('vendor'), expectedVersion: 0, events: [eventOf('VendorCreated', {}), eventOf('VendorRenamed', {})] }], metadata);
+        const { cursor: end } = await drain(store, start);
+
+        expect(await store.endCursor()).toEqual(end);
+        expect(await store.countAfter(start)).toBe(2);
+        expect(await store.countAfter(end)).toBe(0);
       });
 
       it('gives the cursor of a visible event with cursorAt; a gap or a later position maps to the event before it', async () => {

@@ -61,6 +61,10 @@ export interface EventStore {
   readAll(after: GlobalCursor, limit: number): Promise<EventPage>;
   /** The cursor of the last visible event at or before a position; null if there is none. */
   cursorAt(position: string): Promise<GlobalCursor | null>;
+  /** The last committed event in global order: a reader past it has read all there is. */
+  endCursor(): Promise<GlobalCursor>;
+  /** How many committed events lie after a cursor (a projection's lag). */
+  countAfter(cursor: GlobalCursor): Promise<number>;
   /** Operator paging through the log by position. */
   listEvents(query: EventLogQuery): Promise<readonly RecordedEvent[]>;
   headPosition(): Promise<string>;

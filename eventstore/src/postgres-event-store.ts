@@ -10,6 +10,7 @@ import {
   type EventPage,
   type EventStore,
   type GlobalCursor,
+  START,
   type StreamAppend,
   StreamVersionConflict,
 } from './event-store';
@@ -179,6 +180,21 @@ export const postgresEventStore = (
     return rows[0] ? { tx: rows[0].tx, position: rows[0].position } : null;
   };
 
+  // The highest position is not the end: a later transaction may hold a lower position.
+  const endCursor = async (): Promise<GlobalCursor> => {
+    const { rows } = await sql<GlobalCursor>`
+      select transaction_id::text as tx, position::text as position from events
+      order by events.transaction_id desc, events.position desc limit 1`.execute(db);
+    return rows[0] ?? START;
+  };
+
+  const countAfter = async (after: GlobalCursor): Promise<number> => {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from events
+      where (transaction_id, position) > (${after.tx}::xid8, ${after.position}::bigint)`.execute(db);
+    return rows[0]?.n ?? 0;
+  };
+
   const listEvents = async (query: EventLogQuery) => {
     const { rows } = await sql<EventRow>`
       select ${COLUMNS} from events
@@ -207,5 +223,5 @@ export const postgresEventStore = (
     notifier.publish('appended', await headPosition());
   };
 
-  return { kind, append, readStream, readAll, cursorAt, listEvents, headPosition, importEvents };
+  return { kind, append, readStream, readAll, cursorAt, endCursor, countAfter, listEvents, headPosition, importEvents };
 };

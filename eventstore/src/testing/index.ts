@@ -9,4 +9,4 @@ export {
 } from './test-database';
 export { testNats, type TestNats } from './test-nats';
 export { withStore, type StoreUnderTest } from './with-store';
-export { isAtOrAfter, logEnd } from './log-end';
+export { isAtOrAfter } from './is-at-or-after';

@@ -20,8 +20,7 @@ export const rebuildProjection = async (db: AnyDb, store: EventStore, projection
   // Everything committed before the rebuild started must be in it. The log only hands out an
   // event once every older transaction of the cluster has ended (no skipped positions), so an
   // empty page can mean "wait", not "done": keep reading until the head we saw is applied.
-  const head = await store.headPosition();
-  const target = (head === '0' ? null : await store.cursorAt(head)) ?? START;
+  const target = await store.endCursor();
   let cursor = START;
   let applied = 0;
   for (;;) {

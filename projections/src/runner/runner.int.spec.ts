@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { isAtOrAfter, logEnd, type StoreUnderTest, type TestDatabase, testDatabase, withStore } from '@erp/eventstore/testing';
+import { isAtOrAfter, type StoreUnderTest, type TestDatabase, testDatabase, withStore } from '@erp/eventstore/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -77,7 +77,7 @@ describe('projection runner', () => {
         }
       }),
     );
-    const end = await logEnd(t.db);
+    const end = await t.store.endCursor();
     await waitFor(async () => isAtOrAfter((await readCheckpoint(t.db, 'seen_events'))?.cursor, end));
     await Promise.all(workers.map((w) => w.stop()));
     const { rows } = await sql<{ n: number; d: number }>`

@@ -1,10 +1,9 @@
 import { api, notFound } from '@erp/contracts';
-import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { type AnyDb, type EventStore, type Notifier, START } from '@erp/eventstore';
 import { badRequest } from '@erp/http-kit';
 import { PROJECTIONS, readAllCheckpoints } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { sql } from 'kysely';
 import { z } from 'zod';
 
 const EventsQuerySchema = z.object({
@@ -29,9 +28,8 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
     const projections = await Promise.all(
       PROJECTIONS.map(async (p) => {
         const c = checkpoints.find((x) => x.name === p.name);
-        const { rows } = await sql<{ lag: number }>`select count(*)::int as lag from events
-          where (transaction_id, position) > (${c?.cursor.tx ?? '0'}::xid8, ${c?.cursor.position ?? '0'}::bigint)`.execute(db);
-        return { name: p.name, version: c?.version ?? null, position: c?.cursor.position ?? '0', lag: rows[0]?.lag ?? 0 };
+        const lag = await store.countAfter(c?.cursor ?? START);
+        return { name: p.name, version: c?.version ?? null, position: c?.cursor.position ?? '0', lag };
       }),
     );
     ctx.body = {

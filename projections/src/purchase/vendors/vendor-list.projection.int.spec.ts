@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { isAtOrAfter, logEnd, type StoreUnderTest, type TestDatabase, testDatabase, withStore } from '@erp/eventstore/testing';
+import { isAtOrAfter, type StoreUnderTest, type TestDatabase, testDatabase, withStore } from '@erp/eventstore/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,7 +27,7 @@ const rows = async (schema = 'public') =>
 
 /** Until the checkpoint passes the end of the log (an empty page can mean "held back", not "done"). */
 const catchUp = async () => {
-  const end = await logEnd(t.db);
+  const end = await t.store.endCursor();
   for (let i = 0; !isAtOrAfter((await readCheckpoint(t.db, 'vendor_list'))?.cursor, end); i++) {
     if (i > 2000) throw new Error('projection did not catch up');
     const result = await projectBatch(t.db, t.store, vendorListProjection, 2);
@@ -92,7 +92,7 @@ describe('vendor_list projection', () => {
     await new Promise((r) => setTimeout(r, 50));
     await rebuildProjection(t.db, t.store, vendorListProjection);
     await writes;
-    const end = await logEnd(t.db);
+    const end = await t.store.endCursor();
     for (let i = 0; !isAtOrAfter((await readCheckpoint(t.db, 'vendor_list'))?.cursor, end); i++) {
       if (i > 400) throw new Error('runner did not catch up');
       await new Promise((r) => setTimeout(r, 25));
