@@ -32,3 +32,13 @@ export const snakeCase = (field: string): string => field.replace(/[A-Z]/g, (c) 
 
 /** The read-model table of a master-data entity: `vendors` → `vendor_list`. */
 export const listTable = (entity: Pick<MasterDataEntity, 'singular'>): string => `${entity.singular}_list`;
+
+/** The stream of one record: `vendor-42`. Ids are allocated per stream prefix. */
+export const recordStream = (entity: Pick<MasterDataEntity, 'singular'>, id: number): string =>
+  `${entity.singular}-${id}`;
+
+/** `vendor-42` → { prefix: 'vendor', id: 42 }; null for streams not named that way. */
+export const parseRecordStream = (streamId: string): { prefix: string; id: number } | null => {
+  const match = /^([a-z][a-z-]*)-(\d{1,10})$/.exec(streamId);
+  return match ? { prefix: match[1]!, id: Number(match[2]) } : null;
+};

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 
-import { type RecordedEvent, RecordedEventSchema } from '@erp/contracts';
+import { parseRecordStream, type RecordedEvent, RecordedEventSchema } from '@erp/contracts';
 import { type EventStore, type IdAllocator, START } from '@erp/eventstore';
 
 /** Streams the whole log, in global order, one JSON event per line. */
@@ -31,8 +31,8 @@ export const exportToFile = async (store: EventStore, file: string) => {
 const raiseIdFloors = async (ids: IdAllocator, events: readonly RecordedEvent[]) => {
   const floors = new Map<string, number>();
   for (const e of events) {
-    const match = /^([a-z][a-z-]*)-(\d+)$/.exec(e.streamId);
-    if (match) floors.set(match[1]!, Math.max(floors.get(match[1]!) ?? 0, Number(match[2])));
+    const stream = parseRecordStream(e.streamId);
+    if (stream) floors.set(stream.prefix, Math.max(floors.get(stream.prefix) ?? 0, stream.id));
   }
   for (const [name, id] of floors) await ids.atLeast(name, id);
 };

@@ -1,4 +1,4 @@
-import { byId, type MasterDataEntity } from '@erp/contracts';
+import { byId, type MasterDataEntity, recordStream } from '@erp/contracts';
 import type { EventStore, IdAllocator } from '@erp/eventstore';
 import { idParam, parseBody } from '@erp/http-kit';
 import type Router from '@koa/router';
@@ -25,7 +25,7 @@ const toRecord = (entity: MasterDataEntity, state: MasterDataState) => {
  */
 export const masterDataWriteRoutes = (router: Router, deps: CommandDeps, entity: MasterDataEntity) => {
   const decider = masterDataDecider(entity);
-  const stream = (id: number) => `${entity.singular}-${id}`;
+  const stream = (id: number) => recordStream(entity, id);
 
   router.post(entity.path, async (ctx: Context) => {
     const body = parseBody(entity.body, ctx.request.body) as Record<string, unknown>;

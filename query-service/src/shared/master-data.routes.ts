@@ -1,4 +1,4 @@
-import { byId, historyOf as historyPath, type MasterDataEntity, notFound } from '@erp/contracts';
+import { byId, historyOf as historyPath, type MasterDataEntity, notFound, recordStream } from '@erp/contracts';
 import { idParam } from '@erp/http-kit';
 import type { AnyDb, EventStore } from '@erp/eventstore';
 import type Router from '@koa/router';
@@ -26,7 +26,7 @@ export const masterDataReadRoutes = (router: Router, db: AnyDb, store: EventStor
   });
 
   router.get(historyPath(entity.path, ':id'), async (ctx: Context) => {
-    const { events } = await store.readStream(`${entity.singular}-${idParam(ctx, entity.label)}`);
+    const { events } = await store.readStream(recordStream(entity, idParam(ctx, entity.label)));
     if (events.length === 0) throw notFound(`${entity.label} ${ctx.params.id} not found`);
     ctx.body = historyOf(events, entity.events);
   });
