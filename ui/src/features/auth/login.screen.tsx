@@ -5,6 +5,7 @@ import styled from 'styled-components';
 
 import { Spinner } from '@/components/spinner';
 import { CredentialsForm } from '@/features/auth/credentials-form';
+import { APP_NAME, TAGLINE } from '@/lib/brand';
 import { useLogin, useSession, useSetup } from '@/lib/session';
 
 const Screen = styled.main`
@@ -71,8 +72,8 @@ export function LoginScreen() {
             <ShoppingCart size={24} />
           </span>
           <span>
-            <strong>Udyam ERP</strong>
-            <small>Manage your business efficiently</small>
+            <strong>{APP_NAME}</strong>
+            <small>{TAGLINE}</small>
           </span>
         </Brand>
         <Heading>

@@ -10,6 +10,7 @@ import { StaggerList } from '@/components/stagger-list';
 import { useModules } from '@/features/home/home.queries';
 import { ModuleCard } from '@/features/home/module-card';
 import { SummaryStrip } from '@/features/home/summary-strip';
+import { APP_NAME, TAGLINE } from '@/lib/brand';
 import { useLogout, useSession } from '@/lib/session';
 
 const Hero = styled.header`
@@ -68,8 +69,8 @@ export function HomeScreen() {
               <ShoppingCart size={24} />
             </Logo>
             <div>
-              <h1>Udyam ERP</h1>
-              <p>Manage your business efficiently</p>
+              <h1>{APP_NAME}</h1>
+              <p>{TAGLINE}</p>
             </div>
             <LogoutButton
               onClick={() => logout.mutate()}
