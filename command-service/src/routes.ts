@@ -1,9 +1,9 @@
-import { MASTER_DATA_ENTITIES } from '@erp/contracts';
 import type Router from '@koa/router';
 
-import { type CommandDeps, masterDataWriteRoutes } from './shared/master-data.routes';
+import { MASTER_DATA_SLICES } from './master-data';
+import { type CommandDeps, masterDataWriteRoutes } from './master-data/master-data.routes';
 
-/** Every write route of the product; one line per entity. */
+/** Every write route of the product. */
 export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
-  for (const entity of MASTER_DATA_ENTITIES) masterDataWriteRoutes(router, deps, entity);
+  for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider);
 };

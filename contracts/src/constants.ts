@@ -54,7 +54,7 @@ export const LEAD_STATUSES = [
 ] as const;
 
 export const DEFAULT_TAX_RATE = '18';
-export const DEFAULT_REORDER_LEVEL = '10';
+export const DEFAULT_REORDER_LEVEL = 10;
 export const DEFAULT_LINE_QUANTITY = '1';
 
 export const STEPS = {

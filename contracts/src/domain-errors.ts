@@ -18,5 +18,5 @@ export class DomainError extends Error {
 export const validationError = (message: string, issues: Issue[]) =>
   new DomainError('validation', message, issues);
 export const notFound = (message: string) => new DomainError('not_found', message);
-export const conflict = (message: string) => new DomainError('conflict', message);
+export const conflict = (message: string, issues?: Issue[]) => new DomainError('conflict', message, issues);
 export const versionMismatch = (message: string) => new DomainError('version_mismatch', message);

@@ -1,31 +1,116 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+
+import type { ColumnType, Field, FieldKind } from './fields';
 
 /**
  * A master-data entity (vendors, customers, items, employees, leads): no rules beyond
- * validation, so one decider, one route set, one projection and one screen serve them all.
+ * validation and (for employees) one unique field, so one decider, one route set, one
+ * projection and one screen serve them all. Everything here is derived from `fields`, so a field
+ * cannot be left out of the body, the record, the events, the diff or the read model.
  */
-export interface MasterDataEntity<
-  Body extends z.ZodType = z.ZodType,
-  Rec extends z.ZodType = z.ZodType,
-> {
+export type Fields = Record<string, Field>;
+
+type InputShape<F extends Fields> = { [K in keyof F]: F[K]['input'] };
+type OutputShape<F extends Fields> = { [K in keyof F]: F[K]['output'] };
+type OptionalShape<F extends Fields> = { [K in keyof F]: z.ZodOptional<F[K]['output']> };
+const ID = z.number().int().positive();
+
+export interface MasterDataDefinition<L extends string, F extends Fields> {
   readonly module: string;
   /** URL segment and read-model name root, e.g. 'vendors'. */
   readonly plural: string;
   /** Stream prefix and id sequence name, e.g. 'vendor'. */
   readonly singular: string;
-  /** Human label used in messages, e.g. 'Vendor'. */
-  readonly label: string;
+  /** 'Vendor': messages ('Vendor 7 not found') and event names ('VendorCreated'). */
+  readonly label: L;
   readonly path: string;
-  readonly body: Body;
-  readonly record: Rec;
-  /** The body fields, in form order; the decider diffs and the projection stores these. */
-  readonly fields: readonly string[];
-  readonly events: { readonly created: string; readonly updated: string; readonly deleted: string };
   readonly canDelete: boolean;
+  readonly fields: F;
+  /** Lists are sorted by this field (case-insensitive), then id. */
+  readonly sortBy: keyof F & string;
+  /** A field unique across records, claimed atomically by reservation (DESIGN §4). */
+  readonly unique?: { readonly field: keyof F & string; readonly label: string };
 }
 
-export type BodyOf<E extends MasterDataEntity> = z.output<E['body']>;
-export type RecordOf<E extends MasterDataEntity> = z.output<E['record']>;
+const mapFields = <F extends Fields, S>(fields: F, pick: (field: Field) => z.ZodType): S =>
+  // The one place the field map becomes a zod shape: the mapped type is what pick returns per key.
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, pick(field)])) as S;
+
+/** Builds every schema of a master-data entity from its fields. */
+export const masterDataEntity = <const L extends string, const F extends Fields>(
+  definition: MasterDataDefinition<L, F>,
+) => {
+  const { fields, label } = definition;
+  const body = z.object(mapFields<F, InputShape<F>>(fields, (f) => f.input));
+  const values = z.object(mapFields<F, OutputShape<F>>(fields, (f) => f.output));
+  const record = values.extend({ id: ID });
+  // Events carry values as the record shows them; every field optional, so an event written
+  // before a field existed still reads (DESIGN §1: old events are never rewritten).
+  const partial = z.object(mapFields<F, OptionalShape<F>>(fields, (f) => f.output.optional()));
+  const createdData = partial.extend({ id: ID });
+  const updatedData = z.object({ id: ID, changes: partial });
+  const deletedData = z.object({ id: ID });
+  const names = {
+    created: `${label}Created` as const,
+    updated: `${label}Updated` as const,
+    deleted: `${label}Deleted` as const,
+  };
+  const event = z.discriminatedUnion('type', [
+    z.object({ type: z.literal(names.created), data: createdData }),
+    z.object({ type: z.literal(names.updated), data: updatedData }),
+    z.object({ type: z.literal(names.deleted), data: deletedData }),
+  ]);
+  const fieldNames = Object.keys(fields) as (keyof F & string)[];
+  const columns = Object.fromEntries(fieldNames.map((name) => [name, fields[name]!.column])) as {
+    readonly [K in keyof F]: ColumnType;
+  };
+  const kinds = Object.fromEntries(fieldNames.map((name) => [name, fields[name]!.kind])) as {
+    readonly [K in keyof F]: FieldKind;
+  };
+  return {
+    ...definition,
+    body,
+    record,
+    fieldNames,
+    columns,
+    kinds,
+    events: { names, event, created: createdData, updated: updatedData, deleted: deletedData },
+  };
+};
+
+/**
+ * What generic code (routes, decider, projection, history, OpenAPI, UI) needs of any entity.
+ * Every entity built by masterDataEntity is one; its own schemas stay precisely typed.
+ */
+export interface MasterDataEntity {
+  readonly module: string;
+  readonly plural: string;
+  readonly singular: string;
+  readonly label: string;
+  readonly path: string;
+  readonly canDelete: boolean;
+  readonly sortBy: string;
+  readonly unique?: { readonly field: string; readonly label: string };
+  readonly fields: Fields;
+  readonly fieldNames: readonly string[];
+  readonly columns: Readonly<Record<string, ColumnType>>;
+  readonly kinds: Readonly<Record<string, FieldKind>>;
+  readonly body: z.ZodType;
+  readonly record: z.ZodType;
+  readonly events: {
+    readonly names: { readonly created: string; readonly updated: string; readonly deleted: string };
+    readonly event: z.ZodType<{ readonly type: string; readonly data: unknown }>;
+    readonly created: z.ZodType;
+    readonly updated: z.ZodType;
+    readonly deleted: z.ZodType;
+  };
+}
+
+export type BodyOf<E extends { body: z.ZodType }> = z.output<E['body']>;
+export type RecordOf<E extends { record: z.ZodType }> = z.output<E['record']>;
+export type EventOf<E extends { events: { event: z.ZodType } }> = z.output<E['events']['event']>;
+export type CreatedDataOf<E extends { events: { created: z.ZodType } }> = z.output<E['events']['created']>;
+export type UpdatedDataOf<E extends { events: { updated: z.ZodType } }> = z.output<E['events']['updated']>;
 
 /** camelCase field → snake_case read-model column (STYLE b.11). */
 export const snakeCase = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -42,3 +127,10 @@ export const parseRecordStream = (streamId: string): { prefix: string; id: numbe
   const match = /^([a-z][a-z-]*)-(\d{1,10})$/.exec(streamId);
   return match ? { prefix: match[1]!, id: Number(match[2]) } : null;
 };
+
+/**
+ * The reservation stream of a unique value (DESIGN §4): `employee-code:e042`. Case-insensitive,
+ * and never of the `<prefix>-<id>` form of record streams.
+ */
+export const reservationStream = (entity: Pick<MasterDataEntity, 'singular'>, field: string, value: string) =>
+  `${entity.singular}-${snakeCase(field).replace(/_/g, '-')}:${value.trim().toLowerCase()}`;

@@ -1,31 +1,95 @@
+import Big from 'big.js';
 import { z } from 'zod';
 
+import { INT32_MAX } from './constants';
 import { gstinProblem, panProblem } from './validators';
+
+/**
+ * Field kinds: one entry per kind of value a form asks for. The kind decides the body schema
+ * (what is accepted and how it is normalised), the record schema (what the API answers), the
+ * read-model column type and the form control — so none of them is chosen by a field's name.
+ */
+export type FieldKind =
+  | 'text'
+  | 'multiline'
+  | 'email'
+  | 'phone'
+  | 'gstin'
+  | 'pan'
+  | 'hsn'
+  | 'code'
+  | 'select'
+  | 'money'
+  | 'percent'
+  | 'integer'
+  | 'date'
+  | 'boolean';
+
+/** Read-model column types (DESIGN §1: typed columns, money as exact numeric). */
+export type ColumnType = 'text' | 'numeric' | 'date' | 'integer' | 'boolean';
+
+export interface Field<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> {
+  readonly kind: FieldKind;
+  readonly column: ColumnType;
+  /** Validates and normalises what a client sends. */
+  readonly input: In;
+  /** What the API answers (and what events carry). */
+  readonly output: Out;
+  readonly required: boolean;
+  /** Select options, in form order. */
+  readonly options?: readonly string[];
+  /** The value an absent or blank input becomes, as the record shows it. */
+  readonly defaultValue?: string | number | boolean;
+}
 
 const blankToNull = (v: string | null | undefined): string | null => (v ? v : null);
 
 // NUL and unpaired UTF-16 surrogates cannot be stored in PostgreSQL text or jsonb.
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const text = (error: string) =>
+const MAX_TEXT = 10_000;
+const textSchema = (error: string) =>
   z
     .string({ error })
     .trim()
+    .max(MAX_TEXT, `At most ${MAX_TEXT} characters`)
     .refine((v) => !UNSTORABLE.test(v), { message: 'Contains characters that cannot be stored' });
 
-/** A name-like required text: 'Required' as the seed's library message (SEED-SPEC §5). */
-export const requiredText = () => text('Required').refine((v) => v.length > 0, { message: 'Required' });
+const field = <In extends z.ZodType, Out extends z.ZodType>(
+  kind: FieldKind,
+  column: ColumnType,
+  input: In,
+  output: Out,
+  extra: { required?: boolean; options?: readonly string[]; defaultValue?: string | number | boolean } = {},
+): Field<In, Out> => ({ kind, column, input, output, required: extra.required ?? false, ...extra });
 
+const nullableString = z.string().nullable();
+
+// ---------------------------------------------------------------- text
+
+/** Required text: 'Required' is the seed's library message (SEED-SPEC §5). */
+const requiredTextSchema = () =>
+  textSchema('Required').refine((v) => v.length > 0, { message: 'Required' });
 /** Optional, nullable text: '' and missing both become null. */
-export const optionalText = () => text('Expected text').nullish().transform(blankToNull);
+const optionalTextSchema = () => textSchema('Expected text').nullish().transform(blankToNull);
 
-export const optionalEmail = () =>
-  optionalText().refine((v) => v === null || z.email().safeParse(v).success, {
-    message: 'Invalid email address',
-  });
+export const requiredText = () => field('text', 'text', requiredTextSchema(), z.string(), { required: true });
+export const text = () => field('text', 'text', optionalTextSchema(), nullableString);
+export const multiline = () => field('multiline', 'text', optionalTextSchema(), nullableString);
+export const phone = () => field('phone', 'text', optionalTextSchema(), nullableString);
+
+export const email = () =>
+  field(
+    'email',
+    'text',
+    optionalTextSchema().refine((v) => v === null || z.email().safeParse(v).success, {
+      message: 'Invalid email address',
+    }),
+    nullableString,
+  );
 
 const checked = (problem: (v: string) => string | null) =>
-  text('Expected text')
+  textSchema('Expected text')
     .nullish()
     .transform((v) => (v ? v.toUpperCase() : null))
     .superRefine((v, ctx) => {
@@ -34,15 +98,181 @@ const checked = (problem: (v: string) => string | null) =>
     });
 
 /** GSTIN: optional; when given, format and check digit must be right. */
-export const optionalGstin = () => checked(gstinProblem);
+export const gstin = () => field('gstin', 'text', checked(gstinProblem), nullableString);
 /** PAN: optional; when given, the 10-character format. */
-export const optionalPan = () => checked(panProblem);
+export const pan = () => field('pan', 'text', checked(panProblem), nullableString);
+/** HSN code: optional; when given, 4, 6 or 8 digits. */
+export const hsn = () =>
+  field(
+    'hsn',
+    'text',
+    optionalTextSchema().refine((v) => v === null || /^(\d{4}|\d{6}|\d{8})$/.test(v), {
+      message: 'HSN code must be 4, 6 or 8 digits',
+    }),
+    nullableString,
+  );
 
-export const activeFlag = () => z.boolean({ error: 'Expected true or false' }).optional().default(true);
+/** A required business code (employee id): letters, digits, - _ / and ., up to 30 characters. */
+export const code = () =>
+  field(
+    'code',
+    'text',
+    requiredTextSchema()
+      .refine((v) => v.length <= 30, { message: 'At most 30 characters' })
+      .refine((v) => v.length === 0 || /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u.test(v), {
+        message: 'Use letters, digits, and - _ / . only',
+      }),
+    z.string(),
+    { required: true },
+  );
+
+/** One of a fixed list (SEED-SPEC §9 constants); '' and missing become the default or null. */
+export function select<const V extends string>(
+  options: readonly V[],
+  settings: { required: true; defaultValue?: V; error?: string },
+): Field<z.ZodType<V, unknown>, z.ZodType<V>>;
+export function select<const V extends string>(
+  options: readonly V[],
+  settings?: { required?: false; error?: string },
+): Field<z.ZodType<V | null, unknown>, z.ZodType<V | null>>;
+export function select<const V extends string>(
+  options: readonly V[],
+  settings: { required?: boolean; defaultValue?: V; error?: string } = {},
+): Field {
+  const { required = false, defaultValue, error = `Choose one of: ${options.join(', ')}` } = settings;
+  const allowed = new Set<string>(options);
+  const input = z
+    .union([z.string(), z.null()], { error })
+    .optional()
+    .transform((v, ctx) => {
+      const value = typeof v === 'string' ? v.trim() : '';
+      if (value === '') {
+        if (defaultValue !== undefined) return defaultValue;
+        if (required) ctx.addIssue({ code: 'custom', message: error });
+        return null;
+      }
+      if (!allowed.has(value)) ctx.addIssue({ code: 'custom', message: error });
+      return value;
+    });
+  const output = z.enum(options as [V, ...V[]]);
+  return field('select', 'text', input, required ? output : output.nullable(), {
+    required,
+    options,
+    defaultValue,
+  });
+}
+
+// ---------------------------------------------------------------- numbers and dates
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** A number or a numeric string (as forms send them) → Big, or null when blank. */
+const decimalInput = (label: string) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: `${label} must be a number` })
+    .optional()
+    .transform((v, ctx): Big | null => {
+      if (v === null || v === undefined) return null;
+      const raw = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : v.trim();
+      if (raw === '') return null;
+      if (!DECIMAL.test(raw)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      return new Big(raw);
+    });
+
+interface DecimalRules {
+  label: string;
+  places: number;
+  max: number;
+  min?: number;
+}
+
+const decimalProblem = (value: Big, rules: DecimalRules): string | null => {
+  if (value.lt(rules.min ?? 0)) return `${rules.label} cannot be below ${rules.min ?? 0}`;
+  if (value.gt(rules.max)) return `${rules.label} cannot be above ${rules.max.toLocaleString('en-IN')}`;
+  if (!value.round(rules.places, Big.roundDown).eq(value)) {
+    return `${rules.label} can have at most ${rules.places} decimal places`;
+  }
+  return null;
+};
+
+const decimalField = (
+  kind: 'money' | 'percent',
+  rules: DecimalRules,
+  format: (v: Big) => string,
+  defaultValue?: string,
+) => {
+  const input = decimalInput(rules.label).transform((v, ctx) => {
+    const value = v ?? (defaultValue === undefined ? null : new Big(defaultValue));
+    if (value === null) return null;
+    const problem = decimalProblem(value, rules);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    return format(value);
+  });
+  const output = defaultValue === undefined ? nullableString : z.string();
+  return field(kind, 'numeric', input, output, { defaultValue });
+};
+
+/** The largest money amount we accept: ₹ 1,000 crore, plenty for a micro-business. */
+export const MONEY_MAX = 10_000_000_000;
+
+/** Money in rupees: steps of 0.01, never negative; answered as a 2-decimal string. */
+export const money = () =>
+  decimalField('money', { label: 'Amount', places: 2, max: MONEY_MAX }, (v) => v.toFixed(2));
+
+/** A percentage 0–100 with up to 2 decimals, answered as a plain decimal string ('18', '12.5'). */
+export const percent = (defaultValue?: string) =>
+  decimalField('percent', { label: 'Rate', places: 2, max: 100 }, (v) => v.toString(), defaultValue);
+
+/** A whole number 0 … 2^31-1; '' and missing become the default (or null). */
+export const integer = (settings: { label?: string; defaultValue?: number } = {}) => {
+  const { label = 'Value', defaultValue } = settings;
+  const input = decimalInput(label).transform((v, ctx) => {
+    if (v === null) return defaultValue ?? null;
+    if (!v.round(0, Big.roundDown).eq(v)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
+      return z.NEVER;
+    }
+    const problem = decimalProblem(v, { label, places: 0, max: INT32_MAX });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    return v.toNumber();
+  });
+  const output = defaultValue === undefined ? z.number().int().nullable() : z.number().int();
+  return field('integer', 'integer', input, output, { defaultValue });
+};
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export const isIsoDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const dateSchema = (error: string) =>
+  z
+    .union([z.string(), z.null()], { error })
+    .optional()
+    .transform((v) => (typeof v === 'string' ? v.trim() : ''))
+    .refine((v) => v === '' || isIsoDate(v), { message: error })
+    .transform((v) => (v === '' ? null : v));
+
+/** A calendar date, YYYY-MM-DD, optional. */
+export const date = () => field('date', 'date', dateSchema('Enter a date as YYYY-MM-DD'), nullableString);
+
+export const active = () =>
+  field(
+    'boolean',
+    'boolean',
+    z.boolean({ error: 'Expected true or false' }).optional().default(true),
+    z.boolean(),
+    { defaultValue: true },
+  );
 
 /** A path id: a plain positive 32-bit integer, written without sign, zeros, spaces or exponent. */
 export const IdParamSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,9}$/, 'Expected an integer id')
   .transform(Number)
-  .refine((n) => n <= 2_147_483_647, 'Expected an integer id');
+  .refine((n) => n <= INT32_MAX, 'Expected an integer id');

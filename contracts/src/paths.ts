@@ -14,8 +14,16 @@ export const api = {
     logout: '/api/auth/logout',
     me: '/api/auth/me',
   },
-  vendors: '/api/purchase/vendors',
 } as const;
+
+/** The only /api routes open without a session (DESIGN §2); `GET /api/auth/me` answers 401 itself. */
+export const PUBLIC_API_ROUTES: readonly string[] = [
+  `GET ${api.health}`,
+  `POST ${api.auth.setup}`,
+  `POST ${api.auth.login}`,
+  `POST ${api.auth.logout}`,
+  `GET ${api.auth.me}`,
+];
 
 export const byId = (collection: string, id: number | string) => `${collection}/${id}`;
 export const historyOf = (collection: string, id: number | string) => `${collection}/${id}/history`;

@@ -12,6 +12,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+// Dates and timestamps stay the strings PostgreSQL sends ('2026-11-22', '2026-11-22 10:00:00+00'):
+// a DATE parsed into a JS Date would shift by the time zone, and read models pass them through.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => value);
+
 /**
  * One pool per process. A session idle inside a transaction is cut after 30 s so it cannot hold
  * back pg_snapshot_xmin, which every event reader waits on.

@@ -30,6 +30,8 @@ export interface EventStoreHarness {
   readonly notifier?: Notifier;
   /** The command side's id allocator that lives beside this store, if any. */
   readonly ids?: IdAllocator;
+  /** More allocators on the same database, as other processes would have. */
+  readonly moreIds?: () => IdAllocator[];
   /**
    * Writes one event (version 1 of a new stream) in a transaction left open, so that it holds
    * a position lower than the appends that follow. Only for adapters with such transactions.
@@ -321,8 +323,9 @@ export const eventStoreContract = (
             metadata,
           );
 
-        await expect(wrongSecond()).rejects.toBeInstanceOf(StreamVersionConflict);
-        await expect(wrongFirst()).rejects.toBeInstanceOf(StreamVersionConflict);
+        // The conflict names the stream that moved, wherever it stands in the append.
+        await expect(wrongSecond()).rejects.toMatchObject({ streamId: existing, movedStreams: [existing] });
+        await expect(wrongFirst()).rejects.toMatchObject({ streamId: existing, movedStreams: [existing] });
         expect((await store.readStream(fresh)).version).toBe(0);
         expect((await store.readStream(existing)).version).toBe(1);
         expect(await store.headPosition()).toBe(head);
@@ -442,6 +445,25 @@ export const eventStoreContract = (
         expect(compareCursors(page3.cursor, page2.cursor)).toBe(1);
         expect(atHead).toEqual({ events: [], cursor: page3.cursor });
         expect(page3.cursor.position).toBe(page3.events[0]!.position);
+      });
+
+      it('stops at an until cursor, and reads on from there', async () => {
+        const { store } = h();
+        const { cursor: start } = await drain(store, START);
+        const streamId = streamOf('until');
+        await store.append(
+          [{ streamId, expectedVersion: 0, events: [1, 2, 3, 4, 5].map((n) => eventOf('Counted', { n })) }],
+          metadata,
+        );
+        const all = await store.readAll(start, 100);
+        const third = all.events[2]!;
+        const until = (await store.cursorAt(third.position))!;
+
+        const first = await store.readAll(start, 100, until);
+        expect(first.events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+        expect(first.cursor).toEqual(until);
+        expect((await store.readAll(first.cursor, 100, until)).events).toEqual([]);
+        expect((await store.readAll(first.cursor, 100)).events.map((e) => e.data)).toEqual([{ n: 4 }, { n: 5 }]);
       });
 
       it('keeps position order inside one command whose positions cross a power of ten', async () => {
@@ -728,6 +750,18 @@ export const eventStoreContract = (
 
         expect([...given].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
         expect(await ids.next('customer')).toBe(1);
+      });
+
+      itWith(capabilities.ids)('never gives one id twice, across allocators (processes) racing', async () => {
+        const harness = h();
+        const others = harness.moreIds?.() ?? [];
+        const all = [harness.ids!, ...others];
+        const name = `race-${randomUUID().slice(0, 8)}`;
+
+        const given = (await Promise.all(all.flatMap((ids) => Array.from({ length: 40 }, () => ids.next(name))))).sort((a, b) => a - b);
+
+        expect(new Set(given).size).toBe(given.length);
+        expect(given.length).toBe(40 * all.length);
       });
 
       itWith(capabilities.ids)('raises the floor with atLeast and never lowers it', async () => {

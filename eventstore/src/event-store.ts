@@ -57,8 +57,11 @@ export interface EventStore {
   readStream(streamId: string): Promise<StreamRead>;
   /** Atomic across all streams: every expected version must hold, or nothing is written. */
   append(appends: readonly StreamAppend[], metadata: EventMetadataInput): Promise<AppendResult>;
-  /** Events committed after the cursor in global order; never skips a late commit. */
-  readAll(after: GlobalCursor, limit: number): Promise<EventPage>;
+  /**
+   * Events committed after the cursor in global order; never skips a late commit. With `until`,
+   * only events at or before that cursor (a reader catching up to another stops on it).
+   */
+  readAll(after: GlobalCursor, limit: number, until?: GlobalCursor): Promise<EventPage>;
   /** The cursor of the last visible event at or before a position; null if there is none. */
   cursorAt(position: string): Promise<GlobalCursor | null>;
   /** The last committed event in global order: a reader past it has read all there is. */
@@ -72,8 +75,15 @@ export interface EventStore {
   importEvents(events: readonly RecordedEvent[]): Promise<void>;
 }
 
+/** An append refused because a stream moved since the caller read it. */
 export class StreamVersionConflict extends Error {
-  constructor(readonly streamId: string, readonly expectedVersion: number) {
+  constructor(
+    /** The first stream that moved. */
+    readonly streamId: string,
+    readonly expectedVersion: number,
+    /** Every stream of the append that is no longer at its expected version. */
+    readonly movedStreams: readonly string[] = [streamId],
+  ) {
     super(`Stream ${streamId} is not at version ${expectedVersion}`);
     this.name = 'StreamVersionConflict';
   }

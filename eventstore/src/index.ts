@@ -6,4 +6,5 @@ export * from './nats-notifier';
 export * from './notifier';
 export * from './postgres-event-store';
 export * from './schema';
-export * from "./reachable";
+export * from './locks';
+export * from './reachable';

@@ -22,7 +22,8 @@ const postgresHarness =
       store: s.store,
       notifier: s.notifier,
       ids: postgresIdAllocator(s.db),
-      // A raw session outside the store: BEGIN, insert one event row, leave it open.
+      moreIds: () => [postgresIdAllocator(s.db, { block: 3 }), postgresIdAllocator(s.db, { block: 7 })],
+      // A raw session outside the store: BEGIN, take the append lock, insert one event row, leave it open.
       beginUncommittedAppend: async (streamId, event, metadata) => {
         const client = new pg.Client({ connectionString: database.url });
         await client.connect();
@@ -38,6 +39,8 @@ const postgresHarness =
         };
         try {
           await client.query('begin');
+          // As every append does: hold the append lock before the transaction gets its id.
+          await client.query('select erp_append_lock()');
           const { rows } = await client.query<{ position: string }>(
             `insert into events (event_id, stream_id, stream_version, type, data, metadata)
              values ($1, $2, 1, $3, $4, $5) returning position::text as position`,

@@ -32,18 +32,21 @@ interface EventRow {
 const COLUMNS = sql`position::text as position, transaction_id::text as tx, event_id::text as event_id,
   stream_id, stream_version, type, data, metadata`;
 
+// erp_append_lock() in the WHERE clause runs before the first row is inserted, so the append
+// holds the reader-horizon lock before its transaction gets an id (see schema.ts).
 const INSERT_ROWS = `
   insert into events (event_id, stream_id, stream_version, type, data, metadata)
   select r.event_id, r.stream_id, r.stream_version, r.type, r.data, $6::jsonb
   from unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[])
-       as r(event_id, stream_id, stream_version, type, data)`;
+       as r(event_id, stream_id, stream_version, type, data)
+  where erp_append_lock()`;
 const APPEND_SINGLE = `${INSERT_ROWS}
-  where coalesce((select max(e.stream_version) from events e where e.stream_id = $7::text), 0) = $8::int
+  and coalesce((select max(e.stream_version) from events e where e.stream_id = $7::text), 0) = $8::int
   returning position::text as position`;
 const APPEND_MULTI = `${INSERT_ROWS}
-  where (select bool_and(coalesce((select max(e.stream_version) from events e
-                                   where e.stream_id = x.stream_id), 0) = x.version)
-         from unnest($7::text[], $8::int[]) as x(stream_id, version))
+  and (select bool_and(coalesce((select max(e.stream_version) from events e
+                                 where e.stream_id = x.stream_id), 0) = x.version)
+       from unnest($7::text[], $8::int[]) as x(stream_id, version))
   returning position::text as position`;
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
@@ -64,8 +67,9 @@ const isUniqueViolation = (error: unknown, constraint: string): boolean =>
 
 /**
  * The Postgres event store. Global order is (transaction id, position): a reader only takes
- * events of transactions older than every transaction still running (pg_snapshot_xmin), so an
- * append that got a lower position but commits later is never skipped.
+ * events of transactions below the read horizon — the oldest of *our* appends still in flight
+ * (schema.ts) — so an append that got a lower position but commits later is never skipped, and
+ * a long transaction elsewhere on the server holds nothing back.
  */
 export const postgresEventStore = (
   { db, pool }: { db: AnyDb; pool: pg.Pool },
@@ -117,8 +121,9 @@ export const postgresEventStore = (
       // commit lands here too (its expected versions are stale by now): answer it as a duplicate.
       const retried = await alreadyAppended(eventIds);
       if (retried) return retried;
-      const first = appends[0]!;
-      throw new StreamVersionConflict(first.streamId, first.expectedVersion);
+      const moved = await movedStreams(appends);
+      const first = appends.find((a) => a.streamId === moved[0]) ?? appends[0]!;
+      throw new StreamVersionConflict(first.streamId, first.expectedVersion, moved.length > 0 ? moved : [first.streamId]);
     }
     const lastPosition = inserted.reduce(
       (max, r) => (BigInt(r.position) > BigInt(max) ? r.position : max),
@@ -152,19 +157,29 @@ export const postgresEventStore = (
     };
   };
 
+  /** Which streams of a refused append are no longer at the version the caller expected. */
+  const movedStreams = async (appends: readonly StreamAppend[]): Promise<string[]> => {
+    const { rows } = await sql<{ stream_id: string; version: number }>`
+      select x.stream_id, coalesce((select max(e.stream_version) from events e where e.stream_id = x.stream_id), 0) as version
+      from unnest(${appends.map((a) => a.streamId)}::text[]) as x(stream_id)`.execute(db);
+    const current = new Map(rows.map((r) => [r.stream_id, r.version]));
+    return appends.filter((a) => current.get(a.streamId) !== a.expectedVersion).map((a) => a.streamId);
+  };
+
   const readStream = async (streamId: string) => {
     const { rows } = await sql<EventRow>`
       select ${COLUMNS} from events where stream_id = ${streamId} order by stream_version`.execute(db);
     return { version: rows.at(-1)?.stream_version ?? 0, events: rows.map(toRecorded) };
   };
 
-  const readAll = async (after: GlobalCursor, limit: number): Promise<EventPage> => {
-    const { rows } = await sql<EventRow>`
-      select ${COLUMNS} from events
-      where (transaction_id, position) > (${after.tx}::xid8, ${after.position}::bigint)
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by events.transaction_id, events.position
-      limit ${limit}`.execute(db);
+  const readAll = async (after: GlobalCursor, limit: number, until?: GlobalCursor): Promise<EventPage> => {
+    const { rows } = await pool.query<EventRow>({
+      name: 'erp_read_events',
+      text: `select r_position as position, r_tx as tx, r_event_id as event_id, r_stream_id as stream_id,
+               r_stream_version as stream_version, r_type as type, r_data as data, r_metadata as metadata
+             from erp_read_events($1::xid8, $2::bigint, $3::int, $4::xid8, $5::bigint)`,
+      values: [after.tx, after.position, limit, until?.tx ?? null, until?.position ?? null],
+    });
     const last = rows.at(-1);
     return {
       events: rows.map(toRecorded),
@@ -199,7 +214,7 @@ export const postgresEventStore = (
     const { rows } = await sql<EventRow>`
       select ${COLUMNS} from events
       where position > ${query.afterPosition}::bigint
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and transaction_id < (select erp_read_horizon())
         ${query.type ? sql`and type = ${query.type}` : sql``}
         ${query.streamId ? sql`and stream_id = ${query.streamId}` : sql``}
       order by events.position limit ${query.limit}`.execute(db);
@@ -219,7 +234,8 @@ export const postgresEventStore = (
       select * from unnest(${events.map((e) => e.eventId)}::uuid[], ${events.map((e) => e.streamId)}::text[],
                            ${events.map((e) => e.streamVersion)}::int[], ${events.map((e) => e.type)}::text[],
                            ${events.map((e) => JSON.stringify(e.data))}::jsonb[],
-                           ${events.map((e) => JSON.stringify(e.metadata))}::jsonb[])`.execute(db);
+                           ${events.map((e) => JSON.stringify(e.metadata))}::jsonb[])
+      where erp_append_lock()`.execute(db);
     notifier.publish('appended', await headPosition());
   };
 

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 
 import type { AnyDb } from './db';
+import { LOCK_KEYS } from './locks';
+
+/**
+ * Every append holds this shared advisory lock (transaction-scoped) from before its
+ * transaction id is assigned until it commits. Readers look for its holders to learn which of
+ * *our* appends are still in flight; nothing else on the server can hold them back.
+ */
+const APPEND_LOCK_KEY = LOCK_KEYS.append;
 
 /**
  * The event log and the small write-side tables. Idempotent DDL, run at every start; an
@@ -8,7 +16,7 @@ import type { AnyDb } from './db';
  */
 export const migrateEventStore = async (db: AnyDb): Promise<void> => {
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(4242001)`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${LOCK_KEYS.eventStoreSchema})`.execute(trx);
     await sql`
       create table if not exists events (
         position bigint generated always as identity primary key,
@@ -25,10 +33,73 @@ export const migrateEventStore = async (db: AnyDb): Promise<void> => {
       )`.execute(trx);
     await sql`create index if not exists events_tx_position on events (transaction_id, position)`.execute(trx);
     await sql`create index if not exists events_type on events (type, position)`.execute(trx);
-    await sql`
-      create table if not exists id_sequences (
-        name text primary key,
-        last_id integer not null
-      )`.execute(trx);
+    await createReaderFunctions(trx);
   });
+};
+
+/**
+ * `erp_append_lock()` is called in an append's WHERE clause, so the lock is taken before the
+ * first row is inserted, i.e. before the transaction gets its id.
+ *
+ * `erp_read_horizon()`: every event of a transaction below it is committed or never will be.
+ * It is the oldest transaction id among our appends in flight (holders of the append lock),
+ * or, with none, the end of the statement's snapshot. The snapshot is taken before pg_locks and
+ * pg_stat_activity are read, so an append that gets its id after those reads has an id at or
+ * above the horizon, and one that got it before is seen holding the lock with its id. The id
+ * comes from pg_stat_activity.backend_xid, set the moment the id is assigned (pg_locks'
+ * transactionid row comes a moment later). Locks are released only after the commit is
+ * visible to new snapshots.
+ * pg_locks shows 32-bit xids; they are widened to xid8 as the signed 32-bit distance from the
+ * snapshot's xmax (an xid in flight may lie a little above xmax, never 2^31 away from it).
+ *
+ * `erp_read_events(...)`: the horizon, then the page, as two statements of a VOLATILE function,
+ * so the page is read with a snapshot taken after the horizon: an append that committed
+ * between them is visible in the page, one still running is above the horizon.
+ */
+const createReaderFunctions = async (db: AnyDb) => {
+  await sql`
+    create or replace function erp_append_lock() returns boolean language sql volatile as $$
+      select pg_advisory_xact_lock_shared(${sql.lit(APPEND_LOCK_KEY)}::bigint);
+      select true
+    $$`.execute(db);
+  await sql`
+    create or replace function erp_read_horizon() returns xid8 language sql volatile as $$
+      with snapshot as (
+        select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax
+      ), in_flight as (
+        select a.backend_xid::text::bigint as xid32
+        from pg_locks l
+        join pg_stat_activity a on a.pid = l.pid
+        where l.locktype = 'advisory' and l.granted
+          and l.database = (select oid from pg_database where datname = current_database())
+          and l.classid = 0 and l.objid = ${sql.lit(APPEND_LOCK_KEY)} and l.objsubid = 1
+          and a.backend_xid is not null
+      )
+      select least(
+        (select xmax from snapshot),
+        (select min(s.xmax + (((f.xid32 - s.xmax) % 4294967296) + 6442450944) % 4294967296 - 2147483648)
+         from in_flight f, snapshot s)
+      )::text::xid8
+    $$`.execute(db);
+  await sql`drop function if exists erp_read_events(xid8, bigint, integer)`.execute(db);
+  await sql`
+    create or replace function erp_read_events(after_tx xid8, after_position bigint, max_rows integer,
+                                               until_tx xid8, until_position bigint)
+    returns table (r_position text, r_tx text, r_event_id text, r_stream_id text,
+                   r_stream_version integer, r_type text, r_data jsonb, r_metadata jsonb)
+    language plpgsql volatile as $$
+    declare
+      horizon xid8 := erp_read_horizon();
+    begin
+      return query
+        select e.position::text, e.transaction_id::text, e.event_id::text, e.stream_id,
+               e.stream_version, e.type, e.data, e.metadata
+        from events e
+        where (e.transaction_id, e.position) > (after_tx, after_position)
+          and e.transaction_id < horizon
+          and (until_tx is null or (e.transaction_id, e.position) <= (until_tx, until_position))
+        order by e.transaction_id, e.position
+        limit max_rows;
+    end
+    $$`.execute(db);
 };

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { AnyDb } from '@erp/eventstore';
+import { type AnyDb, LOCK_KEYS } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import type { SessionUser } from './middleware';
 import { hashPassword, verifyPassword } from './password';
 
-const SESSION_DAYS = 30;
+/** How long a sign-in lasts: the session row and the cookie both. */
+export const SESSION_DAYS = 30;
 const THROTTLE_WINDOW_MINUTES = 15;
 export const MAX_LOGIN_FAILURES = 5;
 
@@ -14,7 +15,7 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 
 export const migrateAuth = async (db: AnyDb): Promise<void> => {
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(4242002)`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${LOCK_KEYS.authSchema})`.execute(trx);
     await sql`create table if not exists users (
       id integer generated always as identity primary key,
       username text not null,
@@ -33,84 +34,110 @@ export const migrateAuth = async (db: AnyDb): Promise<void> => {
   });
 };
 
-/** Users and sessions live in Postgres, so every service instance sees the same login. */
-export const authStore = (db: AnyDb) => ({
-  hasUsers: async () => {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(db);
-    return (rows[0]?.n ?? 0) > 0;
-  },
-
-  /** The first user only: serialised by a lock so two setups cannot both win. */
-  createFirstUser: async (username: string, password: string): Promise<SessionUser | null> => {
-    const passwordHash = await hashPassword(password);
-    return db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(4242003)`.execute(trx);
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(trx);
-      if ((rows[0]?.n ?? 0) > 0) return null;
-      const inserted = await sql<SessionUser>`insert into users (username, password_hash)
-        values (${username}, ${passwordHash}) returning id, username`.execute(trx);
-      return inserted.rows[0]!;
-    });
-  },
-
-  /** Unique by a database index (DESIGN §1: uniqueness enforced at write time). */
-  createUser: async (username: string, password: string): Promise<SessionUser | null> => {
-    const passwordHash = await hashPassword(password);
-    const { rows } = await sql<SessionUser>`insert into users (username, password_hash)
-      values (${username}, ${passwordHash}) on conflict do nothing returning id, username`.execute(db);
-    return rows[0] ?? null;
-  },
-
-  verify: async (username: string, password: string): Promise<SessionUser | null> => {
-    const { rows } = await sql<SessionUser & { password_hash: string }>`
-      select id, username, password_hash from users where lower(username) = lower(${username})`.execute(db);
-    const user = rows[0];
-    // Hash anyway when the user is unknown, so timing does not reveal which usernames exist.
-    const ok = await verifyPassword(password, user?.password_hash ?? 'scrypt$0$0$0$AAAA$AAAA');
-    return user && ok ? { id: user.id, username: user.username } : null;
-  },
-
-  openSession: async (userId: number): Promise<string> => {
-    const token = randomBytes(32).toString('base64url');
-    await sql`delete from sessions where expires_at < now()`.execute(db);
-    await sql`insert into sessions (token_hash, user_id, expires_at)
-      values (${digest(token)}, ${userId}, now() + make_interval(days => ${SESSION_DAYS}))`.execute(db);
-    return token;
-  },
-
-  userOfSession: async (token: string): Promise<SessionUser | null> => {
-    const { rows } = await sql<SessionUser>`select u.id, u.username from sessions s
-      join users u on u.id = s.user_id
-      where s.token_hash = ${digest(token)} and s.expires_at > now()`.execute(db);
-    return rows[0] ?? null;
-  },
-
-  closeSession: async (token: string) => {
-    await sql`delete from sessions where token_hash = ${digest(token)}`.execute(db);
-  },
-
+export interface AuthStoreOptions {
   /**
-   * Seconds this username+address must wait: after MAX_LOGIN_FAILURES failures within the
-   * window, 30 s, doubling with each further failure up to the whole window. A short first
-   * lock keeps a mistyped password from shutting the owner out for long.
+   * Remember a valid session this long in memory instead of looking it up on every request.
+   * Only for a process that is the sole place sessions end (the one-process mode): a logout
+   * here forgets it at once. Services mode leaves it off, so a logout anywhere is felt everywhere.
    */
-  lockedForSeconds: async (key: string): Promise<number> => {
-    const { rows } = await sql<{ n: number; since_last: number | null }>`
-      select count(*)::int as n, extract(epoch from now() - max(at))::float8 as since_last
-      from login_failures
-      where key = ${key} and at > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
-    const n = rows[0]?.n ?? 0;
-    if (n < MAX_LOGIN_FAILURES) return 0;
-    const lock = Math.min(THROTTLE_WINDOW_MINUTES * 60, 30 * 2 ** (n - MAX_LOGIN_FAILURES));
-    return Math.max(0, Math.ceil(lock - (rows[0]?.since_last ?? 0)));
-  },
-  recordFailure: async (key: string) => {
-    await sql`insert into login_failures (key) values (${key})`.execute(db);
-    await sql`delete from login_failures
-      where at < now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
-  },
-  clearFailures: async (key: string) => {
-    await sql`delete from login_failures where key = ${key}`.execute(db);
-  },
-});
+  readonly sessionCacheMs?: number;
+}
+
+/** Users and sessions live in Postgres, so every service instance sees the same login. */
+export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
+  const cacheMs = options.sessionCacheMs ?? 0;
+  const cache = new Map<string, { user: SessionUser; until: number }>();
+  return {
+    hasUsers: async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(db);
+      return (rows[0]?.n ?? 0) > 0;
+    },
+
+    /** The first user only: serialised by a lock so two setups cannot both win. */
+    createFirstUser: async (username: string, password: string): Promise<SessionUser | null> => {
+      const passwordHash = await hashPassword(password);
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${LOCK_KEYS.firstUser})`.execute(trx);
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(trx);
+        if ((rows[0]?.n ?? 0) > 0) return null;
+        const inserted = await sql<SessionUser>`insert into users (username, password_hash)
+          values (${username}, ${passwordHash}) returning id, username`.execute(trx);
+        return inserted.rows[0]!;
+      });
+    },
+
+    /** Unique by a database index (DESIGN §1: uniqueness enforced at write time). */
+    createUser: async (username: string, password: string): Promise<SessionUser | null> => {
+      const passwordHash = await hashPassword(password);
+      const { rows } = await sql<SessionUser>`insert into users (username, password_hash)
+        values (${username}, ${passwordHash}) on conflict do nothing returning id, username`.execute(db);
+      return rows[0] ?? null;
+    },
+
+    verify: async (username: string, password: string): Promise<SessionUser | null> => {
+      const { rows } = await sql<SessionUser & { password_hash: string }>`
+        select id, username, password_hash from users where lower(username) = lower(${username})`.execute(db);
+      const user = rows[0];
+      // Hash anyway when the user is unknown, so timing does not reveal which usernames exist.
+      const ok = await verifyPassword(password, user?.password_hash ?? 'scrypt$0$0$0$AAAA$AAAA');
+      return user && ok ? { id: user.id, username: user.username } : null;
+    },
+
+    openSession: async (userId: number): Promise<string> => {
+      const token = randomBytes(32).toString('base64url');
+      await sql`delete from sessions where expires_at < now()`.execute(db);
+      await sql`insert into sessions (token_hash, user_id, expires_at)
+        values (${digest(token)}, ${userId}, now() + make_interval(days => ${SESSION_DAYS}))`.execute(db);
+      return token;
+    },
+
+    userOfSession: async (token: string): Promise<SessionUser | null> => {
+      const key = digest(token);
+      const cached = cache.get(key);
+      if (cached && cached.until > Date.now()) return cached.user;
+      cache.delete(key);
+      const { rows } = await sql<SessionUser & { expires_in_ms: number }>`select u.id, u.username,
+          (extract(epoch from s.expires_at - now()) * 1000)::float8 as expires_in_ms
+        from sessions s join users u on u.id = s.user_id
+        where s.token_hash = ${key} and s.expires_at > now()`.execute(db);
+      const row = rows[0];
+      if (!row) return null;
+      const user = { id: row.id, username: row.username };
+      if (cacheMs > 0) {
+        if (cache.size > 10_000) cache.clear();
+        cache.set(key, { user, until: Date.now() + Math.min(cacheMs, row.expires_in_ms) });
+      }
+      return user;
+    },
+
+    closeSession: async (token: string) => {
+      cache.delete(digest(token));
+      await sql`delete from sessions where token_hash = ${digest(token)}`.execute(db);
+    },
+
+    /**
+     * Seconds this username+address must wait: after MAX_LOGIN_FAILURES failures within the
+     * window, 30 s, doubling with each further failure up to the whole window. A short first
+     * lock keeps a mistyped password from shutting the owner out for long.
+     */
+    lockedForSeconds: async (key: string): Promise<number> => {
+      const { rows } = await sql<{ n: number; since_last: number | null }>`
+        select count(*)::int as n, extract(epoch from now() - max(at))::float8 as since_last
+        from login_failures
+        where key = ${key} and at > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
+      const n = rows[0]?.n ?? 0;
+      if (n < MAX_LOGIN_FAILURES) return 0;
+      const lock = Math.min(THROTTLE_WINDOW_MINUTES * 60, 30 * 2 ** (n - MAX_LOGIN_FAILURES));
+      return Math.max(0, Math.ceil(lock - (rows[0]?.since_last ?? 0)));
+    },
+    recordFailure: async (key: string) => {
+      await sql`insert into login_failures (key) values (${key})`.execute(db);
+      await sql`delete from login_failures
+        where at < now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
+    },
+    clearFailures: async (key: string) => {
+      await sql`delete from login_failures where key = ${key}`.execute(db);
+    },
+  };
+};
 export type AuthStore = ReturnType<typeof authStore>;

@@ -1,15 +1,22 @@
 import { homeSummaryProjection } from './home/home-summary.projection';
-import { vendorListProjection } from './purchase/vendors/vendor-list.projection';
+import { MASTER_DATA_PROJECTIONS } from './master-data';
 import type { Projection } from './runner/projection';
 
-export * from './runner/apply';
+export * from './runner/batch';
 export * from './runner/checkpoints';
 export * from './runner/projection';
 export * from './runner/rebuild';
+export * from './runner/replay-guard';
 export * from './runner/runner';
-export { masterDataProjection } from './shared/master-data.projection';
+export * from './runner/table';
+export * from './master-data';
+export * from './master-data/master-data.projection';
+export { homeSummaryTable } from './home/home-summary.projection';
 
 /** Every read model of the product (emmett's slice index). */
-export const PROJECTIONS: readonly Projection[] = [vendorListProjection, homeSummaryProjection];
+export const PROJECTIONS: readonly Projection[] = [
+  ...MASTER_DATA_PROJECTIONS.map((m) => m.projection),
+  homeSummaryProjection,
+];
 
 export const findProjection = (name: string) => PROJECTIONS.find((p) => p.name === name);

@@ -10,7 +10,6 @@ import { docsPage } from './operators/docs-page';
 import { openApiDocument } from './operators/openapi';
 import { operatorRoutes } from './operators/operator.routes';
 import { registerReadRoutes } from './routes';
-import { waitForPosition } from './shared/wait-for-position';
 
 export interface QueryAppDeps {
   readonly db: AnyDb;
@@ -28,9 +27,9 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   const now = deps.now ?? (() => new Date());
   authReadRoutes(router, deps.auth);
   moduleRoutes(router);
-  homeRoutes(router, deps.db, now);
+  homeRoutes(router, deps, now);
   operatorRoutes(router, deps.db, deps.store, deps.notifier);
-  registerReadRoutes(router, deps.db, deps.store);
+  registerReadRoutes(router, deps);
   const doc = openApiDocument();
   router.get(api.openapi, (ctx: Context) => {
     ctx.body = doc;
@@ -42,7 +41,6 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(now));
   app.use(sessionAuth(deps.auth));
-  app.use(waitForPosition(deps.db, deps.store, deps.notifier));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

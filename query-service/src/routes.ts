@@ -1,10 +1,10 @@
 import { MASTER_DATA_ENTITIES } from '@erp/contracts';
-import type { AnyDb, EventStore } from '@erp/eventstore';
 import type Router from '@koa/router';
 
-import { masterDataReadRoutes } from './shared/master-data.routes';
+import { masterDataReadRoutes } from './master-data/master-data.routes';
+import type { ReadDeps } from './shared/read-your-writes';
 
-/** Every entity read route; one line per entity. */
-export const registerReadRoutes = (router: Router, db: AnyDb, store: EventStore) => {
-  for (const entity of MASTER_DATA_ENTITIES) masterDataReadRoutes(router, db, store, entity);
+/** Every entity read route of the product. */
+export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
+  for (const entity of MASTER_DATA_ENTITIES) masterDataReadRoutes(router, deps, entity);
 };

@@ -1,5 +1,5 @@
 import { postgresIdAllocator } from '@erp/eventstore';
-import { findProjection, prepareProjections, PROJECTIONS, readAllCheckpoints, rebuildProjection } from '@erp/projections';
+import { findProjection, prepareProjections, PROJECTIONS, readCheckpoints, rebuildProjection } from '@erp/projections';
 
 import { config } from './config';
 import { exportLog, exportToFile, importFromFile } from './operations';
@@ -27,7 +27,7 @@ const main = async (args: string[]) => {
     await prepareProjections(db, infra.store, PROJECTIONS);
     switch (command) {
       case 'projections':
-        for (const c of await readAllCheckpoints(db)) say(`${c.name}\tv${c.version}\tposition ${c.cursor.position}`);
+        for (const c of await readCheckpoints(db)) say(`${c.name}\tv${c.version}\tposition ${c.cursor.position}`);
         return 0;
       case 'rebuild': {
         const targets = arg === '--all' ? PROJECTIONS : [findProjection(arg ?? '')].filter((p) => p !== undefined);

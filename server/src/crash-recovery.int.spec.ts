@@ -1,4 +1,4 @@
-import { api, byId, HEADERS, type Vendor, VendorSchema } from '@erp/contracts';
+import { vendorsEntity, api, byId, HEADERS, type Vendor, VendorSchema } from '@erp/contracts';
 import { connect, type Database } from '@erp/eventstore';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('crash recovery, services mode', () => {
   }, 60_000);
 
   const vendorRows = async () =>
-    (await sql<Record<string, unknown>>`select * from vendor_list order by id`.execute(database.db)).rows;
+    (await sql<Record<string, unknown>>`select * from vendor_list where not deleted order by id`.execute(database.db)).rows;
 
   it('kill -9 of both projection workers mid-stream loses nothing and applies nothing twice', async () => {
     const expected = new Map<number, Expected>();
@@ -70,7 +70,7 @@ describe('crash recovery, services mode', () => {
           // Update one of this writer's own vendors (no If-Match: the seed's behaviour).
           const id = mine[(i * 7) % mine.length]!;
           const current = expected.get(id)!;
-          const res = await owner.put(byId(api.vendors, id), {
+          const res = await owner.put(byId(vendorsEntity.path, id), {
             ...current.record!,
             id: undefined,
             phone: `w${w}-i${i}`,
@@ -82,14 +82,14 @@ describe('crash recovery, services mode', () => {
           }
         } else if (i % 11 === 10 && mine.length > 1) {
           const id = mine.shift()!;
-          const res = await owner.delete(byId(api.vendors, id));
+          const res = await owner.delete(byId(vendorsEntity.path, id));
           if (res.status !== 204) failures.push(`DELETE ${id} → ${res.status} ${res.text}`);
           else {
             expected.set(id, { record: null, version: expected.get(id)!.version + 1 });
             counts.deleted++;
           }
         } else {
-          const res = await owner.post(api.vendors, { name: `Crash Test ${w}-${i}`, contactPerson: `Writer ${w}`, paymentTerms: `Net ${i}` });
+          const res = await owner.post(vendorsEntity.path, { name: `Crash Test ${w}-${i}`, contactPerson: `Writer ${w}`, paymentTerms: `Net ${i}` });
           if (res.status !== 201) failures.push(`POST → ${res.status} ${res.text}`);
           else {
             const record = VendorSchema.parse(res.body);
@@ -159,14 +159,14 @@ describe('crash recovery, services mode', () => {
     expect(rows.map((r) => r.id)).toEqual(live.map(([id]) => id));
     for (const [id, e] of live) {
       const row = rows.find((r) => r.id === id)!;
-      expect({ id: row.id, name: row.name, phone: row.phone, stream_version: row.stream_version }).toEqual({
+      expect({ id: row.id, name: row.name, phone: row.phone, version: row.version }).toEqual({
         id,
         name: e.record!.name,
         phone: e.record!.phone,
-        stream_version: e.version,
+        version: e.version,
       });
     }
-    const listed = await owner.get(api.vendors, { headers: { [HEADERS.minPosition]: finalHealth.store.head } });
+    const listed = await owner.get(vendorsEntity.path, { headers: { [HEADERS.minPosition]: finalHealth.store.head } });
     expect(z.array(VendorSchema).parse(listed.body).sort((a, b) => a.id - b.id)).toEqual(live.map(([, e]) => e.record));
 
     // And it equals a rebuild from position 0 (`npm run erp -- rebuild vendor_list`), column for column.

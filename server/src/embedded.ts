@@ -7,7 +7,7 @@ import { dispatch, staticApp } from './web';
 
 /** `npm start`: the whole product in one process, on embedded PostgreSQL by default. */
 const main = async () => {
-  const infra = await openInfrastructure(config);
+  const infra = await openInfrastructure(config, { oneProcess: true });
   const runner = await startProjections(infra);
   const handler = dispatch(queryApp(infra).callback(), commandApp(infra, config).callback(), staticApp(config.uiDir));
   const server = createServer(handler);

@@ -1,5 +1,8 @@
 import {
+  vendorsEntity,
   api,
+  MASTER_DATA_ENTITIES,
+  listTable,
   byId,
   ErrorBodySchema,
   gstinCheckCharacter,
@@ -13,6 +16,7 @@ import {
   type Vendor,
   VendorSchema,
 } from '@erp/contracts';
+import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -91,18 +95,18 @@ const httpContract = (mode: Mode) => {
       return z.array(Strict.event).parse(res.body);
     };
     const createVendor = async (name: string, extra: Record<string, unknown> = {}) => {
-      const res = await owner.post(api.vendors, vendorBody(name, extra));
+      const res = await owner.post(vendorsEntity.path, vendorBody(name, extra));
       expect(res.status, res.text).toBe(201);
       return { res, vendor: Strict.vendor.parse(res.body), position: res.headers.get(HEADERS.eventPosition)! };
     };
     const readList = async (position: string) => {
-      const res = await owner.get(api.vendors, { headers: { [HEADERS.minPosition]: position } });
+      const res = await owner.get(vendorsEntity.path, { headers: { [HEADERS.minPosition]: position } });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-read-model-stale')).toBeNull();
       return z.array(Strict.vendor).parse(res.body);
     };
     const readOne = (id: number | string, position?: string) =>
-      owner.get(byId(api.vendors, id), position ? { headers: { [HEADERS.minPosition]: position } } : {});
+      owner.get(byId(vendorsEntity.path, id), position ? { headers: { [HEADERS.minPosition]: position } } : {});
 
     beforeAll(async () => {
       system = await startSystem(mode);
@@ -122,8 +126,8 @@ const httpContract = (mode: Mode) => {
       it('answers 401 on every /api route without a session, except health and the sign-in routes', async () => {
         const routes = productRoutes();
         // The walk must see the real routers, or it proves nothing.
-        expect(routes).toContainEqual({ method: 'POST', path: api.vendors, side: 'command' });
-        expect(routes).toContainEqual({ method: 'GET', path: `${api.vendors}/:id/history`, side: 'query' });
+        expect(routes).toContainEqual({ method: 'POST', path: vendorsEntity.path, side: 'command' });
+        expect(routes).toContainEqual({ method: 'GET', path: `${vendorsEntity.path}/:id/history`, side: 'query' });
         const open = ['GET /api/health', 'POST /api/auth/setup', 'POST /api/auth/login', 'POST /api/auth/logout'];
         const openFound: string[] = [];
         const failures: string[] = [];
@@ -147,7 +151,7 @@ const httpContract = (mode: Mode) => {
         expect(failures).toEqual([]);
         expect(openFound.sort()).toEqual([...open].sort());
         // Paths no router knows are not an oracle for which routes exist.
-        for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['GET', '/api'], ['DELETE', `${api.vendors}`]]) {
+        for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['GET', '/api'], ['DELETE', `${vendorsEntity.path}`]]) {
           expectError(await anonymous.request(method!, url!, method === 'POST' ? { json: {} } : {}), 401, 'unauthenticated');
         }
         // Nothing slipped through and got written.
@@ -234,9 +238,9 @@ const httpContract = (mode: Mode) => {
         const me = await client.get(api.auth.me);
         expect(me.status).toBe(401);
         expect(Strict.unauthenticatedMe.parse(me.body).setupRequired).toBe(false);
-        expectError(await client.get(api.vendors), 401, 'unauthenticated');
+        expectError(await client.get(vendorsEntity.path), 401, 'unauthenticated');
         // Replaying the old cookie does not bring the session back.
-        const replay = await anonymous.get(api.vendors, { anonymous: true, headers: { cookie: `erp_session=${token}` } });
+        const replay = await anonymous.get(vendorsEntity.path, { anonymous: true, headers: { cookie: `erp_session=${token}` } });
         expectError(replay, 401, 'unauthenticated');
       });
     });
@@ -279,7 +283,7 @@ const httpContract = (mode: Mode) => {
         expect(vendor.id).toBeGreaterThan(0);
         expect(position).toMatch(/^\d+$/);
         expect(res.headers.get('etag')).toBe('"1"');
-        expect(res.headers.get('location')).toBe(byId(api.vendors, vendor.id));
+        expect(res.headers.get('location')).toBe(byId(vendorsEntity.path, vendor.id));
         acme = vendor;
         acmePosition = position;
       });
@@ -300,7 +304,7 @@ const httpContract = (mode: Mode) => {
       });
 
       it('PUT answers 200 with the updated record and the new ETag', async () => {
-        const res = await owner.put(byId(api.vendors, acme.id), vendorBody('Acme Traders', { phone: '020 1111 2222' }));
+        const res = await owner.put(byId(vendorsEntity.path, acme.id), vendorBody('Acme Traders', { phone: '020 1111 2222' }));
         expect(res.status, res.text).toBe(200);
         expect(Strict.vendor.parse(res.body)).toEqual({ ...acme, phone: '020 1111 2222' });
         expect(res.headers.get('etag')).toBe('"2"');
@@ -315,7 +319,7 @@ const httpContract = (mode: Mode) => {
 
       it('a PUT that changes nothing appends nothing', async () => {
         const before = await head();
-        const res = await owner.put(byId(api.vendors, acme.id), vendorBody('Acme Traders', { phone: '020 1111 2222' }));
+        const res = await owner.put(byId(vendorsEntity.path, acme.id), vendorBody('Acme Traders', { phone: '020 1111 2222' }));
         expect(res.status).toBe(200);
         expect(Strict.vendor.parse(res.body)).toEqual(acme);
         expect(await head()).toBe(before);
@@ -325,9 +329,9 @@ const httpContract = (mode: Mode) => {
         const before = await head();
         const stream = `vendor-${acme.id}`;
         const eventsBefore = await eventsOf(stream);
-        const put = await owner.put(byId(api.vendors, acme.id), vendorBody('Overwritten'), { headers: { 'if-match': '"1"' } });
+        const put = await owner.put(byId(vendorsEntity.path, acme.id), vendorBody('Overwritten'), { headers: { 'if-match': '"1"' } });
         expectError(put, 412, 'precondition_failed');
-        const del = await owner.delete(byId(api.vendors, acme.id), { headers: { 'if-match': '"1"' } });
+        const del = await owner.delete(byId(vendorsEntity.path, acme.id), { headers: { 'if-match': '"1"' } });
         expectError(del, 412, 'precondition_failed');
         expect(await eventsOf(stream)).toEqual(eventsBefore);
         expect(await head()).toBe(before);
@@ -335,7 +339,7 @@ const httpContract = (mode: Mode) => {
       });
 
       it('PUT with the current If-Match answers 200 and the next ETag', async () => {
-        const res = await owner.put(byId(api.vendors, acme.id), vendorBody('Acme Traders Pvt Ltd', { phone: '020 1111 2222' }), {
+        const res = await owner.put(byId(vendorsEntity.path, acme.id), vendorBody('Acme Traders Pvt Ltd', { phone: '020 1111 2222' }), {
           headers: { 'if-match': '"2"' },
         });
         expect(res.status, res.text).toBe(200);
@@ -348,11 +352,11 @@ const httpContract = (mode: Mode) => {
       });
 
       it('If-Match on a record that does not exist is a 404', async () => {
-        expectError(await owner.put(byId(api.vendors, 999_999), vendorBody('Ghost'), { headers: { 'if-match': '"1"' } }), 404, 'not_found');
+        expectError(await owner.put(byId(vendorsEntity.path, 999_999), vendorBody('Ghost'), { headers: { 'if-match': '"1"' } }), 404, 'not_found');
       });
 
       it('history lists who changed what, and when', async () => {
-        const res = await owner.get(historyOf(api.vendors, acme.id));
+        const res = await owner.get(historyOf(vendorsEntity.path, acme.id));
         expect(res.status).toBe(200);
         const entries = z.array(Strict.history).parse(res.body);
         expect(entries.map((e) => [e.version, e.type, e.user])).toEqual([
@@ -365,59 +369,59 @@ const httpContract = (mode: Mode) => {
         expect(entries[2]!.changes).toEqual([{ field: 'name', from: 'Acme Traders', to: 'Acme Traders Pvt Ltd' }]);
         for (const e of entries) expect(Date.parse(e.at)).not.toBeNaN();
         expect(entries.at(-1)!.position).toBe(acmePosition);
-        expectError(await owner.get(historyOf(api.vendors, 999_999)), 404, 'not_found');
+        expectError(await owner.get(historyOf(vendorsEntity.path, 999_999)), 404, 'not_found');
       });
 
       it('DELETE answers 204; the record is then gone (404, not listed) and a second DELETE is a 404', async () => {
         const { vendor } = await createVendor('Short Lived Supplies');
-        const del = await owner.delete(byId(api.vendors, vendor.id));
+        const del = await owner.delete(byId(vendorsEntity.path, vendor.id));
         expect(del.status).toBe(204);
         expect(del.text).toBe('');
         const position = del.headers.get(HEADERS.eventPosition)!;
         expect(position).toMatch(/^\d+$/);
         expectError(await readOne(vendor.id, position), 404, 'not_found');
         expect((await readList(position)).some((v) => v.id === vendor.id)).toBe(false);
-        expectError(await owner.delete(byId(api.vendors, vendor.id)), 404, 'not_found');
-        expectError(await owner.put(byId(api.vendors, vendor.id), vendorBody('Back again')), 404, 'not_found');
-        const history = z.array(Strict.history).parse((await owner.get(historyOf(api.vendors, vendor.id))).body);
+        expectError(await owner.delete(byId(vendorsEntity.path, vendor.id)), 404, 'not_found');
+        expectError(await owner.put(byId(vendorsEntity.path, vendor.id), vendorBody('Back again')), 404, 'not_found');
+        const history = z.array(Strict.history).parse((await owner.get(historyOf(vendorsEntity.path, vendor.id))).body);
         expect(history.map((e) => e.type)).toEqual(['VendorCreated', 'VendorDeleted']);
       });
 
       it('ids that are not positive 32-bit integers are a 404', async () => {
         for (const id of ['abc', '1.5', '-1', '0', '99999999999', '01', '0x1', '1e0', '%201']) {
-          expectError(await owner.get(byId(api.vendors, id)), 404, 'not_found');
-          expectError(await owner.get(historyOf(api.vendors, id)), 404, 'not_found');
-          expectError(await owner.put(byId(api.vendors, id), vendorBody('Nope')), 404, 'not_found');
-          expectError(await owner.delete(byId(api.vendors, id)), 404, 'not_found');
+          expectError(await owner.get(byId(vendorsEntity.path, id)), 404, 'not_found');
+          expectError(await owner.get(historyOf(vendorsEntity.path, id)), 404, 'not_found');
+          expectError(await owner.put(byId(vendorsEntity.path, id), vendorBody('Nope')), 404, 'not_found');
+          expectError(await owner.delete(byId(vendorsEntity.path, id)), 404, 'not_found');
         }
       });
 
       it('concurrent PUTs without If-Match all go through', async () => {
-        const created = await owner.post(api.vendors, vendorBody(`Busy ${mode}`));
+        const created = await owner.post(vendorsEntity.path, vendorBody(`Busy ${mode}`));
         const { id } = Strict.vendor.parse(created.body);
         const answers = await Promise.all(
-          Array.from({ length: 12 }, (_, i) => owner.put(byId(api.vendors, id), vendorBody(`Busy ${mode}`, { phone: `+91-${i}` }))),
+          Array.from({ length: 12 }, (_, i) => owner.put(byId(vendorsEntity.path, id), vendorBody(`Busy ${mode}`, { phone: `+91-${i}` }))),
         );
         expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
       });
 
       it('If-Match may list several versions', async () => {
-        const created = await owner.post(api.vendors, vendorBody(`Listed ${mode}`));
+        const created = await owner.post(vendorsEntity.path, vendorBody(`Listed ${mode}`));
         const { id } = Strict.vendor.parse(created.body);
-        const ok = await owner.put(byId(api.vendors, id), vendorBody(`Listed ${mode}`, { phone: '1' }), { headers: { 'if-match': '"7", "1"' } });
+        const ok = await owner.put(byId(vendorsEntity.path, id), vendorBody(`Listed ${mode}`, { phone: '1' }), { headers: { 'if-match': '"7", "1"' } });
         expect(ok.status, ok.text).toBe(200);
-        expectError(await owner.put(byId(api.vendors, id), vendorBody('x'), { headers: { 'if-match': '"7", "1"' } }), 412, 'precondition_failed');
+        expectError(await owner.put(byId(vendorsEntity.path, id), vendorBody('x'), { headers: { 'if-match': '"7", "1"' } }), 412, 'precondition_failed');
       });
 
       it('a method the route does not have is a 405 in the error shape, with Allow', async () => {
-        const res = await owner.request('PATCH', byId(api.vendors, 1), { json: { name: 'x' } });
+        const res = await owner.request('PATCH', byId(vendorsEntity.path, 1), { json: { name: 'x' } });
         expectError(res, 405, 'method_not_allowed');
         expect(res.headers.get('allow')).toMatch(/PUT/);
       });
 
       it('X-Min-Position inside a numbering gap or past the head does not stall the read', async () => {
         const started = Date.now();
-        expect((await owner.get(api.vendors, { headers: { [HEADERS.minPosition]: String(BigInt(await head()) + 1n) } })).status).toBe(200);
+        expect((await owner.get(vendorsEntity.path, { headers: { [HEADERS.minPosition]: String(BigInt(await head()) + 1n) } })).status).toBe(200);
         expect(Date.now() - started).toBeLessThan(2000);
       });
 
@@ -432,6 +436,103 @@ const httpContract = (mode: Mode) => {
       });
     });
 
+    describe.each(MASTER_DATA_ENTITIES.map((entity) => ({ entity, sample: MASTER_DATA_SAMPLES[entity.plural]! })))(
+      'every master-data entity: $entity.plural',
+      ({ entity, sample }) => {
+        const RecordSchema = entity.record.strict();
+        const token = () => `${mode}-${Math.random().toString(36).slice(2, 8)}`;
+        const listAt = async (position: string) => {
+          const res = await owner.get(entity.path, { headers: { [HEADERS.minPosition]: position } });
+          expect(res.status).toBe(200);
+          return z.array(RecordSchema).parse(res.body);
+        };
+
+        it('creates, lists at once, reads, updates with If-Match and keeps history', async () => {
+          const body = sample.body(token());
+          const created = await owner.post(entity.path, body);
+          expect(created.status, created.text).toBe(201);
+          const record = RecordSchema.parse(created.body);
+          expect(record).toEqual({ id: expect.any(Number), ...entity.body.parse(body) });
+          expect(created.headers.get('etag')).toBe('"1"');
+          expect(created.headers.get('location')).toBe(byId(entity.path, record.id));
+          const position = created.headers.get(HEADERS.eventPosition)!;
+          expect((await listAt(position)).filter((r) => r.id === record.id)).toEqual([record]);
+
+          const { field, value } = sample.change;
+          const put = await owner.put(byId(entity.path, record.id), { ...body, [field]: value }, { headers: { 'if-match': '"1"' } });
+          expect(put.status, put.text).toBe(200);
+          expect(put.headers.get('etag')).toBe('"2"');
+          const updated = RecordSchema.parse(put.body);
+          const expected: Record<string, unknown> = entity.body.parse({ ...body, [field]: value });
+          expect(updated).toEqual({ ...record, [field]: expected[field] });
+          const read = await owner.get(byId(entity.path, record.id), { headers: { [HEADERS.minPosition]: put.headers.get(HEADERS.eventPosition)! } });
+          expect(RecordSchema.parse(read.body)).toEqual(updated);
+          expectError(await owner.put(byId(entity.path, record.id), body, { headers: { 'if-match': '"1"' } }), 412, 'precondition_failed');
+
+          const history = z.array(Strict.history).parse((await owner.get(historyOf(entity.path, record.id))).body);
+          expect(history.map((e) => e.type)).toEqual([entity.events.names.created, entity.events.names.updated]);
+          expect(history[1]!.changes.map((c) => c.field)).toEqual([field]);
+        });
+
+        it('a missing required field or a bad value is a 400 on that field and appends nothing', async () => {
+          const before = await head();
+          for (const [field, message] of Object.entries(sample.required)) {
+            const body = sample.body(token());
+            delete body[field];
+            const error = expectError(await owner.post(entity.path, body), 400, 'validation_failed');
+            expect(error.issues, field).toContainEqual({ path: field, message });
+          }
+          for (const bad of sample.invalid) {
+            const body = { ...sample.body(token()), [bad.field]: bad.value };
+            const error = expectError(await owner.post(entity.path, body), 400, 'validation_failed');
+            expect(error.issues, `${bad.field}=${String(bad.value)}`).toContainEqual({ path: bad.field, message: bad.message });
+          }
+          expect(await head()).toBe(before);
+        });
+
+        it(entity.canDelete ? 'DELETE removes it from reads' : 'has no DELETE (405)', async () => {
+          const created = RecordSchema.parse((await owner.post(entity.path, sample.body(token()))).body);
+          const del = await owner.delete(byId(entity.path, created.id));
+          if (!entity.canDelete) {
+            expectError(del, 405, 'method_not_allowed');
+            return;
+          }
+          expect(del.status).toBe(204);
+          const position = del.headers.get(HEADERS.eventPosition)!;
+          expect((await listAt(position)).some((r) => r.id === created.id)).toBe(false);
+          expectError(await owner.get(byId(entity.path, created.id)), 404, 'not_found');
+        });
+      },
+    );
+
+    describe('a unique employee ID', () => {
+      const employees = MASTER_DATA_ENTITIES.find((e) => e.plural === 'employees')!;
+      const sample = MASTER_DATA_SAMPLES.employees!;
+
+      it('two creates racing for one employee ID: exactly one 201 and one 409 naming the field (40 rounds)', async () => {
+        for (let round = 0; round < 40; round++) {
+          const employeeId = `RACE-${mode}-${round}`;
+          const answers = await Promise.all([
+            owner.post(employees.path, { ...sample.body(`${round}a`), employeeId }),
+            owner.post(employees.path, { ...sample.body(`${round}b`), employeeId }),
+          ]);
+          expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual([201, 409]);
+          const conflict = expectError(answers.find((a) => a.status === 409)!, 409, 'conflict');
+          expect(conflict.issues).toEqual([{ path: 'employeeId', message: expect.stringContaining('Employee ID') }]);
+        }
+      });
+
+      it('a rename frees the old ID for someone else, and takes the new one', async () => {
+        const first = await owner.post(employees.path, { ...sample.body('ren-1'), employeeId: `OLD-${mode}` });
+        expect(first.status, first.text).toBe(201);
+        const { id } = employees.record.parse(first.body);
+        const renamed = await owner.put(byId(employees.path, id), { ...sample.body('ren-1'), employeeId: `NEW-${mode}` });
+        expect(renamed.status, renamed.text).toBe(200);
+        expect((await owner.post(employees.path, { ...sample.body('ren-2'), employeeId: `OLD-${mode}` })).status).toBe(201);
+        expectError(await owner.post(employees.path, { ...sample.body('ren-3'), employeeId: `new-${mode}` }), 409, 'conflict');
+      });
+    });
+
     describe('validation and request hygiene (a rejected command appends nothing)', () => {
       let before: string;
       beforeAll(async () => {
@@ -443,31 +544,31 @@ const httpContract = (mode: Mode) => {
 
       it('a missing name is a 400 naming the field with "Required"', async () => {
         const { name: _name, ...rest } = vendorBody('x');
-        const body = expectError(await owner.post(api.vendors, rest), 400, 'validation_failed');
+        const body = expectError(await owner.post(vendorsEntity.path, rest), 400, 'validation_failed');
         expect(body.issues).toEqual([{ path: 'name', message: 'Required' }]);
-        expect(expectError(await owner.post(api.vendors, { name: '   ' }), 400).issues).toEqual([{ path: 'name', message: 'Required' }]);
-        expect(expectError(await owner.post(api.vendors, {}), 400).issues).toEqual([{ path: 'name', message: 'Required' }]);
+        expect(expectError(await owner.post(vendorsEntity.path, { name: '   ' }), 400).issues).toEqual([{ path: 'name', message: 'Required' }]);
+        expect(expectError(await owner.post(vendorsEntity.path, {}), 400).issues).toEqual([{ path: 'name', message: 'Required' }]);
       });
 
       it('a bad email, GSTIN check digit or PAN is a 400 naming each field', async () => {
-        const res = await owner.post(api.vendors, vendorBody('Bad Fields Co', { email: 'not-an-email', gstNumber: BAD_GSTIN, panNumber: 'ABCDE12345' }));
+        const res = await owner.post(vendorsEntity.path, vendorBody('Bad Fields Co', { email: 'not-an-email', gstNumber: BAD_GSTIN, panNumber: 'ABCDE12345' }));
         const issues = expectError(res, 400, 'validation_failed').issues ?? [];
         expect(issues.map((i) => i.path).sort()).toEqual(['email', 'gstNumber', 'panNumber']);
         expect(issues).toContainEqual({ path: 'email', message: 'Invalid email address' });
         expect(issues).toContainEqual({ path: 'gstNumber', message: 'GST number check digit does not match' });
         expect(issues.find((i) => i.path === 'panNumber')!.message).toMatch(/PAN/);
         for (const [field, value] of [['email', 'a@'], ['gstNumber', BAD_GSTIN], ['panNumber', '1234567890'], ['active', 'yes']] as const) {
-          const one = expectError(await owner.post(api.vendors, vendorBody('One Bad Field', { [field]: value })), 400);
+          const one = expectError(await owner.post(vendorsEntity.path, vendorBody('One Bad Field', { [field]: value })), 400);
           expect(one.issues?.map((i) => i.path)).toEqual([field]);
         }
-        const put = expectError(await owner.put(byId(api.vendors, 1), vendorBody('', { email: 'nope' })), 400);
+        const put = expectError(await owner.put(byId(vendorsEntity.path, 1), vendorBody('', { email: 'nope' })), 400);
         expect(put.issues?.map((i) => i.path).sort()).toEqual(['email', 'name']);
       });
 
       it('a body that is not JSON is a 415', async () => {
-        const res = await owner.request('POST', api.vendors, { raw: 'name=Plain Text Co', headers: { 'content-type': 'text/plain' } });
+        const res = await owner.request('POST', vendorsEntity.path, { raw: 'name=Plain Text Co', headers: { 'content-type': 'text/plain' } });
         expectError(res, 415, 'unsupported_media_type');
-        const form = await owner.request('PUT', byId(api.vendors, 1), {
+        const form = await owner.request('PUT', byId(vendorsEntity.path, 1), {
           raw: 'name=Form+Co',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
         });
@@ -475,26 +576,26 @@ const httpContract = (mode: Mode) => {
       });
 
       it('a JSON body over 256 kB is a 413', async () => {
-        const res = await owner.post(api.vendors, vendorBody('Huge Co', { address: 'x'.repeat(300 * 1024) }));
+        const res = await owner.post(vendorsEntity.path, vendorBody('Huge Co', { address: 'x'.repeat(300 * 1024) }));
         expectError(res, 413, 'payload_too_large');
       });
 
       it('malformed JSON is a 400, not a 500', async () => {
-        const res = await owner.request('POST', api.vendors, { raw: '{"name": "Broken', headers: { 'content-type': 'application/json' } });
+        const res = await owner.request('POST', vendorsEntity.path, { raw: '{"name": "Broken', headers: { 'content-type': 'application/json' } });
         expectError(res, 400, 'validation_failed');
-        const array = await owner.request('POST', api.vendors, { raw: '[1,2]', headers: { 'content-type': 'application/json' } });
+        const array = await owner.request('POST', vendorsEntity.path, { raw: '[1,2]', headers: { 'content-type': 'application/json' } });
         expectError(array, 400, 'validation_failed');
       });
 
       it('text PostgreSQL cannot store (NUL, a lone surrogate) is a 400 on its field', async () => {
         for (const name of ['a\\u0000b', 'a\\ud800b']) {
-          const res = await owner.request('POST', api.vendors, { raw: `{"name":"${name}"}`, headers: { 'content-type': 'application/json' } });
+          const res = await owner.request('POST', vendorsEntity.path, { raw: `{"name":"${name}"}`, headers: { 'content-type': 'application/json' } });
           expect(expectError(res, 400, 'validation_failed').issues?.map((i) => i.path)).toEqual(['name']);
         }
       });
 
       it('a body that claims a compression it does not have is a 400', async () => {
-        const res = await owner.request('POST', api.vendors, {
+        const res = await owner.request('POST', vendorsEntity.path, {
           raw: '{"name":"Not Gzip"}',
           headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
         });
@@ -502,11 +603,11 @@ const httpContract = (mode: Mode) => {
       });
 
       it('a write from a foreign Origin is a 403', async () => {
-        const res = await owner.post(api.vendors, vendorBody('Cross Site Co'), { headers: { origin: 'https://evil.example' } });
+        const res = await owner.post(vendorsEntity.path, vendorBody('Cross Site Co'), { headers: { origin: 'https://evil.example' } });
         expectError(res, 403, 'forbidden_origin');
-        const del = await owner.delete(byId(api.vendors, 1), { headers: { origin: 'http://127.0.0.1:1' } });
+        const del = await owner.delete(byId(vendorsEntity.path, 1), { headers: { origin: 'http://127.0.0.1:1' } });
         expectError(del, 403, 'forbidden_origin');
-        expectError(await owner.post(api.vendors, vendorBody('Null Origin Co'), { headers: { origin: 'null' } }), 403, 'forbidden_origin');
+        expectError(await owner.post(vendorsEntity.path, vendorBody('Null Origin Co'), { headers: { origin: 'null' } }), 403, 'forbidden_origin');
         const logout = await owner.post(api.auth.logout, undefined, { headers: { origin: 'https://evil.example' } });
         expectError(logout, 403, 'forbidden_origin');
         expect((await owner.get(api.auth.me)).status).toBe(200);
@@ -515,7 +616,7 @@ const httpContract = (mode: Mode) => {
 
     describe('same-origin writes and idempotency', () => {
       it('a write from the same Origin is accepted', async () => {
-        const res = await owner.post(api.vendors, vendorBody(`Same Origin ${mode}`), { headers: { origin: system.baseUrl } });
+        const res = await owner.post(vendorsEntity.path, vendorBody(`Same Origin ${mode}`), { headers: { origin: system.baseUrl } });
         expect(res.status, res.text).toBe(201);
       });
 
@@ -523,9 +624,9 @@ const httpContract = (mode: Mode) => {
         const key = `key-${mode}-${Date.now()}`;
         const name = `Idempotent ${mode}`;
         const before = BigInt(await head());
-        const first = await owner.post(api.vendors, vendorBody(name), { headers: { [HEADERS.idempotencyKey]: key } });
+        const first = await owner.post(vendorsEntity.path, vendorBody(name), { headers: { [HEADERS.idempotencyKey]: key } });
         expect(first.status, first.text).toBe(201);
-        const second = await owner.post(api.vendors, vendorBody(name), { headers: { [HEADERS.idempotencyKey]: key } });
+        const second = await owner.post(vendorsEntity.path, vendorBody(name), { headers: { [HEADERS.idempotencyKey]: key } });
         expect(second.status).toBe(first.status);
         expect(second.body).toEqual(first.body);
         expect(second.headers.get(HEADERS.eventPosition)).toBe(first.headers.get(HEADERS.eventPosition));
@@ -533,7 +634,7 @@ const httpContract = (mode: Mode) => {
         expect(second.headers.get('location')).toBe(first.headers.get('location'));
         expect(BigInt(await head())).toBe(before + 1n);
 
-        const other = await owner.post(api.vendors, vendorBody(`${name} (changed)`), { headers: { [HEADERS.idempotencyKey]: key } });
+        const other = await owner.post(vendorsEntity.path, vendorBody(`${name} (changed)`), { headers: { [HEADERS.idempotencyKey]: key } });
         expectError(other, 409, 'conflict');
         expect(BigInt(await head())).toBe(before + 1n);
         const list = await readList(first.headers.get(HEADERS.eventPosition)!);
@@ -544,7 +645,7 @@ const httpContract = (mode: Mode) => {
         const key = `race-${mode}-${Date.now()}`;
         const before = BigInt(await head());
         const answers = await Promise.all(
-          [0, 1, 2, 3].map(() => owner.post(api.vendors, vendorBody(`Racing ${mode}`), { headers: { [HEADERS.idempotencyKey]: key } })),
+          [0, 1, 2, 3].map(() => owner.post(vendorsEntity.path, vendorBody(`Racing ${mode}`), { headers: { [HEADERS.idempotencyKey]: key } })),
         );
         for (const a of answers) expect(a.status, a.text).toBe(201);
         expect(new Set(answers.map((a) => a.headers.get(HEADERS.eventPosition))).size).toBe(1);
@@ -595,7 +696,9 @@ const httpContract = (mode: Mode) => {
         });
         expect(caughtUp.store.kind).toBe(mode === 'embedded' ? 'postgres (embedded)' : 'postgres');
         expect(caughtUp.notifier).toEqual({ kind: mode === 'embedded' ? 'in-process' : 'nats', healthy: true });
-        expect(caughtUp.projections.map((p) => p.name).sort()).toEqual(['home_summary', 'vendor_list']);
+        expect(caughtUp.projections.map((p) => p.name).sort()).toEqual(
+          ['home_summary', ...MASTER_DATA_ENTITIES.map(listTable)].sort(),
+        );
       });
 
       it('GET /api/openapi.json documents every routed path, the vendor routes included', async () => {
@@ -604,9 +707,9 @@ const httpContract = (mode: Mode) => {
         const doc = z
           .object({ openapi: z.string().startsWith('3.'), info: z.object({ title: z.string() }), paths: z.record(z.string(), z.record(z.string(), z.unknown())) })
           .parse(JSON.parse(res.text));
-        expect(Object.keys(doc.paths[api.vendors] ?? {})).toEqual(expect.arrayContaining(['get', 'post']));
-        expect(Object.keys(doc.paths[`${api.vendors}/{id}`] ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
-        expect(Object.keys(doc.paths[`${api.vendors}/{id}/history`] ?? {})).toEqual(['parameters', 'get']);
+        expect(Object.keys(doc.paths[vendorsEntity.path] ?? {})).toEqual(expect.arrayContaining(['get', 'post']));
+        expect(Object.keys(doc.paths[`${vendorsEntity.path}/{id}`] ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+        expect(Object.keys(doc.paths[`${vendorsEntity.path}/{id}/history`] ?? {})).toEqual(['parameters', 'get']);
         const undocumented = productRoutes()
           .filter((r) => ![api.openapi, api.docs, `${api.events}/:position`].includes(r.path))
           .filter((r) => !doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()])

@@ -27,7 +27,12 @@ export interface Infrastructure {
 }
 
 /** Connects to Postgres (the server in DATABASE_URL, else the embedded one) and the notifier. */
-export const openInfrastructure = async (config: Config): Promise<Infrastructure> => {
+export interface InfrastructureOptions {
+  /** The one-process server: the only place sessions end, so it may remember them (auth-store). */
+  readonly oneProcess?: boolean;
+}
+
+export const openInfrastructure = async (config: Config, options: InfrastructureOptions = {}): Promise<Infrastructure> => {
   let embedded: EmbeddedDatabase | null = null;
   if (!config.databaseUrl) {
     embedded = await startEmbeddedPostgres(config.dataDir);
@@ -39,7 +44,7 @@ export const openInfrastructure = async (config: Config): Promise<Infrastructure
   await migrateIdempotency(database.db);
   const notifier = config.natsUrl ? await natsNotifier(config.natsUrl) : inProcessNotifier();
   const store = postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)');
-  const auth = authStore(database.db);
+  const auth = authStore(database.db, { sessionCacheMs: options.oneProcess ? 10_000 : 0 });
   if (config.adminUsername && config.adminPassword && !(await auth.hasUsers())) {
     await auth.createFirstUser(config.adminUsername, config.adminPassword);
     logger.info({ username: config.adminUsername }, 'first user created from ERP_ADMIN_USERNAME');

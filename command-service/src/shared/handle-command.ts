@@ -3,21 +3,53 @@ import { createHash, randomUUID } from 'node:crypto';
 import { conflict, type DomainEvent, versionMismatch } from '@erp/contracts';
 import { type EventMetadataInput, type EventStore, StreamVersionConflict } from '@erp/eventstore';
 
-import type { Command, Decider } from './decider';
+import { type Evolver, evolveAll, foldStored } from './decider';
 
-export interface HandleOptions {
-  /** From If-Match: the stream versions the client accepts. A mismatch is a 412. */
+/** A stream as a command saw it: its folded state and the version to append at. */
+export interface StreamHandle<State> {
+  readonly streamId: string;
+  readonly state: State;
+  readonly version: number;
+  /** Position of its last event ('0' for a new stream). */
+  readonly lastPosition: string;
+}
+
+export interface CommandContext {
+  /** Reads a stream and folds it; the append expects it still at the version read. */
+  load<State, Event extends DomainEvent>(streamId: string, evolver: Evolver<State, Event>): Promise<StreamHandle<State>>;
+  /** A stream the command knows is new (a freshly allocated id): expected version 0, not read. */
+  fresh<State, Event extends DomainEvent>(streamId: string, evolver: Evolver<State, Event>): StreamHandle<State>;
+}
+
+export interface Decision<Result> {
+  /** The stream If-Match, ETag and X-Event-Position are about. */
+  readonly main: StreamHandle<unknown>;
+  /** Events per stream, appended together in one atomic append. */
+  readonly appends: readonly { readonly stream: StreamHandle<unknown>; readonly events: readonly DomainEvent[] }[];
+  readonly result: Result;
+}
+
+/** Reads what it needs, decides (purely), and says what to append. Re-run whole on a conflict. */
+export type CommandRun<Result> = (ctx: CommandContext) => Promise<Decision<Result>>;
+
+export interface HandleOptions<Result> {
+  /** From If-Match: the main stream versions the client accepts. A mismatch is a 412. */
   readonly expectedVersions?: readonly number[];
   /** From Idempotency-Key: makes event ids deterministic, so a retried command appends nothing. */
   readonly idempotencySeed?: string;
   readonly metadata: EventMetadataInput;
+  /**
+   * The same command already ran (same Idempotency-Key): answer from what is stored on the
+   * main stream it appended to.
+   */
+  readonly replay?: (mainStreamId: string) => Promise<Result>;
 }
 
-export interface HandleResult<State> {
-  readonly state: State;
-  readonly streamId: string;
+export interface HandleResult<Result> {
+  readonly result: Result;
+  /** The main stream's version after the command (its ETag). */
   readonly version: number;
-  /** Global position of the last event of this stream: the read-your-writes token. */
+  /** Global position of the last event of this command: the read-your-writes token. */
   readonly position: string;
   readonly appended: number;
 }
@@ -34,61 +66,65 @@ const eventId = (seed: string | undefined, index: number) => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
-/**
- * Read → fold → decide → append with the expected version (STYLE b.4). Without If-Match a
- * version conflict re-runs the whole handler (the decision is pure); with it, it is a 412.
- */
-export const handleCommand = async <State, Cmd extends Command, Event extends DomainEvent>(
-  store: EventStore,
-  decider: Decider<State, Cmd, Event>,
-  streamId: string,
-  command: Cmd,
-  options: HandleOptions,
-): Promise<HandleResult<State>> => {
-  for (let attempt = 1; ; attempt++) {
+const CHANGED_ELSEWHERE = 'This record was changed by someone else. Reload it and try again.';
+
+const contextFor = (store: EventStore): CommandContext => ({
+  load: async (streamId, evolver) => {
     const { version, events } = await store.readStream(streamId);
-    // An absent record is a 404 from the decider, not a 412.
-    const { expectedVersions } = options;
-    if (expectedVersions && version > 0 && !expectedVersions.includes(version)) {
-      throw versionMismatch('This record was changed by someone else. Reload it and try again.');
+    const state = foldStored(evolver, events);
+    return { streamId, state, version, lastPosition: events.at(-1)?.position ?? '0' };
+  },
+  fresh: (streamId, evolver) => ({ streamId, state: evolver.initialState(), version: 0, lastPosition: '0' }),
+});
+
+/**
+ * Read → fold → decide → append, over as many streams as the command touches, in one append
+ * with every stream's expected version (DESIGN §4). A stream that moved meanwhile makes the
+ * whole command run again (the decision is pure); with If-Match, the main stream moving is a 412.
+ */
+export const handleCommand = async <Result>(
+  store: EventStore,
+  run: CommandRun<Result>,
+  options: HandleOptions<Result>,
+): Promise<HandleResult<Result>> => {
+  const { expectedVersions } = options;
+  for (let attempt = 1; ; attempt++) {
+    const decision = await run(contextFor(store));
+    const { main } = decision;
+    // An absent record is a 404 from the decider (it ran above), never a 412.
+    if (expectedVersions && main.version > 0 && !expectedVersions.includes(main.version)) {
+      throw versionMismatch(CHANGED_ELSEWHERE);
     }
-    const fold = (state: State, list: readonly DomainEvent[]) =>
-      list.reduce((s, e) => decider.evolve(s, e as Event), state);
-    const state = fold(decider.initialState(), events);
-    const decided = decider.decide(command, state);
-    const newEvents = Array.isArray(decided) ? decided : [decided];
-    const lastPosition = events.at(-1)?.position ?? '0';
-    if (newEvents.length === 0) return { state, streamId, version, position: lastPosition, appended: 0 };
+    const appends = decision.appends.filter((a) => a.events.length > 0);
+    if (appends.length === 0) {
+      return { result: decision.result, version: main.version, position: main.lastPosition, appended: 0 };
+    }
+    let index = 0;
+    const streamAppends = appends.map((a) => ({
+      streamId: a.stream.streamId,
+      expectedVersion: a.stream.version,
+      events: a.events.map((e) => ({ type: e.type, data: e.data, eventId: eventId(options.idempotencySeed, index++) })),
+    }));
     try {
-      const result = await store.append(
-        [{
-          streamId,
-          expectedVersion: version,
-          events: newEvents.map((e, i) => ({ ...e, eventId: eventId(options.idempotencySeed, i) })),
-        }],
-        options.metadata,
-      );
-      if (result.duplicate) return replayed(store, decider, result.streams[0]!.streamId, result.lastPosition);
-      return { state: fold(state, newEvents), streamId, version: result.streams[0]!.version, position: result.lastPosition, appended: newEvents.length };
+      const appended = await store.append(streamAppends, options.metadata);
+      if (appended.duplicate && options.replay) {
+        const stored = appended.streams[0]!;
+        return { result: await options.replay(stored.streamId), version: stored.version, position: appended.lastPosition, appended: 0 };
+      }
+      const mainAfter = appended.streams.find((s) => s.streamId === main.streamId)?.version ?? main.version;
+      return { result: decision.result, version: mainAfter, position: appended.lastPosition, appended: index };
     } catch (error) {
       if (!(error instanceof StreamVersionConflict)) throw error;
-      if (expectedVersions) {
-        throw versionMismatch('This record was changed by someone else. Reload it and try again.');
-      }
+      if (expectedVersions && error.movedStreams.includes(main.streamId)) throw versionMismatch(CHANGED_ELSEWHERE);
       if (attempt >= MAX_ATTEMPTS) throw conflict('The record is being changed by others right now; try again');
       await backoff(attempt);
     }
   }
 };
 
-/** The same command already ran (same Idempotency-Key): answer with what it produced. */
-const replayed = async <State, Cmd extends Command, Event extends DomainEvent>(
-  store: EventStore,
-  decider: Decider<State, Cmd, Event>,
-  streamId: string,
-  position: string,
-): Promise<HandleResult<State>> => {
-  const { version, events } = await store.readStream(streamId);
-  const state = events.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
-  return { state, streamId, version, position, appended: 0 };
-};
+/** A stream's state after events the command is about to append. */
+export const stateAfter = <State, Event extends DomainEvent>(
+  evolver: Evolver<State, Event>,
+  stream: StreamHandle<State>,
+  events: readonly Event[],
+): State => evolveAll(evolver, stream.state, events);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { HEADERS } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import { type AnyDb, LOCK_KEYS } from '@erp/eventstore';
 import { type AppState, conflictHttp } from '@erp/http-kit';
 import { sql } from 'kysely';
 import type { Context, Middleware, Next } from 'koa';
@@ -11,7 +11,7 @@ const REPLAYED_HEADERS = [HEADERS.eventPosition, 'ETag', 'Location'];
 export const migrateIdempotency = async (db: AnyDb) => {
   // Every service process runs this at start; the lock keeps concurrent starters from racing.
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(4242005)`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${LOCK_KEYS.idempotencySchema})`.execute(trx);
     await sql`create table if not exists idempotency_keys (
     user_id integer not null,
     key text not null,

@@ -7,6 +7,9 @@ export interface CheckpointRow {
   readonly cursor: GlobalCursor;
 }
 
+type Raw = { name: string; version: number; tx: string; position: string };
+const toRow = (r: Raw): CheckpointRow => ({ name: r.name, version: r.version, cursor: { tx: r.tx, position: r.position } });
+
 export const migrateCheckpoints = async (db: AnyDb) => {
   await sql`create table if not exists projection_checkpoints (
     name text primary key,
@@ -17,25 +20,48 @@ export const migrateCheckpoints = async (db: AnyDb) => {
 };
 
 export const readCheckpoint = async (db: AnyDb, name: string): Promise<CheckpointRow | null> => {
-  const { rows } = await sql<{ name: string; version: number; tx: string; position: string }>`
-    select name, version, tx::text as tx, position::text as position
+  const { rows } = await sql<Raw>`select name, version, tx::text as tx, position::text as position
     from projection_checkpoints where name = ${name}`.execute(db);
-  const row = rows[0];
-  return row ? { name: row.name, version: row.version, cursor: { tx: row.tx, position: row.position } } : null;
+  return rows[0] ? toRow(rows[0]) : null;
 };
 
-export const readAllCheckpoints = async (db: AnyDb): Promise<CheckpointRow[]> => {
-  const { rows } = await sql<{ name: string; version: number; tx: string; position: string }>`
-    select name, version, tx::text as tx, position::text as position
-    from projection_checkpoints order by name`.execute(db);
-  return rows.map((r) => ({ name: r.name, version: r.version, cursor: { tx: r.tx, position: r.position } }));
+export const readCheckpoints = async (db: AnyDb, names?: readonly string[]): Promise<CheckpointRow[]> => {
+  const { rows } = await sql<Raw>`select name, version, tx::text as tx, position::text as position
+    from projection_checkpoints ${names ? sql`where name = any(${names}::text[])` : sql``} order by name`.execute(db);
+  return rows.map(toRow);
 };
 
-export const writeCheckpoint = async (db: AnyDb, name: string, version: number, cursor: GlobalCursor) => {
-  await sql`insert into projection_checkpoints (name, version, tx, position)
-    values (${name}, ${version}, ${cursor.tx}::xid8, ${cursor.position}::bigint)
-    on conflict (name) do update set version = excluded.version, tx = excluded.tx,
-      position = excluded.position, updated_at = now()`.execute(db);
+/**
+ * Leadership, per projection, for one transaction: lock the checkpoint rows nobody else holds
+ * (another worker's are skipped, not waited for). Whoever holds a row applies the next batch
+ * of that projection and moves its checkpoint; nobody else can, so nothing is applied twice.
+ */
+export const lockCheckpoints = async (db: AnyDb, names: readonly string[]): Promise<CheckpointRow[]> => {
+  // Read models are rebuilt from the durable log, and each batch commits with its checkpoint:
+  // a commit lost in a crash is simply applied again. So the batch need not wait for its WAL
+  // flush (set here, once, for this transaction, without a round trip of its own).
+  const { rows } = await sql<Raw>`select name, version, tx::text as tx, position::text as position
+    from projection_checkpoints
+    where name = any(${names}::text[]) and (select set_config('synchronous_commit', 'off', true)) = 'off'
+    order by name for update skip locked`.execute(db);
+  return rows.map(toRow);
+};
+
+/** Waits for the row lock (a rebuild's final swap waits for the batch in flight). */
+export const lockCheckpoint = async (db: AnyDb, name: string): Promise<CheckpointRow | null> => {
+  const { rows } = await sql<Raw>`select name, version, tx::text as tx, position::text as position
+    from projection_checkpoints where name = ${name} for update`.execute(db);
+  return rows[0] ? toRow(rows[0]) : null;
+};
+
+/** The statement that moves checkpoints (to end a batch's writes, in the same round trip). */
+export const checkpointUpdate = (names: readonly string[], version: number | null, cursor: GlobalCursor) =>
+  sql`update projection_checkpoints set tx = ${cursor.tx}::xid8, position = ${cursor.position}::bigint,
+      version = coalesce(${version}::integer, version), updated_at = now()
+    where name = any(${names}::text[])`;
+
+export const writeCheckpoints = async (db: AnyDb, names: readonly string[], version: number | null, cursor: GlobalCursor) => {
+  await checkpointUpdate(names, version, cursor).execute(db);
 };
 
 export const ensureCheckpoint = async (db: AnyDb, name: string, version: number) => {

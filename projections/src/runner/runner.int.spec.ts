@@ -5,47 +5,24 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { readCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
-import { prepareProjections, startProjectionRunner } from './runner';
+import { prepareProjections, projectBatch, startProjectionRunner } from './runner';
+import { pingProjectionNamed } from './testing/ping-projection';
 
-/** Deliberately NOT idempotent: a double-applied event would show up as a duplicate row. */
-const seenProjection: Projection = {
-  name: 'seen_events',
-  version: 1,
-  tables: ['seen_events'],
-  migrate: async (db) => {
-    await db.schema.createTable('seen_events').ifNotExists().addColumn('position', 'bigint').execute();
-  },
-  handlers: {
-    Pinged: async (db, event) => {
-      await db.insertInto('seen_events').values({ position: event.position }).execute();
-    },
-  },
-};
-
-/** A second read model: every projection of a runner must wake, not only the last to sleep. */
-const otherProjection: Projection = {
-  ...seenProjection,
-  name: 'seen_events_too',
-  tables: ['seen_events_too'],
-  migrate: async (db) => {
-    await db.schema.createTable('seen_events_too').ifNotExists().addColumn('position', 'bigint').execute();
-  },
-  handlers: {
-    Pinged: async (db, event) => {
-      await db.insertInto('seen_events_too').values({ position: event.position }).execute();
-    },
-  },
-};
+const seen = pingProjectionNamed('seen_events');
+const seenToo = pingProjectionNamed('seen_events_too');
+const late = pingProjectionNamed('seen_late');
 
 const meta = { userId: null, username: null, correlationId: 'c', at: new Date().toISOString() };
 let database: TestDatabase;
 let t: StoreUnderTest;
 
+const ping = (streamId: string, expectedVersion: number, i = 0) =>
+  t.store.append([{ streamId, expectedVersion, events: [{ eventId: randomUUID(), type: 'Pinged', data: { i } }] }], meta);
+
 beforeAll(async () => {
   database = await testDatabase();
   t = await withStore(database.url, { max: 20 });
-  await prepareProjections(t.db, t.store, [seenProjection, otherProjection]);
+  await prepareProjections(t.db, t.store, [seen.projection, seenToo.projection]);
 });
 afterAll(async () => {
   await t?.close();
@@ -59,47 +36,62 @@ const waitFor = async (check: () => Promise<boolean>, ms = 20_000) => {
     await new Promise((r) => setTimeout(r, 25));
   }
 };
+const caughtUp = async (name: string) => isAtOrAfter((await readCheckpoint(t.db, name))?.cursor, await t.store.endCursor());
+const counts = async (tableName: string) =>
+  (await sql<{ n: number; applied: number; twice: number }>`
+    select count(*)::int as n, coalesce(sum(n), 0)::int as applied, count(*) filter (where n > 1)::int as twice
+    from ${sql.table(tableName)}`.execute(t.db)).rows[0];
 
 describe('projection runner', () => {
   it('three workers racing over concurrent appends apply every event exactly once', async () => {
     const workers = [1, 2, 3].map(() =>
-      startProjectionRunner(t.db, t.store, t.notifier, [seenProjection], { batchSize: 7, pollMs: 20 }),
+      startProjectionRunner(t.db, t.store, t.notifier, [seen.projection, seenToo.projection], { batchSize: 7, pollMs: 20 }),
     );
     const positions: string[] = [];
     await Promise.all(
       [0, 1, 2, 3].map(async (w) => {
-        for (let i = 0; i < 100; i++) {
-          const r = await t.store.append(
-            [{ streamId: `ping-${w}`, expectedVersion: i, events: [{ eventId: randomUUID(), type: 'Pinged', data: { i } }] }],
-            meta,
-          );
-          positions.push(r.lastPosition);
-        }
+        const stream = `ping-${w}-${randomUUID()}`;
+        for (let i = 0; i < 100; i++) positions.push((await ping(stream, i, i)).lastPosition);
       }),
     );
-    const end = await t.store.endCursor();
-    await waitFor(async () => isAtOrAfter((await readCheckpoint(t.db, 'seen_events'))?.cursor, end));
+    await waitFor(async () => (await caughtUp('seen_events')) && (await caughtUp('seen_events_too')));
     await Promise.all(workers.map((w) => w.stop()));
-    const { rows } = await sql<{ n: number; d: number }>`
-      select count(*)::int as n, count(distinct position)::int as d from seen_events`.execute(t.db);
-    expect(rows[0]).toEqual({ n: 400, d: 400 });
-    const seen = await sql<{ position: string }>`select position::text as position from seen_events`.execute(t.db);
-    expect(new Set(seen.rows.map((r) => r.position))).toEqual(new Set(positions));
+    for (const name of ['seen_events', 'seen_events_too']) {
+      expect(await counts(name)).toEqual({ n: 400, applied: 400, twice: 0 });
+      const rows = await sql<{ position: string }>`select position from ${sql.table(name)}`.execute(t.db);
+      expect(new Set(rows.rows.map((r) => r.position))).toEqual(new Set(positions));
+    }
   });
 
-  it('wakes every projection on the notifier instead of waiting for the poll', async () => {
-    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seenProjection, otherProjection], { pollMs: 60_000 });
+  it('wakes on the notifier instead of waiting for the poll', async () => {
+    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seen.projection, seenToo.projection], { pollMs: 60_000 });
     await new Promise((r) => setTimeout(r, 200));
-    const r = await t.store.append(
-      [{ streamId: `wake-${randomUUID()}`, expectedVersion: 0, events: [{ eventId: randomUUID(), type: 'Pinged', data: {} }] }],
-      meta,
-    );
+    const r = await ping(`wake-${randomUUID()}`, 0);
     const started = Date.now();
+    const target = (await t.store.cursorAt(r.lastPosition))!;
     for (const name of ['seen_events', 'seen_events_too']) {
-      const target = (await t.store.cursorAt(r.lastPosition))!;
       await waitFor(async () => isAtOrAfter((await readCheckpoint(t.db, name))?.cursor, target), 5000);
     }
     expect(Date.now() - started).toBeLessThan(2000);
     await worker.stop();
+  });
+
+  it('a projection added later catches up to the others and then moves with them, one page per round', async () => {
+    await prepareProjections(t.db, t.store, [late.projection]);
+    const all = [seen.projection, seenToo.projection, late.projection];
+    const rounds: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const result = await projectBatch(t.db, t.store, all, 50);
+      rounds.push(result.read);
+      if (result.read === 0) break;
+    }
+    const checkpoints = await Promise.all(all.map((p) => readCheckpoint(t.db, p.name)));
+    expect(new Set(checkpoints.map((c) => JSON.stringify(c?.cursor))).size).toBe(1);
+    expect(await counts('seen_late')).toEqual(await counts('seen_events'));
+
+    // Merged: the next append is read once for all three.
+    await ping(`merged-${randomUUID()}`, 0);
+    const next = await projectBatch(t.db, t.store, all, 50);
+    expect(next.read).toBe(1);
   });
 });

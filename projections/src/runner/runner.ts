@@ -1,10 +1,11 @@
-import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, LOCK_KEYS, type Notifier } from '@erp/eventstore';
 import { sql } from 'kysely';
 
-import { applyEvents, lockKey } from './apply';
-import { ensureCheckpoint, migrateCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { foldBatch } from './batch';
+import { type CheckpointRow, checkpointUpdate, ensureCheckpoint, lockCheckpoints, migrateCheckpoints, readCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import { rebuildProjection } from './rebuild';
+import { migrateTable, runTogether } from './table';
 
 export interface RunnerOptions {
   readonly batchSize?: number;
@@ -21,7 +22,7 @@ export interface RunnerOptions {
  */
 export const prepareProjections = async (db: AnyDb, store: EventStore, projections: readonly Projection[]) =>
   db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(4242004)`.execute(conn);
+    await sql`select pg_advisory_lock(${LOCK_KEYS.projectionSchema})`.execute(conn);
     try {
       await migrateCheckpoints(conn);
       for (const projection of projections) {
@@ -31,35 +32,76 @@ export const prepareProjections = async (db: AnyDb, store: EventStore, projectio
           await rebuildProjection(conn, store, projection);
           continue;
         }
-        await projection.migrate(conn.withSchema('public'), 'public');
+        for (const table of projection.tables) await migrateTable(conn, 'public', table);
         await ensureCheckpoint(conn, projection.name, projection.version);
       }
     } finally {
-      await sql`select pg_advisory_unlock(4242004)`.execute(conn);
+      await sql`select pg_advisory_unlock(${LOCK_KEYS.projectionSchema})`.execute(conn);
     }
   });
 
+interface Group {
+  readonly cursor: GlobalCursor;
+  readonly projections: Projection[];
+}
+
+/** Projections that stand at the same checkpoint read the same page: one read for all of them. */
+const groupByCursor = (led: readonly CheckpointRow[], byName: ReadonlyMap<string, Projection>): Group[] => {
+  const groups: Group[] = [];
+  for (const row of led) {
+    const projection = byName.get(row.name);
+    // Another deployment's version (or one waiting for its rebuild) is not ours to move.
+    if (!projection || projection.version !== row.version) continue;
+    const group = groups.find((g) => compareCursors(g.cursor, row.cursor) === 0);
+    if (group) group.projections.push(projection);
+    else groups.push({ cursor: row.cursor, projections: [projection] });
+  }
+  return groups.sort((a, b) => compareCursors(a.cursor, b.cursor));
+};
+
+export interface BatchResult {
+  /** Events read (all types) across the groups. */
+  readonly read: number;
+  /** True when a page came back full: there is more to read right away. */
+  readonly more: boolean;
+  /** The furthest checkpoint moved to, if any moved. */
+  readonly position: string | null;
+}
+
 /**
- * One batch for one projection: the read-model writes and the new checkpoint commit in one
- * transaction, under a transaction-scoped advisory lock, so two workers never double-apply and
- * a crash mid-batch loses nothing. Returns the events applied, or null when another worker leads.
+ * One round for the projections this worker can lead: lock their checkpoint rows (skipping
+ * those another worker holds), read one page per distinct checkpoint — a laggard's page stops
+ * at the next checkpoint ahead, so the groups merge — fold it into every projection of the
+ * group, and move the checkpoints, all in one transaction.
  */
-export const projectBatch = async (db: AnyDb, store: EventStore, projection: Projection, batchSize: number) =>
+export const projectBatch = async (
+  db: AnyDb,
+  store: EventStore,
+  projections: readonly Projection[],
+  batchSize: number,
+): Promise<BatchResult> =>
   db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${lockKey(projection.name)}) as ok`.execute(trx);
-    if (!rows[0]?.ok) return null;
-    const checkpoint = await readCheckpoint(trx, projection.name);
-    if (!checkpoint || checkpoint.version !== projection.version) return null;
-    const page = await store.readAll(checkpoint.cursor, batchSize);
-    if (page.events.length === 0) return { applied: 0, position: checkpoint.cursor.position };
-    await applyEvents(trx.withSchema('public'), projection, page.events);
-    await writeCheckpoint(trx, projection.name, projection.version, page.cursor);
-    return { applied: page.events.length, position: page.cursor.position };
+    const byName = new Map(projections.map((p) => [p.name, p]));
+    const groups = groupByCursor(await lockCheckpoints(trx, [...byName.keys()]), byName);
+    let read = 0;
+    let more = false;
+    let position: string | null = null;
+    for (let i = 0; i < groups.length; i++) {
+      const group = groups[i]!;
+      const page = await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
+      if (page.events.length === 0) continue;
+      const writes = await foldBatch(trx, 'public', group.projections, page.events);
+      await runTogether(trx, writes, checkpointUpdate(group.projections.map((p) => p.name), null, page.cursor));
+      read += page.events.length;
+      more ||= page.events.length === batchSize;
+      position = page.cursor.position;
+    }
+    return { read, more, position };
   });
 
 /**
- * One per projection loop. A wake-up that arrives while the loop is busy is remembered, so the
- * next sleep returns at once instead of waiting for the poll.
+ * Sleeps until the poll interval passes or a wake-up comes. A wake-up that arrives while the
+ * loop is busy is remembered, so the next sleep returns at once.
  */
 const waker = () => {
   let pending = false;
@@ -95,32 +137,32 @@ export const startProjectionRunner = (
   projections: readonly Projection[],
   options: RunnerOptions = {},
 ) => {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 1000;
   const pollMs = options.pollMs ?? 500;
   let running = true;
-  const wakers = projections.map(() => waker());
-  const unsubscribe = notifier.subscribe('appended', () => wakers.forEach((w) => w.poke()));
+  const wake = waker();
+  const unsubscribe = notifier.subscribe('appended', () => wake.poke());
 
-  const loop = async (projection: Projection, index: number) => {
+  const loop = async () => {
     while (running) {
       try {
-        const result = await projectBatch(db, store, projection, batchSize);
-        if (result && result.applied > 0) notifier.publish('projected', result.position);
-        if (result && result.applied === batchSize) continue;
+        const result = await projectBatch(db, store, projections, batchSize);
+        if (result.position !== null) notifier.publish('projected', result.position);
+        if (result.more) continue;
       } catch (error) {
-        options.log?.(`projection ${projection.name} failed a batch; retrying`, error);
+        options.log?.('a projection batch failed; retrying', error);
       }
-      if (running) await wakers[index]!.sleep(pollMs);
+      if (running) await wake.sleep(pollMs);
     }
   };
 
-  const loops = projections.map(loop);
+  const done = loop();
   return {
     stop: async () => {
       running = false;
       unsubscribe();
-      wakers.forEach((w) => w.poke());
-      await Promise.all(loops);
+      wake.poke();
+      await done;
     },
   };
 };

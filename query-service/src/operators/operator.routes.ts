@@ -1,7 +1,7 @@
 import { api, notFound } from '@erp/contracts';
 import { type AnyDb, type EventStore, type Notifier, START } from '@erp/eventstore';
 import { badRequest } from '@erp/http-kit';
-import { PROJECTIONS, readAllCheckpoints } from '@erp/projections';
+import { PROJECTIONS, readCheckpoints } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
 
   router.get(api.health, async (ctx: Context) => {
     const head = await store.headPosition();
-    const checkpoints = await readAllCheckpoints(db);
+    const checkpoints = await readCheckpoints(db);
     const projections = await Promise.all(
       PROJECTIONS.map(async (p) => {
         const c = checkpoints.find((x) => x.name === p.name);

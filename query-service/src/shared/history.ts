@@ -1,24 +1,19 @@
-import type { HistoryEntry, MasterDataEntity, RecordedEvent } from '@erp/contracts';
-
-type Fields = Record<string, unknown>;
+import { type FieldValues, type HistoryEntry, type MasterDataEntity, readMasterDataEvent, type RecordedEvent } from '@erp/contracts';
 
 /**
- * One record's audit trail from its stream: who, when, and field by field what changed. The
- * before-values come from folding the earlier events, so update events stay small.
+ * One record's audit trail from its stream: who, when, and field by field what changed. Each
+ * event is read through the entity's schema; the before-values come from folding the earlier
+ * events, so update events stay small.
  */
-export const historyOf = (
-  events: readonly RecordedEvent[],
-  kinds: MasterDataEntity['events'],
-): HistoryEntry[] => {
-  let current: Fields = {};
+export const historyOf = (entity: MasterDataEntity, events: readonly RecordedEvent[]): HistoryEntry[] => {
+  let current: FieldValues = {};
   return events.map((event) => {
-    const data = (event.data ?? {}) as Fields & { changes?: Fields };
-    const created = event.type === kinds.created;
-    const deleted = event.type === kinds.deleted;
-    const after: Fields = created ? { ...data } : deleted ? {} : { ...current, ...(data.changes ?? {}) };
-    const fields = deleted ? [] : Object.keys(created ? data : (data.changes ?? {})).filter((f) => f !== 'id');
-    const changes = fields
-      .filter((f) => (current[f] ?? null) !== (after[f] ?? null))
+    const change = readMasterDataEvent(entity, event);
+    const after: FieldValues =
+      change?.kind === 'created' ? change.values : change?.kind === 'updated' ? { ...current, ...change.changes } : change?.kind === 'deleted' ? {} : current;
+    const touched = change?.kind === 'created' ? change.values : change?.kind === 'updated' ? change.changes : {};
+    const changes = Object.keys(touched)
+      .filter((field) => (current[field] ?? null) !== (after[field] ?? null))
       .map((field) => ({ field, from: current[field] ?? null, to: after[field] ?? null }));
     current = after;
     return {

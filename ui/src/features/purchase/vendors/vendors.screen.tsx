@@ -84,7 +84,7 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
       },
     ],
     emptyValues,
-    toFormValues: (vendor) => formValuesOf(vendor, vendorsEntity.fields),
+    toFormValues: (vendor) => formValuesOf(vendor, vendorsEntity.fieldNames),
   },
 };
 

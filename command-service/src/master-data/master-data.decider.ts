@@ -1,0 +1,95 @@
+import {
+  type BodyOf,
+  conflict,
+  decodeMasterDataEvent,
+  type EventOf,
+  fieldValues,
+  type FieldValues,
+  type MasterDataEntity,
+  masterDataEvent,
+  notFound,
+  readMasterDataEvent,
+  type RecordOf,
+} from '@erp/contracts';
+import { z } from 'zod';
+
+import type { Command, Decider } from '../shared/decider';
+
+export type MasterDataState =
+  | { readonly status: 'absent' }
+  | { readonly status: 'active'; readonly id: number; readonly values: FieldValues }
+  | { readonly status: 'deleted'; readonly id: number };
+
+export type MasterDataCommand<E extends MasterDataEntity> =
+  | Command<'Create', { readonly id: number; readonly body: BodyOf<E> }>
+  | Command<'Update', { readonly id: number; readonly body: BodyOf<E> }>
+  | Command<'Delete', { readonly id: number }>;
+
+export type MasterDataDecider<E extends MasterDataEntity> = Decider<MasterDataState, MasterDataCommand<E>, EventOf<E>>;
+
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/**
+ * One decider for master data (STYLE b.3): vendors, customers, items, employees and leads have
+ * no rules beyond validation. It speaks each entity's own events (VendorCreated, LeadUpdated…),
+ * read and written through the entity's schemas; an update records only the fields that changed.
+ */
+export const masterDataDecider = <E extends MasterDataEntity>(entity: E): MasterDataDecider<E> => {
+  const missing = (id: number) => notFound(`${entity.label} ${id} not found`);
+
+  const create = (id: number, body: BodyOf<E>, state: MasterDataState): EventOf<E> => {
+    if (state.status !== 'absent') throw conflict(`${entity.label} ${id} already exists`);
+    return masterDataEvent(entity, { kind: 'created', id, values: fieldValues(body) });
+  };
+
+  const update = (id: number, body: BodyOf<E>, state: MasterDataState): EventOf<E>[] => {
+    if (state.status !== 'active') throw missing(id);
+    const next = fieldValues(body);
+    const changes = Object.fromEntries(
+      entity.fieldNames.filter((f) => f in next && !same(next[f], state.values[f])).map((f) => [f, next[f] ?? null]),
+    );
+    return Object.keys(changes).length === 0 ? [] : [masterDataEvent(entity, { kind: 'updated', id, changes })];
+  };
+
+  const remove = (id: number, state: MasterDataState): EventOf<E> => {
+    if (state.status !== 'active') throw missing(id);
+    return masterDataEvent(entity, { kind: 'deleted', id });
+  };
+
+  return {
+    initialState: () => ({ status: 'absent' }),
+    decode: (stored) => decodeMasterDataEvent(entity, stored),
+    evolve: (state, event) => {
+      const change = readMasterDataEvent(entity, event);
+      if (!change) return state;
+      switch (change.kind) {
+        case 'created':
+          return { status: 'active', id: change.id, values: change.values };
+        case 'updated':
+          return state.status === 'active' ? { ...state, values: { ...state.values, ...change.changes } } : state;
+        case 'deleted':
+          return { status: 'deleted', id: change.id };
+      }
+    },
+    decide: (command, state) => {
+      switch (command.type) {
+        case 'Create':
+          return create(command.data.id, command.data.body, state);
+        case 'Update':
+          return update(command.data.id, command.data.body, state);
+        case 'Delete':
+          return remove(command.data.id, state);
+      }
+    },
+  };
+};
+
+/** The record as the API answers it, from the decider's state; absent fields become their default. */
+export const recordOf = <E extends MasterDataEntity>(entity: E, state: MasterDataState): RecordOf<E> | undefined => {
+  if (state.status !== 'active') return undefined;
+  const values = Object.fromEntries(
+    entity.fieldNames.map((f) => [f, state.values[f] ?? entity.fields[f]?.defaultValue ?? null]),
+  );
+  const schema: E['record'] = entity.record;
+  return z.parse(schema, { ...values, id: state.id });
+};

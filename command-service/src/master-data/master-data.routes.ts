@@ -1,0 +1,61 @@
+import { byId, type MasterDataEntity, type RecordOf } from '@erp/contracts';
+import type { EventStore, IdAllocator } from '@erp/eventstore';
+import type Router from '@koa/router';
+import { z } from 'zod';
+
+import { commandRoute, NO_BODY } from '../shared/command-route';
+import { foldStored } from '../shared/decider';
+import { masterDataCommands } from './master-data.commands';
+import { type MasterDataDecider, recordOf } from './master-data.decider';
+
+const WithId = z.looseObject({ id: z.number().int() });
+
+export interface CommandDeps {
+  readonly store: EventStore;
+  readonly ids: IdAllocator;
+}
+
+/**
+ * POST, PUT /{id} and (when allowed) DELETE /{id} for one master-data entity: a new entity is
+ * configuration in contracts, not new route code.
+ */
+export const masterDataWriteRoutes = <E extends MasterDataEntity>(
+  router: Router,
+  deps: CommandDeps,
+  entity: E,
+  decider: MasterDataDecider<E>,
+) => {
+  const commands = masterDataCommands(entity, decider);
+  const item = byId(entity.path, ':id');
+  const replay = async (streamId: string) => recordOf(entity, foldStored(decider, (await deps.store.readStream(streamId)).events));
+  const location = (record: RecordOf<E> | undefined) => (record ? byId(entity.path, WithId.parse(record).id) : undefined);
+
+  commandRoute<E['body'], RecordOf<E> | undefined>(router, deps.store, {
+    method: 'post',
+    path: entity.path,
+    label: entity.label,
+    body: entity.body,
+    status: 201,
+    command: async ({ body, metadata }) => commands.create(await deps.ids.next(entity.singular), body, metadata),
+    location,
+    replay,
+  });
+  commandRoute<E['body'], RecordOf<E> | undefined>(router, deps.store, {
+    method: 'put',
+    path: item,
+    label: entity.label,
+    body: entity.body,
+    status: 200,
+    command: ({ id, body, metadata }) => commands.update(id, body, metadata),
+    replay,
+  });
+  if (!entity.canDelete) return;
+  commandRoute(router, deps.store, {
+    method: 'delete',
+    path: item,
+    label: entity.label,
+    body: NO_BODY,
+    status: 204,
+    command: ({ id, metadata }) => commands.remove(id, metadata),
+  });
+};

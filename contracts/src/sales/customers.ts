@@ -1,0 +1,32 @@
+import { masterDataEntity, type BodyOf, type EventOf, type RecordOf } from '../entity';
+import { active, email, gstin, money, multiline, pan, phone, requiredText, text } from '../fields';
+
+/** Customers (SEED-SPEC §2, §3): who the shop sells to, with a credit limit. */
+export const customersEntity = masterDataEntity({
+  module: 'sales',
+  plural: 'customers',
+  singular: 'customer',
+  label: 'Customer',
+  path: '/api/sales/customers',
+  canDelete: true,
+  sortBy: 'name',
+  fields: {
+    name: requiredText(),
+    contactPerson: text(),
+    phone: phone(),
+    email: email(),
+    address: multiline(),
+    gstNumber: gstin(),
+    panNumber: pan(),
+    paymentTerms: text(),
+    creditLimit: money(),
+    active: active(),
+  },
+});
+
+export const CustomerBodySchema = customersEntity.body;
+export const CustomerSchema = customersEntity.record;
+export type CustomerBody = BodyOf<typeof customersEntity>;
+export type CustomerInput = typeof customersEntity.body._zod.input;
+export type Customer = RecordOf<typeof customersEntity>;
+export type CustomerEvent = EventOf<typeof customersEntity>;

@@ -1,0 +1,20 @@
+/**
+ * Every advisory lock key of the product, in one place, so no two uses collide. Keys are
+ * bigint (pg_advisory_*(bigint)); projection leadership uses checkpoint row locks instead.
+ */
+export const LOCK_KEYS = {
+  /** DDL of the event store, at every start. */
+  eventStoreSchema: 4242001,
+  /** DDL of users, sessions, login throttling. */
+  authSchema: 4242002,
+  /** Serialises creating the first user. */
+  firstUser: 4242003,
+  /** Serialises preparing projection tables (create, version-bump rebuild). */
+  projectionSchema: 4242004,
+  /** DDL of the idempotency keys. */
+  idempotencySchema: 4242005,
+  /** Creating id sequences. */
+  idSequences: 4242006,
+  /** Held shared by every append until it commits: the reader horizon (schema.ts). */
+  append: 4242100,
+} as const;

@@ -1,0 +1,46 @@
+import { listTable, type MasterDataChange, type MasterDataEntity, readMasterDataEvent } from '@erp/contracts';
+
+import { defineProjection } from '../runner/projection';
+import { isReplay } from '../runner/replay-guard';
+import { type ColumnKind, table, type TableSpec } from '../runner/table';
+
+const ROW_COLUMNS = { id: 'integer', version: 'integer', createdAt: 'timestamptz', updatedAt: 'timestamptz', deleted: 'boolean' } as const;
+
+/**
+ * The list table of a master-data entity: one row per record, a typed column per field (by
+ * field kind), the stream version for ETags and the replay guard, and a tombstone on delete so
+ * a replayed create cannot bring a deleted record back.
+ */
+export const masterDataTable = (entity: MasterDataEntity): TableSpec => {
+  const columns: Record<string, ColumnKind> = { ...ROW_COLUMNS, ...entity.columns };
+  return table({ name: listTable(entity), key: 'id', columns, indexes: [[entity.sortBy]], versioned: true });
+};
+
+export const masterDataProjection = (entity: MasterDataEntity, version = 2) => {
+  const list = masterDataTable(entity);
+  const blank = Object.fromEntries(entity.fieldNames.map((f) => [f, null]));
+  return defineProjection<MasterDataChange>({
+    name: list.name,
+    version,
+    tables: [list],
+    handles: Object.values(entity.events.names),
+    decode: (stored) => readMasterDataEvent(entity, stored),
+    rowsOf: (change) => [{ table: list, key: change.id, fresh: change.kind === 'created' }],
+    apply: (change, context, rows) => {
+      const row = rows.get(list, change.id);
+      if (isReplay(row, context)) return;
+      const stamp = { version: context.streamVersion, updatedAt: context.at };
+      switch (change.kind) {
+        case 'created':
+          rows.put(list, { ...blank, ...change.values, ...stamp, id: change.id, createdAt: context.at, deleted: false });
+          return;
+        case 'updated':
+          if (row) rows.put(list, { ...row, ...change.changes, ...stamp });
+          return;
+        case 'deleted':
+          if (row) rows.put(list, { ...row, ...stamp, deleted: true });
+          return;
+      }
+    },
+  });
+};

@@ -1,0 +1,118 @@
+import { type ColumnType, snakeCase } from '@erp/contracts';
+import type { AnyDb } from '@erp/eventstore';
+import { sql } from 'kysely';
+
+/** Column types of read-model tables: the contracts' field columns, plus timestamps. */
+export type ColumnKind = ColumnType | 'timestamptz';
+
+type ValueOf<K extends ColumnKind> = K extends 'integer' ? number : K extends 'boolean' ? boolean : string;
+
+export interface TableSpec<C extends Readonly<Record<string, ColumnKind>> = Readonly<Record<string, ColumnKind>>> {
+  readonly name: string;
+  /** camelCase column → type; stored snake_case (STYLE b.11). */
+  readonly columns: C;
+  /** The primary key column (integer or text). */
+  readonly key: string;
+  /** Extra indexes, each a list of columns. */
+  readonly indexes?: readonly (readonly string[])[];
+  /**
+   * Rows kept from one stream carry its `version`: the write itself refuses to put an older
+   * version over a newer row (the replay guard once more, in SQL, for rows not loaded first).
+   */
+  readonly versioned?: boolean;
+}
+
+/** A row as projections see it: typed by column kind, every column nullable but the key. */
+export type RowOf<T extends TableSpec> = {
+  -readonly [K in keyof T['columns']]: ValueOf<T['columns'][K]> | null;
+};
+export type Row = Record<string, unknown>;
+export type Key = string | number;
+
+/** A table spec whose key and index columns are its own columns. */
+export const table = <const C extends Readonly<Record<string, ColumnKind>>>(
+  spec: TableSpec<C> & { readonly key: keyof C & string; readonly indexes?: readonly (readonly (keyof C & string)[])[] },
+): TableSpec<C> => spec;
+
+const SQL_TYPES: Record<ColumnKind, string> = {
+  text: 'text',
+  numeric: 'numeric',
+  date: 'date',
+  integer: 'integer',
+  boolean: 'boolean',
+  timestamptz: 'timestamptz',
+};
+
+const columnList = (spec: TableSpec) => Object.keys(spec.columns);
+
+/** Creates the table (and its indexes) in `schema` if missing, and checks it has every column. */
+export const migrateTable = async (db: AnyDb, schema: string, spec: TableSpec) => {
+  const columns = columnList(spec).map((c) => {
+    const type = SQL_TYPES[spec.columns[c]!];
+    return sql.raw(`${snakeCase(c)} ${type}${c === spec.key ? ' primary key' : ''}`);
+  });
+  await sql`create table if not exists ${sql.id(schema, spec.name)} (${sql.join(columns)})`.execute(db);
+  for (const index of spec.indexes ?? []) {
+    const name = `${spec.name}_${index.map(snakeCase).join('_')}`;
+    await sql`create index if not exists ${sql.id(name)} on ${sql.id(schema, spec.name)} (${sql.join(index.map((c) => sql.id(snakeCase(c))))})`.execute(db);
+  }
+  // `create table if not exists` keeps an old table as it is: a column added without a version
+  // bump would fail every batch. Stop at start instead, and say what to do.
+  const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+    where table_schema = ${schema} and table_name = ${spec.name}`.execute(db);
+  const present = new Set(rows.map((r) => r.column_name));
+  const missing = columnList(spec).map(snakeCase).filter((c) => !present.has(c));
+  if (missing.length > 0) {
+    throw new Error(`${schema}.${spec.name} has no column ${missing.join(', ')}: bump the projection's version to rebuild it`);
+  }
+};
+
+const selection = (spec: TableSpec) =>
+  sql.join(columnList(spec).map((c) => sql`${sql.id(snakeCase(c))} as ${sql.id(c)}`));
+
+const keyArrayType = (spec: TableSpec) => (spec.columns[spec.key] === 'integer' ? sql.raw('integer[]') : sql.raw('text[]'));
+
+/** The rows of these keys that exist. */
+export const loadRows = async (db: AnyDb, schema: string, spec: TableSpec, keys: readonly Key[]): Promise<Row[]> => {
+  if (keys.length === 0) return [];
+  const { rows } = await sql<Row>`select ${selection(spec)} from ${sql.id(schema, spec.name)}
+    where ${sql.id(snakeCase(spec.key))} = any(${keys}::${keyArrayType(spec)})`.execute(db);
+  return rows;
+};
+
+/** Every row of a table (small tables, tests). */
+export const allRows = async (db: AnyDb, schema: string, spec: TableSpec): Promise<Row[]> =>
+  (await sql<Row>`select ${selection(spec)} from ${sql.id(schema, spec.name)} order by ${sql.id(snakeCase(spec.key))}`.execute(db)).rows;
+
+/**
+ * The statements that upsert whole rows and delete keys: one each, to run as data-modifying
+ * CTEs of the statement that moves the checkpoint (one round trip for the whole batch).
+ */
+export const rowWrites = (schema: string, spec: TableSpec, upserts: readonly Row[], deletes: readonly Key[]) => {
+  const columns = columnList(spec);
+  const statements = [];
+  if (upserts.length > 0) {
+    const definition = sql.join(columns.map((c) => sql.raw(`${snakeCase(c)} ${SQL_TYPES[spec.columns[c]!]}`)));
+    const names = sql.join(columns.map((c) => sql.id(snakeCase(c))));
+    const updates = columns.filter((c) => c !== spec.key).map((c) => sql`${sql.id(snakeCase(c))} = excluded.${sql.id(snakeCase(c))}`);
+    const json = JSON.stringify(upserts.map((row) => Object.fromEntries(columns.map((c) => [snakeCase(c), row[c] ?? null]))));
+    const guard = spec.versioned ? sql`where ${sql.id(schema, spec.name, 'version')} < excluded.version` : sql``;
+    const onConflict = updates.length > 0 ? sql`do update set ${sql.join(updates)} ${guard}` : sql`do nothing`;
+    statements.push(sql`insert into ${sql.id(schema, spec.name)} (${names})
+      select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${definition})
+      on conflict (${sql.id(snakeCase(spec.key))}) ${onConflict}`);
+  }
+  if (deletes.length > 0) {
+    statements.push(sql`delete from ${sql.id(schema, spec.name)} where ${sql.id(snakeCase(spec.key))} = any(${deletes}::${keyArrayType(spec)})`);
+  }
+  return statements;
+};
+
+export type Statement = ReturnType<typeof rowWrites>[number];
+
+/** Runs statements as data-modifying CTEs of one final statement (`select 1` by default). */
+export const runTogether = async (db: AnyDb, statements: readonly Statement[], last: Statement = sql`select 1`) => {
+  if (statements.length === 0) return last.execute(db);
+  const ctes = sql.join(statements.map((s, i) => sql`${sql.id(`w${i}`)} as (${s})`));
+  return sql`with ${ctes} ${last}`.execute(db);
+};

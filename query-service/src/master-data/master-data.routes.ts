@@ -1,0 +1,32 @@
+import { byId, historyOf as historyPath, type MasterDataEntity, notFound, recordStream } from '@erp/contracts';
+import { idParam } from '@erp/http-kit';
+import { masterDataTable } from '@erp/projections';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+
+import { historyOf } from '../shared/history';
+import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { findRecord, listRecords } from './master-data.queries';
+
+/** GET list, GET by id (with ETag) and the history of one master-data entity (STYLE b.6). */
+export const masterDataReadRoutes = (router: Router, deps: ReadDeps, entity: MasterDataEntity) => {
+  const fresh = readsFrom(deps, [masterDataTable(entity).name]);
+
+  router.get(entity.path, fresh, async (ctx: Context) => {
+    ctx.body = await listRecords(deps.db, entity);
+  });
+
+  router.get(byId(entity.path, ':id'), fresh, async (ctx: Context) => {
+    const found = await findRecord(deps.db, entity, idParam(ctx, entity.label));
+    if (!found) throw notFound(`${entity.label} ${ctx.params.id} not found`);
+    ctx.set('ETag', `"${found.version}"`);
+    ctx.body = found.record;
+  });
+
+  // Straight from the record's stream: committed events are there at once, no wait needed.
+  router.get(historyPath(entity.path, ':id'), async (ctx: Context) => {
+    const { events } = await deps.store.readStream(recordStream(entity, idParam(ctx, entity.label)));
+    if (events.length === 0) throw notFound(`${entity.label} ${ctx.params.id} not found`);
+    ctx.body = historyOf(entity, events);
+  });
+};
