@@ -16,4 +16,4 @@ RUN npm run build
 ENV NODE_ENV=production HOST=0.0.0.0
 RUN mkdir -p /app/data && chown node /app/data
 USER node
-CMD ["npx", "tsx", "server/src/embedded.ts"]
+CMD ["node", "--enable-source-maps", "server/dist/embedded.js"]

@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['**/src/**/*.int.spec.ts'],
+          // The product is started from built JavaScript, as `npm start` runs it.
+          globalSetup: ['scripts/build-server.mjs'],
           exclude,
         },
       },

@@ -8,6 +8,7 @@ import { PROJECTIONS, prepareProjections, readCheckpoint, startProjectionRunner 
 import { sql } from 'kysely';
 
 import { benchHttp } from './bench-http';
+import { benchRebuild } from './bench-rebuild';
 
 const WRITERS = 8;
 const PER_WRITER = 500;
@@ -16,7 +17,15 @@ const meta = { userId: 1, username: 'bench', correlationId: 'bench', at: new Dat
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
+/** `npm run bench` runs both parts; `npm run bench -- writes` or `-- rebuild` runs one. */
+const part = process.argv[2];
+
 const main = async () => {
+  if (part !== 'rebuild') await benchWrites();
+  if (part !== 'writes') await benchRebuildPart();
+};
+
+const benchWrites = async () => {
   const database = await testDatabase();
   const t = await withStore(database.url, { max: WRITERS + 4 });
   const HTTP_ROUNDS = 200;
@@ -80,6 +89,19 @@ const main = async () => {
   } finally {
     await t.close();
     await database.drop();
+  }
+};
+
+// The rebuild on a database of its own, so the log holds only its events.
+const benchRebuildPart = async () => {
+  const rebuildDatabase = await testDatabase();
+  const r = await withStore(rebuildDatabase.url, { max: 4 });
+  try {
+    await prepareProjections(r.db, r.store, PROJECTIONS);
+    await benchRebuild(r, Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000));
+  } finally {
+    await r.close();
+    await rebuildDatabase.drop();
   }
 };
 main().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });

@@ -63,7 +63,7 @@ export default defineConfig({
     command:
       process.env.E2E_SERVER_COMMAND ??
       // The README way: embedded PostgreSQL, in-process notifier, even where CI sets DATABASE_URL.
-      `rm -rf ${dataDir} && env -u DATABASE_URL -u NATS_URL ERP_DATA_DIR=${dataDir} PORT=${port} npx tsx server/src/embedded.ts`,
+      `rm -rf ${dataDir} && env -u DATABASE_URL -u NATS_URL ERP_DATA_DIR=${dataDir} PORT=${port} node --enable-source-maps server/dist/embedded.js`,
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import { postgresIdAllocator } from '@erp/eventstore';
-import { findProjection, prepareProjections, PROJECTIONS, readCheckpoints, rebuildProjection } from '@erp/projections';
+import { findProjection, prepareProjections, PROJECTIONS, readCheckpoints, rebuildProjections } from '@erp/projections';
 
 import { config } from './config';
 import { exportLog, exportToFile, importFromFile } from './operations';
@@ -32,11 +32,11 @@ const main = async (args: string[]) => {
       case 'rebuild': {
         const targets = arg === '--all' ? PROJECTIONS : [findProjection(arg ?? '')].filter((p) => p !== undefined);
         if (targets.length === 0) throw new Error(`Unknown projection '${arg}'. Known: ${PROJECTIONS.map((p) => p.name).join(', ')}`);
-        for (const p of targets) {
-          const started = Date.now();
-          const result = await rebuildProjection(db, infra.store, p);
-          say(`rebuilt ${p.name}: ${result.applied} events up to position ${result.position} in ${Date.now() - started} ms`);
-        }
+        const started = Date.now();
+        const result = await rebuildProjections(db, infra.store, targets);
+        const ms = Date.now() - started;
+        const names = targets.map((p) => p.name).join(', ');
+        say(`rebuilt ${names}: ${result.applied} events up to position ${result.position} in ${ms} ms (${Math.round((result.applied / Math.max(ms, 1)) * 1000)} events/s)`);
         return 0;
       }
       case 'export': {
@@ -47,7 +47,7 @@ const main = async (args: string[]) => {
       case 'import': {
         if (!arg) throw new Error('import needs a file');
         const count = await importFromFile(infra.store, postgresIdAllocator(db), arg);
-        for (const p of PROJECTIONS) await rebuildProjection(db, infra.store, p);
+        await rebuildProjections(db, infra.store, PROJECTIONS);
         say(`imported ${count} events and rebuilt ${PROJECTIONS.length} projections`);
         return 0;
       }

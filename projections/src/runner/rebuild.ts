@@ -1,4 +1,4 @@
-import { type AnyDb, compareCursors, type EventStore, START } from '@erp/eventstore';
+import { type AnyDb, compareCursors, type EventPage, type EventStore, type GlobalCursor, START } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { applyBatch } from './batch';
@@ -13,51 +13,91 @@ export interface RebuildOptions {
   readonly onProgress?: (applied: number, position: string) => void;
 }
 
+export interface RebuildResult {
+  /** Events read from the log (each once, however many projections were rebuilt). */
+  readonly applied: number;
+  readonly position: string;
+}
+
+/** Pages of the log in order, the next one read while the caller folds the current one. */
+const pagesFrom = (store: EventStore, from: GlobalCursor, size: number) => {
+  let pending: Promise<EventPage> = store.readAll(from, size);
+  return {
+    next: async (): Promise<EventPage> => {
+      const page = await pending;
+      pending = store.readAll(page.events.length > 0 ? page.cursor : from, size);
+      if (page.events.length > 0) from = page.cursor;
+      return page;
+    },
+    /** Stops the read ahead (its answer is not needed any more). */
+    drain: () => pending.then(() => undefined, () => undefined),
+  };
+};
+
 /**
- * Rebuilds a projection from position 0 into a shadow schema while the live tables keep
- * serving, then catches up and swaps the tables in under the projection's checkpoint lock
- * (blue-green). Batches are large: a rebuild is a fold over the whole log.
+ * Rebuilds projections from position 0 into a shadow schema while the live tables keep
+ * serving, then catches up and swaps the tables in under the projections' checkpoint locks
+ * (blue-green). The log is read once for all of them, in large pages, the next page read while
+ * the current one is folded; shadow batches do not wait for their WAL flush (a crash mid-way
+ * leaves only a shadow schema, dropped by the next rebuild).
  */
-export const rebuildProjection = async (db: AnyDb, store: EventStore, projection: Projection, options: RebuildOptions = {}) => {
+export const rebuildProjections = async (
+  db: AnyDb,
+  store: EventStore,
+  projections: readonly Projection[],
+  options: RebuildOptions = {},
+): Promise<RebuildResult> => {
   const batchSize = options.batchSize ?? 5000;
-  const shadow = `rebuild_${projection.name}`;
+  const shadow = projections.length === 1 ? `rebuild_${projections[0]!.name}` : 'rebuild_all';
   await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(db);
   await sql`create schema ${sql.id(shadow)}`.execute(db);
-  for (const table of projection.tables) await migrateTable(db, shadow, table);
+  for (const projection of projections) for (const table of projection.tables) await migrateTable(db, shadow, table);
   // Everything committed before the rebuild started must be in it. An empty page can mean "an
   // append of ours is still in flight", not "done": keep reading until the end we saw.
   const target = await store.endCursor();
   let cursor = START;
   let applied = 0;
+  const pages = pagesFrom(store, START, batchSize);
   for (;;) {
-    const page = await store.readAll(cursor, batchSize);
+    const page = await pages.next();
     if (page.events.length === 0) {
       if (compareCursors(cursor, target) >= 0) break;
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
       continue;
     }
-    await db.transaction().execute((trx) => applyBatch(trx, shadow, [projection], page.events));
+    await db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      await applyBatch(trx, shadow, projections, page.events);
+    });
     cursor = page.cursor;
     applied += page.events.length;
     options.onProgress?.(applied, cursor.position);
   }
+  await pages.drain();
   await db.transaction().execute(async (trx) => {
-    await ensureCheckpoint(trx, projection.name, projection.version);
-    // Waits for the live runner's batch of this projection, then keeps it out until the swap.
-    await lockCheckpoint(trx, projection.name);
+    const names = projections.map((p) => p.name).sort();
+    for (const projection of projections) await ensureCheckpoint(trx, projection.name, projection.version);
+    // Waits for the live runner's batch of these projections, then keeps it out until the swap.
+    for (const name of names) await lockCheckpoint(trx, name);
     for (;;) {
       const page = await store.readAll(cursor, batchSize);
       if (page.events.length === 0) break;
-      await applyBatch(trx, shadow, [projection], page.events);
+      await applyBatch(trx, shadow, projections, page.events);
       cursor = page.cursor;
       applied += page.events.length;
     }
-    for (const table of projection.tables) {
-      await sql`drop table if exists ${sql.id('public', table.name)}`.execute(trx);
-      await sql`alter table ${sql.id(shadow, table.name)} set schema public`.execute(trx);
+    for (const projection of projections) {
+      for (const table of projection.tables) {
+        await sql`drop table if exists ${sql.id('public', table.name)}`.execute(trx);
+        await sql`alter table ${sql.id(shadow, table.name)} set schema public`.execute(trx);
+      }
+      await writeCheckpoints(trx, [projection.name], projection.version, cursor);
     }
-    await writeCheckpoints(trx, [projection.name], projection.version, cursor);
   });
   await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(db);
   return { applied, position: cursor.position };
 };
+
+/** One projection (`npm run erp -- rebuild <name>`). */
+export const rebuildProjection = (db: AnyDb, store: EventStore, projection: Projection, options: RebuildOptions = {}) =>
+  rebuildProjections(db, store, [projection], options);

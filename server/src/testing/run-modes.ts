@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { freePort, type TestDatabase, testDatabase, type TestNats, testNats } from '@erp/eventstore/testing';
 
 /**
- * The product as a user runs it: real child processes (`node --import tsx <entry>`) on free
+ * The product as a user runs it: real child processes (`node <built entry>`) on free
  * local ports, talking over real sockets. Tests get a base URL and handles on the processes.
  */
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const entry = (file: string) => path.join(REPO_ROOT, 'server/src', file);
+/** A server entry point as built by scripts/build-server.mjs (vitest's global setup runs it). */
+const entry = (file: string) => path.join(REPO_ROOT, 'server/dist', file.replace(/\.ts$/, '.js'));
 
 export type Mode = 'embedded' | 'services';
 
@@ -54,9 +55,9 @@ export const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
   return { ...env, HOST: '127.0.0.1', LOG_LEVEL: process.env.ERP_TEST_LOG_LEVEL ?? 'warn', ...extra };
 };
 
-/** Runs `node --import tsx <file> <args>` from the repository root. */
+/** Runs `node <file> <args>` from the repository root. */
 export const startProcess = (name: string, file: string, env: NodeJS.ProcessEnv, args: string[] = []): ManagedProcess => {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', file, ...args], {
     cwd: REPO_ROOT,
     env,
     detached: true,

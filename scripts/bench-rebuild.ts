@@ -1,0 +1,92 @@
+// The rebuild half of `npm run bench`: a log of N master-data events (every entity, creates,
+// updates, deletes), folded three ways in the same process and database, side by side:
+//   - reading the log alone (the store's page reads, no projection work): the ceiling;
+//   - a plain-SQL fold (one INSERT … SELECT DISTINCT ON per table): what PostgreSQL does alone;
+//   - `rebuildProjections` over every master-data read model in one pass (`npm run erp -- rebuild --all`).
+import { MASTER_DATA_ENTITIES } from '@erp/contracts';
+import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
+import { START } from '@erp/eventstore';
+import type { StoreUnderTest } from '@erp/eventstore/testing';
+import { PROJECTIONS, rebuildProjections } from '@erp/projections';
+import { sql } from 'kysely';
+
+const META = { userId: 1, username: 'bench', correlationId: 'bench', at: '2026-01-01T00:00:00.000Z' };
+
+/**
+ * Fills the log with `total` events in one INSERT … SELECT per entity: each record is created,
+ * updated three times (one field), and every twentieth deletable one is deleted.
+ */
+export const fillLog = async (t: StoreUnderTest, total: number) => {
+  const perEntity = Math.ceil(total / MASTER_DATA_ENTITIES.length);
+  const streamsPerEntity = Math.ceil(perEntity / 4);
+  for (const entity of MASTER_DATA_ENTITIES) {
+    const sample = MASTER_DATA_SAMPLES[entity.plural]!;
+    const created = entity.body.parse(sample.body('bench'));
+    const change = sample.change;
+    const changed = (entity.body.parse({ ...sample.body('bench'), [change.field]: change.value }) as Record<string, unknown>)[change.field];
+    await sql`
+      insert into events (event_id, stream_id, stream_version, type, data, metadata)
+      select gen_random_uuid(), ${entity.singular} || '-' || s.id, v.version,
+             case when v.version = 1 then ${entity.events.names.created}
+                  when v.version = 5 then ${entity.events.names.deleted}
+                  else ${entity.events.names.updated} end,
+             case when v.version = 1 then ${JSON.stringify(created)}::jsonb
+                    || jsonb_build_object('id', s.id, 'name', 'Record ' || s.id)
+                  when v.version = 5 then jsonb_build_object('id', s.id)
+                  else jsonb_build_object('id', s.id, 'changes',
+                    jsonb_build_object(${change.field}::text, ${JSON.stringify(changed)}::jsonb)) end,
+             ${JSON.stringify(META)}::jsonb
+      from generate_series(1, ${streamsPerEntity}::int) as s(id)
+      cross join generate_series(1, case when ${entity.canDelete} and s.id % 20 = 0 then 5 else 4 end) as v(version)
+      where (s.id - 1) * 4 + v.version <= ${perEntity}
+      order by s.id, v.version`.execute(t.db);
+  }
+  await sql`analyze events`.execute(t.db);
+  return Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n);
+};
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const rate = (n: number, ms: number) => `${Math.round((n / ms) * 1000).toLocaleString('en-US')}/s`;
+
+export const benchRebuild = async (t: StoreUnderTest, total: number) => {
+  let started = Date.now();
+  const events = await fillLog(t, total);
+  const fillMs = Date.now() - started;
+
+  started = Date.now();
+  let cursor = START;
+  for (;;) {
+    const page = await t.store.readAll(cursor, 5000);
+    if (page.events.length === 0) break;
+    cursor = page.cursor;
+  }
+  const readMs = Date.now() - started;
+
+  // The plain-SQL fold: the last state of each record, straight from the log (no typing, no
+  // tombstones, no versions): the floor a rebuild in PostgreSQL alone could reach.
+  started = Date.now();
+  for (const entity of MASTER_DATA_ENTITIES) {
+    await sql`create temp table ${sql.id(`sql_fold_${entity.singular}`)} as
+      select distinct on (stream_id) stream_id, data from (
+        select stream_id, position, case when type like '%Updated' then data -> 'changes' else data end as data
+        from events where stream_id like ${`${entity.singular}-%`}) e
+      order by stream_id, position desc`.execute(t.db);
+  }
+  const sqlMs = Date.now() - started;
+
+  const masterData = PROJECTIONS.filter((p) => MASTER_DATA_ENTITIES.some((e) => p.name === `${e.singular}_list`));
+  started = Date.now();
+  const { applied } = await rebuildProjections(t.db, t.store, masterData);
+  const rebuildMs = Date.now() - started;
+  const rows = await Promise.all(masterData.map(async (p) =>
+    Number((await sql<{ n: string }>`select count(*) as n from ${sql.id(p.name)}`.execute(t.db)).rows[0]!.n)));
+  if (applied !== events) throw new Error(`rebuild read ${applied} of ${events} events`);
+
+  console.log(`\nRebuild: ${events.toLocaleString('en-US')} events in the log (filled in ${seconds(fillMs)}), ${masterData.length} master-data read models\n`);
+  console.log('| measure                                     | time    | events/s   |');
+  console.log('|---------------------------------------------|--------:|-----------:|');
+  console.log(`| read the whole log, pages of 5,000          | ${seconds(readMs).padStart(7)} | ${rate(events, readMs).padStart(10)} |`);
+  console.log(`| plain-SQL fold (DISTINCT ON), baseline      | ${seconds(sqlMs).padStart(7)} | ${rate(events, sqlMs).padStart(10)} |`);
+  console.log(`| rebuild (npm run erp -- rebuild), one pass   | ${seconds(rebuildMs).padStart(7)} | ${rate(applied, rebuildMs).padStart(10)} |`);
+  console.log(`\n${rows.reduce((a, b) => a + b, 0).toLocaleString('en-US')} rows rebuilt in ${masterData.map((p) => p.name).join(', ')}`);
+};

@@ -1,0 +1,43 @@
+// `npm run build:server`: the server entry points as plain JavaScript (server/dist), so `npm
+// start` and the services run built code instead of compiling TypeScript at start-up. Our
+// workspace packages (@erp/*) are bundled in; every other package stays an import from
+// node_modules, as installed.
+import { build } from 'esbuild';
+
+const external = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@erp/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** Writes server/dist; about 0.2 s. */
+export const buildServer = () =>
+  build({
+  entryPoints: {
+    embedded: 'server/src/embedded.ts',
+    cli: 'server/src/cli.ts',
+    'services/command': 'server/src/services/command.ts',
+    'services/query': 'server/src/services/query.ts',
+    'services/projections': 'server/src/services/projections.ts',
+    'services/gateway': 'server/src/services/gateway.ts',
+  },
+  outdir: 'server/dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [external],
+  logLevel: 'warning',
+});
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
+
+/** vitest global setup: build once before the integration files start the product. */
+export default async () => {
+  await buildServer();
+};
