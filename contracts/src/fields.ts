@@ -73,6 +73,12 @@ const requiredTextSchema = () =>
 /** Optional, nullable text: '' and missing both become null. */
 const optionalTextSchema = () => textSchema('Expected text').nullish().transform(blankToNull);
 
+/** Required text with its own message ('Item name is required'), for document fields and lines. */
+export const requiredTextInput = (message: string) =>
+  textSchema(message).refine((v) => v.length > 0, { message });
+/** Optional text for document fields and lines: '' and missing become null. */
+export const optionalTextInput = optionalTextSchema;
+
 export const requiredText = () => field('text', 'text', requiredTextSchema(), z.string(), { required: true });
 export const text = () => field('text', 'text', optionalTextSchema(), nullableString);
 export const multiline = () => field('multiline', 'text', optionalTextSchema(), nullableString);
@@ -260,6 +266,8 @@ const dateSchema = (error: string) =>
 
 /** A calendar date, YYYY-MM-DD, optional. */
 export const date = () => field('date', 'date', dateSchema('Enter a date as YYYY-MM-DD'), nullableString);
+/** An optional date for documents (blank → null; the command fills a default where one exists). */
+export const optionalDateInput = () => dateSchema('Enter a date as YYYY-MM-DD');
 
 export const active = () =>
   field(

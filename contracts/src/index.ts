@@ -35,3 +35,6 @@ export const MASTER_DATA_ENTITIES = [
   leadsEntity,
 ] as const;
 export * from './master-data-codec';
+export * from './documents';
+export * from './purchase/invoices';
+export * from './purchase/payments';

@@ -30,3 +30,17 @@ export const sumMoney = (values: DecimalInput[]): string =>
 /** Line amount = quantity × rate to 2 decimals (SEED-SPEC §9). */
 export const lineAmount = (quantity: DecimalInput, rate: DecimalInput): string =>
   toMoney(decimal(quantity).times(decimal(rate)));
+
+/** a − b, as money. */
+export const subtractMoney = (a: DecimalInput, b: DecimalInput): string => toMoney(decimal(a).minus(decimal(b)));
+
+/** −1, 0 or 1 as a is below, equal to or above b (exactly, not as floats). */
+export const compareMoney = (a: DecimalInput, b: DecimalInput): number => decimal(a).cmp(decimal(b));
+
+/** '₹1,23,456.50': money as an Indian reader writes it, for messages. */
+export const rupees = (value: DecimalInput): string => {
+  const [whole = '0', paise = '00'] = toMoney(value).split('.');
+  const last3 = whole.slice(-3);
+  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `₹${rest ? `${rest},${last3}` : last3}.${paise}`;
+};

@@ -3,9 +3,9 @@ import type { AnyDb } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 /** Column types of read-model tables: the contracts' field columns, plus timestamps. */
-export type ColumnKind = ColumnType | 'timestamptz';
+export type ColumnKind = ColumnType | 'timestamptz' | 'jsonb';
 
-type ValueOf<K extends ColumnKind> = K extends 'integer' ? number : K extends 'boolean' ? boolean : string;
+type ValueOf<K extends ColumnKind> = K extends 'integer' ? number : K extends 'boolean' ? boolean : K extends 'jsonb' ? unknown : string;
 
 export interface TableSpec<C extends Readonly<Record<string, ColumnKind>> = Readonly<Record<string, ColumnKind>>> {
   readonly name: string;
@@ -41,6 +41,7 @@ const SQL_TYPES: Record<ColumnKind, string> = {
   integer: 'integer',
   boolean: 'boolean',
   timestamptz: 'timestamptz',
+  jsonb: 'jsonb',
 };
 
 const columnList = (spec: TableSpec) => Object.keys(spec.columns);

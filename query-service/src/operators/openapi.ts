@@ -11,6 +11,16 @@ import {
   RecordedEventSchema,
   TaskSchema,
   historyOf,
+  PurchaseInvoiceBodySchema,
+  PurchaseInvoiceLineSchema,
+  PurchaseInvoiceSchema,
+  PurchaseInvoiceSummarySchema,
+  purchaseInvoices,
+  VendorPaymentBodySchema,
+  VendorPaymentLineSchema,
+  VendorPaymentSchema,
+  VendorPaymentSummarySchema,
+  vendorPayments,
 } from '@erp/contracts';
 import { z } from 'zod';
 
@@ -62,6 +72,52 @@ const entityPaths = () =>
     ]),
   );
 
+interface DocumentDoc {
+  readonly label: string;
+  readonly path: string;
+  readonly body: z.ZodType;
+  readonly summary: z.ZodType;
+  readonly record: z.ZodType;
+  readonly line: z.ZodType;
+}
+
+/** Documents (DESIGN §4): list, create, one with lines and allocations, revise, lines, history. */
+const documentPaths = (docs: readonly DocumentDoc[]) =>
+  Object.fromEntries(
+    docs.flatMap((d) => [
+      [d.path, {
+        get: { tags: [d.label], summary: `List (newest first, without lines)`, responses: { 200: ok('List', z.array(d.summary)), ...errors } },
+        post: {
+          tags: [d.label], summary: `Record a ${d.label.toLowerCase()}; the server computes every amount`, requestBody: body(d.body),
+          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }],
+          responses: { 201: ok('Recorded', d.record, { headers: position }), ...errors, 409: errors[400], 415: errors[400] },
+        },
+      }],
+      [byId(d.path, '{id}'), {
+        parameters: [idParam],
+        get: { tags: [d.label], summary: 'One document with its lines; ETag carries its version', responses: { 200: ok('Found', d.record), ...errors } },
+        put: {
+          tags: [d.label], summary: `Revise a ${d.label.toLowerCase()} (lines replaced)`, requestBody: body(d.body),
+          parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
+          responses: { 200: ok('Revised', d.record, { headers: position }), ...errors, 409: errors[400], 412: errors[400] },
+        },
+      }],
+      [`${byId(d.path, '{id}')}/lines`, {
+        parameters: [idParam],
+        get: { tags: [d.label], summary: 'Its lines', responses: { 200: ok('Lines', z.array(d.line)), ...errors } },
+      }],
+      [historyOf(d.path, '{id}'), {
+        parameters: [idParam],
+        get: { tags: [d.label], summary: 'Who changed what, when', responses: { 200: ok('History', z.array(HistoryEntrySchema)), ...errors } },
+      }],
+    ]),
+  );
+
+const DOCUMENTS: readonly DocumentDoc[] = [
+  { label: 'Purchase invoice', path: purchaseInvoices.path, body: PurchaseInvoiceBodySchema, summary: PurchaseInvoiceSummarySchema, record: PurchaseInvoiceSchema, line: PurchaseInvoiceLineSchema },
+  { label: 'Vendor payment', path: vendorPayments.path, body: VendorPaymentBodySchema, summary: VendorPaymentSummarySchema, record: VendorPaymentSchema, line: VendorPaymentLineSchema },
+];
+
 /** The OpenAPI 3.1 document, generated from the contracts' zod schemas. */
 export const openApiDocument = () => ({
   openapi: '3.1.0',
@@ -82,6 +138,7 @@ export const openApiDocument = () => ({
     [api.events]: { get: { tags: ['Operators'], summary: 'Page through the event log', responses: { 200: ok('Events', z.array(RecordedEventSchema)) } } },
     [api.health]: { get: { tags: ['Operators'], responses: { 200: ok('Store, notifier and projection lag') } } },
     ...entityPaths(),
+    ...documentPaths(DOCUMENTS),
   },
   components: {
     responses: { Error: ok('Error', ErrorBodySchema) },

@@ -1,0 +1,80 @@
+import { byId, type HistoryEntry, historyOf as historyPath, notFound, type RecordedEvent, snakeCase } from '@erp/contracts';
+import type { AnyDb } from '@erp/eventstore';
+import { idParam } from '@erp/http-kit';
+import type { TableSpec } from '@erp/projections';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { sql } from 'kysely';
+
+import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+
+type Row = Record<string, unknown>;
+
+export interface DocumentReads {
+  /** 'Invoice': for '… not found'. */
+  readonly label: string;
+  readonly path: string;
+  readonly table: TableSpec;
+  readonly stream: (id: number) => string;
+  /** List order, newest first. */
+  readonly dateColumn: string;
+  /** The list entry and the full document (with lines) from a row. */
+  readonly summary: (row: Row) => unknown;
+  readonly document: (row: Row) => unknown;
+  /** What each event changed, for the history: field by field. */
+  readonly changes: (event: RecordedEvent, before: Row) => { changes: HistoryEntry['changes']; after: Row };
+}
+
+const selection = (spec: TableSpec) =>
+  sql.join(Object.keys(spec.columns).map((c) => sql`${sql.id(snakeCase(c))} as ${sql.id(c)}`));
+
+const rowsOf = async (db: AnyDb, spec: TableSpec, dateColumn: string) =>
+  (await sql<Row>`select ${selection(spec)} from ${sql.table(spec.name)}
+    order by ${sql.id(snakeCase(dateColumn))} desc, id desc`.execute(db)).rows;
+
+const rowOf = async (db: AnyDb, spec: TableSpec, id: number) =>
+  (await sql<Row>`select ${selection(spec)} from ${sql.table(spec.name)} where id = ${id}`.execute(db)).rows[0];
+
+/**
+ * The reads of one document (DESIGN §4): the list, one document with its lines and ETag, its
+ * lines alone (`…/{id}/lines`, as the seed's forms read them) and its history from its stream.
+ */
+export const documentReadRoutes = (router: Router, deps: ReadDeps, reads: DocumentReads) => {
+  const fresh = readsFrom(deps, [reads.table.name]);
+  const find = async (ctx: Context) => {
+    const row = await rowOf(deps.db, reads.table, idParam(ctx, reads.label));
+    if (!row) throw notFound(`${reads.label} ${ctx.params.id} not found`);
+    return row;
+  };
+
+  router.get(reads.path, fresh, async (ctx: Context) => {
+    ctx.body = (await rowsOf(deps.db, reads.table, reads.dateColumn)).map(reads.summary);
+  });
+
+  router.get(byId(reads.path, ':id'), fresh, async (ctx: Context) => {
+    const row = await find(ctx);
+    ctx.set('ETag', `"${String(row.version)}"`);
+    ctx.body = reads.document(row);
+  });
+
+  router.get(`${byId(reads.path, ':id')}/lines`, fresh, async (ctx: Context) => {
+    ctx.body = (await find(ctx)).lines ?? [];
+  });
+
+  router.get(historyPath(reads.path, ':id'), async (ctx: Context) => {
+    const { events } = await deps.store.readStream(reads.stream(idParam(ctx, reads.label)));
+    if (events.length === 0) throw notFound(`${reads.label} ${ctx.params.id} not found`);
+    let current: Row = {};
+    ctx.body = events.map((event): HistoryEntry => {
+      const { changes, after } = reads.changes(event, current);
+      current = after;
+      return { position: event.position, version: event.streamVersion, type: event.type, at: event.metadata.at, user: event.metadata.username, changes };
+    });
+  });
+};
+
+/** Field-by-field differences between two snapshots of a document (lines compared whole). */
+export const diff = (before: Row, after: Row): HistoryEntry['changes'] =>
+  Object.keys(after)
+    .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
+    .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));
