@@ -2,10 +2,12 @@ import type Router from '@koa/router';
 
 import { MASTER_DATA_SLICES } from './master-data';
 import { type CommandDeps, masterDataWriteRoutes } from './master-data/master-data.routes';
-import { purchaseWriteRoutes } from './purchase/purchase.routes';
+import { INVOICE_SLICES, SETTLEMENT_SLICES } from './documents';
+import { invoiceWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
 
 /** Every write route of the product. */
 export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider);
-  purchaseWriteRoutes(router, deps);
+  for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
+  for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
 };

@@ -38,3 +38,14 @@ export * from './master-data-codec';
 export * from './documents';
 export * from './purchase/invoices';
 export * from './purchase/payments';
+export * from './sales/invoices';
+export * from './sales/receipts';
+
+import { purchaseInvoices } from './purchase/invoices';
+import { vendorPayments } from './purchase/payments';
+import { salesInvoices } from './sales/invoices';
+import { receipts } from './sales/receipts';
+
+/** Every invoice-like document and every document that settles them (DESIGN §4). */
+export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices] as const;
+export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;

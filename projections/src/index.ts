@@ -1,7 +1,6 @@
 import { homeSummaryProjection } from './home/home-summary.projection';
 import { MASTER_DATA_PROJECTIONS } from './master-data';
-import { purchaseInvoiceListProjection } from './purchase/purchase-invoice-list.projection';
-import { vendorPaymentListProjection } from './purchase/vendor-payment-list.projection';
+import { DOCUMENT_PROJECTIONS } from './documents';
 import type { Projection } from './runner/projection';
 
 export * from './runner/batch';
@@ -14,14 +13,13 @@ export * from './runner/table';
 export * from './master-data';
 export * from './master-data/master-data.projection';
 export { homeSummaryTable } from './home/home-summary.projection';
-export * from './purchase/purchase-invoice-list.projection';
-export * from './purchase/vendor-payment-list.projection';
+export * from './documents/invoice-list.projection';
+export * from './documents/settlement-list.projection';
 
 /** Every read model of the product (emmett's slice index). */
 export const PROJECTIONS: readonly Projection[] = [
   ...MASTER_DATA_PROJECTIONS.map((m) => m.projection),
-  purchaseInvoiceListProjection,
-  vendorPaymentListProjection,
+  ...DOCUMENT_PROJECTIONS,
   homeSummaryProjection,
 ];
 

@@ -2,11 +2,11 @@ import { MASTER_DATA_ENTITIES } from '@erp/contracts';
 import type Router from '@koa/router';
 
 import { masterDataReadRoutes } from './master-data/master-data.routes';
-import { purchaseReadRoutes } from './purchase/purchase.routes';
+import { documentsReadRoutes } from './documents/documents';
 import type { ReadDeps } from './shared/read-your-writes';
 
 /** Every entity read route of the product. */
 export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   for (const entity of MASTER_DATA_ENTITIES) masterDataReadRoutes(router, deps, entity);
-  purchaseReadRoutes(router, deps);
+  documentsReadRoutes(router, deps);
 };

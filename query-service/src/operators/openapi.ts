@@ -11,16 +11,8 @@ import {
   RecordedEventSchema,
   TaskSchema,
   historyOf,
-  PurchaseInvoiceBodySchema,
-  PurchaseInvoiceLineSchema,
-  PurchaseInvoiceSchema,
-  PurchaseInvoiceSummarySchema,
-  purchaseInvoices,
-  VendorPaymentBodySchema,
-  VendorPaymentLineSchema,
-  VendorPaymentSchema,
-  VendorPaymentSummarySchema,
-  vendorPayments,
+  INVOICE_DOCUMENTS,
+  SETTLEMENT_DOCUMENTS,
 } from '@erp/contracts';
 import { z } from 'zod';
 
@@ -114,8 +106,8 @@ const documentPaths = (docs: readonly DocumentDoc[]) =>
   );
 
 const DOCUMENTS: readonly DocumentDoc[] = [
-  { label: 'Purchase invoice', path: purchaseInvoices.path, body: PurchaseInvoiceBodySchema, summary: PurchaseInvoiceSummarySchema, record: PurchaseInvoiceSchema, line: PurchaseInvoiceLineSchema },
-  { label: 'Vendor payment', path: vendorPayments.path, body: VendorPaymentBodySchema, summary: VendorPaymentSummarySchema, record: VendorPaymentSchema, line: VendorPaymentLineSchema },
+  ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: `${d.module === 'purchase' ? 'Purchase invoice' : d.label}` })),
+  ...SETTLEMENT_DOCUMENTS,
 ];
 
 /** The OpenAPI 3.1 document, generated from the contracts' zod schemas. */

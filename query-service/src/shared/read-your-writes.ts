@@ -10,6 +10,8 @@ export interface ReadDeps {
   readonly db: AnyDb;
   readonly store: EventStore;
   readonly notifier: Notifier;
+  /** Today, for what is decided when read (overdue); tests set it. */
+  readonly clock?: () => Date;
 }
 
 /** True when each of these projections has applied the event at this cursor. */

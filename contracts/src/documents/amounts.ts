@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import { z } from 'zod';
 
-import { INT32_MAX } from './constants';
-import { lineAmount, sumMoney, toMoney } from './money';
+import { INT32_MAX } from '../constants';
+import { lineAmount, sumMoney, toMoney } from '../money';
 
 /**
  * Pieces every document (purchase and sales invoices, payments, receipts, stock adjustments)
@@ -97,3 +97,16 @@ export const invoiceTotals = <L extends { quantity: string; rate: string }>(line
 export const MoneyString = z.string().regex(/^\d+\.\d{2}$/);
 export const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const Id = z.number().int().positive();
+
+/**
+ * A sales invoice past its due date and not fully paid is overdue (DESIGN §3.5, §4): decided
+ * when read, from today's date in India, because time passing is not an event.
+ */
+export const statusOn = (status: string, dueDate: string | null, now: Date): string =>
+  status !== 'paid' && dueDate !== null && dueDate < indiaDate(now) ? 'overdue' : status;
+
+/** Field-by-field differences between two snapshots of a document (lines compared whole). */
+export const diffKeys = (before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>) =>
+  Object.keys(after)
+    .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
+    .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 export interface DocumentReads {
   /** 'Invoice': for '… not found'. */
@@ -72,9 +72,3 @@ export const documentReadRoutes = (router: Router, deps: ReadDeps, reads: Docume
     });
   });
 };
-
-/** Field-by-field differences between two snapshots of a document (lines compared whole). */
-export const diff = (before: Row, after: Row): HistoryEntry['changes'] =>
-  Object.keys(after)
-    .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
-    .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));

@@ -1,0 +1,6 @@
+/** `{ [key]: value }` with the key's literal type kept (a document's `vendorId` or `customerId`). */
+export const keyed = <K extends string, V>(key: K, value: V) => ({ [key]: value }) as { [P in K]: V };
+
+/** Several keys with the same value type. */
+export const keyedAll = <K extends string, V>(keys: readonly K[], value: () => V) =>
+  Object.fromEntries(keys.map((k) => [k, value()])) as { [P in K]: V };

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+import { PAYMENT_METHODS } from '../constants';
+import { optionalDateInput, optionalTextInput } from '../fields';
+import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
+import type { InvoiceDocument, PartyConfig } from './invoice-document';
+import { keyed, keyedAll } from './keyed';
+
+export interface SettlementDocumentConfig<P extends string, D extends string, A extends string, T extends string> {
+  readonly module: string;
+  readonly plural: string;
+  /** 'Payment', 'Receipt'. */
+  readonly label: string;
+  readonly path: string;
+  readonly stream: string;
+  readonly events: string;
+  readonly listTable: string;
+  readonly party: PartyConfig<P>;
+  /** `paymentDate`, `receiptDate`. */
+  readonly dateField: D;
+  /** A line's amount: `paidAmount` ('Paid amount is required'), `receivedAmount`. */
+  readonly lineAmount: { readonly field: A; readonly label: string; readonly missing: string };
+  readonly texts: readonly T[];
+  /** The invoices it settles. */
+  readonly invoices: InvoiceDocument;
+}
+
+const METHODS = PAYMENT_METHODS.map((m) => m.value) as [string, ...string[]];
+
+/**
+ * A document that settles invoices (vendor payment, receipt; DESIGN §4): its lines allocate
+ * money to invoices of the same party, atomically with the document itself.
+ */
+export const settlementDocument = <const P extends string, const D extends string, const A extends string, const T extends string>(
+  config: SettlementDocumentConfig<P, D, A, T>,
+) => {
+  const { party, lineAmount } = config;
+  const lineBody = z.object({
+    invoiceId: reference('Please select an invoice'),
+    ...keyed(lineAmount.field, requiredMoney(lineAmount.label, lineAmount.missing, { positive: true })),
+    /** Ignored: the server takes them from the invoice. */
+    invoiceNumber: z.unknown().optional(),
+    invoiceAmount: z.unknown().optional(),
+  });
+  const body = z.object({
+    ...keyed(party.field, reference(party.missing)),
+    /** Blank → today in India. */
+    ...keyed(config.dateField, optionalDateInput()),
+    paymentMethod: z.enum(METHODS, { error: 'Please select a payment method' }),
+    ...keyedAll(config.texts, optionalTextInput),
+    active: z.boolean({ error: 'Expected true or false' }).optional().default(true),
+    /** Empty: a direct payment of `amount`, settling no invoice. */
+    lines: z.array(lineBody).max(500, 'At most 500 lines').optional().default([]),
+    /** Only without lines; with lines the total is their sum. */
+    amount: z.unknown().optional(),
+  });
+  const line = z.object({
+    lineNo: z.number().int().positive(),
+    invoiceId: Id,
+    invoiceNumber: z.string(),
+    invoiceAmount: MoneyString,
+    ...keyed(lineAmount.field, MoneyString),
+  });
+  const data = z.object({
+    id: Id,
+    ...keyed(party.field, Id),
+    ...keyed(config.dateField, DateString),
+    paymentMethod: z.enum(METHODS),
+    ...keyedAll(config.texts, () => z.string().nullable()),
+    totalAmount: MoneyString,
+    active: z.boolean(),
+  });
+  /** `invoiceId`: the first line's invoice (the seed's cards show one), or null. */
+  const summary = data.extend({ invoiceId: Id.nullable() });
+  const record = summary.extend({ lines: z.array(line) });
+  const recorded = data.extend({ lines: z.array(line) });
+  const names = { recorded: `${config.events}Recorded`, revised: `${config.events}Revised` } as const;
+  const event = z.discriminatedUnion('type', [
+    z.object({ type: z.literal(names.recorded), data: recorded }),
+    z.object({ type: z.literal(names.revised), data: recorded }),
+  ]);
+  return {
+    ...config,
+    body,
+    summary,
+    record,
+    line,
+    events: { names, event, types: Object.values(names) as string[], recorded },
+    streamOf: (id: number) => `${config.stream}-${id}`,
+  };
+};
+
+/** The amount of a direct payment or receipt (no lines). */
+export const DirectAmountSchema = requiredMoney('Amount', 'Amount is required without invoice lines', { positive: true });
+
+/** Any settlement document, its types erased to what the shared machinery needs. */
+export interface SettlementDocument {
+  readonly module: string;
+  readonly plural: string;
+  readonly label: string;
+  readonly path: string;
+  readonly stream: string;
+  readonly listTable: string;
+  readonly party: PartyConfig<string>;
+  readonly dateField: string;
+  readonly lineAmount: { readonly field: string; readonly label: string; readonly missing: string };
+  readonly texts: readonly string[];
+  readonly invoices: InvoiceDocument;
+  readonly body: z.ZodType<SettlementBodyView>;
+  readonly summary: z.ZodType;
+  readonly record: z.ZodType;
+  readonly line: z.ZodType;
+  readonly events: { readonly names: { readonly recorded: string; readonly revised: string }; readonly event: z.ZodType<{ type: string; data: unknown }>; readonly types: readonly string[] };
+  streamOf(id: number): string;
+}
+
+export type SettlementBodyView = {
+  readonly paymentMethod: string;
+  readonly active: boolean;
+  readonly lines: readonly ({ readonly invoiceId: number } & Readonly<Record<string, unknown>>)[];
+  readonly amount?: unknown;
+} & Readonly<Record<string, unknown>>;
+
+/** A settlement as recorded: the party and date under their own names, lines with their amounts. */
+export type SettlementData = {
+  readonly id: number;
+  readonly paymentMethod: string;
+  readonly totalAmount: string;
+  readonly active: boolean;
+  readonly lines: readonly ({ readonly lineNo: number; readonly invoiceId: number; readonly invoiceNumber: string; readonly invoiceAmount: string } & Readonly<Record<string, unknown>>)[];
+} & Readonly<Record<string, unknown>>;
