@@ -1,4 +1,3 @@
-import { homeSummaryProjection } from './home/home-summary.projection';
 import { MASTER_DATA_PROJECTIONS } from './master-data';
 import { DOCUMENT_PROJECTIONS } from './documents';
 import type { Projection } from './runner/projection';
@@ -12,7 +11,6 @@ export * from './runner/runner';
 export * from './runner/table';
 export * from './master-data';
 export * from './master-data/master-data.projection';
-export { homeSummaryTable } from './home/home-summary.projection';
 export * from './documents/invoice-list.projection';
 export * from './documents/settlement-list.projection';
 
@@ -20,7 +18,6 @@ export * from './documents/settlement-list.projection';
 export const PROJECTIONS: readonly Projection[] = [
   ...MASTER_DATA_PROJECTIONS.map((m) => m.projection),
   ...DOCUMENT_PROJECTIONS,
-  homeSummaryProjection,
 ];
 
 export const findProjection = (name: string) => PROJECTIONS.find((p) => p.name === name);

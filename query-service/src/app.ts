@@ -29,7 +29,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   moduleRoutes(router);
   homeRoutes(router, deps, now);
   operatorRoutes(router, deps.db, deps.store, deps.notifier);
-  registerReadRoutes(router, deps);
+  registerReadRoutes(router, { ...deps, clock: now });
   const doc = openApiDocument();
   router.get(api.openapi, (ctx: Context) => {
     ctx.body = doc;

@@ -4,8 +4,12 @@ import {
   compareMoney,
   HEADERS,
   historyOf,
+  HomeSummarySchema,
+  indiaDate,
   MASTER_DATA_ENTITIES,
   RecordedEventSchema,
+  receipts,
+  salesInvoices,
   SETTLEMENT_DOCUMENTS,
   type SettlementDocument,
   sumMoney,
@@ -184,6 +188,57 @@ const documents = (mode: Mode) => {
         expect(counts.created).toBeGreaterThan(0);
         expect(counts.refused).toBeGreaterThan(0);
       }, 120_000);
+    });
+
+    describe('sales: overdue from the calendar, and the home figures', () => {
+      const customer = async (name: string) => {
+        const res = await owner.post('/api/sales/customers', { name });
+        expect(res.status, res.text).toBe(201);
+        return Number((res.body as { id: number }).id);
+      };
+      const sale = async (customerId: number, invoiceNumber: string, rate: string, extra: Record<string, unknown> = {}) => {
+        const res = await owner.post(salesInvoices.path, { customerId, invoiceNumber, lines: [{ itemName: 'Shirt', rate }], ...extra });
+        expect(res.status, res.text).toBe(201);
+        return res;
+      };
+      const summary = async (position: string) =>
+        HomeSummarySchema.parse((await owner.get(api.homeSummary, { headers: { [HEADERS.minPosition]: position } })).body);
+
+      it('a sales invoice past its due date and not fully paid reads overdue; paid, it does not', async () => {
+        const customerId = await customer(`Late Payer ${mode}`);
+        const res = await sale(customerId, `OD-${mode}`, '250', { dueDate: '2020-01-31' });
+        const id = Number((res.body as { id: number }).id);
+        const position = res.headers.get(HEADERS.eventPosition)!;
+        const read = await owner.get(byId(salesInvoices.path, id), { headers: { [HEADERS.minPosition]: position } });
+        expect(read.body).toMatchObject({ status: 'overdue', dueDate: '2020-01-31' });
+        const listed = z.array(salesInvoices.summary).parse((await owner.get(salesInvoices.path)).body).find((i) => i.id === id);
+        expect(listed?.status).toBe('overdue');
+        const paid = await owner.post(receipts.path, { customerId, paymentMethod: 'cash', lines: [{ invoiceId: id, receivedAmount: '250' }] });
+        expect(paid.status, paid.text).toBe(201);
+        const after = await owner.get(byId(salesInvoices.path, id), { headers: { [HEADERS.minPosition]: paid.headers.get(HEADERS.eventPosition)! } });
+        expect(after.body).toMatchObject({ status: 'paid' });
+      });
+
+      it('home: this month’s sales total and count (India’s month), and the invoices not fully paid', async () => {
+        const before = await summary(await head());
+        const customerId = await customer(`Home Figures ${mode}`);
+        const today = indiaDate(new Date());
+        const lastYear = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+        const a = await sale(customerId, `H1-${mode}`, '1000.50', { invoiceDate: today });
+        await sale(customerId, `H2-${mode}`, '200', { invoiceDate: today });
+        await sale(customerId, `H3-${mode}`, '999', { invoiceDate: lastYear });
+        const receipt = await owner.post(receipts.path, {
+          customerId,
+          paymentMethod: 'upi',
+          lines: [{ invoiceId: (a.body as { id: number }).id, receivedAmount: '1000.50' }],
+        });
+        expect(receipt.status, receipt.text).toBe(201);
+        const after = await summary(receipt.headers.get(HEADERS.eventPosition)!);
+        expect(after.invoicesThisMonth - before.invoicesThisMonth).toBe(2);
+        expect(compareMoney(after.salesThisMonth, sumMoney([before.salesThisMonth, '1200.50']))).toBe(0);
+        // H2 (this month) and H3 (last year) are unpaid; H1 is paid.
+        expect(after.unpaidInvoices - before.unpaidInvoices).toBe(2);
+      });
     });
   });
 };

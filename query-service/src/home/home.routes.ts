@@ -1,18 +1,33 @@
-import { api, type HomeSummary, toMoney } from '@erp/contracts';
-import { homeSummaryTable } from '@erp/projections';
+import { api, type HomeSummary, indiaDate, salesInvoices, toMoney } from '@erp/contracts';
+import { invoiceTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
+/** The first day of this month and of the next, in India's calendar. */
+const monthOf = (now: Date) => {
+  const [year, month] = indiaDate(now).split('-').map(Number) as [number, number];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+  return { start: `${year}-${pad(month)}-01`, next };
+};
+
+/**
+ * The home strip (DESIGN §3.6), from the sales invoice read model: this month's sales total and
+ * count (India's calendar month, by invoice date) and the invoices not fully paid. Inactive
+ * invoices do not count.
+ */
 export const homeRoutes = (router: Router, deps: ReadDeps, now: () => Date) => {
-  router.get(api.homeSummary, readsFrom(deps, [homeSummaryTable.name]), async (ctx: Context) => {
-    const month = now().toISOString().slice(0, 7);
-    const { rows } = await sql<{ sales: string | null; invoices: number | null; unpaid: number }>`
-      select (select sales_total::text from home_summary where month = ${month}) as sales,
-             (select invoice_count from home_summary where month = ${month}) as invoices,
-             (select coalesce(sum(unpaid_count), 0)::int from home_summary) as unpaid`.execute(deps.db);
+  const list = invoiceTable(salesInvoices);
+  router.get(api.homeSummary, readsFrom(deps, [list.name]), async (ctx: Context) => {
+    const { start, next } = monthOf(now());
+    const { rows } = await sql<{ sales: string; invoices: number; unpaid: number }>`
+      select coalesce(sum(total_amount) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date), 0)::text as sales,
+             (count(*) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date))::int as invoices,
+             (count(*) filter (where status <> 'paid'))::int as unpaid
+      from ${sql.table(list.name)} where active`.execute(deps.db);
     const row = rows[0];
     const body: HomeSummary = {
       salesThisMonth: toMoney(row?.sales ?? 0),
