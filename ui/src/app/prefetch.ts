@@ -1,5 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 
+import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
+import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 
 type Prefetch = (queryClient: QueryClient) => Promise<void>;
@@ -7,6 +9,8 @@ type Prefetch = (queryClient: QueryClient) => Promise<void>;
 /** List prefetches of the resources the API has, by 'module/entity'. One line per resource. */
 const RESOURCES: Record<string, Prefetch> = {
   'purchase/vendors': (queryClient) => queryClient.prefetchQuery(vendorsResource.listOptions()),
+  'purchase/invoices': (queryClient) => queryClient.prefetchQuery(purchaseInvoicesResource.listOptions()),
+  'purchase/payments': (queryClient) => queryClient.prefetchQuery(vendorPaymentsResource.listOptions()),
 };
 
 /** What hovering a task prefetches (SEED-SPEC module landing), by 'module/slug'. */

@@ -26,6 +26,12 @@ const TASK_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'purchase/vendors': lazy(() =>
     import('@/features/purchase/vendors/vendors.screen').then((m) => ({ default: m.VendorsScreen })),
   ),
+  'purchase/invoices': lazy(() =>
+    import('@/features/purchase/invoices/invoices.screen').then((m) => ({ default: m.PurchaseInvoicesScreen })),
+  ),
+  'purchase/payments': lazy(() =>
+    import('@/features/purchase/payments/payments.screen').then((m) => ({ default: m.PaymentsScreen })),
+  ),
 };
 
 function TaskRoute() {

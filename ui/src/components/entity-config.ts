@@ -13,6 +13,8 @@ export interface FieldConfig<TValues extends FieldValues> {
   placeholder?: string;
   hint?: string;
   options?: readonly { value: string; label: string }[];
+  /** Options from another resource (a vendor select): a hook, called by the select itself. */
+  useOptions?: () => readonly { value: string; label: string }[] | null;
   autoComplete?: string;
   /** Spans both columns on wide screens (textareas do by default). */
   wide?: boolean;
@@ -45,6 +47,60 @@ export interface FormConfig<TRecord, TValues extends FieldValues, TBody> {
   toCommandBody?: (values: TBody) => unknown;
   /** Shows the record's event history under the edit form (default true). */
   showHistory?: boolean;
+  /** A document's lines (invoices, payments): edited one by one, only saved lines are sent. */
+  lines?: LinesConfig<TRecord>;
+}
+
+/** One value of a line as the line editor holds it (inputs hold text). */
+export type LineValues = Record<string, string>;
+
+export interface LineColumn {
+  name: string;
+  label: string;
+  kind: 'text' | 'quantity' | 'money' | 'invoice';
+  required?: boolean;
+  placeholder?: string;
+}
+
+/** An invoice a payment or receipt line can settle. */
+export interface OpenInvoice {
+  id: number;
+  invoiceNumber: string;
+  totalAmount: string;
+  balanceDue: string;
+}
+
+/**
+ * SEED-SPEC §4 line states, one editor for every document: a new line is a draft in edit mode;
+ * saving it checks it and marks it saved; reopening makes it a draft again; only saved lines
+ * are sent.
+ */
+export interface LinesConfig<TRecord> {
+  title: string;
+  addLabel: string;
+  states: { draft: string; saved: string };
+  columns: readonly LineColumn[];
+  blank: LineValues;
+  fromRecord: (record: TRecord) => LineValues[];
+  /** Why a line cannot be saved, or null. */
+  problem: (line: LineValues) => string | null;
+  savedToast?: { title: string; description: string };
+  /** Delete only while more than one line exists (payment lines). */
+  keepOne?: boolean;
+  /** The toast when submitting without a saved line. */
+  needSaved: string;
+  /** The line's computed amount, shown under it. */
+  amountOf?: (line: LineValues) => string | null;
+  totalsTitle: string;
+  totals: (saved: readonly LineValues[], values: Record<string, unknown>) => { label: string; value: string }[];
+  /** Lines that settle invoices: the party field they depend on, and its open invoices. */
+  invoices?: {
+    partyField: string;
+    hint: string;
+    amountField: string;
+    useOpen: (partyId: number, record?: TRecord) => readonly OpenInvoice[];
+  };
+  toBody: (line: LineValues) => Record<string, unknown>;
 }
 
 export interface CardField<TRecord> {
@@ -70,6 +126,8 @@ export interface ListConfig<TRecord extends { id: number }, TValues extends Fiel
   backTo: { to: string; label: string };
   empty: { searching: string; initial: string };
   searchOn: readonly (keyof TRecord)[];
+  /** Extra searchable text of a record (a looked-up vendor name). */
+  searchAlso?: (record: TRecord) => readonly (string | null | undefined)[];
   card: CardConfig<TRecord>;
   resource: Resource<TRecord, TBody>;
   form: FormConfig<TRecord, TValues, TBody>;

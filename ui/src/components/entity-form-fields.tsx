@@ -86,14 +86,11 @@ function Control<TValues extends FieldValues>({ field, register, error }: Contro
     case 'textarea':
       return <Textarea rows={3} {...common} />;
     case 'select':
-      return (
+      return field.useOptions ? (
+        <LoadedSelect useOptions={field.useOptions} common={common} />
+      ) : (
         <Select {...common}>
-          <option value="">Select…</option>
-          {field.options?.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={field.options ?? []} />
         </Select>
       );
     case 'money':
@@ -112,4 +109,31 @@ function Control<TValues extends FieldValues>({ field, register, error }: Contro
     case 'tel':
       return field.uppercase ? <Upper type="text" {...common} /> : <Input type={field.kind} {...common} />;
   }
+}
+
+function Options({ options }: { options: readonly { value: string; label: string }[] }) {
+  return (
+    <>
+      <option value="">Select…</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A select whose options come from another resource (vendors for an invoice). Until they have
+ * loaded it is not rendered, so the form's value is set on a select that has its option.
+ */
+function LoadedSelect(props: { useOptions: () => readonly { value: string; label: string }[] | null; common: Record<string, unknown> }) {
+  const options = props.useOptions();
+  if (!options) return <Select disabled aria-busy="true" id={String(props.common.id)}><option>Loading…</option></Select>;
+  return (
+    <Select {...props.common}>
+      <Options options={options} />
+    </Select>
+  );
 }

@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type DefaultValues, type FieldValues } from 'react-hook-form';
 
 import { Button } from '@/components/button';
 import type { FormConfig } from '@/components/entity-config';
 import { FormActions } from '@/components/entity-form-actions';
 import { FormSections } from '@/components/entity-form-fields';
+import { editorLine, type EditorLine, LineEditor } from '@/components/line-editor';
 import { EmptyState } from '@/components/empty-state';
 import { Main, Stack, TopBar } from '@/components/layout';
 import { RecordHistory } from '@/components/record-history';
 import { Spinner } from '@/components/spinner';
 import { useEntitySave } from '@/components/use-entity-save';
+import { toast } from '@/lib/toast-store';
 import type { Resource } from '@/lib/resource';
 
 export interface EntityFormProps<TRecord extends { id: number }, TValues extends FieldValues, TBody> {
@@ -80,17 +82,37 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     setError: form.setError,
     onDone,
   });
+  const watched = useWatch({ control: form.control }) as Record<string, unknown>;
+  const lineConfig = config.lines;
+  const [lines, setLines] = useState<EditorLine[]>(() => {
+    if (!lineConfig) return [];
+    if (record) return lineConfig.fromRecord(record).map((values) => editorLine(values, true));
+    return lineConfig.invoices ? [] : [editorLine(lineConfig.blank, false)];
+  });
+  // A document sends its saved lines only, and needs at least one (SEED-SPEC §5).
+  const submit = (values: TBody) => {
+    if (!lineConfig) return save(values);
+    const saved = lines.filter((line) => line.saved);
+    if (saved.length === 0) {
+      toast({ title: 'Error', description: lineConfig.needSaved, variant: 'destructive' });
+      return;
+    }
+    save({ ...values, lines: saved.map((line) => lineConfig.toBody(line.values)) });
+  };
   const title = config.titles[mode];
   return (
     <FormFrame title={title} subtitle={config.subtitles[mode]} onCancel={onCancel}>
       <Stack $gap={16}>
-        <form noValidate aria-label={title} onSubmit={form.handleSubmit(save)}>
+        <form noValidate aria-label={title} onSubmit={form.handleSubmit(submit)}>
           <Stack $gap={16}>
             <FormSections
               sections={config.sections}
               register={form.register}
               errors={form.formState.errors}
             />
+            {lineConfig && (
+              <LineEditor config={lineConfig} lines={lines} onChange={setLines} values={watched} record={record} />
+            )}
             <FormActions
               submitLabel={record ? config.submitLabels.update : config.submitLabels.create}
               isSaving={isSaving}

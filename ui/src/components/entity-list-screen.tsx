@@ -87,7 +87,9 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
     );
   }
   const term = search.trim().toLowerCase();
-  const rows = term ? list.data.filter((record) => matches(record, config.searchOn, term)) : list.data;
+  const rows = term
+    ? list.data.filter((record) => matches(record, config.searchOn, term) || (config.searchAlso?.(record) ?? []).some((v) => (v ?? '').toLowerCase().includes(term)))
+    : list.data;
   if (rows.length === 0) {
     return term ? (
       <EmptyState icon={SearchX} message={config.empty.searching} />

@@ -39,14 +39,19 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
       toast({ title: 'Error', description: `${description}: ${CHANGED_ELSEWHERE}`, variant: 'destructive' });
       return;
     }
+    // Issues on a form field land on it; others (a document line's) are said in the toast.
+    const elsewhere: string[] = [];
     if (isApiError(error)) {
       for (const issue of error.issues) {
         if (fieldNames.has(issue.path)) {
           setError(issue.path as Path<TValues>, { type: 'server', message: issue.message });
+        } else {
+          elsewhere.push(issue.message);
         }
       }
     }
-    toast({ title: 'Error', description, variant: 'destructive' });
+    const details = [...new Set(elsewhere)].join('; ');
+    toast({ title: 'Error', description: details ? `${description}: ${details}` : description, variant: 'destructive' });
   };
   const succeed = (description: string) => () => {
     toast({ title: 'Success', description });

@@ -21,6 +21,8 @@ export interface ResourceOptions<TRecord> {
   name: string;
   path: string;
   record: Parser<TRecord>;
+  /** The list's entries, when lighter than a record (documents are listed without lines). */
+  listEntry?: Parser<TRecord>;
   /** Other query keys a write here changes (e.g. a payment changes invoice statuses). */
   alsoInvalidates?: readonly QueryKey[];
 }
@@ -40,10 +42,10 @@ const parseArray = <T>(parser: Parser<T>, data: unknown): T[] => {
 export function createResource<TRecord extends { id: number }, TBody>(
   options: ResourceOptions<TRecord>,
 ) {
-  const { path, record, alsoInvalidates = [] } = options;
+  const { path, record, listEntry = record, alsoInvalidates = [] } = options;
   const keys = entityKeys(options.module, options.name);
   const fetchers = {
-    list: async () => parseArray(record, await apiClient.get(path)),
+    list: async () => parseArray(listEntry, await apiClient.get(path)),
     one: async (id: number) => record.parse(await apiClient.get(byId(path, id))),
     history: async (id: number) =>
       parseArray(HistoryEntrySchema, await apiClient.get(historyOf(path, id))),

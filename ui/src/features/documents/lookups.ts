@@ -1,0 +1,41 @@
+import type { OpenInvoice } from '@/components/entity-config';
+
+/** A resource's list hook (`vendorsResource.useList`). */
+type UseList<T> = () => { data?: readonly T[] | undefined };
+
+/** Labels by id from a list, for cards ('Unknown Vendor' when missing). */
+export function useLabels<T extends { id: number }>(useList: UseList<T>, labelOf: (record: T) => string) {
+  const { data } = useList();
+  const labels = new Map((data ?? []).map((r) => [r.id, labelOf(r)]));
+  return (id: number | null | undefined, unknown: string) => (id ? (labels.get(id) ?? unknown) : unknown);
+}
+
+/** Select options from a master-data list; null while it loads. */
+export const optionsFrom =
+  <T extends { id: number; name: string }>(useList: UseList<T>) =>
+  () => {
+    const { data } = useList();
+    return data ? data.map((r) => ({ value: String(r.id), label: r.name })) : null;
+  };
+
+interface InvoiceRow extends OpenInvoice {
+  readonly status: string;
+}
+
+/**
+ * The party's invoices a payment or receipt line may settle: not fully paid, plus those this
+ * document already settles (their balance counts its own share back in).
+ */
+export const openInvoicesOf =
+  <TRecord extends { lines: readonly Record<string, unknown>[] }, I extends InvoiceRow>(useList: UseList<I>, partyOf: (invoice: I) => number, amountField: string) =>
+  (partyId: number, record?: TRecord): readonly OpenInvoice[] => {
+    const { data } = useList();
+    const own = new Map((record?.lines ?? []).map((l) => [Number(l.invoiceId), String(l[amountField])]));
+    return (data ?? [])
+      .filter((invoice) => partyOf(invoice) === partyId && (invoice.status !== 'paid' || own.has(invoice.id)))
+      .map((invoice) => {
+        const mine = own.get(invoice.id);
+        const balance = mine ? (Number(invoice.balanceDue) + Number(mine)).toFixed(2) : invoice.balanceDue;
+        return { id: invoice.id, invoiceNumber: invoice.invoiceNumber, totalAmount: invoice.totalAmount, balanceDue: balance };
+      });
+  };

@@ -1,0 +1,14 @@
+import { type PurchaseInvoice, purchaseInvoices } from '@erp/contracts';
+
+import { createResource } from '@/lib/resource';
+import { entityKeys } from '@/lib/query-keys';
+
+export const purchaseInvoicesResource = createResource<PurchaseInvoice, unknown>({
+  module: purchaseInvoices.module,
+  name: purchaseInvoices.plural,
+  path: purchaseInvoices.path,
+  record: purchaseInvoices.record,
+  listEntry: { parse: (v) => ({ ...purchaseInvoices.summary.parse(v), lines: [], allocations: [] }) },
+  // A revised total changes what payments may still settle.
+  alsoInvalidates: [entityKeys('purchase', 'payments').all],
+});

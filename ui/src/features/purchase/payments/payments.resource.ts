@@ -1,0 +1,14 @@
+import { type VendorPayment, vendorPayments } from '@erp/contracts';
+
+import { createResource } from '@/lib/resource';
+import { entityKeys } from '@/lib/query-keys';
+
+export const vendorPaymentsResource = createResource<VendorPayment, unknown>({
+  module: vendorPayments.module,
+  name: vendorPayments.plural,
+  path: vendorPayments.path,
+  record: vendorPayments.record,
+  listEntry: { parse: (v) => ({ ...vendorPayments.summary.parse(v), lines: [] }) },
+  // A payment changes its invoices' paid amounts and statuses.
+  alsoInvalidates: [entityKeys('purchase', 'invoices').all],
+});

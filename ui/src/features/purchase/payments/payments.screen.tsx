@@ -1,0 +1,92 @@
+import { PAYMENT_METHODS, type PurchaseInvoice, routes, type VendorPayment, vendorPayments } from '@erp/contracts';
+import { CalendarDays, FileText, Hash, IndianRupee, Link2 } from 'lucide-react';
+import { useMemo } from 'react';
+
+import type { ListConfig } from '@/components/entity-config';
+import { EntityListScreen } from '@/components/entity-list-screen';
+import { settlementLines } from '@/features/documents/document-lines';
+import { openInvoicesOf, optionsFrom, useLabels } from '@/features/documents/lookups';
+import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
+import { todayInIndia } from '@/features/purchase/invoices/invoices.screen';
+import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
+import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
+import { formatDate, formatMoney } from '@/lib/format';
+
+type Values = Record<string, unknown>;
+
+const headerSchema = vendorPayments.body.omit({ lines: true });
+const vendorOptions = optionsFrom(vendorsResource.useList);
+const methodLabel = (method: string) => PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
+const openInvoices = openInvoicesOf<VendorPayment, PurchaseInvoice>(purchaseInvoicesResource.useList, (i) => i.vendorId, 'paidAmount');
+
+export function PaymentsScreen() {
+  const vendorName = useLabels(vendorsResource.useList, (v) => v.name);
+  const invoices = useLabels(purchaseInvoicesResource.useList, (i) => i.invoiceNumber);
+  const config = useMemo(
+    (): ListConfig<VendorPayment, Values, unknown> => ({
+      title: 'Payments',
+      subtitle: 'Process vendor payments',
+      addLabel: 'Add Payment',
+      searchPlaceholder: 'Search payments...',
+      backTo: { to: routes.module('purchase'), label: 'Back to Purchase' },
+      empty: {
+        searching: 'No payments found matching your search.',
+        initial: 'No payments found. Record your first payment!',
+      },
+      searchOn: ['referenceNumber', 'paymentMethod'],
+      searchAlso: (payment) => [vendorName(payment.vendorId, 'Unknown Vendor'), methodLabel(payment.paymentMethod)],
+      card: {
+        title: (payment) => vendorName(payment.vendorId, 'Unknown Vendor'),
+        badge: (payment) => ({ label: methodLabel(payment.paymentMethod), tone: 'blue' }),
+        fields: [
+          { label: 'Total', icon: IndianRupee, value: (p) => formatMoney(p.totalAmount) },
+          { label: 'Date', icon: CalendarDays, value: (p) => formatDate(p.paymentDate) },
+          { label: 'Invoice', icon: Link2, value: (p) => (p.invoiceId ? invoices(p.invoiceId, 'Unknown Invoice') : 'Direct Payment') },
+          { label: 'Reference', icon: Hash, value: (p) => p.referenceNumber, hideWhenEmpty: true },
+          { label: 'Description', icon: FileText, value: (p) => p.description, hideWhenEmpty: true },
+        ],
+      },
+      resource: vendorPaymentsResource,
+      form: {
+        entityLabel: vendorPayments.label,
+        schema: headerSchema,
+        titles: { create: 'Create Payment', edit: 'Edit Payment' },
+        subtitles: { create: 'Pay a vendor against their invoices', edit: 'Update payment details' },
+        submitLabels: { create: 'Create Payment', update: 'Update Payment' },
+        sections: [
+          {
+            title: 'Payment Details',
+            fields: [
+              { name: 'vendorId', label: 'Vendor', kind: 'select', required: true, useOptions: vendorOptions },
+              { name: 'paymentDate', label: 'Payment Date', kind: 'date', required: true },
+              { name: 'paymentMethod', label: 'Payment Method', kind: 'select', required: true, options: PAYMENT_METHODS },
+              { name: 'referenceNumber', label: 'Reference Number', kind: 'text', placeholder: 'Cheque no., UTR, transaction id' },
+              { name: 'description', label: 'Description', kind: 'textarea', placeholder: 'Optional notes' },
+            ],
+          },
+        ],
+        lines: settlementLines<VendorPayment>({
+          amountField: 'paidAmount',
+          amountLabel: 'Paid Amount',
+          partyField: 'vendorId',
+          hint: 'Select a vendor first to add invoices',
+          needSaved: 'Please add and save at least one invoice line before submitting',
+          totalsTitle: 'Total Payment',
+          totalLabel: 'Total',
+          useOpen: openInvoices,
+        }),
+        emptyValues: { vendorId: '', paymentDate: todayInIndia(), paymentMethod: 'cash', referenceNumber: '', description: '', active: true },
+        toFormValues: (payment) => ({
+          vendorId: String(payment.vendorId),
+          paymentDate: payment.paymentDate,
+          paymentMethod: payment.paymentMethod,
+          referenceNumber: payment.referenceNumber ?? '',
+          description: payment.description ?? '',
+          active: payment.active,
+        }),
+      },
+    }),
+    [vendorName, invoices],
+  );
+  return <EntityListScreen config={config} />;
+}
