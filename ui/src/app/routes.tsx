@@ -29,6 +29,12 @@ const TASK_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'purchase/invoices': lazy(() =>
     import('@/features/purchase/invoices/invoices.screen').then((m) => ({ default: m.PurchaseInvoicesScreen })),
   ),
+  'sales/invoices': lazy(() =>
+    import('@/features/sales/invoices/invoices.screen').then((m) => ({ default: m.SalesInvoicesScreen })),
+  ),
+  'sales/receipts': lazy(() =>
+    import('@/features/sales/receipts/receipts.screen').then((m) => ({ default: m.ReceiptsScreen })),
+  ),
   'purchase/payments': lazy(() =>
     import('@/features/purchase/payments/payments.screen').then((m) => ({ default: m.PaymentsScreen })),
   ),

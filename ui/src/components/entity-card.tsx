@@ -73,12 +73,30 @@ const Fields = styled.dl`
   dd { margin: 0; overflow-wrap: anywhere; }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  gap: 8px;
+  margin-top: 12px;
+  button {
+    flex: 1;
+    min-height: ${({ theme }) => theme.touch};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    background: ${({ theme }) => theme.colors.surface};
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+`;
+
 export function EntityCard<TRecord extends { id: number }>(props: {
   record: TRecord;
   card: CardConfig<TRecord>;
   onOpen: (record: TRecord) => void;
+  /** With a details view, the card offers Edit and View Details buttons (SEED-SPEC sales cards). */
+  onView?: (record: TRecord) => void;
 }) {
-  const { record, card, onOpen } = props;
+  const { record, card, onOpen, onView } = props;
   const badge = card.badge?.(record);
   const rows = card.fields
     .map((field) => ({ field, value: field.value(record) }))
@@ -104,6 +122,16 @@ export function EntityCard<TRecord extends { id: number }>(props: {
             </div>
           ))}
         </Fields>
+      )}
+      {onView && (
+        <Actions>
+          <button type="button" onClick={(event) => { event.stopPropagation(); onOpen(record); }}>
+            Edit
+          </button>
+          <button type="button" onClick={(event) => { event.stopPropagation(); onView(record); }}>
+            View Details
+          </button>
+        </Actions>
       )}
     </Box>
   );

@@ -124,13 +124,25 @@ export interface ListConfig<TRecord extends { id: number }, TValues extends Fiel
   addLabel: string;
   searchPlaceholder: string;
   backTo: { to: string; label: string };
-  empty: { searching: string; initial: string };
+  empty: { searching: string; initial: string; initialHint?: string };
   searchOn: readonly (keyof TRecord)[];
   /** Extra searchable text of a record (a looked-up vendor name). */
   searchAlso?: (record: TRecord) => readonly (string | null | undefined)[];
   card: CardConfig<TRecord>;
   resource: Resource<TRecord, TBody>;
   form: FormConfig<TRecord, TValues, TBody>;
+  /** A read-only view of one record (DESIGN §3.7 'View Details'); cards then offer Edit and View Details. */
+  details?: DetailsConfig<TRecord>;
+}
+
+export interface DetailsConfig<TRecord> {
+  title: (record: TRecord) => string;
+  subtitle: string;
+  badge?: (record: TRecord) => { label: string; tone: BadgeTone } | null;
+  fields: readonly CardField<TRecord>[];
+  lines: { title: string; columns: readonly { label: string; value: (line: Record<string, unknown>) => string; numeric?: boolean }[] };
+  /** Which documents settled it, or which invoices it settled. */
+  links: { title: string; empty: string; rows: (record: TRecord) => readonly { label: string; amount: string }[] };
 }
 
 /** The toast texts of SEED-SPEC §8, derived from the entity label. */

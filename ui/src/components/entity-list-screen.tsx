@@ -7,6 +7,7 @@ import { Button } from '@/components/button';
 import { EntityCard } from '@/components/entity-card';
 import type { ListConfig } from '@/components/entity-config';
 import { EntityForm } from '@/components/entity-form';
+import { RecordDetails } from '@/components/record-details';
 import { EmptyState } from '@/components/empty-state';
 import { Main, TopBar } from '@/components/layout';
 import { SearchBox } from '@/components/search-box';
@@ -33,8 +34,20 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
   config,
 }: Props<TRecord, TValues, TBody>) {
   const [editing, setEditing] = useState<{ record?: TRecord } | null>(null);
+  const [viewing, setViewing] = useState<TRecord | null>(null);
   const [search, setSearch] = useState('');
   const refresh = config.resource.useRefresh();
+  if (viewing && config.details) {
+    return (
+      <RecordDetails
+        config={config.details}
+        resource={config.resource}
+        id={viewing.id}
+        sections={config.form.sections as never}
+        onBack={() => setViewing(null)}
+      />
+    );
+  }
   if (editing) {
     return (
       <EntityForm
@@ -65,16 +78,16 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
             {config.addLabel}
           </Button>
         </Toolbar>
-        <Records config={config} search={search} onOpen={(record) => setEditing({ record })} />
+        <Records config={config} search={search} onOpen={(record) => setEditing({ record })} onView={setViewing} />
       </Main>
     </>
   );
 }
 
 function Records<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
-  props: Props<TRecord, TValues, TBody> & { search: string; onOpen: (record: TRecord) => void },
+  props: Props<TRecord, TValues, TBody> & { search: string; onOpen: (record: TRecord) => void; onView: (record: TRecord) => void },
 ) {
-  const { config, search, onOpen } = props;
+  const { config, search, onOpen, onView } = props;
   const list = config.resource.useList();
   if (list.isPending) return <Spinner label={`Loading ${config.title.toLowerCase()}`} />;
   if (list.isError) {
@@ -94,7 +107,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
     return term ? (
       <EmptyState icon={SearchX} message={config.empty.searching} />
     ) : (
-      <EmptyState message={config.empty.initial} />
+      <EmptyState message={config.empty.initial}>{config.empty.initialHint && <p>{config.empty.initialHint}</p>}</EmptyState>
     );
   }
   return (
@@ -103,7 +116,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
       wideColumns={2}
       items={rows}
       keyOf={(record) => record.id}
-      render={(record) => <EntityCard record={record} card={config.card} onOpen={onOpen} />}
+      render={(record) => <EntityCard record={record} card={config.card} onOpen={onOpen} onView={config.details ? onView : undefined} />}
     />
   );
 }

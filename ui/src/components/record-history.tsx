@@ -44,8 +44,14 @@ const Heading = styled(CardHeading)`
 // 'VendorUpdated' → 'Updated': the last word of an event type names what happened.
 const eventLabel = (type: string) => type.match(/[A-Z][a-z]*$/)?.[0] ?? type;
 
-const show = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '(empty)' : String(value);
+const show = (value: unknown) => {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (Array.isArray(value)) return `${value.length} line${value.length === 1 ? '' : 's'}`;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+};
+
+/** A record's first event lists every field; it is shown as the record's creation. */
+const isFirst = (label: string) => label === 'Created' || label === 'Recorded';
 
 interface RecordHistoryProps<TRecord extends { id: number }, TBody, TValues extends FieldValues> {
   resource: Resource<TRecord, TBody>;
@@ -78,7 +84,7 @@ export function RecordHistory<TRecord extends { id: number }, TBody, TValues ext
                 {formatDateTime(entry.at)}
                 {entry.user ? ` · by ${entry.user}` : ''}
               </p>
-              {entry.changes.length > 0 && eventLabel(entry.type) !== 'Created' && (
+              {entry.changes.length > 0 && !isFirst(eventLabel(entry.type)) && (
                 <ul>
                   {entry.changes.map((change) => (
                     <li key={change.field}>

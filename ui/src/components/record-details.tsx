@@ -1,0 +1,119 @@
+import styled from 'styled-components';
+
+import { Button } from '@/components/button';
+import { Badge } from '@/components/entity-card';
+import type { DetailsConfig, FormSection } from '@/components/entity-config';
+import { EmptyState } from '@/components/empty-state';
+import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
+import { RecordHistory } from '@/components/record-history';
+import { Spinner } from '@/components/spinner';
+import { formatMoney } from '@/lib/format';
+import type { Resource } from '@/lib/resource';
+
+const Fields = styled.dl`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: 6px 16px;
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.muted}; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 14px;
+  th, td { padding: 8px 6px; border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong}; text-align: left; }
+  th { color: ${({ theme }) => theme.colors.muted}; font-weight: 600; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; }
+`;
+
+const Scroll = styled.div`overflow-x: auto;`;
+
+interface Props<TRecord extends { id: number }, TBody> {
+  config: DetailsConfig<TRecord>;
+  resource: Resource<TRecord, TBody>;
+  id: number;
+  sections: readonly FormSection<never>[];
+  onBack: () => void;
+}
+
+/** 'View Details' (DESIGN §3.7): the document read-only, with its lines, what it settled or what settled it, and its history. */
+export function RecordDetails<TRecord extends { id: number }, TBody>({ config, resource, id, sections, onBack }: Props<TRecord, TBody>) {
+  const detail = resource.useOne(id, { refetchOnMount: 'always' });
+  const record = detail.data;
+  const badge = record ? config.badge?.(record) : null;
+  return (
+    <>
+      <TopBar title={record ? config.title(record) : 'Details'} subtitle={config.subtitle} back={{ label: 'Back to list', onClick: onBack }} />
+      <Main>
+        {detail.isPending && <Spinner />}
+        {detail.isError && (
+          <EmptyState message="This record could not be loaded.">
+            <Button $variant="secondary" onClick={onBack}>
+              Back to list
+            </Button>
+          </EmptyState>
+        )}
+        {record && (
+          <Stack $gap={16}>
+            <Card aria-label="Summary">
+              {badge && <Badge $tone={badge.tone}>{badge.label}</Badge>}
+              <Fields>
+                {config.fields.map((field) => (
+                  <div key={field.label} style={{ display: 'contents' }}>
+                    <dt>{field.label}</dt>
+                    <dd>{field.value(record) || 'N/A'}</dd>
+                  </div>
+                ))}
+              </Fields>
+            </Card>
+            <Card aria-labelledby="details-lines">
+              <CardHeading id="details-lines">{config.lines.title}</CardHeading>
+              <Scroll>
+                <Table>
+                  <thead>
+                    <tr>
+                      {config.lines.columns.map((c) => (
+                        <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
+                          {c.label}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {((record as unknown as { lines?: Record<string, unknown>[] }).lines ?? []).map((line, index) => (
+                      <tr key={index}>
+                        {config.lines.columns.map((c) => (
+                          <td key={c.label} className={c.numeric ? 'num' : undefined}>
+                            {c.value(line)}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </Scroll>
+            </Card>
+            <Card aria-labelledby="details-links">
+              <CardHeading id="details-links">{config.links.title}</CardHeading>
+              {config.links.rows(record).length === 0 ? (
+                <p>{config.links.empty}</p>
+              ) : (
+                <Fields>
+                  {config.links.rows(record).map((row) => (
+                    <div key={row.label} style={{ display: 'contents' }}>
+                      <dt>{row.label}</dt>
+                      <dd>{formatMoney(row.amount)}</dd>
+                    </div>
+                  ))}
+                </Fields>
+              )}
+            </Card>
+            <RecordHistory resource={resource} id={id} sections={sections} />
+          </Stack>
+        )}
+      </Main>
+    </>
+  );
+}

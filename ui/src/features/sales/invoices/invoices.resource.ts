@@ -1,0 +1,14 @@
+import { type SalesInvoice, salesInvoices } from '@erp/contracts';
+
+import { entityKeys, queryKeys } from '@/lib/query-keys';
+import { createResource } from '@/lib/resource';
+
+export const salesInvoicesResource = createResource<SalesInvoice, unknown>({
+  module: salesInvoices.module,
+  name: salesInvoices.plural,
+  path: salesInvoices.path,
+  record: salesInvoices.record,
+  listEntry: { parse: (v) => ({ ...salesInvoices.summary.parse(v), lines: [], allocations: [] }) },
+  // A sale changes the home figures and what receipts may still settle.
+  alsoInvalidates: [queryKeys.home.all, entityKeys('sales', 'receipts').all],
+});

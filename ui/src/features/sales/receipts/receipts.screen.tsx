@@ -1,0 +1,120 @@
+import { PAYMENT_METHODS, type Receipt, receipts, routes, type SalesInvoice } from '@erp/contracts';
+import { CalendarDays, CreditCard, FileText, Hash, IndianRupee, User } from 'lucide-react';
+import { useMemo } from 'react';
+
+import type { ListConfig } from '@/components/entity-config';
+import { EntityListScreen } from '@/components/entity-list-screen';
+import { settlementLines } from '@/features/documents/document-lines';
+import { openInvoicesOf, optionsFrom, useLabels } from '@/features/documents/lookups';
+import { todayInIndia } from '@/features/purchase/invoices/invoices.screen';
+import { customersResource } from '@/features/sales/customers/customers.resource';
+import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
+import { receiptsResource } from '@/features/sales/receipts/receipts.resource';
+import { formatDate, formatMoney } from '@/lib/format';
+
+type Values = Record<string, unknown>;
+
+const headerSchema = receipts.body.omit({ lines: true });
+const customerOptions = optionsFrom(customersResource.useList);
+const methodLabel = (method: string) => PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
+const openInvoices = openInvoicesOf<Receipt, SalesInvoice>(salesInvoicesResource.useList, (i) => i.customerId, 'receivedAmount');
+
+export function ReceiptsScreen() {
+  const customerName = useLabels(customersResource.useList, (c) => c.name);
+  const config = useMemo(
+    (): ListConfig<Receipt, Values, unknown> => ({
+      title: 'Receipts',
+      subtitle: 'Manage customer payments and receipts',
+      addLabel: 'New Receipt',
+      searchPlaceholder: 'Search receipts...',
+      backTo: { to: routes.module('sales'), label: 'Back to Sales' },
+      empty: {
+        searching: 'No receipts found',
+        initial: 'No receipts found',
+        initialHint: 'Create your first receipt to get started.',
+      },
+      searchOn: ['referenceNumber', 'paymentMethod', 'description', 'notes'],
+      searchAlso: (receipt) => [customerName(receipt.customerId, 'Unknown Customer'), methodLabel(receipt.paymentMethod)],
+      card: {
+        title: (receipt) => `Receipt #${receipt.id}`,
+        fields: [
+          { label: 'Customer', icon: User, value: (r) => customerName(r.customerId, 'Unknown Customer') },
+          { label: 'Total', icon: IndianRupee, value: (r) => formatMoney(r.totalAmount) },
+          { label: 'Date', icon: CalendarDays, value: (r) => formatDate(r.receiptDate) },
+          { label: 'Method', icon: CreditCard, value: (r) => methodLabel(r.paymentMethod) },
+          { label: 'Reference', icon: Hash, value: (r) => r.referenceNumber || 'N/A' },
+          { label: 'Description', icon: FileText, value: (r) => r.description, hideWhenEmpty: true },
+        ],
+      },
+      resource: receiptsResource,
+      details: {
+        title: (receipt) => `Receipt #${receipt.id}`,
+        subtitle: 'Receipt details',
+        fields: [
+          { label: 'Customer', value: (r) => customerName(r.customerId, 'Unknown Customer') },
+          { label: 'Date', value: (r) => formatDate(r.receiptDate) },
+          { label: 'Method', value: (r) => methodLabel(r.paymentMethod) },
+          { label: 'Reference', value: (r) => r.referenceNumber },
+          { label: 'Amount', value: (r) => formatMoney(r.totalAmount) },
+          { label: 'Notes', value: (r) => r.notes },
+          { label: 'Description', value: (r) => r.description },
+        ],
+        lines: {
+          title: 'Invoice Lines',
+          columns: [
+            { label: 'Invoice', value: (l) => String(l.invoiceNumber) },
+            { label: 'Invoice Amount', value: (l) => formatMoney(String(l.invoiceAmount)), numeric: true },
+            { label: 'Received', value: (l) => formatMoney(String(l.receivedAmount)), numeric: true },
+          ],
+        },
+        links: {
+          title: 'Invoices settled',
+          empty: 'A direct receipt: it settles no invoice.',
+          rows: (receipt) => receipt.lines.map((l) => ({ label: l.invoiceNumber, amount: l.receivedAmount })),
+        },
+      },
+      form: {
+        entityLabel: receipts.label,
+        schema: headerSchema,
+        titles: { create: 'Create Receipt', edit: 'Edit Receipt' },
+        subtitles: { create: 'Record money received from a customer', edit: 'Update receipt details' },
+        submitLabels: { create: 'Create Receipt', update: 'Update Receipt' },
+        sections: [
+          {
+            title: 'Receipt Details',
+            fields: [
+              { name: 'customerId', label: 'Customer', kind: 'select', required: true, useOptions: customerOptions },
+              { name: 'receiptDate', label: 'Receipt Date', kind: 'date', required: true },
+              { name: 'paymentMethod', label: 'Payment Method', kind: 'select', required: true, options: PAYMENT_METHODS },
+              { name: 'referenceNumber', label: 'Reference Number', kind: 'text', placeholder: 'Cheque no., UTR, transaction id' },
+              { name: 'notes', label: 'Notes', kind: 'textarea' },
+              { name: 'description', label: 'Description', kind: 'textarea' },
+            ],
+          },
+        ],
+        lines: settlementLines<Receipt>({
+          amountField: 'receivedAmount',
+          amountLabel: 'Received Amount',
+          partyField: 'customerId',
+          hint: 'Select a customer first to add invoices',
+          needSaved: 'Please add and save at least one invoice line before submitting',
+          totalsTitle: 'Total Receipt',
+          totalLabel: 'Amount',
+          useOpen: openInvoices,
+        }),
+        emptyValues: { customerId: '', receiptDate: todayInIndia(), paymentMethod: 'cash', referenceNumber: '', notes: '', description: '', active: true },
+        toFormValues: (receipt) => ({
+          customerId: String(receipt.customerId),
+          receiptDate: receipt.receiptDate,
+          paymentMethod: receipt.paymentMethod,
+          referenceNumber: receipt.referenceNumber ?? '',
+          notes: receipt.notes ?? '',
+          description: receipt.description ?? '',
+          active: receipt.active,
+        }),
+      },
+    }),
+    [customerName],
+  );
+  return <EntityListScreen config={config} />;
+}
