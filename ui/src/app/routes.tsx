@@ -29,6 +29,18 @@ const TASK_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'purchase/invoices': lazy(() =>
     import('@/features/purchase/invoices/invoices.screen').then((m) => ({ default: m.PurchaseInvoicesScreen })),
   ),
+  'sales/customers': lazy(() =>
+    import('@/features/sales/customers/customers.screen').then((m) => ({ default: m.CustomersScreen })),
+  ),
+  'inventory/items': lazy(() =>
+    import('@/features/inventory/items/items.screen').then((m) => ({ default: m.ItemsScreen })),
+  ),
+  'hr/employees': lazy(() =>
+    import('@/features/hr/employees/employees.screen').then((m) => ({ default: m.EmployeesScreen })),
+  ),
+  'crm/leads': lazy(() =>
+    import('@/features/crm/leads/leads.screen').then((m) => ({ default: m.LeadsScreen })),
+  ),
   'sales/invoices': lazy(() =>
     import('@/features/sales/invoices/invoices.screen').then((m) => ({ default: m.SalesInvoicesScreen })),
   ),

@@ -3,7 +3,7 @@ import type { FieldValues, Path } from 'react-hook-form';
 
 import type { Resource } from '@/lib/resource';
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'select' | 'textarea';
+export type FieldKind = 'text' | 'email' | 'tel' | 'number' | 'money' | 'percent' | 'integer' | 'date' | 'select' | 'textarea';
 
 export interface FieldConfig<TValues extends FieldValues> {
   name: Path<TValues>;

@@ -102,6 +102,10 @@ function Control<TValues extends FieldValues>({ field, register, error }: Contro
       );
     case 'number':
       return <Input type="number" step="any" inputMode="decimal" {...common} />;
+    case 'percent':
+      return <Input type="number" step={STEPS.money} min={0} max={100} inputMode="decimal" {...common} />;
+    case 'integer':
+      return <Input type="number" step={1} min={0} inputMode="numeric" {...common} />;
     case 'date':
       return <Input type="date" {...common} />;
     case 'text':
