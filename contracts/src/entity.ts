@@ -116,7 +116,7 @@ export type UpdatedDataOf<E extends { events: { updated: z.ZodType } }> = z.outp
 export const snakeCase = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The read-model table of a master-data entity: `vendors` → `vendor_list`. */
-export const listTable = (entity: Pick<MasterDataEntity, 'singular'>): string => `${entity.singular}_list`;
+export const listTable = (entity: Pick<MasterDataEntity, 'singular'>): string => `${entity.singular.replace(/-/g, '_')}_list`;
 
 /** The stream of one record: `vendor-42`. Ids are allocated per stream prefix. */
 export const recordStream = (entity: Pick<MasterDataEntity, 'singular'>, id: number): string =>

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 
 import { INT32_MAX } from './constants';
+import { indiaDate, reference as referenceInput, requiredQuantity } from './documents/amounts';
 import { gstinProblem, panProblem } from './validators';
 
 /**
@@ -23,6 +24,8 @@ export type FieldKind =
   | 'percent'
   | 'integer'
   | 'date'
+  | 'reference'
+  | 'quantity'
   | 'boolean';
 
 /** Read-model column types (DESIGN §1: typed columns, money as exact numeric). */
@@ -79,7 +82,8 @@ export const requiredTextInput = (message: string) =>
 /** Optional text for document fields and lines: '' and missing become null. */
 export const optionalTextInput = optionalTextSchema;
 
-export const requiredText = () => field('text', 'text', requiredTextSchema(), z.string(), { required: true });
+export const requiredText = (message?: string) =>
+  field('text', 'text', message ? requiredTextInput(message) : requiredTextSchema(), z.string(), { required: true });
 export const text = () => field('text', 'text', optionalTextSchema(), nullableString);
 export const multiline = () => field('multiline', 'text', optionalTextSchema(), nullableString);
 export const phone = () => field('phone', 'text', optionalTextSchema(), nullableString);
@@ -284,3 +288,19 @@ export const IdParamSchema = z
   .regex(/^[1-9][0-9]{0,9}$/, 'Expected an integer id')
   .transform(Number)
   .refine((n) => n <= INT32_MAX, 'Expected an integer id');
+
+/** Another record's id, chosen from a select ('Please select an item'). */
+export const recordRef = (missing: string) => field('reference', 'integer', referenceInput(missing), z.number().int().positive(), { required: true });
+
+/** A required quantity above 0 with at most `places` decimals ('Quantity is required'). */
+export const positiveQuantity = (places: number, missing = 'Quantity is required') =>
+  field('quantity', 'numeric', requiredQuantity(places, missing), z.string(), { required: true });
+
+/** A date that is today in India when left blank (SEED-SPEC 'form default today'). */
+export const dateOrToday = () =>
+  field(
+    'date',
+    'date',
+    dateSchema('Enter a date as YYYY-MM-DD').transform((v) => v ?? indiaDate(new Date())),
+    z.string(),
+  );

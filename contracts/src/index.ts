@@ -16,12 +16,15 @@ export * from './sales/customers';
 export * from './inventory/items';
 export * from './hr/employees';
 export * from './crm/leads';
+export * from './inventory/stock-adjustments';
+export * from './inventory/stock';
 
 import { customersEntity } from './sales/customers';
 import { employeesEntity } from './hr/employees';
 import { itemsEntity } from './inventory/items';
 import { leadsEntity } from './crm/leads';
 import { vendorsEntity } from './purchase/vendors';
+import { stockAdjustmentsEntity } from './inventory/stock-adjustments';
 
 /**
  * Every master-data entity: the command routes, read models, query routes, OpenAPI document,
@@ -33,6 +36,7 @@ export const MASTER_DATA_ENTITIES = [
   itemsEntity,
   employeesEntity,
   leadsEntity,
+  stockAdjustmentsEntity,
 ] as const;
 export * from './master-data-codec';
 export * from './documents';

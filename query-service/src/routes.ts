@@ -3,10 +3,12 @@ import type Router from '@koa/router';
 
 import { masterDataReadRoutes } from './master-data/master-data.routes';
 import { documentsReadRoutes } from './documents/documents';
+import { stockRoutes } from './inventory/stock.routes';
 import type { ReadDeps } from './shared/read-your-writes';
 
 /** Every entity read route of the product. */
 export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   for (const entity of MASTER_DATA_ENTITIES) masterDataReadRoutes(router, deps, entity);
   documentsReadRoutes(router, deps);
+  stockRoutes(router, deps);
 };

@@ -5,6 +5,9 @@ import {
   HEADERS,
   historyOf,
   HomeSummarySchema,
+  ItemStockSchema,
+  STOCK_PATH,
+  stockAdjustmentsEntity,
   indiaDate,
   MASTER_DATA_ENTITIES,
   RecordedEventSchema,
@@ -188,6 +191,40 @@ const documents = (mode: Mode) => {
         expect(counts.created).toBeGreaterThan(0);
         expect(counts.refused).toBeGreaterThan(0);
       }, 120_000);
+    });
+
+    describe('stock: the exact sum of an item’s active adjustments', () => {
+      it('moves with adjustments made, edited (type, quantity, item) and made inactive; status by the reorder level', async () => {
+        const item = async (name: string) => {
+          const res = await owner.post('/api/inventory/items', { name, unit: 'KG', reorderLevel: 5 });
+          expect(res.status, res.text).toBe(201);
+          return Number((res.body as { id: number }).id);
+        };
+        const stockOf = async (position: string, itemId: number) => {
+          const res = await owner.get(STOCK_PATH, { headers: { [HEADERS.minPosition]: position } });
+          expect(res.status, res.text).toBe(200);
+          return z.array(ItemStockSchema).parse(res.body).find((s) => s.itemId === itemId);
+        };
+        const adjust = async (body: Record<string, unknown>, id?: number) => {
+          const res = id ? await owner.put(byId(stockAdjustmentsEntity.path, id), body) : await owner.post(stockAdjustmentsEntity.path, body);
+          expect(res.status, res.text).toBe(id ? 200 : 201);
+          return { id: Number((res.body as { id: number }).id), position: res.headers.get(HEADERS.eventPosition)! };
+        };
+        const rice = await item(`Rice ${mode}`);
+        const dal = await item(`Dal ${mode}`);
+        const base = { adjustmentType: 'increase', reason: 'Opening Stock' };
+        let last = await adjust({ ...base, itemId: rice, quantity: '10.10' });
+        expect(await stockOf(last.position, rice)).toEqual({ itemId: rice, currentStock: '10.1', status: 'in-stock' });
+        const sale = await adjust({ itemId: rice, adjustmentType: 'decrease', quantity: '5.1', reason: 'Sale' });
+        expect(await stockOf(sale.position, rice)).toMatchObject({ currentStock: '5', status: 'low-stock' });
+        last = await adjust({ itemId: rice, adjustmentType: 'decrease', quantity: '12.35', reason: 'Sale' }, sale.id);
+        expect(await stockOf(last.position, rice)).toMatchObject({ currentStock: '-2.25', status: 'out-of-stock' });
+        last = await adjust({ itemId: dal, adjustmentType: 'decrease', quantity: '12.35', reason: 'Sale' }, sale.id);
+        expect(await stockOf(last.position, rice)).toMatchObject({ currentStock: '10.1' });
+        expect(await stockOf(last.position, dal)).toMatchObject({ currentStock: '-12.35', status: 'out-of-stock' });
+        last = await adjust({ itemId: dal, adjustmentType: 'decrease', quantity: '12.35', reason: 'Sale', active: false }, sale.id);
+        expect(await stockOf(last.position, dal)).toMatchObject({ currentStock: '0', status: 'out-of-stock' });
+      });
     });
 
     describe('sales: overdue from the calendar, and the home figures', () => {

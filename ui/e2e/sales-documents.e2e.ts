@@ -2,9 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 
 import { expectAccessible, expectToast, unique } from './support';
 
-async function newCustomer(page: Page, name: string) {
+async function newCustomer(page: Page, name: string, creditLimit: string) {
   const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/sales/customers', { data: { name }, headers: { origin } });
+  const res = await page.request.post('/api/sales/customers', { data: { name, creditLimit }, headers: { origin } });
   expect(res.status()).toBe(201);
 }
 
@@ -20,7 +20,7 @@ test('sales: invoice → receipt → PAID, View Details shows both, home figures
   const customer = unique('Mehta Stores');
   const invoiceNumber = unique('SI').replace(/\s/g, '-');
   await page.goto('/');
-  await newCustomer(page, customer);
+  await newCustomer(page, customer, '1000');
   const ordersBefore = Number(await figure(page, 'Orders'));
 
   await page.goto('/module/sales/task/invoices');
@@ -34,6 +34,10 @@ test('sales: invoice → receipt → PAID, View Details shows both, home figures
   await line.getByLabel('Item Name').fill('Cotton shirt');
   await line.getByLabel('Rate').fill('1250');
   await line.getByRole('button', { name: 'Save Line' }).click();
+  // A warning, not a block: the invoice is still created.
+  await expect(page.getByRole('status').filter({ hasText: 'credit limit' })).toContainText(
+    `${customer} owes ₹0.00; with this invoice ₹1,250.00, over the credit limit of ₹1,000.00.`,
+  );
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create Invoice' }).click();
   await expectToast(page, 'Success', 'Sales invoice created successfully');

@@ -45,6 +45,10 @@ export const requiredMoney = (label: string, missing: string, options: { positiv
 export const quantity = (missing = 'Quantity is required') =>
   requiredDecimal('Quantity', missing, 3, 1_000_000_000, (v) => v.toString(), true);
 
+/** A required quantity above 0 with at most `places` decimals, answered as a plain decimal. */
+export const requiredQuantity = (places: number, missing: string) =>
+  requiredDecimal('Quantity', missing, places, 1_000_000_000, (v) => v.toString(), true);
+
 /** Optional money with a default (a tax amount typed by hand, default '0'). */
 export const moneyOrZero = (label: string) =>
   z.union([z.number(), z.string(), z.null()]).optional().transform((v, ctx) => {

@@ -125,4 +125,23 @@ export const MASTER_DATA_SAMPLES: Readonly<Record<string, MasterDataSample>> = {
       { field: 'followUpDate', value: '01/12/2026', message: 'Enter a date as YYYY-MM-DD' },
     ],
   },
+  'stock-adjustments': {
+    body: (token) => ({
+      itemId: 1,
+      adjustmentDate: '2026-11-20',
+      adjustmentType: 'increase',
+      quantity: '12.5',
+      reason: 'Opening Stock',
+      notes: `Counted ${token}`,
+      active: true,
+    }),
+    change: { field: 'quantity', value: 10 },
+    required: { itemId: 'Please select an item', adjustmentType: 'Please select adjustment type', quantity: 'Quantity is required', reason: 'Reason is required' },
+    invalid: [
+      { field: 'quantity', value: '0', message: 'Quantity must be more than 0' },
+      { field: 'quantity', value: '1.005', message: 'Quantity can have at most 2 decimal places' },
+      { field: 'adjustmentType', value: 'sideways', message: 'Please select adjustment type' },
+      { field: 'adjustmentDate', value: '2026-13-01', message: 'Enter a date as YYYY-MM-DD' },
+    ],
+  },
 };

@@ -11,8 +11,11 @@ const selection = (entity: MasterDataEntity) =>
 
 export const listRecords = async (db: AnyDb, entity: MasterDataEntity): Promise<RecordRow[]> => {
   const table = masterDataTable(entity).name;
+  const column = sql.id(snakeCase(entity.sortBy));
+  // Text sorts case-insensitively, A to Z; dates newest first (stock adjustments).
+  const order = entity.columns[entity.sortBy] === 'text' ? sql`lower(${column}), id` : entity.columns[entity.sortBy] === 'date' ? sql`${column} desc, id desc` : sql`${column}, id`;
   const { rows } = await sql<RecordRow>`select ${selection(entity)} from ${sql.table(table)}
-    where not deleted order by lower(${sql.id(snakeCase(entity.sortBy))}), id`.execute(db);
+    where not deleted order by ${order}`.execute(db);
   return rows;
 };
 

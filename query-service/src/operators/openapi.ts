@@ -13,6 +13,8 @@ import {
   historyOf,
   INVOICE_DOCUMENTS,
   SETTLEMENT_DOCUMENTS,
+  ItemStockSchema,
+  STOCK_PATH,
 } from '@erp/contracts';
 import { z } from 'zod';
 
@@ -131,6 +133,7 @@ export const openApiDocument = () => ({
     [api.health]: { get: { tags: ['Operators'], responses: { 200: ok('Store, notifier and projection lag') } } },
     ...entityPaths(),
     ...documentPaths(DOCUMENTS),
+    [STOCK_PATH]: { get: { tags: ['Stock'], summary: 'Current stock and status of every item', responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors } } },
   },
   components: {
     responses: { Error: ok('Error', ErrorBodySchema) },

@@ -93,6 +93,8 @@ export interface LinesConfig<TRecord> {
   amountOf?: (line: LineValues) => string | null;
   totalsTitle: string;
   totals: (saved: readonly LineValues[], values: Record<string, unknown>) => { label: string; value: string }[];
+  /** The document's total from its saved lines (for the notice). */
+  totalOf?: (saved: readonly LineValues[], values: Record<string, unknown>) => string;
   /** Lines that settle invoices: the party field they depend on, and its open invoices. */
   invoices?: {
     partyField: string;
@@ -101,6 +103,8 @@ export interface LinesConfig<TRecord> {
     useOpen: (partyId: number, record?: TRecord) => readonly OpenInvoice[];
   };
   toBody: (line: LineValues) => Record<string, unknown>;
+  /** A note under the totals (a customer's credit): a hook given the form and the saved lines' total. */
+  useNotice?: (values: Record<string, unknown>, total: string, record?: TRecord) => { text: string; warning: boolean } | null;
 }
 
 export interface CardField<TRecord> {

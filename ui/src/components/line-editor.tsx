@@ -168,8 +168,33 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record }:
             </div>
           ))}
         </Totals>
+        {config.useNotice && <Notice useNotice={config.useNotice} values={values} total={config.totalOf?.(saved, values) ?? '0'} record={record} />}
       </Card>
     </>
+  );
+}
+
+const NoticeText = styled.p<{ $warning: boolean }>`
+  margin-top: 12px;
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-size: 14px;
+  background: ${({ $warning }) => ($warning ? '#fef9c3' : '#f1f5f9')};
+  color: ${({ $warning }) => ($warning ? '#854d0e' : '#334155')};
+`;
+
+function Notice<TRecord>(props: {
+  useNotice: NonNullable<LinesConfig<TRecord>['useNotice']>;
+  values: Record<string, unknown>;
+  total: string;
+  record?: TRecord;
+}) {
+  const notice = props.useNotice(props.values, props.total, props.record);
+  if (!notice) return null;
+  return (
+    <NoticeText role="status" $warning={notice.warning}>
+      {notice.text}
+    </NoticeText>
   );
 }
 
@@ -227,7 +252,10 @@ function InvoiceControl<TRecord>({ column, id, line, config, partyId, record, ot
         value={line.values.invoiceId ?? ''}
         disabled={line.saved}
         aria-required={column.required || undefined}
-        onChange={(event) => choose(open.find((i) => String(i.id) === event.target.value))}
+        onChange={(event) => {
+          const picked = open.find((i) => String(i.id) === event.target.value);
+          if (picked || event.target.value === '') choose(picked);
+        }}
       >
         <option value="">Select an invoice…</option>
         {open

@@ -29,6 +29,10 @@ export const invoiceLines = <TRecord extends { lines: readonly { itemName: strin
   needSaved: texts.needSaved,
   amountOf: (line) => (filled(line.quantity) && filled(line.rate) && !Number.isNaN(Number(line.quantity)) && !Number.isNaN(Number(line.rate)) ? lineAmount(line.quantity!, line.rate!) : null),
   totalsTitle: 'Totals',
+  totalOf: (saved, values) => {
+    const tax = String(values.taxAmount ?? '') || '0';
+    return sumMoney([...saved.map((l) => lineAmount(l.quantity!, l.rate!)), Number.isNaN(Number(tax)) ? '0' : tax]);
+  },
   totals: (saved, values) => {
     const subTotal = sumMoney(saved.map((l) => lineAmount(l.quantity!, l.rate!)));
     const tax = String(values.taxAmount ?? '') || '0';

@@ -1,4 +1,4 @@
-import { routes, type SalesInvoice, salesInvoices } from '@erp/contracts';
+import { compareMoney, routes, type SalesInvoice, salesInvoices, sumMoney } from '@erp/contracts';
 import { CalendarClock, CalendarDays, FileText, IndianRupee, Percent, Receipt, User } from 'lucide-react';
 import { useMemo } from 'react';
 
@@ -17,6 +17,29 @@ type Values = Record<string, unknown>;
 const headerSchema = salesInvoices.body.omit({ lines: true });
 const customerOptions = optionsFrom(customersResource.useList);
 const orNA = (value: string | null | undefined) => value || 'N/A';
+
+/**
+ * The customer's outstanding balance and credit limit under the totals; a warning (not a block)
+ * when this invoice would take them past the limit (issue 8).
+ */
+const useCreditNotice = (values: Record<string, unknown>, total: string, record?: SalesInvoice) => {
+  const customers = customersResource.useList();
+  const invoices = salesInvoicesResource.useList();
+  const customerId = Number(values.customerId ?? 0);
+  const customer = customers.data?.find((c) => c.id === customerId);
+  if (!customer || !invoices.data) return null;
+  const outstanding = sumMoney(invoices.data.filter((i) => i.customerId === customerId && i.id !== record?.id && i.active).map((i) => i.balanceDue));
+  const owed = `${customer.name} owes ${formatMoney(outstanding)}`;
+  if (!customer.creditLimit) return { text: `${owed}; no credit limit set.`, warning: false };
+  const after = sumMoney([outstanding, total]);
+  const over = compareMoney(after, customer.creditLimit) > 0;
+  return {
+    text: over
+      ? `${owed}; with this invoice ${formatMoney(after)}, over the credit limit of ${formatMoney(customer.creditLimit)}.`
+      : `${owed}; credit limit ${formatMoney(customer.creditLimit)}.`,
+    warning: over,
+  };
+};
 
 export function SalesInvoicesScreen() {
   const customerName = useLabels(customersResource.useList, (c) => c.name);
@@ -100,7 +123,7 @@ export function SalesInvoicesScreen() {
             ],
           },
         ],
-        lines: invoiceLines<SalesInvoice>({ needSaved: 'Please save at least one line item before submitting the invoice', defaultQuantity: '1' }),
+        lines: { ...invoiceLines<SalesInvoice>({ needSaved: 'Please save at least one line item before submitting the invoice', defaultQuantity: '1' }), useNotice: useCreditNotice },
         emptyValues: { customerId: '', invoiceNumber: '', invoiceDate: todayInIndia(), dueDate: '', taxAmount: '0', notes: '', description: '', active: true },
         toFormValues: (invoice) => ({
           customerId: String(invoice.customerId),

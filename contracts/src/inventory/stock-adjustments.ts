@@ -1,0 +1,33 @@
+import { ADJUSTMENT_TYPES } from '../constants';
+import { masterDataEntity, type BodyOf, type EventOf, type RecordOf } from '../entity';
+import { active, dateOrToday, multiline, positiveQuantity, recordRef, requiredText, select } from '../fields';
+
+/**
+ * Stock adjustments (SEED-SPEC §2, §3, §4, §5, §9): stock in and out of an item. An item's
+ * stock is the sum of its active adjustments, increases added and decreases subtracted
+ * (DESIGN §4); editing an adjustment changes it accordingly.
+ */
+export const stockAdjustmentsEntity = masterDataEntity({
+  module: 'inventory',
+  plural: 'stock-adjustments',
+  singular: 'stock-adjustment',
+  label: 'Stock adjustment',
+  path: '/api/inventory/stock-adjustments',
+  canDelete: false,
+  sortBy: 'adjustmentDate',
+  fields: {
+    itemId: recordRef('Please select an item'),
+    adjustmentDate: dateOrToday(),
+    adjustmentType: select(ADJUSTMENT_TYPES, { required: true, error: 'Please select adjustment type' }),
+    quantity: positiveQuantity(2),
+    reason: requiredText('Reason is required'),
+    notes: multiline(),
+    active: active(),
+  },
+});
+
+export const StockAdjustmentBodySchema = stockAdjustmentsEntity.body;
+export const StockAdjustmentSchema = stockAdjustmentsEntity.record;
+export type StockAdjustmentBody = BodyOf<typeof stockAdjustmentsEntity>;
+export type StockAdjustment = RecordOf<typeof stockAdjustmentsEntity>;
+export type StockAdjustmentEvent = EventOf<typeof stockAdjustmentsEntity>;
