@@ -71,12 +71,3 @@ test('an unknown path is a 404 with the router hint', async ({ page }) => {
   }
   await expectAccessible(page);
 });
-
-test('a listed task that is not built yet is "coming soon", not a 404', async ({ page }) => {
-  await page.goto('/module/inventory/task/inventory');
-  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
-  await expect(page.getByText('This screen is coming soon.')).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole('link', { name: 'Back to tasks' }).click();
-  await expect(page).toHaveURL(/\/module\/inventory$/);
-});

@@ -35,6 +35,12 @@ const TASK_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'inventory/items': lazy(() =>
     import('@/features/inventory/items/items.screen').then((m) => ({ default: m.ItemsScreen })),
   ),
+  'inventory/stock-adjustments': lazy(() =>
+    import('@/features/inventory/stock-adjustments/stock-adjustments.screen').then((m) => ({ default: m.StockAdjustmentsScreen })),
+  ),
+  'inventory/inventory': lazy(() =>
+    import('@/features/inventory/report/inventory-report.screen').then((m) => ({ default: m.InventoryReportScreen })),
+  ),
   'hr/employees': lazy(() =>
     import('@/features/hr/employees/employees.screen').then((m) => ({ default: m.EmployeesScreen })),
   ),

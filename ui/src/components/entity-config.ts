@@ -3,7 +3,7 @@ import type { FieldValues, Path } from 'react-hook-form';
 
 import type { Resource } from '@/lib/resource';
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'number' | 'money' | 'percent' | 'integer' | 'date' | 'select' | 'textarea';
+export type FieldKind = 'text' | 'email' | 'tel' | 'number' | 'money' | 'percent' | 'integer' | 'decimal' | 'date' | 'select' | 'textarea';
 
 export interface FieldConfig<TValues extends FieldValues> {
   name: Path<TValues>;
@@ -13,6 +13,8 @@ export interface FieldConfig<TValues extends FieldValues> {
   placeholder?: string;
   hint?: string;
   options?: readonly { value: string; label: string }[];
+  /** Options that depend on the form (a reason list by adjustment type). */
+  optionsFor?: (values: Record<string, unknown>) => readonly { value: string; label: string }[];
   /** Options from another resource (a vendor select): a hook, called by the select itself. */
   useOptions?: () => readonly { value: string; label: string }[] | null;
   autoComplete?: string;
@@ -47,6 +49,8 @@ export interface FormConfig<TRecord, TValues extends FieldValues, TBody> {
   toCommandBody?: (values: TBody) => unknown;
   /** Shows the record's event history under the edit form (default true). */
   showHistory?: boolean;
+  /** A note under the fields (what an item's stock will become): a hook given the form's values. */
+  useNotice?: (values: Record<string, unknown>, record?: TRecord) => { text: string; warning: boolean } | null;
   /** A document's lines (invoices, payments): edited one by one, only saved lines are sent. */
   lines?: LinesConfig<TRecord>;
 }
@@ -128,7 +132,10 @@ export interface ListConfig<TRecord extends { id: number }, TValues extends Fiel
   addLabel: string;
   searchPlaceholder: string;
   backTo: { to: string; label: string };
-  empty: { searching: string; initial: string; initialHint?: string };
+  empty: { searching: string; initial: string; initialHint?: string; initialAction?: string };
+  /** Above the list (counters), given every record; and the list's own heading. */
+  summary?: (records: readonly TRecord[]) => readonly { label: string; value: string }[];
+  listHeading?: string;
   searchOn: readonly (keyof TRecord)[];
   /** Extra searchable text of a record (a looked-up vendor name). */
   searchAlso?: (record: TRecord) => readonly (string | null | undefined)[];

@@ -30,13 +30,15 @@ const Upper = styled(Input)`text-transform: uppercase; &::placeholder { text-tra
 
 interface FieldsProps<TValues extends FieldValues> {
   sections: readonly FormSection<TValues>[];
+  /** The form's current values, for options that depend on them. */
+  values?: Record<string, unknown>;
   register: UseFormRegister<TValues>;
   errors: FieldErrors<TValues>;
 }
 
 /** The form's sections as cards, each a responsive grid of labelled controls. */
 export function FormSections<TValues extends FieldValues>(props: FieldsProps<TValues>) {
-  const { sections, register, errors } = props;
+  const { sections, register, errors, values = {} } = props;
   return sections.map((section) => (
     <Card key={section.title} aria-labelledby={headingId(section.title)}>
       <CardHeading id={headingId(section.title)}>{section.title}</CardHeading>
@@ -53,7 +55,7 @@ export function FormSections<TValues extends FieldValues>(props: FieldsProps<TVa
               error={error}
               wide={field.wide ?? field.kind === 'textarea'}
             >
-              <Control field={field} register={register} error={error} />
+              <Control field={field} register={register} error={error} values={values} />
             </FieldShell>
           );
         })}
@@ -67,11 +69,12 @@ const fieldId = (name: string) => `field-${name.replace(/\./g, '-')}`;
 
 interface ControlProps<TValues extends FieldValues> {
   field: FieldConfig<TValues>;
+  values: Record<string, unknown>;
   register: UseFormRegister<TValues>;
   error?: string;
 }
 
-function Control<TValues extends FieldValues>({ field, register, error }: ControlProps<TValues>) {
+function Control<TValues extends FieldValues>({ field, register, error, values }: ControlProps<TValues>) {
   const id = fieldId(field.name);
   const common = {
     id,
@@ -90,7 +93,7 @@ function Control<TValues extends FieldValues>({ field, register, error }: Contro
         <LoadedSelect useOptions={field.useOptions} common={common} />
       ) : (
         <Select {...common}>
-          <Options options={field.options ?? []} />
+          <Options options={field.optionsFor?.(values) ?? field.options ?? []} />
         </Select>
       );
     case 'money':
@@ -104,6 +107,8 @@ function Control<TValues extends FieldValues>({ field, register, error }: Contro
       return <Input type="number" step="any" inputMode="decimal" {...common} />;
     case 'percent':
       return <Input type="number" step={STEPS.money} min={0} max={100} inputMode="decimal" {...common} />;
+    case 'decimal':
+      return <Input type="number" step={STEPS.adjustmentQuantity} min={0} inputMode="decimal" {...common} />;
     case 'integer':
       return <Input type="number" step={1} min={0} inputMode="numeric" {...common} />;
     case 'date':

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type DefaultValues, type FieldValues } from 'react-hook-form';
+import styled from 'styled-components';
 
 import { Button } from '@/components/button';
 import type { FormConfig } from '@/components/entity-config';
@@ -109,7 +110,9 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
               sections={config.sections}
               register={form.register}
               errors={form.formState.errors}
+              values={watched}
             />
+            {config.useNotice && <FormNotice useNotice={config.useNotice} values={watched} record={record} />}
             {lineConfig && (
               <LineEditor config={lineConfig} lines={lines} onChange={setLines} values={watched} record={record} />
             )}
@@ -141,5 +144,27 @@ function FormFrame(props: { title: string; subtitle: string; onCancel: () => voi
       />
       <Main>{props.children}</Main>
     </>
+  );
+}
+
+const NoticeText = styled.p<{ $warning: boolean }>`
+  padding: 12px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-size: 15px;
+  background: ${({ $warning }) => ($warning ? '#fef9c3' : '#f1f5f9')};
+  color: ${({ $warning }) => ($warning ? '#854d0e' : '#334155')};
+`;
+
+function FormNotice<TRecord>(props: {
+  useNotice: (values: Record<string, unknown>, record?: TRecord) => { text: string; warning: boolean } | null;
+  values: Record<string, unknown>;
+  record?: TRecord;
+}) {
+  const notice = props.useNotice(props.values, props.record);
+  if (!notice) return null;
+  return (
+    <NoticeText role="status" $warning={notice.warning}>
+      {notice.text}
+    </NoticeText>
   );
 }

@@ -21,6 +21,29 @@ const Toolbar = styled.div`
   & > button { padding: 0 12px; }
 `;
 
+const Counters = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 10px;
+  margin: 0 0 16px;
+  div {
+    display: flex;
+    flex-direction: column-reverse;
+    padding: 12px;
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.colors.surface};
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  }
+  dt { font-size: 13px; color: ${({ theme }) => theme.colors.muted}; }
+  dd { margin: 0; font-size: 22px; font-weight: 700; }
+`;
+
+const ListHeading = styled.h2`
+  font-size: 17px;
+  font-weight: 700;
+  margin: 0 0 10px;
+`;
+
 type Props<TRecord extends { id: number }, TValues extends FieldValues, TBody> = {
   config: ListConfig<TRecord, TValues, TBody>;
 };
@@ -78,16 +101,16 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
             {config.addLabel}
           </Button>
         </Toolbar>
-        <Records config={config} search={search} onOpen={(record) => setEditing({ record })} onView={setViewing} />
+        <Records config={config} search={search} onOpen={(record) => setEditing({ record })} onView={setViewing} onAdd={() => setEditing({})} />
       </Main>
     </>
   );
 }
 
 function Records<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
-  props: Props<TRecord, TValues, TBody> & { search: string; onOpen: (record: TRecord) => void; onView: (record: TRecord) => void },
+  props: Props<TRecord, TValues, TBody> & { search: string; onOpen: (record: TRecord) => void; onView: (record: TRecord) => void; onAdd: () => void },
 ) {
-  const { config, search, onOpen, onView } = props;
+  const { config, search, onOpen, onView, onAdd } = props;
   const list = config.resource.useList();
   if (list.isPending) return <Spinner label={`Loading ${config.title.toLowerCase()}`} />;
   if (list.isError) {
@@ -107,10 +130,14 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
     return term ? (
       <EmptyState icon={SearchX} message={config.empty.searching} />
     ) : (
-      <EmptyState message={config.empty.initial}>{config.empty.initialHint && <p>{config.empty.initialHint}</p>}</EmptyState>
+      <EmptyState message={config.empty.initial}>
+        {config.empty.initialHint && <p>{config.empty.initialHint}</p>}
+        {config.empty.initialAction && <Button onClick={onAdd}>{config.empty.initialAction}</Button>}
+      </EmptyState>
     );
   }
-  return (
+  const summary = config.summary?.(list.data);
+  const cards = (
     <StaggerList
       label={config.title}
       wideColumns={2}
@@ -118,6 +145,23 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
       keyOf={(record) => record.id}
       render={(record) => <EntityCard record={record} card={config.card} onOpen={onOpen} onView={config.details ? onView : undefined} />}
     />
+  );
+  if (!summary && !config.listHeading) return cards;
+  return (
+    <>
+      {summary && (
+        <Counters>
+          {summary.map((s) => (
+            <div key={s.label}>
+              <dt>{s.label}</dt>
+              <dd>{s.value}</dd>
+            </div>
+          ))}
+        </Counters>
+      )}
+      {config.listHeading && <ListHeading>{config.listHeading}</ListHeading>}
+      {cards}
+    </>
   );
 }
 

@@ -70,7 +70,7 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
             </Card>
             <Card aria-labelledby="details-lines">
               <CardHeading id="details-lines">{config.lines.title}</CardHeading>
-              <Scroll>
+              <Scroll tabIndex={0} role="region" aria-label="Lines table">
                 <Table>
                   <thead>
                     <tr>

@@ -1,0 +1,195 @@
+import { compareMoney, decimal, routes, sumMoney, type StockStatus, toMoney } from '@erp/contracts';
+import { Download, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import styled from 'styled-components';
+
+import { Button } from '@/components/button';
+import { Badge } from '@/components/entity-card';
+import type { BadgeTone } from '@/components/entity-config';
+import { EmptyState } from '@/components/empty-state';
+import { Select } from '@/components/form-field';
+import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
+import { SearchBox } from '@/components/search-box';
+import { Spinner } from '@/components/spinner';
+import { itemsResource } from '@/features/inventory/items/items.resource';
+import { csvFileName, downloadCsv, inventoryCsv } from '@/features/inventory/report/inventory-csv';
+import { useStock } from '@/features/inventory/stock.queries';
+import { todayInIndia } from '@/features/purchase/invoices/invoices.screen';
+import { formatMoney } from '@/lib/format';
+
+const STATUS: Record<StockStatus, { label: string; tone: BadgeTone }> = {
+  'in-stock': { label: 'In Stock', tone: 'green' },
+  'low-stock': { label: 'Low Stock', tone: 'yellow' },
+  'out-of-stock': { label: 'Out of Stock', tone: 'red' },
+};
+
+const Cards = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 10px;
+  margin: 0;
+  @media (min-width: 640px) { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  div { display: flex; flex-direction: column-reverse; padding: 12px; border-radius: ${({ theme }) => theme.radius.md}; background: ${({ theme }) => theme.colors.surface}; border: 1px solid ${({ theme }) => theme.colors.borderStrong}; }
+  dt { font-size: 13px; color: ${({ theme }) => theme.colors.muted}; }
+  dd { margin: 0; font-size: 22px; font-weight: 700; }
+`;
+
+const Banner = styled.p`
+  padding: 16px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.primary};
+  color: #fff;
+  font-size: 15px;
+  strong { display: block; font-size: 26px; }
+`;
+
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  & > :first-child { flex: 1 1 220px; }
+  select { width: auto; }
+`;
+
+const Scroll = styled.div`overflow-x: auto;`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 14px;
+  th, td { padding: 8px 6px; border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong}; text-align: left; vertical-align: top; }
+  th { color: ${({ theme }) => theme.colors.muted}; font-weight: 600; white-space: nowrap; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  small { display: block; color: ${({ theme }) => theme.colors.muted}; }
+`;
+
+/** SEED-SPEC §2 Inventory report: summary cards, total value, search, status filter, table, CSV. */
+export function InventoryReportScreen() {
+  const items = itemsResource.useList();
+  const stock = useStock();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<'all' | StockStatus>('all');
+  const back = { to: routes.module('inventory'), label: 'Back to Inventory' };
+  if (items.isPending || stock.isPending) {
+    return (
+      <>
+        <TopBar title="Inventory Report" subtitle="Complete inventory overview and stock analysis" back={back} />
+        <Main>
+          <Spinner label="Loading inventory" />
+        </Main>
+      </>
+    );
+  }
+  const stockOf = new Map((stock.data ?? []).map((s) => [s.itemId, s]));
+  const rows = (items.data ?? []).map((item) => {
+    const s = stockOf.get(item.id);
+    const currentStock = s?.currentStock ?? '0';
+    const itemStatus = s?.status ?? 'out-of-stock';
+    // Value at cost of what is on the shelf (nothing for stock below zero).
+    const value = compareMoney(currentStock, 0) > 0 ? toMoney(decimal(currentStock).times(decimal(item.costPrice ?? 0))) : '0.00';
+    return { item, currentStock, status: itemStatus, value };
+  });
+  const term = search.trim().toLowerCase();
+  const shown = rows.filter(
+    (r) => (status === 'all' || r.status === status) && (!term || r.item.name.toLowerCase().includes(term) || (r.item.description ?? '').toLowerCase().includes(term)),
+  );
+  const count = (s: StockStatus) => String(rows.filter((r) => r.status === s).length);
+  const exportCsv = () =>
+    downloadCsv(
+      inventoryCsv(
+        shown.map((r) => ({
+          name: r.item.name,
+          description: r.item.description,
+          unit: r.item.unit,
+          currentStock: r.currentStock,
+          costPrice: r.item.costPrice,
+          sellingPrice: r.item.sellingPrice,
+          reorderLevel: r.item.reorderLevel,
+          status: STATUS[r.status].label,
+          value: r.value,
+        })),
+      ),
+      csvFileName(todayInIndia()),
+    );
+  return (
+    <>
+      <TopBar
+        title="Inventory Report"
+        subtitle="Complete inventory overview and stock analysis"
+        back={back}
+        actions={
+          <Button $variant="secondary" onClick={exportCsv}>
+            <Download size={18} aria-hidden="true" />
+            Export CSV
+          </Button>
+        }
+      />
+      <Main>
+        <Stack $gap={16}>
+          <Cards aria-label="Summary">
+            <div><dt>Total Items</dt><dd>{rows.length}</dd></div>
+            <div><dt>In Stock</dt><dd>{count('in-stock')}</dd></div>
+            <div><dt>Low Stock</dt><dd>{count('low-stock')}</dd></div>
+            <div><dt>Out of Stock</dt><dd>{count('out-of-stock')}</dd></div>
+          </Cards>
+          <Banner>
+            Total Inventory Value
+            <strong>{formatMoney(sumMoney(rows.map((r) => r.value)))}</strong>
+          </Banner>
+          <Tools>
+            <SearchBox value={search} onChange={setSearch} placeholder="Search items..." label="Search items" />
+            <Select aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as 'all' | StockStatus)}>
+              <option value="all">All Items</option>
+              <option value="in-stock">In Stock</option>
+              <option value="low-stock">Low Stock</option>
+              <option value="out-of-stock">Out of Stock</option>
+            </Select>
+          </Tools>
+          <Card aria-labelledby="inventory-details">
+            <CardHeading id="inventory-details">Inventory Details</CardHeading>
+            {shown.length === 0 ? (
+              <EmptyState icon={SearchX} message="No items found" />
+            ) : (
+              <Scroll tabIndex={0} role="region" aria-label="Inventory details table">
+                <Table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Item</th>
+                      <th scope="col">Unit</th>
+                      <th scope="col" className="num">Current Stock</th>
+                      <th scope="col" className="num">Reorder Level</th>
+                      <th scope="col" className="num">Cost Price</th>
+                      <th scope="col" className="num">Selling Price</th>
+                      <th scope="col" className="num">Value</th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((r) => (
+                      <tr key={r.item.id}>
+                        <td>
+                          {r.item.name}
+                          {r.item.description && <small>{r.item.description}</small>}
+                          {r.item.hsnCode && <small>HSN: {r.item.hsnCode}</small>}
+                        </td>
+                        <td>{r.item.unit}</td>
+                        <td className="num">{r.currentStock}</td>
+                        <td className="num">{r.item.reorderLevel}</td>
+                        <td className="num">{formatMoney(r.item.costPrice ?? 0)}</td>
+                        <td className="num">{formatMoney(r.item.sellingPrice ?? 0)}</td>
+                        <td className="num">{formatMoney(r.value)}</td>
+                        <td>
+                          <Badge $tone={STATUS[r.status].tone}>{STATUS[r.status].label}</Badge>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </Scroll>
+            )}
+          </Card>
+        </Stack>
+      </Main>
+    </>
+  );
+}
