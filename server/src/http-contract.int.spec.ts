@@ -727,6 +727,23 @@ const httpContract = (mode: Mode) => {
         expect(res.text).toContain('/api/purchase/vendors');
       });
 
+      it('assets go out Brotli- or gzip-compressed by Accept-Encoding, with Vary; hashed ones immutable, index.html revalidated', async () => {
+        const asset = '/assets/app-abc123.js';
+        const plain = await fetch(`${system.baseUrl}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+        const body = await plain.text();
+        expect(plain.headers.get('content-encoding')).toBeNull();
+        expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        for (const encoding of ['br', 'gzip']) {
+          // Node's fetch decodes what it is sent, so the body must come back the same.
+          const res = await fetch(`${system.baseUrl}${asset}`, { headers: { 'accept-encoding': encoding } });
+          expect(res.headers.get('content-encoding'), encoding).toBe(encoding);
+          expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
+          expect(await res.text()).toBe(body);
+        }
+        const index = await fetch(`${system.baseUrl}/module/purchase`, { headers: { 'accept-encoding': 'br' } });
+        expect(index.headers.get('cache-control')).toBe('no-cache');
+      });
+
       it('outside /api the SPA is served, with index.html for client-side routes', async () => {
         for (const path of ['/', '/module/purchase', '/module/purchase/task/vendors']) {
           const res = await anonymous.get(path);

@@ -7,15 +7,21 @@ import serve from 'koa-static';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** The built SPA: hashed assets cached for a year, index.html for every client-side route. */
+/**
+ * The built SPA: hashed assets cached for a year, index.html revalidated, and every text asset
+ * sent Brotli- or gzip-compressed from the copies the build wrote (ui/scripts/compress.mjs).
+ */
 export const staticApp = (uiDir: string): Handler => {
   const app = new Koa();
   const index = path.join(uiDir, 'index.html');
   app.use(async (ctx, next) => {
     await next();
+    // The answer depends on Accept-Encoding wherever a compressed copy may be chosen.
+    ctx.vary('Accept-Encoding');
     if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    else ctx.set('Cache-Control', 'no-cache');
   });
-  app.use(serve(uiDir, { index: 'index.html', maxage: 0 }));
+  app.use(serve(uiDir, { index: 'index.html', maxage: 0, brotli: true, gzip: true }));
   app.use(async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (!existsSync(index)) {

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 import { freePort, type TestDatabase, testDatabase, type TestNats, testNats } from '@erp/eventstore/testing';
 
@@ -155,6 +156,12 @@ export interface RunningSystem {
 const fakeUi = async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'erp-ui-'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Udyam ERP test UI</title><div id="root"></div>\n');
+  // A hashed asset with the compressed copies the real build writes beside it.
+  const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+  await mkdir(path.join(dir, 'assets'), { recursive: true });
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js'), script);
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
   return dir;
 };
 
