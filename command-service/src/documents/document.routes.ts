@@ -1,21 +1,32 @@
 import { byId } from '@erp/contracts';
 import type Router from '@koa/router';
+import type { z } from 'zod';
 
 import type { CommandDeps } from '../master-data/master-data.routes';
 import { commandRoute } from '../shared/command-route';
-import { foldStored } from '../shared/decider';
-import { invoiceCommands } from './document.commands';
-import { settlementCommands } from './document.commands';
+import { type CommandMetadata, foldStored } from '../shared/decider';
+import type { CommandRun } from '../shared/handle-command';
+import { invoiceCommands, settlementCommands } from './document.commands';
 import type { InvoiceSlice, SettlementSlice } from './index';
 import { invoiceOf } from './invoice.decider';
 import { settlementOf } from './settlement.decider';
 
-const WithId = (value: unknown) => (value as { id: number } | undefined)?.id;
+interface DocumentRoutes<Body, Result extends { id: number } | undefined> {
+  readonly doc: { readonly label: string; readonly path: string; readonly stream: string; readonly body: z.ZodType<Body> };
+  readonly commands: {
+    record(id: number, body: Body, metadata: CommandMetadata): CommandRun<Result>;
+    revise(id: number, body: Body, metadata: CommandMetadata): CommandRun<Result>;
+  };
+  /** The document as stored on its stream (for a repeated Idempotency-Key). */
+  readonly replay: (streamId: string) => Promise<Result>;
+}
 
-/** POST and PUT /{id} of an invoice document (documents are revised, not deleted). */
-export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider }: InvoiceSlice) => {
-  const commands = invoiceCommands(doc, decider);
-  const replay = async (streamId: string) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events));
+/** POST and PUT /{id} of a document (documents are revised, or made inactive; not deleted). */
+const documentWriteRoutes = <Body, Result extends { id: number } | undefined>(
+  router: Router,
+  deps: CommandDeps,
+  { doc, commands, replay }: DocumentRoutes<Body, Result>,
+) => {
   commandRoute(router, deps.store, {
     method: 'post',
     path: doc.path,
@@ -23,7 +34,7 @@ export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, dec
     body: doc.body,
     status: 201,
     command: async ({ body, metadata }) => commands.record(await deps.ids.next(doc.stream), body, metadata),
-    location: (invoice) => (WithId(invoice) ? byId(doc.path, WithId(invoice)!) : undefined),
+    location: (result) => (result ? byId(doc.path, result.id) : undefined),
     replay,
   });
   commandRoute(router, deps.store, {
@@ -37,27 +48,16 @@ export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, dec
   });
 };
 
-/** POST and PUT /{id} of a payment or receipt. */
-export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) => {
-  const commands = settlementCommands(doc, decider, invoices);
-  const replay = async (streamId: string) => settlementOf(foldStored(decider, (await deps.store.readStream(streamId)).events));
-  commandRoute(router, deps.store, {
-    method: 'post',
-    path: doc.path,
-    label: doc.label,
-    body: doc.body,
-    status: 201,
-    command: async ({ body, metadata }) => commands.record(await deps.ids.next(doc.stream), body, metadata),
-    location: (settlement) => (settlement ? byId(doc.path, settlement.id) : undefined),
-    replay,
+export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider }: InvoiceSlice) =>
+  documentWriteRoutes(router, deps, {
+    doc,
+    commands: invoiceCommands(doc, decider),
+    replay: async (streamId) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events)),
   });
-  commandRoute(router, deps.store, {
-    method: 'put',
-    path: byId(doc.path, ':id'),
-    label: doc.label,
-    body: doc.body,
-    status: 200,
-    command: ({ id, body, metadata }) => commands.revise(id, body, metadata),
-    replay,
+
+export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) =>
+  documentWriteRoutes(router, deps, {
+    doc,
+    commands: settlementCommands(doc, decider, invoices),
+    replay: async (streamId) => settlementOf(foldStored(decider, (await deps.store.readStream(streamId)).events)),
   });
-};

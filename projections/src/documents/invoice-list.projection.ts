@@ -9,7 +9,7 @@ import {
 
 import { defineProjection } from '../runner/projection';
 import { isReplay } from '../runner/replay-guard';
-import type { ColumnKind, TableSpec } from '../runner/table';
+import { type ColumnKind, STREAM_ROW_COLUMNS, type TableSpec } from '../runner/table';
 
 /** A settling document's share of an invoice, as the list keeps it. */
 interface Share {
@@ -28,10 +28,7 @@ export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
     key: 'id',
     versioned: true,
     columns: {
-      id: 'integer',
-      version: 'integer',
-      createdAt: 'timestamptz',
-      updatedAt: 'timestamptz',
+      ...STREAM_ROW_COLUMNS,
       [doc.party.field]: 'integer',
       invoiceNumber: 'text',
       invoiceDate: 'date',

@@ -2,7 +2,7 @@ import type { SettlementData, SettlementDocument } from '@erp/contracts';
 
 import { defineProjection } from '../runner/projection';
 import { isReplay } from '../runner/replay-guard';
-import type { ColumnKind, TableSpec } from '../runner/table';
+import { type ColumnKind, STREAM_ROW_COLUMNS, type TableSpec } from '../runner/table';
 
 /** One row per payment or receipt, its lines as recorded (invoice number and amount then). */
 export const settlementTable = (doc: SettlementDocument): TableSpec => {
@@ -12,10 +12,7 @@ export const settlementTable = (doc: SettlementDocument): TableSpec => {
     key: 'id',
     versioned: true,
     columns: {
-      id: 'integer',
-      version: 'integer',
-      createdAt: 'timestamptz',
-      updatedAt: 'timestamptz',
+      ...STREAM_ROW_COLUMNS,
       [doc.party.field]: 'integer',
       [doc.dateField]: 'date',
       paymentMethod: 'text',

@@ -2,9 +2,9 @@ import { listTable, type MasterDataChange, type MasterDataEntity, readMasterData
 
 import { defineProjection } from '../runner/projection';
 import { isReplay } from '../runner/replay-guard';
-import { type ColumnKind, table, type TableSpec } from '../runner/table';
+import { type ColumnKind, STREAM_ROW_COLUMNS, table, type TableSpec } from '../runner/table';
 
-const ROW_COLUMNS = { id: 'integer', version: 'integer', createdAt: 'timestamptz', updatedAt: 'timestamptz', deleted: 'boolean' } as const;
+const ROW_COLUMNS = { ...STREAM_ROW_COLUMNS, deleted: 'boolean' } as const;
 
 /**
  * The list table of a master-data entity: one row per record, a typed column per field (by

@@ -29,6 +29,9 @@ export type RowOf<T extends TableSpec> = {
 export type Row = Record<string, unknown>;
 export type Key = string | number;
 
+/** The columns of a row kept from one stream: its id, the stream version (ETag, replay guard), and when. */
+export const STREAM_ROW_COLUMNS = { id: 'integer', version: 'integer', createdAt: 'timestamptz', updatedAt: 'timestamptz' } as const;
+
 /** A table spec whose key and index columns are its own columns. */
 export const table = <const C extends Readonly<Record<string, ColumnKind>>>(
   spec: TableSpec<C> & { readonly key: keyof C & string; readonly indexes?: readonly (readonly (keyof C & string)[])[] },
