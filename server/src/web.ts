@@ -13,6 +13,11 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export const staticApp = (uiDir: string): Handler => {
   const app = new Koa();
+  // A browser that navigates away mid-download closes the stream: nothing went wrong here.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+    console.error('ui: could not send an asset:', error.message);
+  });
   const index = path.join(uiDir, 'index.html');
   app.use(async (ctx, next) => {
     await next();

@@ -52,8 +52,10 @@ test('sales: invoice → receipt → PAID, View Details shows both, home figures
   await page.getByLabel('Customer').selectOption({ label: customer });
   await page.getByRole('button', { name: 'Add Invoice' }).click();
   const receiptLine = page.getByRole('group', { name: 'Line 1' });
-  const option = (await receiptLine.getByLabel('Invoice').locator('option').allTextContents()).find((o) => o.startsWith(invoiceNumber))!;
-  await receiptLine.getByLabel('Invoice').selectOption({ label: option });
+  // The customer's open invoices arrive after the line appears: wait for ours before choosing.
+  const option = receiptLine.getByLabel('Invoice').locator('option', { hasText: invoiceNumber });
+  await expect(option).toHaveCount(1);
+  await receiptLine.getByLabel('Invoice').selectOption({ label: (await option.textContent())! });
   await expect(receiptLine.getByLabel('Received Amount')).toHaveValue('1250.00');
   await receiptLine.getByRole('button', { name: 'Save Line' }).click();
   await page.getByRole('button', { name: 'Create Receipt' }).click();
