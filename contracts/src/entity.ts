@@ -30,6 +30,14 @@ export interface MasterDataDefinition<L extends string, F extends Fields> {
   readonly sortBy: keyof F & string;
   /** A field unique across records, claimed atomically by reservation (DESIGN §4). */
   readonly unique?: { readonly field: keyof F & string; readonly label: string };
+  /** What the list search looks in: these fields, and the names of the records these refer to. */
+  readonly search: SearchSpec<keyof F & string>;
+}
+
+export interface SearchSpec<K extends string = string> {
+  readonly fields: readonly K[];
+  /** A reference field and the singular of the entity it names: `{ itemId: 'item' }`. */
+  readonly refs?: Readonly<Partial<Record<K, string>>>;
 }
 
 const mapFields = <F extends Fields, S>(fields: F, pick: (field: Field) => z.ZodType): S =>
@@ -91,6 +99,7 @@ export interface MasterDataEntity {
   readonly canDelete: boolean;
   readonly sortBy: string;
   readonly unique?: { readonly field: string; readonly label: string };
+  readonly search: SearchSpec;
   readonly fields: Fields;
   readonly fieldNames: readonly string[];
   readonly columns: Readonly<Record<string, ColumnType>>;

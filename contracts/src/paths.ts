@@ -41,4 +41,9 @@ export const HEADERS = {
   minPosition: 'X-Min-Position',
   idempotencyKey: 'Idempotency-Key',
   requestId: 'X-Request-Id',
+  /** On a list page that has more after it: the value to send as `after` for the next page. */
+  nextAfter: 'X-Next-After',
 } as const;
+
+/** List paging (GET lists with `limit`): the most one page may ask for. */
+export const PAGE_LIMIT_MAX = 500;

@@ -11,6 +11,7 @@ export const leadsEntity = masterDataEntity({
   path: '/api/crm/leads',
   canDelete: false,
   sortBy: 'name',
+  search: { fields: ['name', 'company', 'email', 'source'] },
   fields: {
     name: requiredText(),
     company: text(),

@@ -10,6 +10,7 @@ export const employeesEntity = masterDataEntity({
   path: '/api/hr/employees',
   canDelete: false,
   sortBy: 'name',
+  search: { fields: ['name', 'employeeId', 'designation', 'department'] },
   unique: { field: 'employeeId', label: 'Employee ID' },
   fields: {
     employeeId: code(),

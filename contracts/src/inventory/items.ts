@@ -11,6 +11,7 @@ export const itemsEntity = masterDataEntity({
   path: '/api/inventory/items',
   canDelete: false,
   sortBy: 'name',
+  search: { fields: ['name', 'description', 'hsnCode'] },
   fields: {
     name: requiredText(),
     unit: select(UNITS, { required: true, error: 'Please select a unit' }),

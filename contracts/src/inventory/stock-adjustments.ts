@@ -15,6 +15,7 @@ export const stockAdjustmentsEntity = masterDataEntity({
   path: '/api/inventory/stock-adjustments',
   canDelete: false,
   sortBy: 'adjustmentDate',
+  search: { fields: ['reason'], refs: { itemId: 'item' } },
   fields: {
     itemId: recordRef('Please select an item'),
     adjustmentDate: dateOrToday(),

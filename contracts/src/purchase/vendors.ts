@@ -10,6 +10,7 @@ export const vendorsEntity = masterDataEntity({
   path: '/api/purchase/vendors',
   canDelete: true,
   sortBy: 'name',
+  search: { fields: ['name', 'contactPerson', 'email'] },
   fields: {
     name: requiredText(),
     contactPerson: text(),

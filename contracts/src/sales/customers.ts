@@ -10,6 +10,7 @@ export const customersEntity = masterDataEntity({
   path: '/api/sales/customers',
   canDelete: true,
   sortBy: 'name',
+  search: { fields: ['name', 'contactPerson', 'email'] },
   fields: {
     name: requiredText(),
     contactPerson: text(),

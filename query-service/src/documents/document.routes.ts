@@ -1,4 +1,4 @@
-import { byId, type HistoryEntry, historyOf as historyPath, notFound, type RecordedEvent, snakeCase } from '@erp/contracts';
+import { byId, type HistoryEntry, historyOf as historyPath, listTable, notFound, type RecordedEvent, snakeCase } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 import { idParam } from '@erp/http-kit';
 import type { TableSpec } from '@erp/projections';
@@ -6,6 +6,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
+import { type ListSource, listPage } from '../shared/paging';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
 export type Row = Record<string, unknown>;
@@ -18,6 +19,9 @@ export interface DocumentReads {
   readonly stream: (id: number) => string;
   /** List order, newest first. */
   readonly dateColumn: string;
+  /** What the list search looks in: own text fields, and the party's name through this field. */
+  readonly searchIn: readonly string[];
+  readonly partyField: string;
   /** The list entry and the full document (with lines) from a row. */
   readonly summary: (row: Row) => unknown;
   readonly document: (row: Row) => unknown;
@@ -26,14 +30,21 @@ export interface DocumentReads {
 }
 
 const selection = (spec: TableSpec) =>
-  sql.join(Object.keys(spec.columns).map((c) => sql`${sql.id(snakeCase(c))} as ${sql.id(c)}`));
+  sql.join(Object.keys(spec.columns).map((c) => sql`t.${sql.id(snakeCase(c))} as ${sql.id(c)}`));
 
-const rowsOf = async (db: AnyDb, spec: TableSpec, dateColumn: string) =>
-  (await sql<Row>`select ${selection(spec)} from ${sql.table(spec.name)}
-    order by ${sql.id(snakeCase(dateColumn))} desc, id desc`.execute(db)).rows;
+/** The list as a paging source: newest first; the party's list table is `vendorId` → `vendor_list`. */
+const listSource = (reads: DocumentReads): ListSource => ({
+  table: reads.table.name,
+  columns: selection(reads.table),
+  live: sql`true`,
+  key: sql`t.${sql.id(snakeCase(reads.dateColumn))}`,
+  descending: true,
+  searchIn: reads.searchIn.map((f) => sql`t.${sql.id(snakeCase(f))}::text`),
+  searchRefs: [{ column: snakeCase(reads.partyField), table: listTable({ singular: reads.partyField.replace(/Id$/, '') }) }],
+});
 
 const rowOf = async (db: AnyDb, spec: TableSpec, id: number) =>
-  (await sql<Row>`select ${selection(spec)} from ${sql.table(spec.name)} where id = ${id}`.execute(db)).rows[0];
+  (await sql<Row>`select ${selection(spec)} from ${sql.table(spec.name)} t where t.id = ${id}`.execute(db)).rows[0];
 
 /**
  * The reads of one document (DESIGN §4): the list, one document with its lines and ETag, its
@@ -48,7 +59,7 @@ export const documentReadRoutes = (router: Router, deps: ReadDeps, reads: Docume
   };
 
   router.get(reads.path, fresh, async (ctx: Context) => {
-    ctx.body = (await rowsOf(deps.db, reads.table, reads.dateColumn)).map(reads.summary);
+    ctx.body = (await listPage<Row>(ctx, deps.db, listSource(reads))).map(reads.summary);
   });
 
   router.get(byId(reads.path, ':id'), fresh, async (ctx: Context) => {

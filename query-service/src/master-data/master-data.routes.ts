@@ -6,14 +6,15 @@ import type { Context } from 'koa';
 
 import { historyOf } from '../shared/history';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
-import { findRecord, listRecords } from './master-data.queries';
+import { listPage } from '../shared/paging';
+import { findRecord, listSource } from './master-data.queries';
 
 /** GET list, GET by id (with ETag) and the history of one master-data entity (STYLE b.6). */
 export const masterDataReadRoutes = (router: Router, deps: ReadDeps, entity: MasterDataEntity) => {
   const fresh = readsFrom(deps, [masterDataTable(entity).name]);
 
   router.get(entity.path, fresh, async (ctx: Context) => {
-    ctx.body = await listRecords(deps.db, entity);
+    ctx.body = await listPage(ctx, deps.db, listSource(entity));
   });
 
   router.get(byId(entity.path, ':id'), fresh, async (ctx: Context) => {

@@ -3,10 +3,12 @@ import {
   byId,
   CredentialsSchema,
   ErrorBodySchema,
+  HEADERS,
   HistoryEntrySchema,
   HomeSummarySchema,
   MASTER_DATA_ENTITIES,
   MeSchema,
+  PAGE_LIMIT_MAX,
   ModuleSchema,
   RecordedEventSchema,
   TaskSchema,
@@ -36,13 +38,20 @@ const body = (schema: z.ZodType) => ({
   content: { 'application/json': { schema: json(schema, 'input') } },
 });
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+/** `?q=&limit=&after=` of every list (query-service/src/shared/paging.ts). */
+const listParams = [
+  { name: 'q', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'Case-insensitive search in the texts of a row and the names it points at' },
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }, description: 'Page size; without it, every row' },
+  { name: 'after', in: 'query', schema: { type: 'string' }, description: 'The X-Next-After of the previous page' },
+];
+const nextAfter = { [HEADERS.nextAfter]: { schema: { type: 'string' }, description: 'Present when another page follows: pass it as ?after=' } };
 const position = { 'X-Event-Position': { schema: { type: 'string' }, description: 'Global position of the write; send it back as X-Min-Position' } };
 
 const entityPaths = () =>
   Object.fromEntries(
     MASTER_DATA_ENTITIES.flatMap((e) => [
       [e.path, {
-        get: { tags: [e.label], summary: `List ${e.plural}`, responses: { 200: ok('List', z.array(e.record)), ...errors } },
+        get: { tags: [e.label], summary: `List ${e.plural}`, parameters: listParams, responses: { 200: ok('List', z.array(e.record), { headers: nextAfter }), ...errors } },
         post: {
           tags: [e.label], summary: `Create a ${e.singular}`, requestBody: body(e.body),
           parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }],
@@ -80,7 +89,7 @@ const documentPaths = (docs: readonly DocumentDoc[]) =>
   Object.fromEntries(
     docs.flatMap((d) => [
       [d.path, {
-        get: { tags: [d.label], summary: `List (newest first, without lines)`, responses: { 200: ok('List', z.array(d.summary)), ...errors } },
+        get: { tags: [d.label], summary: `List (newest first, without lines)`, parameters: listParams, responses: { 200: ok('List', z.array(d.summary), { headers: nextAfter }), ...errors } },
         post: {
           tags: [d.label], summary: `Record a ${d.label.toLowerCase()}; the server computes every amount`, requestBody: body(d.body),
           parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }],

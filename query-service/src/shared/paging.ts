@@ -1,0 +1,94 @@
+import { HEADERS, PAGE_LIMIT_MAX, validationError } from '@erp/contracts';
+import type { AnyDb } from '@erp/eventstore';
+import type { Context } from 'koa';
+import { type RawBuilder, sql } from 'kysely';
+
+type Sql = RawBuilder<unknown>;
+
+/** What one list is: its table (aliased `t`), columns, live rows, order and what a search matches. */
+export interface ListSource {
+  readonly table: string;
+  readonly columns: Sql;
+  /** Rows that are listed at all, e.g. `not t.deleted`. */
+  readonly live: Sql;
+  /** The sort key; ties are broken by id, in the same direction. */
+  readonly key: Sql;
+  readonly descending: boolean;
+  /** The text expressions a search looks in (already lower-cased or not: both are lowered). */
+  readonly searchIn: readonly Sql[];
+  /** Names of records this row points at (a vendor's name on its invoices), searched too. */
+  readonly searchRefs?: readonly { readonly column: string; readonly table: string }[];
+}
+
+interface PageQuery {
+  readonly q?: string;
+  readonly limit?: number;
+  readonly after?: readonly [string, number];
+}
+
+const one = (ctx: Context, name: string): string | undefined => {
+  const value = ctx.query[name];
+  if (Array.isArray(value)) throw validationError(`${name} was given more than once`, [{ path: name, message: 'Give it once' }]);
+  return value;
+};
+
+const cursorOf = (key: string, id: number) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
+
+const parseCursor = (value: string): readonly [string, number] => {
+  const bad = () => validationError('after is not a value this list gave in X-Next-After', [{ path: 'after', message: 'Use the X-Next-After of the previous page' }]);
+  if (value.length > 2000 || !/^[A-Za-z0-9_-]+$/.test(value)) throw bad();
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && Number.isSafeInteger(parsed[1])) {
+      return [parsed[0], parsed[1] as number];
+    }
+  } catch {
+    // Not JSON: the same answer as any other foreign value.
+  }
+  throw bad();
+};
+
+/** `?q=&limit=&after=` of a list GET, checked: a bad value is a 400 naming it, never a 500. */
+export const pageQuery = (ctx: Context): PageQuery => {
+  // NUL cannot be stored or compared in PostgreSQL text; a search for it finds what a search without it finds.
+  const q = one(ctx, 'q')?.replace(/\0/g, '').trim().toLowerCase().slice(0, 200) || undefined;
+  const limitText = one(ctx, 'limit');
+  let limit: number | undefined;
+  if (limitText !== undefined) {
+    limit = /^\d{1,4}$/.test(limitText) ? Number(limitText) : NaN;
+    if (!(limit >= 1 && limit <= PAGE_LIMIT_MAX)) {
+      throw validationError(`limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`, [{ path: 'limit', message: `From 1 to ${PAGE_LIMIT_MAX}` }]);
+    }
+  }
+  const afterText = one(ctx, 'after');
+  return { q, limit, after: afterText === undefined ? undefined : parseCursor(afterText) };
+};
+
+const matching = (source: ListSource, term: string): Sql => {
+  const own = source.searchIn.map((expr) => sql`strpos(lower(coalesce(${expr}, '')), ${term}) > 0`);
+  const refs = (source.searchRefs ?? []).map(
+    (ref) => sql`exists (select 1 from ${sql.table(ref.table)} r where r.id = t.${sql.id(ref.column)} and strpos(lower(r.name), ${term}) > 0)`,
+  );
+  return sql`(${sql.join([...own, ...refs], sql` or `)})`;
+};
+
+/**
+ * One list GET: the whole list by default (SEED-SPEC §7), or, with `limit`, a page of it in
+ * keyset order with X-Next-After naming where the next page starts (absent on the last page);
+ * `q` keeps rows whose text contains it, case-insensitively, in any searched field.
+ */
+export const listPage = async <Row extends Record<string, unknown>>(ctx: Context, db: AnyDb, source: ListSource): Promise<Row[]> => {
+  const { q, limit, after } = pageQuery(ctx);
+  const direction = source.descending ? sql`desc` : sql`asc`;
+  const conditions = [source.live];
+  if (q) conditions.push(matching(source, q));
+  if (after) conditions.push(sql`(${source.key}, t.id) ${source.descending ? sql`<` : sql`>`} (${after[0]}, ${after[1]})`);
+  const { rows } = await sql<Row & { _key: string }>`select ${source.columns}, coalesce((${source.key})::text, '') as "_key"
+    from ${sql.table(source.table)} t where ${sql.join(conditions, sql` and `)}
+    order by ${source.key} ${direction}, t.id ${direction}
+    ${limit ? sql`limit ${limit + 1}` : sql``}`.execute(db);
+  const page = limit ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  if (limit && rows.length > limit && last) ctx.set(HEADERS.nextAfter, cursorOf(last._key, Number(last.id)));
+  return page.map(({ _key: _, ...row }) => row as unknown as Row);
+};
