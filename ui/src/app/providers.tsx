@@ -1,6 +1,5 @@
 import { QUERY_CACHE } from '@erp/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { LazyMotion, MotionConfig } from 'motion/react';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 
@@ -9,8 +8,6 @@ import { theme } from '@/components/theme';
 import { Toaster } from '@/components/toast';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const loadMotionFeatures = () => import('@/app/motion-features').then((m) => m.default);
 
 // SEED-SPEC §9: fresh 5 min, kept 10 min, no retry, no refetch on focus, no polling.
 const createQueryClient = () =>
@@ -38,9 +35,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
-        <LazyMotion features={loadMotionFeatures} strict>
-          <MotionConfig reducedMotion="user">{children}</MotionConfig>
-        </LazyMotion>
+        {children}
         <Toaster />
       </ThemeProvider>
     </QueryClientProvider>

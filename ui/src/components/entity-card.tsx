@@ -1,4 +1,5 @@
 import { ChevronRight } from 'lucide-react';
+import { memo } from 'react';
 import styled from 'styled-components';
 
 import type { BadgeTone, CardConfig } from '@/components/entity-config';
@@ -89,14 +90,16 @@ const Actions = styled.div`
   button:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
 `;
 
-export function EntityCard<TRecord extends { id: number }>(props: {
+function Card<TRecord extends { id: number }>(props: {
   record: TRecord;
   card: CardConfig<TRecord>;
   onOpen: (record: TRecord) => void;
   /** With a details view, the card offers Edit and View Details buttons (SEED-SPEC sales cards). */
   onView?: (record: TRecord) => void;
+  /** h2 under the screen's h1; h3 when the list has its own h2 heading (heading order). */
+  headingLevel?: 2 | 3;
 }) {
-  const { record, card, onOpen, onView } = props;
+  const { record, card, onOpen, onView, headingLevel = 3 } = props;
   const badge = card.badge?.(record);
   const rows = card.fields
     .map((field) => ({ field, value: field.value(record) }))
@@ -104,7 +107,7 @@ export function EntityCard<TRecord extends { id: number }>(props: {
   return (
     <Box onClick={() => onOpen(record)}>
       <Top>
-        <Title>
+        <Title as={headingLevel === 2 ? 'h2' : 'h3'}>
           <Open>{card.title(record)}</Open>
         </Title>
         {badge && <Badge $tone={badge.tone}>{badge.label}</Badge>}
@@ -136,3 +139,6 @@ export function EntityCard<TRecord extends { id: number }>(props: {
     </Box>
   );
 }
+
+/** One record's card; rendered again only when its record or configuration changes. */
+export const EntityCard = memo(Card) as typeof Card;

@@ -1,18 +1,19 @@
 import { Plus, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useMemo, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
+import { CardList } from '@/components/card-list';
 import { EntityCard } from '@/components/entity-card';
 import type { ListConfig } from '@/components/entity-config';
-import { EntityForm } from '@/components/entity-form';
-import { RecordDetails } from '@/components/record-details';
+import type { EntityForm as EntityFormType } from '@/components/entity-form';
+import type { RecordDetails as RecordDetailsType } from '@/components/record-details';
 import { EmptyState } from '@/components/empty-state';
 import { Main, TopBar } from '@/components/layout';
 import { SearchBox } from '@/components/search-box';
 import { Spinner } from '@/components/spinner';
-import { StaggerList } from '@/components/stagger-list';
+import { deferred, whenIdle } from '@/lib/deferred';
 
 const Toolbar = styled.div`
   display: flex;
@@ -44,6 +45,15 @@ const ListHeading = styled.h2`
   margin: 0 0 10px;
 `;
 
+// The form and the details view are fetched when the list is idle, not before it is shown.
+const formView = deferred(() => import('@/components/entity-form').then((m) => m.EntityForm as ComponentType<never>));
+const detailsView = deferred(() => import('@/components/record-details').then((m) => m.RecordDetails as ComponentType<never>));
+const EntityForm = formView as unknown as typeof EntityFormType;
+const RecordDetails = detailsView as unknown as typeof RecordDetailsType;
+const preloadViews = () => {
+  for (const view of [formView, detailsView]) view.preload().catch(() => undefined);
+};
+
 type Props<TRecord extends { id: number }, TValues extends FieldValues, TBody> = {
   config: ListConfig<TRecord, TValues, TBody>;
 };
@@ -60,6 +70,9 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
   const [viewing, setViewing] = useState<TRecord | null>(null);
   const [search, setSearch] = useState('');
   const refresh = config.resource.useRefresh();
+  const open = useCallback((record: TRecord) => setEditing({ record }), []);
+  const add = useCallback(() => setEditing({}), []);
+  useEffect(() => whenIdle(preloadViews), []);
   if (viewing && config.details) {
     return (
       <RecordDetails
@@ -101,7 +114,7 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
             {config.addLabel}
           </Button>
         </Toolbar>
-        <Records config={config} search={search} onOpen={(record) => setEditing({ record })} onView={setViewing} onAdd={() => setEditing({})} />
+        <Records config={config} search={search} onOpen={open} onView={setViewing} onAdd={add} />
       </Main>
     </>
   );
@@ -111,21 +124,37 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
   props: Props<TRecord, TValues, TBody> & { search: string; onOpen: (record: TRecord) => void; onView: (record: TRecord) => void; onAdd: () => void },
 ) {
   const { config, search, onOpen, onView, onAdd } = props;
-  const list = config.resource.useList();
+  const term = search.trim().toLowerCase();
+  const list = config.resource.usePages('');
+  // A list that fits in one page is searched here, as the seed does; a longer one by the server.
+  const small = list.data?.pages[0]?.next === null;
+  const searching = Boolean(term) && !small;
+  const found = config.resource.usePages(term, searching && list.isSuccess);
+  const everything = config.resource.useList(Boolean(config.summary));
+  // Until the server answers this search, the rows already here (the list, or the results of the
+  // previous keystroke) that match it are shown.
+  const waiting = searching && (!found.data || found.isPlaceholderData);
+  const shown = searching && found.data ? found : list;
+  const asked = searching ? found : list;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = shown;
+  const loadMore = useCallback(() => {
+    if (!waiting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [waiting, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loaded = useMemo(() => shown.data?.pages.flatMap((page) => page.rows) ?? [], [shown.data]);
   if (list.isPending) return <Spinner label={`Loading ${config.title.toLowerCase()}`} />;
-  if (list.isError) {
+  if (asked.isError && !asked.data) {
     return (
-      <EmptyState message={`Could not load ${config.title.toLowerCase()}: ${list.error.message}`}>
-        <Button $variant="secondary" onClick={() => void list.refetch()}>
+      <EmptyState message={`Could not load ${config.title.toLowerCase()}: ${asked.error.message}`}>
+        <Button $variant="secondary" onClick={() => void asked.refetch()}>
           Try again
         </Button>
       </EmptyState>
     );
   }
-  const term = search.trim().toLowerCase();
-  const rows = term
-    ? list.data.filter((record) => matches(record, config.searchOn, term) || (config.searchAlso?.(record) ?? []).some((v) => (v ?? '').toLowerCase().includes(term)))
-    : list.data;
+  const rows = term && (small || waiting)
+    ? loaded.filter((record) => matches(record, config.searchOn, term) || (config.searchAlso?.(record) ?? []).some((v) => (v ?? '').toLowerCase().includes(term)))
+    : loaded;
+  if (rows.length === 0 && waiting) return <Spinner label={`Searching ${config.title.toLowerCase()}`} />;
   if (rows.length === 0) {
     return term ? (
       <EmptyState icon={SearchX} message={config.empty.searching} />
@@ -136,17 +165,19 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
       </EmptyState>
     );
   }
-  const summary = config.summary?.(list.data);
+  const summary = everything.data && config.summary?.(everything.data);
   const cards = (
-    <StaggerList
+    <CardList
       label={config.title}
       wideColumns={2}
       items={rows}
       keyOf={(record) => record.id}
-      render={(record) => <EntityCard record={record} card={config.card} onOpen={onOpen} onView={config.details ? onView : undefined} />}
+      render={(record) => <EntityCard record={record} card={config.card} onOpen={onOpen} onView={config.details ? onView : undefined} headingLevel={config.listHeading ? 3 : 2} />}
+      onNearEnd={loadMore}
+      virtualize={!small}
     />
   );
-  if (!summary && !config.listHeading) return cards;
+  if (!config.summary && !config.listHeading) return cards;
   return (
     <>
       {summary && (

@@ -1,9 +1,8 @@
 import { LAYOUT } from '@erp/contracts';
-import { m } from 'motion/react';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 
-const List = styled.ul<{ $columns: number; $wideColumns: number }>`
+export const CardGrid = styled.ul<{ $columns: number; $wideColumns: number }>`
   list-style: none;
   margin: 0;
   padding: 0;
@@ -16,8 +15,22 @@ const List = styled.ul<{ $columns: number; $wideColumns: number }>`
   }
 `;
 
+const enter = keyframes`
+  from { opacity: 0; transform: translateY(12px); }
+  to { opacity: 1; transform: none; }
+`;
+
+/** One card's place in the grid; it enters after `enterDelay` (a CSS animation: no script runs). */
+export const CardItem = styled.li`
+  display: flex;
+  animation: ${enter} 0.3s ease-out both;
+`;
+
+/** The entrance delay of the card at this index; past the cap, cards enter with the last one. */
+export const enterDelay = (index: number) => `${Math.min(index, MAX_STAGGERED) * LAYOUT.staggerSeconds}s`;
+
 // SEED-SPEC: 0.1 s per index. Capped so a long list is never minutes away from its last card.
-const MAX_STAGGERED = 12;
+export const MAX_STAGGERED = 12;
 
 export interface StaggerListProps<T> {
   items: readonly T[];
@@ -33,18 +46,12 @@ export interface StaggerListProps<T> {
 export function StaggerList<T>(props: StaggerListProps<T>) {
   const { items, keyOf, render, label, columns = 1, wideColumns = columns } = props;
   return (
-    <List aria-label={label} $columns={columns} $wideColumns={wideColumns}>
+    <CardGrid aria-label={label} $columns={columns} $wideColumns={wideColumns}>
       {items.map((item, index) => (
-        <m.li
-          key={keyOf(item)}
-          style={{ display: 'flex' }}
-          initial={{ opacity: 0, y: 12 }}
-          animate={{ opacity: 1, y: 0 }}
-          transition={{ delay: Math.min(index, MAX_STAGGERED) * LAYOUT.staggerSeconds, duration: 0.3 }}
-        >
+        <CardItem key={keyOf(item)} style={{ animationDelay: enterDelay(index) }}>
           {render(item)}
-        </m.li>
+        </CardItem>
       ))}
-    </List>
+    </CardGrid>
   );
 }

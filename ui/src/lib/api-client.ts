@@ -94,6 +94,12 @@ async function fail(response: Response, options: RequestOptions): Promise<never>
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send<T>(method, path, options)).data;
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+  const started = method === 'GET' ? takeEarly<T>(path) : undefined;
+  if (started) return started;
   const hasBody = options.body !== undefined;
   const response = await fetch(path, {
     method,
@@ -105,7 +111,18 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   if (!response.ok) return fail(response, options);
   trackEtag(method, path, response);
   const text = response.status === 204 ? '' : await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
+
+// GETs started before the screen that reads them has loaded (preload): kept for a few seconds,
+// handed to the first caller asking for the same path, then forgotten.
+const EARLY_MS = 5000;
+const early = new Map<string, { at: number; answer: Promise<{ data: unknown; headers: Headers }> }>();
+
+function takeEarly<T>(path: string) {
+  const started = early.get(path);
+  early.delete(path);
+  return started && Date.now() - started.at < EARLY_MS ? (started.answer as Promise<{ data: T; headers: Headers }>) : undefined;
 }
 
 /**
@@ -115,6 +132,15 @@ async function request<T>(method: string, path: string, options: RequestOptions 
  */
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  /** A GET that also gives the answer's headers (a list page's X-Next-After). */
+  getWithHeaders: <T>(path: string) => send<T>('GET', path),
+  /** Starts a GET now, for a screen whose code is still loading; the first GET of that path takes it. */
+  preload(path: string) {
+    if (early.has(path)) return;
+    const answer = send('GET', path);
+    answer.catch(() => undefined); // whoever takes it sees the failure; nobody else must.
+    early.set(path, { at: Date.now(), answer });
+  },
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),

@@ -1,6 +1,9 @@
-import { byId, HistoryEntrySchema, historyOf } from '@erp/contracts';
+import { byId, HEADERS, HistoryEntrySchema, historyOf } from '@erp/contracts';
 import {
+  infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
+  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -8,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
+import { PAGE_SIZE, pagePath } from '@/lib/pages';
 import { entityKeys } from '@/lib/query-keys';
 
 /** Anything with `parse`, e.g. a contracts zod schema. */
@@ -25,6 +29,12 @@ export interface ResourceOptions<TRecord> {
   listEntry?: Parser<TRecord>;
   /** Other query keys a write here changes (e.g. a payment changes invoice statuses). */
   alsoInvalidates?: readonly QueryKey[];
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** Where the next page starts (X-Next-After); null on the last page. */
+  next: string | null;
 }
 
 const parseArray = <T>(parser: Parser<T>, data: unknown): T[] => {
@@ -46,6 +56,10 @@ export function createResource<TRecord extends { id: number }, TBody>(
   const keys = entityKeys(options.module, options.name);
   const fetchers = {
     list: async () => parseArray(listEntry, await apiClient.get(path)),
+    page: async (q: string, after: string | null): Promise<Page<TRecord>> => {
+      const { data, headers } = await apiClient.getWithHeaders(pagePath(path, q, after));
+      return { rows: parseArray(listEntry, data), next: headers.get(HEADERS.nextAfter) };
+    },
     one: async (id: number) => record.parse(await apiClient.get(byId(path, id))),
     history: async (id: number) =>
       parseArray(HistoryEntrySchema, await apiClient.get(historyOf(path, id))),
@@ -55,6 +69,18 @@ export function createResource<TRecord extends { id: number }, TBody>(
     remove: (id: number) => apiClient.delete(byId(path, id)),
   };
   const listOptions = () => queryOptions({ queryKey: keys.list(), queryFn: fetchers.list });
+  /** The list screen's pages, searched on the server when `q` is given. */
+  const pagesOptions = (q = '') =>
+    infiniteQueryOptions({
+      queryKey: keys.list({ limit: PAGE_SIZE, q }),
+      queryFn: ({ pageParam }) => fetchers.page(q, pageParam),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next,
+      // A search typed once is not kept for minutes, nor refetched after every save; while the
+      // next keystroke's answer is on its way, the last answer stays on screen.
+      gcTime: q ? 30_000 : undefined,
+      placeholderData: q ? keepPreviousData : undefined,
+    });
   const oneOptions = (id: number) =>
     queryOptions({ queryKey: keys.detail(id), queryFn: () => fetchers.one(id) });
   const historyOptions = (id: number) =>
@@ -64,7 +90,9 @@ export function createResource<TRecord extends { id: number }, TBody>(
     const queryClient = useQueryClient();
     return () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.lists(), refetchType: 'all' }),
+        // Lists refetch even while unmounted, except searches nobody is looking at.
+        queryClient.invalidateQueries({ queryKey: keys.lists(), refetchType: 'all', predicate: (query) => !isSearch(query.queryKey) }),
+        queryClient.invalidateQueries({ queryKey: keys.lists(), refetchType: 'active', predicate: (query) => isSearch(query.queryKey) }),
         queryClient.invalidateQueries({ queryKey: keys.details(), refetchType: 'none' }),
         ...alsoInvalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ]);
@@ -80,9 +108,11 @@ export function createResource<TRecord extends { id: number }, TBody>(
     path,
     fetchers,
     listOptions,
+    pagesOptions,
     oneOptions,
     historyOptions,
-    useList: () => useQuery(listOptions()),
+    useList: (enabled = true) => useQuery({ ...listOptions(), enabled }),
+    usePages: (q: string, enabled = true) => useInfiniteQuery({ ...pagesOptions(q), enabled }),
     useOne: (id: number, overrides?: { refetchOnMount?: boolean | 'always' }) =>
       useQuery({ ...oneOptions(id), ...overrides }),
     useHistory: (id: number) => useQuery(historyOptions(id)),
@@ -92,6 +122,8 @@ export function createResource<TRecord extends { id: number }, TBody>(
     useRemove: () => useWrite(fetchers.remove),
   };
 }
+
+const isSearch = (key: QueryKey) => Boolean((key[3] as { q?: string } | undefined)?.q);
 
 export type Resource<TRecord extends { id: number }, TBody> = ReturnType<
   typeof createResource<TRecord, TBody>
