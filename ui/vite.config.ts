@@ -1,10 +1,64 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The keys of the screens declared by name, as the inline script finds them from the path. */
+const NAMED: Record<string, string> = { LoginScreen: 'login', HomeScreen: 'home', ModuleRoute: 'module' };
+
+/**
+ * Starts, from index.html, the download of the opened screen's code alongside the entry chunk's
+ * instead of after it has run: a small inline script maps the page's path to the chunks of its
+ * screen and adds a modulepreload link for each. Screens are found in src/app/routes.tsx by
+ * their dynamic imports; a screen this cannot map fails the build.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const source = readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8');
+        const screens = new Map<string, string>();
+        for (const [, task, name, file] of source.matchAll(/(?:'([a-z-]+\/[a-z-]+)': |const (\w+) = )screen\(\(\) => import\('@\/([^']+)'\)/g)) {
+          screens.set(`src/${file}.tsx`, task ?? NAMED[name!] ?? name!);
+        }
+        const declared = source.match(/screen\(\(\) => import\(/g)?.length ?? 0;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) throw new Error('route-preloads: no entry chunk');
+        const loaded = new Set<string>();
+        const closure = (file: string, into: Set<string>) => {
+          const chunk = bundle[file];
+          if (!chunk || chunk.type !== 'chunk' || into.has(file)) return;
+          into.add(file);
+          for (const imported of chunk.imports) closure(imported, into);
+        };
+        closure(entry.fileName, loaded);
+        const map: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          const key = chunk.facadeModuleId && screens.get(chunk.facadeModuleId.replace(/\\/g, '/').replace(/^.*?\/ui\//, ''));
+          if (!key) continue;
+          const files = new Set<string>();
+          closure(chunk.fileName, files);
+          map[key] = [...files].filter((file) => !loaded.has(file));
+        }
+        const mapped = Object.keys(map).length;
+        if (mapped !== declared) {
+          throw new Error(`route-preloads: mapped ${mapped} of ${declared} screens in routes.tsx`);
+        }
+        const script = `(function(m){var p=location.pathname,t=/^\\/module\\/([a-z-]+)\\/task\\/([a-z-]+)$/.exec(p),k=t?t[1]+'/'+t[2]:p==='/'?'home':p==='/login'?'login':/^\\/module\\/[a-z-]+$/.test(p)?'module':'';(m[k]||[]).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)})})(${JSON.stringify(map)})`;
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloads()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -15,5 +69,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // A sub-kilobyte chunk per icon would each cost a request, queued over HTTP/1.1 on a
+        // phone: the icons are one chunk instead.
+        codeSplitting: {
+          groups: [
+            { name: 'icons', test: /node_modules[\\/]lucide-react/ },
+          ],
+        },
+      },
+    },
   },
 });

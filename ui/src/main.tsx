@@ -3,10 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
 import { Providers } from '@/app/providers';
-import { AppRoutes } from '@/app/routes';
+import { AppRoutes, preloadFor } from '@/app/routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+preloadFor(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

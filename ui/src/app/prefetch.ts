@@ -1,31 +1,38 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
+import type { Resource } from '@/lib/resource';
 
 type Prefetch = (queryClient: QueryClient) => Promise<void>;
 
-/** List prefetches of the resources the API has, by 'module/entity'. One line per resource. */
-const RESOURCES: Record<string, Prefetch> = {
-  'purchase/vendors': (queryClient) => queryClient.prefetchQuery(vendorsResource.listOptions()),
-  'purchase/invoices': (queryClient) => queryClient.prefetchQuery(purchaseInvoicesResource.listOptions()),
-  'purchase/payments': (queryClient) => queryClient.prefetchQuery(vendorPaymentsResource.listOptions()),
+const warm = <TRecord extends { id: number }, TBody>(resource: Resource<TRecord, TBody>): { pages: Prefetch; list: Prefetch } => ({
+  pages: (queryClient) => queryClient.prefetchInfiniteQuery(resource.pagesOptions()),
+  list: (queryClient) => queryClient.prefetchQuery(resource.listOptions()),
+});
+
+/** Resources whose lists hovering a task may warm, by 'module/entity'. One line per resource. */
+const RESOURCES: Record<string, ReturnType<typeof warm>> = {
+  'purchase/vendors': warm(vendorsResource),
+  'purchase/invoices': warm(purchaseInvoicesResource),
+  'purchase/payments': warm(vendorPaymentsResource),
 };
 
-/** What hovering a task prefetches (SEED-SPEC module landing), by 'module/slug'. */
-const PREFETCH: Record<string, readonly string[]> = {
-  'purchase/vendors': ['purchase/vendors'],
-  'purchase/invoices': ['purchase/invoices', 'purchase/vendors'],
-  'purchase/payments': ['purchase/payments', 'purchase/vendors', 'purchase/invoices'],
+/** What a task's screen reads besides its own list (names, selects), by 'module/slug'. */
+const ALSO: Record<string, readonly string[]> = {
+  'purchase/invoices': ['purchase/vendors'],
+  'purchase/payments': ['purchase/vendors', 'purchase/invoices'],
 };
 
-/** Prefetches a task's lists; resources not built yet are skipped. */
+/**
+ * Hovering a task (SEED-SPEC module landing) fetches the first page of its list, as the list
+ * screen asks for it, and the whole lists its forms and cards look names up in.
+ */
 export function usePrefetchTask() {
   const queryClient = useQueryClient();
   return (moduleName: string, slug: string) => {
-    for (const name of PREFETCH[`${moduleName}/${slug}`] ?? []) {
-      void RESOURCES[name]?.(queryClient);
-    }
+    void RESOURCES[`${moduleName}/${slug}`]?.pages(queryClient);
+    for (const name of ALSO[`${moduleName}/${slug}`] ?? []) void RESOURCES[name]?.list(queryClient);
   };
 }

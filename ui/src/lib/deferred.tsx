@@ -1,0 +1,65 @@
+import { type ComponentType, useEffect, useState } from 'react';
+
+import { EmptyState } from '@/components/empty-state';
+import { Spinner } from '@/components/spinner';
+
+export type Deferred<P extends object> = ComponentType<P> & { preload: () => Promise<ComponentType<P>> };
+
+/**
+ * A component in its own chunk. Its code is fetched by `preload` (when the page it belongs to is
+ * opened, or when the browser is idle before the likely next tap) or on first render, with the
+ * spinner meanwhile; a failed fetch says so and is tried again on the next render. Not
+ * React.lazy: a suspended component is revealed no sooner than 300 ms after its fallback (React's
+ * reveal throttle), which on a fast load is most of the wait.
+ */
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Deferred<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function Show(props: P) {
+    const [state, setState] = useState<{ component?: ComponentType<P>; failed?: boolean }>(() => ({ component: loaded }));
+    useEffect(() => {
+      if (state.component) return;
+      preload().then(
+        (component) => setState({ component }),
+        () => setState({ failed: true }),
+      );
+    }, [state.component]);
+    if (state.failed) return <EmptyState message="Could not load this screen. Check your connection and reload the page." />;
+    const Component = state.component;
+    return Component ? <Component {...props} /> : <Spinner />;
+  }
+  return Object.assign(Show, { preload });
+}
+
+let started = false;
+const waiting: (() => void)[] = [];
+const INPUTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
+const start = () => {
+  started = true;
+  for (const input of INPUTS) window.removeEventListener(input, start, true);
+  for (const work of waiting.splice(0)) requestIdle(work);
+};
+if (typeof window !== 'undefined') for (const input of INPUTS) window.addEventListener(input, start, { capture: true, passive: true });
+
+const requestIdle = (work: () => void) => {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
+};
+
+/**
+ * Runs `work` (fetching the code of the next likely screens) once the user has started to use
+ * the page (a touch, a key, a scroll) and the browser is idle: on a slow phone, code fetched and
+ * run while the first screen is still being drawn delays it.
+ */
+export const whenIdle = (work: () => void) => {
+  if (started) requestIdle(work);
+  else waiting.push(work);
+};
