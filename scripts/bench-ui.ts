@@ -185,7 +185,12 @@ const main = async () => {
   }
 };
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    // Exit here: with process.exitCode alone a failed run ended with 0 (something the Lighthouse
+    // or Chromium launcher modules load resets it).
+    process.exit(1);
+  },
+);
