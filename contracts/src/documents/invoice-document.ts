@@ -2,11 +2,14 @@ import { z } from 'zod';
 
 import { optionalDateInput, optionalTextInput, requiredTextInput } from '../fields';
 import { DateString, Id, INVOICE_STATUSES, moneyOrZero, MoneyString, quantity, reference, requiredMoney } from './amounts';
+import type { SearchSpec } from '../entity';
 import { keyed, keyedAll } from './keyed';
 
 /** Who a document is with: the vendor of a purchase, the customer of a sale. */
 export interface PartyConfig<F extends string> {
   readonly field: F;
+  /** The party's master-data entity (`vendor`): its list holds the name a search looks in. */
+  readonly singular: string;
   readonly label: string;
   /** The seed's message for a missing one: 'Please select a vendor'. */
   readonly missing: string;
@@ -30,6 +33,8 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
   readonly numberUnique: 'party' | 'business';
   /** Free-text fields besides the number: `description`, `notes`. */
   readonly texts: readonly T[];
+  /** The fields a list search looks in, besides the party's name (SEED-SPEC list screens). */
+  readonly searchOn: readonly ('invoiceNumber' | T)[];
   /** A line's quantity when left blank (sales: 1); none → required. */
   readonly defaultQuantity?: string;
   /** Overdue is decided when read, from the due date (sales, DESIGN §4). */
@@ -124,6 +129,8 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     line: InvoiceLineSchema,
     allocation,
     events: { names, event, types: Object.values(names) as string[], recorded },
+    /** What a list search looks in: `searchOn` and the party's name. */
+    search: { fields: config.searchOn, refs: { [config.party.field]: config.party.singular } } as SearchSpec<'invoiceNumber' | T | P>,
     streamOf: (id: number) => `${config.stream}-${id}`,
     /** The claim on a bill number (DESIGN §4 reservation), per party or business-wide. */
     numberStream: (partyId: number, invoiceNumber: string) =>
@@ -143,6 +150,7 @@ export interface InvoiceDocument {
   readonly settledBy: string;
   readonly numberUnique: 'party' | 'business';
   readonly texts: readonly string[];
+  readonly search: SearchSpec;
   readonly overdue: boolean;
   readonly body: z.ZodType<InvoiceBodyView>;
   readonly summary: z.ZodType;

@@ -4,6 +4,7 @@ import { PAYMENT_METHODS } from '../constants';
 import { optionalDateInput, optionalTextInput } from '../fields';
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
 import type { InvoiceDocument, PartyConfig } from './invoice-document';
+import type { SearchSpec } from '../entity';
 import { keyed, keyedAll } from './keyed';
 
 export interface SettlementDocumentConfig<P extends string, D extends string, A extends string, T extends string> {
@@ -21,6 +22,8 @@ export interface SettlementDocumentConfig<P extends string, D extends string, A 
   /** A line's amount: `paidAmount` ('Paid amount is required'), `receivedAmount`. */
   readonly lineAmount: { readonly field: A; readonly label: string; readonly missing: string };
   readonly texts: readonly T[];
+  /** The fields a list search looks in, besides the party's name (SEED-SPEC list screens). */
+  readonly searchOn: readonly (T | 'paymentMethod')[];
   /** The invoices it settles. */
   readonly invoices: InvoiceDocument;
 }
@@ -86,6 +89,8 @@ export const settlementDocument = <const P extends string, const D extends strin
     record,
     line,
     events: { names, event, types: Object.values(names) as string[], recorded },
+    /** What a list search looks in: `searchOn` and the party's name. */
+    search: { fields: config.searchOn, refs: { [config.party.field]: config.party.singular } } as SearchSpec<T | 'paymentMethod' | P>,
     streamOf: (id: number) => `${config.stream}-${id}`,
   };
 };
@@ -105,6 +110,7 @@ export interface SettlementDocument {
   readonly dateField: string;
   readonly lineAmount: { readonly field: string; readonly label: string; readonly missing: string };
   readonly texts: readonly string[];
+  readonly search: SearchSpec;
   readonly invoices: InvoiceDocument;
   readonly body: z.ZodType<SettlementBodyView>;
   readonly summary: z.ZodType;

@@ -11,10 +11,11 @@ export const purchaseInvoices = invoiceDocument({
   stream: 'purchase-invoice',
   events: 'PurchaseInvoice',
   listTable: 'purchase_invoice_list',
-  party: { field: 'vendorId', label: 'Vendor', missing: 'Please select a vendor' },
+  party: { field: 'vendorId', singular: 'vendor', label: 'Vendor', missing: 'Please select a vendor' },
   settledBy: 'paymentId',
   numberUnique: 'party',
   texts: ['description'],
+  searchOn: ['invoiceNumber', 'description'],
   overdue: false,
 });
 

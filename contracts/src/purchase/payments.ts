@@ -12,10 +12,11 @@ export const vendorPayments = settlementDocument({
   stream: 'vendor-payment',
   events: 'VendorPayment',
   listTable: 'vendor_payment_list',
-  party: { field: 'vendorId', label: 'Vendor', missing: 'Please select a vendor' },
+  party: { field: 'vendorId', singular: 'vendor', label: 'Vendor', missing: 'Please select a vendor' },
   dateField: 'paymentDate',
   lineAmount: { field: 'paidAmount', label: 'Paid amount', missing: 'Paid amount is required' },
   texts: ['referenceNumber', 'description'],
+  searchOn: ['referenceNumber', 'paymentMethod'],
   invoices: purchaseInvoices,
 });
 

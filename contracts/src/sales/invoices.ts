@@ -14,10 +14,11 @@ export const salesInvoices = invoiceDocument({
   stream: 'sales-invoice',
   events: 'SalesInvoice',
   listTable: 'sales_invoice_list',
-  party: { field: 'customerId', label: 'Customer', missing: 'Please select a customer' },
+  party: { field: 'customerId', singular: 'customer', label: 'Customer', missing: 'Please select a customer' },
   settledBy: 'receiptId',
   numberUnique: 'business',
   texts: ['notes', 'description'],
+  searchOn: ['invoiceNumber', 'description', 'notes'],
   defaultQuantity: '1',
   overdue: true,
 });

@@ -12,10 +12,11 @@ export const receipts = settlementDocument({
   stream: 'receipt',
   events: 'Receipt',
   listTable: 'receipt_list',
-  party: { field: 'customerId', label: 'Customer', missing: 'Please select a customer' },
+  party: { field: 'customerId', singular: 'customer', label: 'Customer', missing: 'Please select a customer' },
   dateField: 'receiptDate',
   lineAmount: { field: 'receivedAmount', label: 'Received amount', missing: 'Received amount is required' },
   texts: ['referenceNumber', 'notes', 'description'],
+  searchOn: ['referenceNumber', 'paymentMethod', 'description', 'notes'],
   invoices: salesInvoices,
 });
 

@@ -1,4 +1,4 @@
-import { byId, type HistoryEntry, historyOf as historyPath, listTable, notFound, type RecordedEvent, snakeCase } from '@erp/contracts';
+import { byId, type HistoryEntry, historyOf as historyPath, notFound, type RecordedEvent, type SearchSpec, snakeCase } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 import { idParam } from '@erp/http-kit';
 import type { TableSpec } from '@erp/projections';
@@ -6,7 +6,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
-import { type ListSource, listPage } from '../shared/paging';
+import { type ListSource, listPage, searchOf } from '../shared/paging';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
 export type Row = Record<string, unknown>;
@@ -19,9 +19,8 @@ export interface DocumentReads {
   readonly stream: (id: number) => string;
   /** List order, newest first. */
   readonly dateColumn: string;
-  /** What the list search looks in: own text fields, and the party's name through this field. */
-  readonly searchIn: readonly string[];
-  readonly partyField: string;
+  /** What the list search looks in (the document's contract). */
+  readonly search: SearchSpec;
   /** The list entry and the full document (with lines) from a row. */
   readonly summary: (row: Row) => unknown;
   readonly document: (row: Row) => unknown;
@@ -32,15 +31,14 @@ export interface DocumentReads {
 const selection = (spec: TableSpec) =>
   sql.join(Object.keys(spec.columns).map((c) => sql`t.${sql.id(snakeCase(c))} as ${sql.id(c)}`));
 
-/** The list as a paging source: newest first; the party's list table is `vendorId` → `vendor_list`. */
+/** The list as a paging source: newest first. */
 const listSource = (reads: DocumentReads): ListSource => ({
   table: reads.table.name,
   columns: selection(reads.table),
   live: sql`true`,
   key: sql`t.${sql.id(snakeCase(reads.dateColumn))}`,
   descending: true,
-  searchIn: reads.searchIn.map((f) => sql`t.${sql.id(snakeCase(f))}::text`),
-  searchRefs: [{ column: snakeCase(reads.partyField), table: listTable({ singular: reads.partyField.replace(/Id$/, '') }) }],
+  ...searchOf(reads.search),
 });
 
 const rowOf = async (db: AnyDb, spec: TableSpec, id: number) =>

@@ -29,8 +29,7 @@ const invoiceReads = (router: Router, deps: ReadDeps, doc: InvoiceDocument) => {
     table: invoiceTable(doc),
     stream: doc.streamOf,
     dateColumn: 'invoiceDate',
-    searchIn: ['invoiceNumber', ...doc.texts],
-    partyField: doc.party.field,
+    search: doc.search,
     summary: (row) => doc.summary.parse(view(row)),
     document: (row) => doc.record.parse(view(row)),
     changes: (stored, before) => {
@@ -57,8 +56,7 @@ const settlementReads = (router: Router, deps: ReadDeps, doc: SettlementDocument
     table: settlementTable(doc),
     stream: doc.streamOf,
     dateColumn: doc.dateField,
-    searchIn: [...doc.texts, 'paymentMethod'],
-    partyField: doc.party.field,
+    search: doc.search,
     summary: (row) => doc.summary.parse(row),
     document: (row) => doc.record.parse(row),
     changes: (stored, before) => {

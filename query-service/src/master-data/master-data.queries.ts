@@ -1,9 +1,9 @@
-import { listTable, type MasterDataEntity, snakeCase } from '@erp/contracts';
+import { type MasterDataEntity, snakeCase } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 import { masterDataTable } from '@erp/projections';
 import { sql } from 'kysely';
 
-import type { ListSource } from '../shared/paging';
+import { type ListSource, searchOf } from '../shared/paging';
 
 export type RecordRow = Record<string, unknown> & { id: number };
 
@@ -21,8 +21,7 @@ export const listSource = (entity: MasterDataEntity): ListSource => {
     live: sql`not t.deleted`,
     key: type === 'text' ? sql`lower(${column})` : column,
     descending: type === 'date',
-    searchIn: entity.search.fields.map((f) => sql`t.${sql.id(snakeCase(f))}::text`),
-    searchRefs: Object.entries(entity.search.refs ?? {}).map(([field, singular]) => ({ column: snakeCase(field), table: listTable({ singular: singular! }) })),
+    ...searchOf(entity.search),
   };
 };
 

@@ -1,4 +1,4 @@
-import { HEADERS, PAGE_LIMIT_MAX, validationError } from '@erp/contracts';
+import { HEADERS, listTable, PAGE_LIMIT_MAX, type SearchSpec, snakeCase, validationError } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 import type { Context } from 'koa';
 import { type RawBuilder, sql } from 'kysely';
@@ -19,6 +19,12 @@ export interface ListSource {
   /** Names of records this row points at (a vendor's name on its invoices), searched too. */
   readonly searchRefs?: readonly { readonly column: string; readonly table: string }[];
 }
+
+/** A list's search spec (contracts) as the SQL it looks in: own columns, and referenced names. */
+export const searchOf = (spec: SearchSpec): Pick<ListSource, 'searchIn' | 'searchRefs'> => ({
+  searchIn: spec.fields.map((field) => sql`t.${sql.id(snakeCase(field))}::text`),
+  searchRefs: Object.entries(spec.refs ?? {}).map(([field, singular]) => ({ column: snakeCase(field), table: listTable({ singular: singular! }) })),
+});
 
 interface PageQuery {
   readonly q?: string;

@@ -136,6 +136,8 @@ export interface ListConfig<TRecord extends { id: number }, TValues extends Fiel
   /** Above the list (counters), given every record; and the list's own heading. */
   summary?: (records: readonly TRecord[]) => readonly { label: string; value: string }[];
   listHeading?: string;
+  /** The fields a search looks in: the contract's (`vendorsEntity.search.fields`), so a list
+   * searched here while it fits in one page finds what the server finds once it does not. */
   searchOn: readonly (keyof TRecord)[];
   /** Extra searchable text of a record (a looked-up vendor name). */
   searchAlso?: (record: TRecord) => readonly (string | null | undefined)[];

@@ -67,7 +67,7 @@ export function StockAdjustmentsScreen() {
         { label: 'Stock Out', value: String(all.filter((a) => a.adjustmentType === 'decrease').length) },
       ],
       listHeading: 'Recent Adjustments',
-      searchOn: ['reason'],
+      searchOn: stockAdjustmentsEntity.search.fields,
       searchAlso: (a) => [itemName(a.itemId, 'Unknown Item')],
       card: {
         title: (a) => itemName(a.itemId, 'Unknown Item'),

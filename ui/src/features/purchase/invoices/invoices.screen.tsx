@@ -31,7 +31,7 @@ export function PurchaseInvoicesScreen() {
         searching: 'No invoices found matching your search.',
         initial: 'No invoices found. Create your first invoice!',
       },
-      searchOn: ['invoiceNumber', 'description'],
+      searchOn: purchaseInvoices.search.fields,
       searchAlso: (invoice) => [vendorName(invoice.vendorId, 'Unknown Vendor')],
       card: {
         title: (invoice) => invoice.invoiceNumber,

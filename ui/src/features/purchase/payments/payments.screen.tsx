@@ -33,7 +33,7 @@ export function PaymentsScreen() {
         searching: 'No payments found matching your search.',
         initial: 'No payments found. Record your first payment!',
       },
-      searchOn: ['referenceNumber', 'paymentMethod'],
+      searchOn: vendorPayments.search.fields,
       searchAlso: (payment) => [vendorName(payment.vendorId, 'Unknown Vendor'), methodLabel(payment.paymentMethod)],
       card: {
         title: (payment) => vendorName(payment.vendorId, 'Unknown Vendor'),

@@ -34,7 +34,7 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
     searching: 'No vendors found matching your search.',
     initial: 'No vendors found. Create your first vendor!',
   },
-  searchOn: ['name', 'contactPerson', 'email'],
+  searchOn: vendorsEntity.search.fields,
   card: {
     title: (vendor) => vendor.name,
     fields: [

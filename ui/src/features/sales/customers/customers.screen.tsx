@@ -18,7 +18,7 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
     searching: 'No customers found matching your search.',
     initial: 'No customers found. Create your first customer!',
   },
-  searchOn: ['name', 'contactPerson', 'email'],
+  searchOn: customersEntity.search.fields,
   card: {
     title: (customer) => customer.name,
     fields: [

@@ -33,7 +33,7 @@ export function ReceiptsScreen() {
         initial: 'No receipts found',
         initialHint: 'Create your first receipt to get started.',
       },
-      searchOn: ['referenceNumber', 'paymentMethod', 'description', 'notes'],
+      searchOn: receipts.search.fields,
       searchAlso: (receipt) => [customerName(receipt.customerId, 'Unknown Customer'), methodLabel(receipt.paymentMethod)],
       card: {
         title: (receipt) => `Receipt #${receipt.id}`,
