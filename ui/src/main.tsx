@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
@@ -9,12 +9,16 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 preloadFor(window.location.pathname);
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Providers>
-        <AppRoutes />
-      </Providers>
-    </BrowserRouter>
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices of a few milliseconds, between which
+// the browser stays free (on a slow phone one long task would block it for hundreds).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <Providers>
+          <AppRoutes />
+        </Providers>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});

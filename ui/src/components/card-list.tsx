@@ -1,5 +1,5 @@
 import { LAYOUT } from '@erp/contracts';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { CardGrid, CardItem, enterDelay, MAX_STAGGERED, StaggerList, type StaggerListProps } from '@/components/stagger-list';
@@ -33,6 +33,13 @@ const useWide = () => {
   return wide;
 };
 
+const measureFromObserver = (element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, Element>) => {
+  const box = entry?.borderBoxSize[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return instance.measurementsCache[index]?.size ?? instance.options.estimateSize(index);
+};
+
 /**
  * Rows of cards in the page's own scroll (a window virtualizer, @tanstack/react-virtual): only
  * the rows near the screen are in the DOM, the space of the others is padding, so the grid, its
@@ -61,6 +68,9 @@ function VirtualCards<T>({ items, keyOf, render, label, columns = 1, wideColumns
     gap: wide ? GAP.wide : GAP.narrow,
     scrollMargin,
     getItemKey: (row) => keyOf(items[row * perRow]!),
+    // Sizes come from the ResizeObserver, after the browser's own layout: measuring each row as
+    // it mounts would force a layout per commit inside the task that renders the list.
+    measureElement: measureFromObserver,
   });
   const rows = virtualizer.getVirtualItems();
   const lastShown = rows.at(-1)?.index ?? 0;
