@@ -1,13 +1,14 @@
 import { QUERY_CACHE } from '@erp/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 
 import { GlobalStyle } from '@/components/global-style';
 import { theme } from '@/components/theme';
-import { Toaster } from '@/components/toast';
 import { apiClient } from '@/lib/api-client';
+import { whenIdle } from '@/lib/deferred';
 import { queryKeys } from '@/lib/query-keys';
+import { useToasts } from '@/lib/toast-store';
 
 // SEED-SPEC §9: fresh 5 min, kept 10 min, no retry, no refetch on focus, no polling.
 const createQueryClient = () =>
@@ -23,6 +24,28 @@ const createQueryClient = () =>
     },
   });
 
+const loadToaster = () => import('@/components/toast').then((m) => m.Toaster);
+
+/**
+ * The toasts' code (Radix Toast) is not in the first download: it comes once the user starts to
+ * use the page, or with the first toast, whichever is first.
+ */
+function Notifications() {
+  const toasts = useToasts();
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
+  const wanted = toasts.length > 0;
+  useEffect(() => {
+    let live = true;
+    const load = () => void loadToaster().then((component) => live && setToaster(() => component));
+    if (wanted) load();
+    else whenIdle(load);
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return Toaster ? <Toaster /> : null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
@@ -36,7 +59,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <GlobalStyle />
         {children}
-        <Toaster />
+        <Notifications />
       </ThemeProvider>
     </QueryClientProvider>
   );
