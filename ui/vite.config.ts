@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+import { HEADERS } from '../contracts/src/paths';
+import { POSITION_KEY, STARTED_READS, startupReads } from './src/lib/startup-reads';
+
 /** The keys of the screens declared by name, as the inline script finds them from the path. */
 const NAMED: Record<string, string> = { LoginScreen: 'login', HomeScreen: 'home', ModuleRoute: 'module' };
 
@@ -50,7 +53,10 @@ function routePreloads(): Plugin {
         if (mapped !== declared) {
           throw new Error(`route-preloads: mapped ${mapped} of ${declared} screens in routes.tsx`);
         }
-        const script = `(function(m){var p=location.pathname,t=/^\\/module\\/([a-z-]+)\\/task\\/([a-z-]+)$/.exec(p),k=t?t[1]+'/'+t[2]:p==='/'?'home':p==='/login'?'login':/^\\/module\\/[a-z-]+$/.test(p)?'module':'';(m[k]||[]).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)})})(${JSON.stringify(map)})`;
+        // The reads of each screen (and of any other page: the session), started with the code.
+        const reads: Record<string, string[]> = { '': startupReads('') };
+        for (const key of [...Object.keys(map), 'module']) reads[key] = startupReads(key);
+        const script = `(function(m,r){var p=location.pathname,t=/^\\/module\\/([a-z-]+)\\/task\\/([a-z-]+)$/.exec(p),k=t?t[1]+'/'+t[2]:p==='/'?'home':p==='/login'?'login':/^\\/module\\/[a-z-]+$/.test(p)?'module':'';(m[k]||[]).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});var h={Accept:'application/json'},s=null,e=window[${JSON.stringify(STARTED_READS)}]={};try{s=sessionStorage.getItem(${JSON.stringify(POSITION_KEY)})}catch(x){}if(s&&/^[1-9][0-9]*$/.test(s))h[${JSON.stringify(HEADERS.minPosition)}]=s;(r[k]||r['']).forEach(function(u){e[u]=fetch(u,{credentials:'include',headers:h})})})(${JSON.stringify(map)},${JSON.stringify(reads)})`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },

@@ -1,4 +1,4 @@
-import { api, routes } from '@erp/contracts';
+import { routes } from '@erp/contracts';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 
@@ -6,7 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { RequireAuth } from '@/features/auth/require-auth';
 import { apiClient } from '@/lib/api-client';
 import { type Deferred, deferred, whenIdle } from '@/lib/deferred';
-import { pagePath } from '@/lib/pages';
+import { screenKey, startupReads } from '@/lib/startup-reads';
 
 type Screen = Deferred<object>;
 const screen = (load: () => Promise<ComponentType>): Screen => deferred(load);
@@ -43,31 +43,18 @@ export function prefetchModuleScreens(moduleName: string) {
   });
 }
 
-/** Screens that are not a list of /api/{module}/{slug}. */
-const NOT_LISTS = new Set(['inventory/inventory']);
-
 /**
- * On a full page load (SEED-SPEC §2: tasks open with one), start what the first screen reads at
- * once, side by side with the session check and with the screen's code, instead of one after the
- * other once each has mounted: the list's first page before the chunks, which queue behind it.
+ * On a full page load (SEED-SPEC §2: tasks open with one), fetch the opened screen's code and
+ * take over the reads index.html started (startup-reads) instead of one after the other once
+ * each has mounted.
  */
 export function preloadFor(pathname: string) {
-  apiClient.preload(api.auth.me);
-  if (pathname === routes.home) {
-    apiClient.preload(api.modules);
-    apiClient.preload(api.homeSummary);
-    void HomeScreen.preload();
-    return;
-  }
-  if (pathname === routes.login) {
-    void LoginScreen.preload();
-    return;
-  }
-  const match = /^\/module\/([a-z-]+)\/task\/([a-z-]+)$/.exec(pathname);
-  const task = match && `${match[1]}/${match[2]}`;
-  if (!task || !TASK_SCREENS[task]) return;
-  if (!NOT_LISTS.has(task)) apiClient.preload(pagePath(`/api/${task}`));
-  void TASK_SCREENS[task].preload();
+  const key = screenKey(pathname);
+  const built = !key.includes('/') || key in TASK_SCREENS;
+  for (const path of startupReads(built ? key : '')) apiClient.preload(path);
+  if (key === 'home') void HomeScreen.preload();
+  else if (key === 'login') void LoginScreen.preload();
+  else void TASK_SCREENS[key]?.preload();
 }
 
 function TaskRoute() {

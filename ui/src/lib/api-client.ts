@@ -1,5 +1,7 @@
 import { HEADERS, type Issue } from '@erp/contracts';
 
+import { POSITION_KEY, STARTED_READS } from '@/lib/startup-reads';
+
 /**
  * A failed response. `message` is "<status>: <body text or status text>" (SEED-SPEC §8); the
  * parsed error body's `message` and `issues` are kept for the screens.
@@ -35,7 +37,6 @@ interface RequestOptions {
   allowUnauthorized?: boolean;
 }
 
-const POSITION_KEY = 'erp.eventPosition';
 let handlers: ApiHandlers = {};
 const etags = new Map<string, string>();
 let position = readStoredPosition();
@@ -107,6 +108,10 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
     headers: buildHeaders(method, path, hasBody),
     body: hasBody ? JSON.stringify(options.body) : undefined,
   });
+  return receive<T>(method, path, response, options);
+}
+
+async function receive<T>(method: string, path: string, response: Response, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
   remember(response.headers.get(HEADERS.eventPosition));
   if (!response.ok) return fail(response, options);
   trackEtag(method, path, response);
@@ -118,6 +123,14 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
 // handed to the first caller asking for the same path, then forgotten.
 const EARLY_MS = 5000;
 const early = new Map<string, { at: number; answer: Promise<{ data: unknown; headers: Headers }> }>();
+
+/** A GET index.html started before any script of ours had loaded (startup-reads), taken once. */
+function startedByPage(path: string): Promise<Response> | undefined {
+  const reads = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[STARTED_READS];
+  const started = reads?.[path];
+  if (reads) delete reads[path];
+  return started;
+}
 
 function takeEarly<T>(path: string) {
   const started = early.get(path);
@@ -137,7 +150,8 @@ export const apiClient = {
   /** Starts a GET now, for a screen whose code is still loading; the first GET of that path takes it. */
   preload(path: string) {
     if (early.has(path)) return;
-    const answer = send('GET', path);
+    const started = startedByPage(path);
+    const answer = started ? started.then((response) => receive('GET', path, response, {})) : send('GET', path);
     answer.catch(() => undefined); // whoever takes it sees the failure; nobody else must.
     early.set(path, { at: Date.now(), answer });
   },

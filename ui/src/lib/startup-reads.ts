@@ -1,0 +1,32 @@
+import { api, routes } from '@erp/contracts';
+
+import { pagePath } from './pages';
+
+/** Where the client keeps the last event position it saw (read-your-writes across page loads). */
+export const POSITION_KEY = 'erp.eventPosition';
+/** Where index.html leaves the answers it started: path → fetch promise. */
+export const STARTED_READS = '__erpStartupReads';
+
+/** Screens that are not a list of /api/{module}/{slug}. */
+const NOT_LISTS = new Set(['inventory/inventory']);
+
+/** The screen a full page load opens: 'home', 'login', 'module', or a task's 'module/slug'. */
+export function screenKey(pathname: string): string {
+  const task = /^\/module\/([a-z-]+)\/task\/([a-z-]+)$/.exec(pathname);
+  if (task) return `${task[1]}/${task[2]}`;
+  if (pathname === routes.home) return 'home';
+  if (pathname === routes.login) return 'login';
+  return /^\/module\/[a-z-]+$/.test(pathname) ? 'module' : '';
+}
+
+/**
+ * What a screen reads first, started on a full page load before its code has arrived: the
+ * session always, home its modules and figures, a list its first page. index.html starts these
+ * (vite.config.ts writes this table into it) and the client hands each answer to its reader.
+ */
+export function startupReads(key: string): string[] {
+  // An unknown key ('' or a task without a screen) reads the session only.
+  if (key === 'home') return [api.auth.me, api.modules, api.homeSummary];
+  if (key.includes('/') && !NOT_LISTS.has(key)) return [api.auth.me, pagePath(`/api/${key}`)];
+  return [api.auth.me];
+}
