@@ -67,7 +67,9 @@ export const scheduleBackups = (schedule: BackupSchedule) => {
       log.error({ err: error, dir }, 'backup failed; trying again in an hour');
       next = Math.min(every, HOUR_MS);
     }
-    if (!stopped) timer = setTimeout(() => void runWhenDue(), Math.min(next, MAX_DELAY_MS)).unref();
+    if (stopped) return;
+    timer = setTimeout(() => void runWhenDue(), Math.min(next, MAX_DELAY_MS)).unref();
+    log.info({ dir, due: new Date(Date.now() + next).toISOString() }, 'next backup scheduled');
   };
 
   void (async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { checkBackup } from './backup';
-import { backupFileName } from './backup-schedule';
+import { backupFileName, backupTime } from './backup-schedule';
 import { eventually, HttpClient } from './testing/http-client';
 import { type RunningSystem, runCli, startOneProcess } from './testing/run-modes';
 
@@ -203,9 +203,13 @@ describe('backup and restore', () => {
     };
     for (const [name, { bytes, error }] of Object.entries(damaged)) {
       await writeFile(path.join(workDir, name), bytes);
+      await expect(checkBackup(path.join(workDir, name)), name).rejects.toThrow(error);
+    }
+    // The same check guards the CLI before it writes anything (two of them, each a process start).
+    for (const name of ['truncated.gz', 'lines-missing.gz'] as const) {
       const result = await runCli(['restore', path.join(workDir, name)], { DATABASE_URL: spare.url });
       expect(result.code, result.output).toBe(1);
-      expect(result.output, name).toMatch(error);
+      expect(result.output, name).toMatch(damaged[name].error);
       expect(await countsOf(spareDb), name).toEqual({ events: 0, users: 0 });
     }
     expect((await checkBackup(backupFile)).header.events).toBe((await countsOf(sourceDb))!.events);
@@ -224,9 +228,23 @@ describe('backup and restore', () => {
       (names) => names.length === 3 && !names.includes(old[0]!),
       { what: 'a new backup and the oldest one deleted' },
     );
-    expect(files).toEqual([old[1], expect.stringMatching(/^erp-backup-.*Z\.ndjson\.gz$/), 'notes.txt'].sort());
     const made = files.find((f) => f !== old[1] && f !== 'notes.txt')!;
+    expect(files).toEqual(expect.arrayContaining([old[1], 'notes.txt']));
+    expect(made).toMatch(/^erp-backup-.*Z\.ndjson\.gz$/);
     expect((await checkBackup(path.join(dir, made))).header).toMatchObject({ events: 0, users: 0 });
     expect(app.logs()).toContain('backup written');
+
+    // Started again within the day: no backup now, the next one a day after the last.
+    await app.stop();
+    app = await startOneProcess(spare.url, { ERP_BACKUP_DIR: dir, ERP_BACKUP_EVERY_HOURS: '24', ERP_BACKUP_KEEP: '2', LOG_LEVEL: 'info' });
+    const started = app;
+    const line = await eventually(
+      async () => started.logs().split('\n').find((l) => l.includes('next backup scheduled')),
+      (found) => found !== undefined,
+      { what: 'the schedule logged' },
+    );
+    const due = Date.parse(z.object({ due: z.string() }).parse(JSON.parse(line!.slice(line!.indexOf('{')))).due);
+    expect(Math.abs(due - (backupTime(made)! + 86_400_000))).toBeLessThan(5_000);
+    expect((await readdir(dir)).sort()).toEqual(files);
   });
 });
