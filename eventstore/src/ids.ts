@@ -87,3 +87,12 @@ export const postgresIdAllocator = (db: AnyDb, options: { block?: number } = {})
     },
   };
 };
+
+/** Every id sequence and the last number it handed out (`erp_id_sales_invoice` → `sales_invoice`), for a backup. */
+export const readIdFloors = async (db: AnyDb): Promise<{ name: string; lastId: number }[]> => {
+  const { rows } = await sql<{ name: string; last_id: string }>`
+    select substr(sequencename, 8) as name, last_value::text as last_id from pg_sequences
+    where schemaname = current_schema() and sequencename like 'erp\_id\_%' and last_value is not null
+    order by sequencename`.execute(db);
+  return rows.map((r) => ({ name: r.name, lastId: Number(r.last_id) }));
+};

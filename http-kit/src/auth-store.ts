@@ -11,6 +11,14 @@ export const SESSION_DAYS = 30;
 const THROTTLE_WINDOW_MINUTES = 15;
 export const MAX_LOGIN_FAILURES = 5;
 
+/** A users row as stored: what a backup keeps of it. */
+export interface StoredUser {
+  readonly id: number;
+  readonly username: string;
+  readonly passwordHash: string;
+  readonly createdAt: string;
+}
+
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const migrateAuth = async (db: AnyDb): Promise<void> => {
@@ -72,6 +80,20 @@ export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
       const { rows } = await sql<SessionUser>`insert into users (username, password_hash)
         values (${username}, ${passwordHash}) on conflict do nothing returning id, username`.execute(db);
       return rows[0] ?? null;
+    },
+
+    /** Users as stored (password hashes, never passwords), for a backup. */
+    storedUsers: async (): Promise<StoredUser[]> =>
+      (await sql<StoredUser>`select id, username, password_hash as "passwordHash", created_at as "createdAt"
+        from users order by id`.execute(db)).rows,
+
+    /** Loads backed-up users into an empty table, keeping their ids; the next user gets a higher id. */
+    restoreUsers: async (users: readonly StoredUser[]) => {
+      if (users.length === 0) return;
+      await sql`insert into users (id, username, password_hash, created_at) overriding system value
+        select id, username, "passwordHash", "createdAt" from jsonb_to_recordset(${JSON.stringify(users)}::jsonb)
+          as u(id integer, username text, "passwordHash" text, "createdAt" timestamptz)`.execute(db);
+      await sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`.execute(db);
     },
 
     verify: async (username: string, password: string): Promise<SessionUser | null> => {

@@ -1,6 +1,10 @@
+import path from 'node:path';
+
 import { postgresIdAllocator } from '@erp/eventstore';
 import { findProjection, prepareProjections, PROJECTIONS, readCheckpoints, rebuildProjections } from '@erp/projections';
 
+import { writeBackup, restoreBackup } from './backup';
+import { backupFileName } from './backup-schedule';
 import { config } from './config';
 import { exportLog, exportToFile, importFromFile } from './operations';
 import { openInfrastructure } from './system';
@@ -10,6 +14,9 @@ const USAGE = `Usage: npm run erp -- <command>
   rebuild <name|--all>        rebuild a projection from position 0 and swap it in (app keeps serving)
   export [file]               write the event log as NDJSON (stdout when no file)
   import <file>               load an NDJSON export into an empty store, then rebuild projections
+  backup [file]               write users, id counters and the event log to one gzipped file
+                              (default ./erp-backup-<date-time>.ndjson.gz)
+  restore <file>              load a backup into an empty store, then rebuild projections
   create-user <username>      create a user; password from ERP_NEW_PASSWORD
 Uses DATABASE_URL when set, else the embedded PostgreSQL under ERP_DATA_DIR (default ./data).`;
 
@@ -40,7 +47,7 @@ const main = async (args: string[]) => {
         return 0;
       }
       case 'export': {
-        const count = arg ? await exportToFile(infra.store, arg) : await exportLog(infra.store, process.stdout);
+        const count = arg ? await exportToFile(infra.store, arg) : (await exportLog(infra.store, process.stdout)).count;
         say(`exported ${count} events`);
         return 0;
       }
@@ -49,6 +56,19 @@ const main = async (args: string[]) => {
         const count = await importFromFile(infra.store, postgresIdAllocator(db), arg);
         await rebuildProjections(db, infra.store, PROJECTIONS);
         say(`imported ${count} events and rebuilt ${PROJECTIONS.length} projections`);
+        return 0;
+      }
+      case 'backup': {
+        const file = path.resolve(arg ?? backupFileName(new Date()));
+        const header = await writeBackup(infra, file);
+        say(`backed up ${header.events} events (up to position ${header.lastPosition}) and ${header.users} users to ${file}`);
+        return 0;
+      }
+      case 'restore': {
+        if (!arg) throw new Error('restore needs a backup file');
+        const header = await restoreBackup(infra, path.resolve(arg));
+        await rebuildProjections(db, infra.store, PROJECTIONS);
+        say(`restored ${header.events} events and ${header.users} users from a backup of ${header.createdAt}; rebuilt ${PROJECTIONS.length} projections`);
         return 0;
       }
       case 'create-user': {

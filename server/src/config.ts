@@ -1,15 +1,28 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const numberOr = (value: string | undefined, fallback: number) => {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`Expected a number of 0 or more, got '${value}'`);
+  return n;
+};
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Every setting comes from the environment; the defaults are the one-laptop embedded mode. */
+const dataDir = path.resolve(process.env.ERP_DATA_DIR ?? path.join(root, 'data'));
+
 export const config = {
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST ?? '0.0.0.0',
   databaseUrl: process.env.DATABASE_URL || undefined,
   natsUrl: process.env.NATS_URL || undefined,
-  dataDir: path.resolve(process.env.ERP_DATA_DIR ?? path.join(root, 'data')),
+  dataDir,
+  /** Where the running app writes its daily backups, how many it keeps, and how often (0: never). */
+  backupDir: path.resolve(process.env.ERP_BACKUP_DIR || path.join(dataDir, 'backups')),
+  backupKeep: Math.max(1, Math.floor(numberOr(process.env.ERP_BACKUP_KEEP, 14))),
+  backupEveryHours: numberOr(process.env.ERP_BACKUP_EVERY_HOURS, 24),
   uiDir: path.resolve(process.env.ERP_UI_DIR ?? path.join(root, 'ui/dist')),
   adminUsername: process.env.ERP_ADMIN_USERNAME || undefined,
   adminPassword: process.env.ERP_ADMIN_PASSWORD || undefined,

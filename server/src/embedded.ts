@@ -1,5 +1,7 @@
 import { createServer } from 'node:http';
 
+import { writeBackup } from './backup';
+import { scheduleBackups } from './backup-schedule';
 import { config } from './config';
 import { logger } from './log';
 import { commandApp, openInfrastructure, queryApp, startProjections } from './system';
@@ -11,6 +13,13 @@ const main = async () => {
   const runner = await startProjections(infra);
   const handler = dispatch(queryApp(infra).callback(), commandApp(infra, config).callback(), staticApp(config.uiDir));
   const server = createServer(handler);
+  const backups = scheduleBackups({
+    dir: config.backupDir,
+    keep: config.backupKeep,
+    everyHours: config.backupEveryHours,
+    backup: (file) => writeBackup(infra, file),
+    log: logger,
+  });
   server.listen(config.port, config.host, () => {
     logger.info(`Udyam ERP is ready on http://localhost:${config.port}`);
   });
@@ -18,6 +27,7 @@ const main = async () => {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    backups.stop();
     server.close();
     server.closeAllConnections();
     await runner.stop();

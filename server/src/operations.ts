@@ -1,19 +1,25 @@
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 
 import { parseRecordStream, type RecordedEvent, RecordedEventSchema } from '@erp/contracts';
-import { type EventStore, type IdAllocator, START } from '@erp/eventstore';
+import { type EventStore, type GlobalCursor, type IdAllocator, START } from '@erp/eventstore';
 
-/** Streams the whole log, in global order, one JSON event per line. */
-export const exportLog = async (store: EventStore, out: Writable): Promise<number> => {
+/**
+ * Streams the log in global order, one JSON event per line; with `until`, only the events at or
+ * before that cursor. Answers how many it wrote and the highest position among them.
+ */
+export const exportLog = async (store: EventStore, out: Writable, until?: GlobalCursor) => {
   let cursor = START;
   let count = 0;
+  let head = 0n;
   for (;;) {
-    const page = await store.readAll(cursor, 1000);
-    if (page.events.length === 0) return count;
+    const page = await store.readAll(cursor, 1000, until);
+    if (page.events.length === 0) return { count, head: String(head) };
     for (const event of page.events) {
-      if (!out.write(`${JSON.stringify(event)}\n`)) await new Promise((r) => out.once('drain', r));
+      if (BigInt(event.position) > head) head = BigInt(event.position);
+      if (!out.write(`${JSON.stringify(event)}\n`)) await once(out, 'drain');
     }
     count += page.events.length;
     cursor = page.cursor;
@@ -22,7 +28,7 @@ export const exportLog = async (store: EventStore, out: Writable): Promise<numbe
 
 export const exportToFile = async (store: EventStore, file: string) => {
   const out = createWriteStream(file);
-  const count = await exportLog(store, out);
+  const { count } = await exportLog(store, out);
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
   return count;
 };
@@ -37,27 +43,38 @@ const raiseIdFloors = async (ids: IdAllocator, events: readonly RecordedEvent[])
   for (const [name, id] of floors) await ids.atLeast(name, id);
 };
 
-/** Imports an NDJSON export into an EMPTY store, keeping event ids, versions and metadata. */
-export const importFromFile = async (store: EventStore, ids: IdAllocator, file: string) => {
-  if ((await store.headPosition()) !== '0') throw new Error('Import needs an empty event store');
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+/** Loads events, in global order, in batches of 1,000, keeping event ids, versions and metadata. */
+export const loadEvents = async (store: EventStore, ids: IdAllocator, events: AsyncIterable<RecordedEvent>) => {
   let batch: RecordedEvent[] = [];
   let count = 0;
-  let lineNo = 0;
   const flush = async () => {
     await store.importEvents(batch);
     await raiseIdFloors(ids, batch);
     count += batch.length;
     batch = [];
   };
+  for await (const event of events) {
+    batch.push(event);
+    if (batch.length >= 1000) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return count;
+};
+
+async function* exportedEvents(file: string): AsyncGenerator<RecordedEvent> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  let lineNo = 0;
   for await (const line of lines) {
     lineNo++;
     if (!line.trim()) continue;
     const parsed = RecordedEventSchema.safeParse(JSON.parse(line));
     if (!parsed.success) throw new Error(`Line ${lineNo} is not an exported event: ${parsed.error.message}`);
-    batch.push(parsed.data as RecordedEvent);
-    if (batch.length >= 1000) await flush();
+    yield parsed.data as RecordedEvent;
   }
-  if (batch.length > 0) await flush();
-  return count;
+}
+
+/** Imports an NDJSON export into an EMPTY store, keeping event ids, versions and metadata. */
+export const importFromFile = async (store: EventStore, ids: IdAllocator, file: string) => {
+  if ((await store.headPosition()) !== '0') throw new Error('Import needs an empty event store');
+  return loadEvents(store, ids, exportedEvents(file));
 };

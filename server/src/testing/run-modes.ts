@@ -53,7 +53,8 @@ export const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
       delete env[key];
     }
   }
-  return { ...env, HOST: '127.0.0.1', LOG_LEVEL: process.env.ERP_TEST_LOG_LEVEL ?? 'warn', ...extra };
+  // No daily backups from test servers (one-process ones would write under ./data) unless asked.
+  return { ...env, HOST: '127.0.0.1', LOG_LEVEL: process.env.ERP_TEST_LOG_LEVEL ?? 'warn', ERP_BACKUP_EVERY_HOURS: '0', ...extra };
 };
 
 /** Runs `node <file> <args>` from the repository root. */
