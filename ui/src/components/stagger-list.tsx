@@ -15,8 +15,10 @@ export const CardGrid = styled.ul<{ $columns: number; $wideColumns: number }>`
   }
 `;
 
+// From nearly, not fully, transparent: Chrome takes a card painted at opacity 0 as not shown
+// (largest contentful paint) until something repaints it, long after its animation ended.
 const enter = keyframes`
-  from { opacity: 0; transform: translateY(12px); }
+  from { opacity: 0.01; transform: translateY(12px); }
   to { opacity: 1; transform: none; }
 `;
 
