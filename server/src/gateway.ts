@@ -61,11 +61,8 @@ const send = (upstream: Upstream, req: IncomingMessage, body: Buffer, res: Serve
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
-        answer.on('end', () => resolve('done'));
-        answer.on('error', () => {
-          res.destroy();
-          resolve('done');
-        });
+        answer.on('error', () => res.destroy());
+        answer.once('close', () => resolve('done'));
       },
     );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
