@@ -23,6 +23,7 @@ export const buildServer = () =>
     'services/query': 'server/src/services/query.ts',
     'services/projections': 'server/src/services/projections.ts',
     'services/gateway': 'server/src/services/gateway.ts',
+    'services/ui': 'server/src/services/ui.ts',
   },
   outdir: 'server/dist',
   bundle: true,

@@ -1,3 +1,4 @@
+import { api } from '@erp/contracts';
 import type { AnyDb, EventStore, IdAllocator } from '@erp/eventstore';
 import {
   type AuthStore,
@@ -11,6 +12,7 @@ import {
 } from '@erp/http-kit';
 import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
+import { sql } from 'kysely';
 
 import { registerWriteRoutes } from './routes';
 import { idempotency } from './shared/idempotency';
@@ -36,6 +38,12 @@ export interface CommandAppDeps {
 export const createCommandApp = (deps: CommandAppDeps): Koa => {
   const app = new Koa({ proxy: deps.trustProxy ?? false, maxIpsCount: 1 });
   const router = new Router();
+  // The reverse proxy's health check (deploy/haproxy.cfg): this instance answers and reaches
+  // PostgreSQL. Browsers never get here: every GET goes to the query service.
+  router.get(api.health, async (ctx: Context) => {
+    await sql`select 1`.execute(deps.db);
+    ctx.body = { status: 'ok', role: 'command' };
+  });
   authWriteRoutes(router, deps.auth);
   registerWriteRoutes(router, deps);
   app.use(errorHandler(deps.log ?? (() => undefined)));

@@ -1,36 +1,111 @@
-import { request, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { type IncomingMessage, request, type RequestListener, type ServerResponse } from 'node:http';
 
-const forward = (target: URL) => (req: IncomingMessage, res: ServerResponse) => {
-  const upstream = request(
-    {
-      hostname: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: req.url,
-      headers: {
-        ...req.headers,
-        'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
-        'x-forwarded-proto': (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http',
-        'x-forwarded-host': req.headers.host ?? '',
-      },
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    if (!res.headersSent) {
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'internal_error', message: 'The service behind the gateway is not reachable' }));
-    } else res.destroy();
+import { HEADERS } from '@erp/contracts';
+
+import { logger } from './log';
+
+/** How long an instance that failed a connection gets no new requests. */
+const DOWN_FOR_MS = 2_000;
+/** Bodies are held whole so a request can be sent again; the services take 256 kB at most. */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** The connection itself failed: nothing was sent, so any request may go to another instance. */
+const CONNECT_FAILED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+interface Upstream {
+  readonly url: URL;
+  downUntil: number;
+}
+
+/** A read changes nothing, and a POST with an Idempotency-Key answers its first result again. */
+const replayable = (req: IncomingMessage) =>
+  req.method === 'GET' || req.method === 'HEAD' || (req.method === 'POST' && Boolean(req.headers[HEADERS.idempotencyKey.toLowerCase()]));
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<Buffer | null>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size <= MAX_BODY_BYTES ? Buffer.concat(chunks) : null));
+    req.on('error', reject);
   });
-  req.pipe(upstream);
+
+const answerError = (res: ServerResponse, status: number, error: string, message: string) => {
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error, message }));
 };
 
-/** Reverse proxy to one or more instances, round robin (COMMAND_URL/QUERY_URL may list several). */
+/** One attempt; resolves 'retry' when the request may go to another instance. */
+const send = (upstream: Upstream, req: IncomingMessage, body: Buffer, res: ServerResponse) =>
+  new Promise<'done' | 'retry'>((resolve) => {
+    const { url } = upstream;
+    // The body goes whole, with its length (it was read to be sent again if need be).
+    const { 'transfer-encoding': _chunked, ...headers } = req.headers;
+    const outgoing = request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.url,
+        headers: {
+          ...headers,
+          'content-length': String(body.length),
+          'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
+          'x-forwarded-proto': (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http',
+          'x-forwarded-host': req.headers.host ?? '',
+        },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        answer.on('error', () => res.destroy());
+        answer.once('close', () => resolve('done'));
+      },
+    );
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      upstream.downUntil = Date.now() + DOWN_FOR_MS;
+      const retry = !res.headersSent && (CONNECT_FAILED.has(error.code ?? '') || replayable(req));
+      logger.warn(
+        { upstream: url.host, method: req.method, path: req.url, code: error.code, retry },
+        retry ? 'upstream failed; sending the request to another instance' : 'upstream failed',
+      );
+      if (retry) return resolve('retry');
+      answerError(res, 502, 'internal_error', 'The service behind the gateway failed while answering');
+      resolve('done');
+    });
+    outgoing.end(body);
+  });
+
+/**
+ * Reverse proxy to one or more instances (COMMAND_URL/QUERY_URL may list several), round robin
+ * over the ones not marked down. An instance whose connection fails is marked down for 2 s and
+ * the request goes to the next one when nothing was sent, or when sending it again is harmless.
+ */
 export const proxyTo = (urls: string): RequestListener => {
-  const targets = urls.split(',').map((u) => forward(new URL(u.trim())));
+  const upstreams: Upstream[] = urls.split(',').map((u) => ({ url: new URL(u.trim()), downUntil: 0 }));
   let next = 0;
-  return (req, res) => targets[next++ % targets.length]!(req, res);
+  /** Every instance once, the ones up first, starting after the last one picked. */
+  const order = () => {
+    const start = next++;
+    const all = upstreams.map((_, i) => upstreams[(start + i) % upstreams.length]!);
+    const now = Date.now();
+    return [...all.filter((u) => u.downUntil <= now), ...all.filter((u) => u.downUntil > now)];
+  };
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    let body: Buffer | null;
+    try {
+      body = await readBody(req);
+    } catch {
+      return void res.destroy();
+    }
+    if (body === null) return answerError(res, 413, 'payload_too_large', 'The request body is too large');
+    for (const upstream of order()) {
+      if ((await send(upstream, req, body, res)) === 'done') return;
+    }
+    logger.error({ method: req.method, path: req.url, upstreams: upstreams.map((u) => u.url.host) }, 'no upstream instance answered');
+    answerError(res, 502, 'internal_error', 'The service behind the gateway is not reachable');
+  };
 };

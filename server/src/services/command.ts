@@ -7,7 +7,8 @@ import { fatal, serve } from './serve';
 const main = async () => {
   requireServices(config, 'command-service');
   const infra = await openInfrastructure(config);
-  // Only the gateway reaches the command service: trust the one hop it adds to X-Forwarded-For.
+  // Only a proxy reaches the command service (the gateway or HAProxy): trust the one hop it adds
+  // to X-Forwarded-For.
   const app = commandApp(infra, { ...config, trustProxy: true });
   serve('command-service', Number(process.env.PORT ?? 3001), config.host, app.callback(), infra.close);
 };

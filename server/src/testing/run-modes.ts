@@ -7,6 +7,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 import { freePort, type TestDatabase, testDatabase, type TestNats, testNats } from '@erp/eventstore/testing';
 
+import { HAPROXY_CONFIG, haproxyBinary } from './haproxy';
+
 /**
  * The product as a user runs it: real child processes (`node <built entry>`) on free
  * local ports, talking over real sockets. Tests get a base URL and handles on the processes.
@@ -58,14 +60,18 @@ export const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
 };
 
 /** Runs `node <file> <args>` from the repository root. */
-export const startProcess = (name: string, file: string, env: NodeJS.ProcessEnv, args: string[] = []): ManagedProcess => {
-  const child = spawn(process.execPath, ['--enable-source-maps', file, ...args], {
+export const startProcess = (name: string, file: string, env: NodeJS.ProcessEnv, args: string[] = []): ManagedProcess =>
+  startCommand(name, process.execPath, ['--enable-source-maps', file, ...args], env);
+
+/** Runs any program from the repository root, in the foreground of its own process group. */
+export const startCommand = (name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ManagedProcess => {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (child.pid === undefined) throw new Error(`${name}: could not spawn ${file}`);
+  if (child.pid === undefined) throw new Error(`${name}: could not spawn ${command}`);
   const pid = child.pid;
   const logs: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -139,8 +145,12 @@ export const waitUntilServing = async (
 
 export interface RunningSystem {
   readonly mode: Mode;
-  /** Where a browser would go: the embedded server or the gateway. */
+  /** Where a browser would go: the embedded server, the gateway or HAProxy. */
   readonly baseUrl: string;
+  /** Services mode: the Node gateway (the same as baseUrl unless HAProxy fronts the services). */
+  readonly gatewayUrl?: string;
+  /** Services mode behind HAProxy: its stats page (`;csv` for the CSV). */
+  readonly proxyStatsUrl?: string;
   /** Services mode: the throwaway database every process shares. */
   readonly databaseUrl?: string;
   readonly processes: ManagedProcess[];
@@ -227,11 +237,22 @@ export const runCli = async (args: string[], env: Record<string, string>, timeou
   return { code, output: cli.logs.join('\n') };
 };
 
+export interface ServicesOptions {
+  /**
+   * 'haproxy': two command and two query instances behind HAProxy with deploy/haproxy.cfg (the
+   * UI from services/ui), the Node gateway beside it over the same instances (`gatewayUrl`).
+   * Default: one of each behind the Node gateway.
+   */
+  readonly proxy?: 'gateway' | 'haproxy';
+}
+
 /**
  * Services mode as docker-compose runs it: a throwaway database, NATS, the command and query
- * services, TWO projection workers and the gateway, all started at once.
+ * services, TWO projection workers and the gateway (or HAProxy), all started at once.
  */
-export const startServices = async (): Promise<RunningSystem> => {
+export const startServices = async (options: ServicesOptions = {}): Promise<RunningSystem> => {
+  const behindHaproxy = options.proxy === 'haproxy';
+  const haproxy = behindHaproxy ? haproxyBinary() : undefined;
   const database: TestDatabase = await testDatabase();
   let nats: TestNats | undefined;
   let uiDir: string | undefined;
@@ -246,36 +267,63 @@ export const startServices = async (): Promise<RunningSystem> => {
   return onFailure(async () => {
     nats = await testNats();
     uiDir = await fakeUi();
-    const [commandPort, queryPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
     const shared = { DATABASE_URL: database.url, NATS_URL: nats.url };
     const start = (name: string, file: string, extra: Record<string, string> = {}) => {
       const p = startProcess(name, entry(file), cleanEnv({ ...shared, ...extra }));
       processes.push(p);
       return p;
     };
-    const command = start('command', 'services/command.ts', { PORT: String(commandPort) });
-    const query = start('query', 'services/query.ts', { PORT: String(queryPort) });
+    const instances = behindHaproxy ? 2 : 1;
+    const named = (role: string, i: number) => (instances === 1 ? role : `${role}-${i + 1}`);
+    const local = (port: number) => `127.0.0.1:${port}`;
+    const commandPorts = await Promise.all(Array.from({ length: instances }, () => freePort()));
+    const queryPorts = await Promise.all(Array.from({ length: instances }, () => freePort()));
+    const commands = commandPorts.map((port, i) => start(named('command', i), 'services/command.ts', { PORT: String(port) }));
+    const queries = queryPorts.map((port, i) => start(named('query', i), 'services/query.ts', { PORT: String(port) }));
     const startWorker = (index: number) => {
       workers[index] = start(`projections-${index + 1}`, 'services/projections.ts');
     };
     startWorker(0);
     startWorker(1);
+    const gatewayPort = await freePort();
     const gateway = start('gateway', 'services/gateway.ts', {
       PORT: String(gatewayPort),
-      COMMAND_URL: `http://127.0.0.1:${commandPort}`,
-      QUERY_URL: `http://127.0.0.1:${queryPort}`,
+      COMMAND_URL: commandPorts.map((port) => `http://${local(port)}`).join(','),
+      QUERY_URL: queryPorts.map((port) => `http://${local(port)}`).join(','),
       ERP_UI_DIR: uiDir,
     });
-    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-    // The command service has no GET routes: any HTTP answer means it listens.
-    await waitUntilServing(command, `http://127.0.0.1:${commandPort}/api/health`, (s) => s > 0);
-    await waitUntilServing(query, `http://127.0.0.1:${queryPort}/api/health`);
-    await waitUntilServing(gateway, `${baseUrl}/api/health`);
+    const gatewayUrl = `http://${local(gatewayPort)}`;
+    for (const [i, command] of commands.entries()) await waitUntilServing(command, `http://${local(commandPorts[i]!)}/api/health`);
+    for (const [i, query] of queries.entries()) await waitUntilServing(query, `http://${local(queryPorts[i]!)}/api/health`);
+    await waitUntilServing(gateway, `${gatewayUrl}/api/health`);
+    let baseUrl = gatewayUrl;
+    let proxyStatsUrl: string | undefined;
+    if (haproxy) {
+      const [uiPort, proxyPort, statsPort] = [await freePort(), await freePort(), await freePort()];
+      const ui = start('ui', 'services/ui.ts', { PORT: String(uiPort), ERP_UI_DIR: uiDir });
+      await waitUntilServing(ui, `http://${local(uiPort)}/`);
+      const proxy = startCommand('haproxy', haproxy, ['-f', HAPROXY_CONFIG, '-db'], {
+        ...cleanEnv({}),
+        PROXY_BIND: local(proxyPort),
+        PROXY_STATS_BIND: local(statsPort),
+        COMMAND_1: local(commandPorts[0]!),
+        COMMAND_2: local(commandPorts[1]!),
+        QUERY_1: local(queryPorts[0]!),
+        QUERY_2: local(queryPorts[1]!),
+        UI_SERVER: local(uiPort),
+      });
+      processes.push(proxy);
+      baseUrl = `http://${local(proxyPort)}`;
+      proxyStatsUrl = `http://${local(statsPort)}/stats`;
+      await waitUntilServing(proxy, `${baseUrl}/api/health`);
+    }
     const liveWorkers = () => workers.filter((w): w is ManagedProcess => w !== undefined);
     for (const w of liveWorkers()) if (!w.isRunning()) throw new Error(`worker exited at start\n${describeLogs(w)}`);
     return {
       mode: 'services' as const,
       baseUrl,
+      gatewayUrl,
+      proxyStatsUrl,
       databaseUrl: database.url,
       processes,
       kill9Projections: async (index?: number) => {
