@@ -147,6 +147,10 @@ export interface RunningSystem {
   kill9Projections?(index?: number): Promise<void>;
   /** Services mode: (re)starts every projection worker that is not running. */
   startProjections?(): Promise<void>;
+  /** `kill -9` of the named process (`command`, `one-process`, …). */
+  kill9?(name: string): Promise<void>;
+  /** Starts the named process again, on its old port, once it is down; resolves when it serves. */
+  restart?(name: string): Promise<void>;
   /** Logs of every process, for a failing assertion's message. */
   logs(): string;
   stop(): Promise<void>;
@@ -199,14 +203,30 @@ export const startEmbedded = async (): Promise<RunningSystem> => {
 export const startOneProcess = async (databaseUrl: string, extra: Record<string, string> = {}): Promise<RunningSystem> => {
   const uiDir = await fakeUi();
   const port = await freePort();
-  const server = startProcess('one-process', entry('embedded.ts'), cleanEnv({ PORT: String(port), DATABASE_URL: databaseUrl, ERP_UI_DIR: uiDir, ...extra }));
+  const launch = () => startProcess('one-process', entry('embedded.ts'), cleanEnv({ PORT: String(port), DATABASE_URL: databaseUrl, ERP_UI_DIR: uiDir, ...extra }));
+  let server = launch();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await server.stop();
     await rm(uiDir, { recursive: true, force: true });
   };
   await onFailure(() => waitUntilServing(server, `${baseUrl}/api/health`), stop);
-  return { mode: 'embedded', baseUrl, databaseUrl, processes: [server], logs: () => describeLogs(server), stop };
+  const processes = [server];
+  return {
+    mode: 'embedded',
+    baseUrl,
+    databaseUrl,
+    processes,
+    kill9: () => server.kill9(),
+    restart: async () => {
+      if (server.isRunning()) throw new Error('one-process is still running');
+      server = launch();
+      processes.splice(0, 1, server);
+      await waitUntilServing(server, `${baseUrl}/api/health`);
+    },
+    logs: () => describeLogs(server),
+    stop,
+  };
 };
 
 export interface CliResult {
@@ -230,8 +250,9 @@ export const runCli = async (args: string[], env: Record<string, string>, timeou
  * Services mode as docker-compose runs it: a throwaway database, NATS, the command and query
  * services, TWO projection workers and the gateway, all started at once.
  */
-export const startServices = async (): Promise<RunningSystem> => {
-  const database: TestDatabase = await testDatabase();
+export const startServices = async (options: { databaseUrl?: string } = {}): Promise<RunningSystem> => {
+  // A database of the caller's (its own PostgreSQL cluster) is the caller's to drop.
+  const database: TestDatabase = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await testDatabase();
   let nats: TestNats | undefined;
   let uiDir: string | undefined;
   const processes: ManagedProcess[] = [];
@@ -247,11 +268,25 @@ export const startServices = async (): Promise<RunningSystem> => {
     uiDir = await fakeUi();
     const [commandPort, queryPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
     const shared = { DATABASE_URL: database.url, NATS_URL: nats.url };
+    const starters = new Map<string, () => ManagedProcess>();
     const start = (name: string, file: string, extra: Record<string, string> = {}) => {
-      const p = startProcess(name, entry(file), cleanEnv({ ...shared, ...extra }));
-      processes.push(p);
+      const launch = () => {
+        const p = startProcess(name, entry(file), cleanEnv({ ...shared, ...extra }));
+        const old = processes.findIndex((q) => q.name === name);
+        if (old >= 0) processes.splice(old, 1, p);
+        else processes.push(p);
+        return p;
+      };
+      starters.set(name, launch);
+      return launch();
+    };
+    const named = (name: string) => {
+      const p = processes.find((q) => q.name === name);
+      if (!p) throw new Error(`no process named ${name}`);
       return p;
     };
+    const healthUrl = (name: string) =>
+      ({ command: `http://127.0.0.1:${commandPort}/api/health`, query: `http://127.0.0.1:${queryPort}/api/health`, gateway: `${baseUrl}/api/health` })[name];
     const command = start('command', 'services/command.ts', { PORT: String(commandPort) });
     const query = start('query', 'services/query.ts', { PORT: String(queryPort) });
     const startWorker = (index: number) => {
@@ -285,6 +320,13 @@ export const startServices = async (): Promise<RunningSystem> => {
         workers.forEach((w, i) => {
           if (!w || !w.isRunning()) startWorker(i);
         });
+      },
+      kill9: (name: string) => named(name).kill9(),
+      restart: async (name: string) => {
+        if (named(name).isRunning()) throw new Error(`${name} is still running`);
+        const p = starters.get(name)!();
+        const url = healthUrl(name);
+        if (url) await waitUntilServing(p, url, (s) => s > 0);
       },
       logs: () => processes.map(describeLogs).join('\n'),
       stop,
