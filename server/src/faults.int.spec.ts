@@ -1,12 +1,11 @@
-import { connect, type Database } from '@erp/eventstore';
-import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { connect, type Database, startEmbeddedPostgres } from '@erp/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { checkLedger, compareWithRebuild } from './testing/fault-checks';
 import { faultLoad, type WriteOutcome } from './testing/fault-load';
 import { caughtUp, cycles, randomMs, sleep, underLoad } from './testing/fault-run';
 import { HttpClient } from './testing/http-client';
-import { type RunningSystem, startOneProcess, startServices } from './testing/run-modes';
+import { type RunningSystem, startEmbedded, startServices } from './testing/run-modes';
 
 /**
  * Processes killed with SIGKILL at random moments under write load on every entity and
@@ -95,37 +94,38 @@ describe('faults, services mode', () => {
   }, TIMEOUT_MS);
 });
 
-describe('faults, one-process (embedded) mode', () => {
-  let testDb: TestDatabase;
+describe('faults, embedded mode (npm start)', () => {
   let system: RunningSystem;
-  let database: Database;
   let owner: HttpClient;
 
   beforeAll(async () => {
-    testDb = await testDatabase();
-    system = await startOneProcess(testDb.url);
-    database = connect(testDb.url, { max: 2 });
+    system = await startEmbedded();
     owner = new HttpClient(system.baseUrl);
     await owner.setup('owner', PASSWORD);
   }, 180_000);
   afterAll(async () => {
-    await database?.close();
     await system?.stop();
-    await testDb?.drop();
   }, 60_000);
 
-  it(`the whole server killed -9 mid-write and mid-projection, ${RESTARTS} times, loses nothing acknowledged`, async () => {
+  it(`the server and its PostgreSQL killed -9 together mid-write and mid-projection, ${RESTARTS} times, lose nothing acknowledged`, async () => {
     const load = faultLoad(owner);
     await underLoad(load, WRITERS, async () => {
       for (let cycle = 0; cycle < RESTARTS; cycle++) {
         await sleep(randomMs(100, 700));
-        await system.kill9!('one-process');
-        await system.restart!('one-process');
+        await system.kill9!('embedded');
+        await system.restart!('embedded');
       }
       await sleep(500);
     });
     expect(load.outcomes.filter((o) => o.status !== null && o.status >= 300).map((o) => `${o.kind} → ${o.status}`)).toEqual([]);
-    const sound = await expectSound(database, system.baseUrl, load.outcomes);
-    report('one-process kill -9', RESTARTS, load.outcomes, { unanswered: load.outcomes.filter((o) => o.status === null).length, unansweredButInLog: sound.unansweredInLog });
+    // The cluster the restarted server runs (found under its data dir; the port is new each start).
+    const cluster = await startEmbeddedPostgres(system.dataDir!);
+    const database = connect(cluster.url, { max: 2 });
+    try {
+      const sound = await expectSound(database, system.baseUrl, load.outcomes);
+      report('embedded kill -9', RESTARTS, load.outcomes, { unanswered: load.outcomes.filter((o) => o.status === null).length, unansweredButInLog: sound.unansweredInLog });
+    } finally {
+      await database.close();
+    }
   }, TIMEOUT_MS);
 });

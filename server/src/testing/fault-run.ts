@@ -11,7 +11,7 @@ const HealthSchema = z.object({
 
 /**
  * Runs `writers` loops of the load until `faults` resolves (it injects the faults meanwhile),
- * then stops them. A write that got no answer waits a moment before the next, so a writer does
+ * then stops them. A write that got no answer (or a 5xx) waits 200 ms before the next, so a writer does
  * not spin while a process is down.
  */
 export const underLoad = async (load: Load, writers: number, faults: () => Promise<void>) => {
@@ -19,7 +19,7 @@ export const underLoad = async (load: Load, writers: number, faults: () => Promi
   const writer = async () => {
     while (!stopping) {
       const outcome = await load.write();
-      if (outcome.status === null || outcome.status >= 500) await new Promise((r) => setTimeout(r, 50));
+      if (outcome.status === null || outcome.status >= 500) await new Promise((r) => setTimeout(r, 200));
     }
   };
   const running = Array.from({ length: writers }, writer);

@@ -142,12 +142,14 @@ export interface RunningSystem {
   readonly baseUrl: string;
   /** Services mode: the throwaway database every process shares. */
   readonly databaseUrl?: string;
+  /** Embedded mode: `ERP_DATA_DIR` (the embedded PostgreSQL cluster lives under it). */
+  readonly dataDir?: string;
   readonly processes: ManagedProcess[];
   /** Services mode: `kill -9` of projection worker `index` (both when omitted). */
   kill9Projections?(index?: number): Promise<void>;
   /** Services mode: (re)starts every projection worker that is not running. */
   startProjections?(): Promise<void>;
-  /** `kill -9` of the named process (`command`, `one-process`, …). */
+  /** `kill -9` of the named process (`command`, `embedded`, …). */
   kill9?(name: string): Promise<void>;
   /** Starts the named process again, on its old port, once it is down; resolves when it serves. */
   restart?(name: string): Promise<void>;
@@ -185,7 +187,8 @@ export const startEmbedded = async (): Promise<RunningSystem> => {
   await chmod(dataDir, 0o755);
   const uiDir = await fakeUi();
   const port = await freePort();
-  const server = startProcess('embedded', entry('embedded.ts'), cleanEnv({ PORT: String(port), ERP_DATA_DIR: dataDir, ERP_UI_DIR: uiDir }));
+  const launch = () => startProcess('embedded', entry('embedded.ts'), cleanEnv({ PORT: String(port), ERP_DATA_DIR: dataDir, ERP_UI_DIR: uiDir }));
+  let server = launch();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await server.stop(15_000);
@@ -193,7 +196,23 @@ export const startEmbedded = async (): Promise<RunningSystem> => {
     await rm(uiDir, { recursive: true, force: true });
   };
   await onFailure(() => waitUntilServing(server, `${baseUrl}/api/health`), stop);
-  return { mode: 'embedded', baseUrl, processes: [server], logs: () => describeLogs(server), stop };
+  const processes = [server];
+  return {
+    mode: 'embedded',
+    baseUrl,
+    dataDir,
+    processes,
+    // Its PostgreSQL runs in the server's process group: a kill -9 is a power cut for both.
+    kill9: () => server.kill9(),
+    restart: async () => {
+      if (server.isRunning()) throw new Error('embedded is still running');
+      server = launch();
+      processes.splice(0, 1, server);
+      await waitUntilServing(server, `${baseUrl}/api/health`);
+    },
+    logs: () => describeLogs(server),
+    stop,
+  };
 };
 
 /**
@@ -203,30 +222,14 @@ export const startEmbedded = async (): Promise<RunningSystem> => {
 export const startOneProcess = async (databaseUrl: string, extra: Record<string, string> = {}): Promise<RunningSystem> => {
   const uiDir = await fakeUi();
   const port = await freePort();
-  const launch = () => startProcess('one-process', entry('embedded.ts'), cleanEnv({ PORT: String(port), DATABASE_URL: databaseUrl, ERP_UI_DIR: uiDir, ...extra }));
-  let server = launch();
+  const server = startProcess('one-process', entry('embedded.ts'), cleanEnv({ PORT: String(port), DATABASE_URL: databaseUrl, ERP_UI_DIR: uiDir, ...extra }));
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await server.stop();
     await rm(uiDir, { recursive: true, force: true });
   };
   await onFailure(() => waitUntilServing(server, `${baseUrl}/api/health`), stop);
-  const processes = [server];
-  return {
-    mode: 'embedded',
-    baseUrl,
-    databaseUrl,
-    processes,
-    kill9: () => server.kill9(),
-    restart: async () => {
-      if (server.isRunning()) throw new Error('one-process is still running');
-      server = launch();
-      processes.splice(0, 1, server);
-      await waitUntilServing(server, `${baseUrl}/api/health`);
-    },
-    logs: () => describeLogs(server),
-    stop,
-  };
+  return { mode: 'embedded', baseUrl, databaseUrl, processes: [server], logs: () => describeLogs(server), stop };
 };
 
 export interface CliResult {
