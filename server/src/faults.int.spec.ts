@@ -9,7 +9,7 @@ import { type RunningSystem, startEmbedded, startServices } from './testing/run-
 
 /**
  * Processes killed with SIGKILL at random moments under write load on every entity and
- * document (`npm run soak` repeats each fault 100 times). Afterwards the log holds every
+ * document (`npm run soak`: 100 worker kills, 25 restarts of each kind). Afterwards the log holds every
  * acknowledged write exactly once and every unanswered one wholly or not at all, and every
  * read model equals a fresh rebuild from the log, row for row.
  */
