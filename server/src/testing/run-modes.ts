@@ -153,11 +153,17 @@ export interface RunningSystem {
   readonly proxyStatsUrl?: string;
   /** Services mode: the throwaway database every process shares. */
   readonly databaseUrl?: string;
+  /** Embedded mode: `ERP_DATA_DIR` (the embedded PostgreSQL cluster lives under it). */
+  readonly dataDir?: string;
   readonly processes: ManagedProcess[];
   /** Services mode: `kill -9` of projection worker `index` (both when omitted). */
   kill9Projections?(index?: number): Promise<void>;
   /** Services mode: (re)starts every projection worker that is not running. */
   startProjections?(): Promise<void>;
+  /** `kill -9` of the named process (`command`, `embedded`, …). */
+  kill9?(name: string): Promise<void>;
+  /** Starts the named process again, on its old port, once it is down; resolves when it serves. */
+  restart?(name: string): Promise<void>;
   /** Logs of every process, for a failing assertion's message. */
   logs(): string;
   stop(): Promise<void>;
@@ -192,7 +198,8 @@ export const startEmbedded = async (): Promise<RunningSystem> => {
   await chmod(dataDir, 0o755);
   const uiDir = await fakeUi();
   const port = await freePort();
-  const server = startProcess('embedded', entry('embedded.ts'), cleanEnv({ PORT: String(port), ERP_DATA_DIR: dataDir, ERP_UI_DIR: uiDir }));
+  const launch = () => startProcess('embedded', entry('embedded.ts'), cleanEnv({ PORT: String(port), ERP_DATA_DIR: dataDir, ERP_UI_DIR: uiDir }));
+  let server = launch();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await server.stop(15_000);
@@ -200,7 +207,23 @@ export const startEmbedded = async (): Promise<RunningSystem> => {
     await rm(uiDir, { recursive: true, force: true });
   };
   await onFailure(() => waitUntilServing(server, `${baseUrl}/api/health`), stop);
-  return { mode: 'embedded', baseUrl, processes: [server], logs: () => describeLogs(server), stop };
+  const processes = [server];
+  return {
+    mode: 'embedded',
+    baseUrl,
+    dataDir,
+    processes,
+    // Its PostgreSQL runs in the server's process group: a kill -9 is a power cut for both.
+    kill9: () => server.kill9(),
+    restart: async () => {
+      if (server.isRunning()) throw new Error('embedded is still running');
+      server = launch();
+      processes.splice(0, 1, server);
+      await waitUntilServing(server, `${baseUrl}/api/health`);
+    },
+    logs: () => describeLogs(server),
+    stop,
+  };
 };
 
 /**
@@ -244,6 +267,8 @@ export interface ServicesOptions {
    * Default: one of each behind the Node gateway.
    */
   readonly proxy?: 'gateway' | 'haproxy';
+  /** A database of the caller's (e.g. on its own PostgreSQL cluster) instead of a throwaway one. */
+  readonly databaseUrl?: string;
 }
 
 /**
@@ -253,7 +278,8 @@ export interface ServicesOptions {
 export const startServices = async (options: ServicesOptions = {}): Promise<RunningSystem> => {
   const behindHaproxy = options.proxy === 'haproxy';
   const haproxy = behindHaproxy ? haproxyBinary() : undefined;
-  const database: TestDatabase = await testDatabase();
+  // A database of the caller's (its own PostgreSQL cluster) is the caller's to drop.
+  const database: TestDatabase = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await testDatabase();
   let nats: TestNats | undefined;
   let uiDir: string | undefined;
   const processes: ManagedProcess[] = [];
@@ -268,18 +294,37 @@ export const startServices = async (options: ServicesOptions = {}): Promise<Runn
     nats = await testNats();
     uiDir = await fakeUi();
     const shared = { DATABASE_URL: database.url, NATS_URL: nats.url };
+    const starters = new Map<string, () => ManagedProcess>();
     const start = (name: string, file: string, extra: Record<string, string> = {}) => {
-      const p = startProcess(name, entry(file), cleanEnv({ ...shared, ...extra }));
-      processes.push(p);
+      const launch = () => {
+        const p = startProcess(name, entry(file), cleanEnv({ ...shared, ...extra }));
+        const old = processes.findIndex((q) => q.name === name);
+        if (old >= 0) processes.splice(old, 1, p);
+        else processes.push(p);
+        return p;
+      };
+      starters.set(name, launch);
+      return launch();
+    };
+    const named = (name: string) => {
+      const p = processes.find((q) => q.name === name);
+      if (!p) throw new Error(`no process named ${name}`);
       return p;
     };
     const instances = behindHaproxy ? 2 : 1;
-    const named = (role: string, i: number) => (instances === 1 ? role : `${role}-${i + 1}`);
+    const instanceName = (role: string, i: number) => (instances === 1 ? role : `${role}-${i + 1}`);
     const local = (port: number) => `127.0.0.1:${port}`;
     const commandPorts = await Promise.all(Array.from({ length: instances }, () => freePort()));
     const queryPorts = await Promise.all(Array.from({ length: instances }, () => freePort()));
-    const commands = commandPorts.map((port, i) => start(named('command', i), 'services/command.ts', { PORT: String(port) }));
-    const queries = queryPorts.map((port, i) => start(named('query', i), 'services/query.ts', { PORT: String(port) }));
+    const health = new Map<string, string>();
+    const commands = commandPorts.map((port, i) => {
+      health.set(instanceName('command', i), `http://${local(port)}/api/health`);
+      return start(instanceName('command', i), 'services/command.ts', { PORT: String(port) });
+    });
+    const queries = queryPorts.map((port, i) => {
+      health.set(instanceName('query', i), `http://${local(port)}/api/health`);
+      return start(instanceName('query', i), 'services/query.ts', { PORT: String(port) });
+    });
     const startWorker = (index: number) => {
       workers[index] = start(`projections-${index + 1}`, 'services/projections.ts');
     };
@@ -293,6 +338,7 @@ export const startServices = async (options: ServicesOptions = {}): Promise<Runn
       ERP_UI_DIR: uiDir,
     });
     const gatewayUrl = `http://${local(gatewayPort)}`;
+    health.set('gateway', `${gatewayUrl}/api/health`);
     for (const [i, command] of commands.entries()) await waitUntilServing(command, `http://${local(commandPorts[i]!)}/api/health`);
     for (const [i, query] of queries.entries()) await waitUntilServing(query, `http://${local(queryPorts[i]!)}/api/health`);
     await waitUntilServing(gateway, `${gatewayUrl}/api/health`);
@@ -334,6 +380,13 @@ export const startServices = async (options: ServicesOptions = {}): Promise<Runn
         workers.forEach((w, i) => {
           if (!w || !w.isRunning()) startWorker(i);
         });
+      },
+      kill9: (name: string) => named(name).kill9(),
+      restart: async (name: string) => {
+        if (named(name).isRunning()) throw new Error(`${name} is still running`);
+        const p = starters.get(name)!();
+        const url = health.get(name);
+        if (url) await waitUntilServing(p, url, (s) => s > 0);
       },
       logs: () => processes.map(describeLogs).join('\n'),
       stop,
