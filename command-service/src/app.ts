@@ -7,6 +7,7 @@ import {
   jsonOnly,
   requestContext,
   sameOrigin,
+  securityHeaders,
   sessionAuth,
 } from '@erp/http-kit';
 import Router from '@koa/router';
@@ -38,6 +39,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   const router = new Router();
   authWriteRoutes(router, deps.auth);
   registerWriteRoutes(router, deps);
+  app.use(securityHeaders());
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(deps.now));
   app.use(sameOrigin(deps.allowedOrigins ?? []));

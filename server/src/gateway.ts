@@ -1,6 +1,11 @@
 import { request, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 
-const forward = (target: URL) => (req: IncomingMessage, res: ServerResponse) => {
+import { API_CSP, SECURITY_HEADERS } from '@erp/http-kit';
+
+const forward = (target: URL, trustProxy: boolean) => (req: IncomingMessage, res: ServerResponse) => {
+  // The client's own X-Forwarded-Proto counts only from a proxy we were told to trust: it decides
+  // whether the session cookie is marked Secure.
+  const proto = trustProxy ? (req.headers['x-forwarded-proto'] as string | undefined) : undefined;
   const upstream = request(
     {
       hostname: target.hostname,
@@ -10,7 +15,7 @@ const forward = (target: URL) => (req: IncomingMessage, res: ServerResponse) => 
       headers: {
         ...req.headers,
         'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
-        'x-forwarded-proto': (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http',
+        'x-forwarded-proto': proto ?? 'http',
         'x-forwarded-host': req.headers.host ?? '',
       },
     },
@@ -21,16 +26,19 @@ const forward = (target: URL) => (req: IncomingMessage, res: ServerResponse) => 
   );
   upstream.on('error', () => {
     if (!res.headersSent) {
-      res.writeHead(502, { 'content-type': 'application/json' });
+      res.writeHead(502, { ...SECURITY_HEADERS, 'content-security-policy': API_CSP, 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'internal_error', message: 'The service behind the gateway is not reachable' }));
     } else res.destroy();
   });
   req.pipe(upstream);
 };
 
-/** Reverse proxy to one or more instances, round robin (COMMAND_URL/QUERY_URL may list several). */
-export const proxyTo = (urls: string): RequestListener => {
-  const targets = urls.split(',').map((u) => forward(new URL(u.trim())));
+/**
+ * Reverse proxy to one or more instances, round robin (COMMAND_URL/QUERY_URL may list several).
+ * `trustProxy`: the gateway itself sits behind a TLS-terminating proxy (ERP_TRUST_PROXY).
+ */
+export const proxyTo = (urls: string, trustProxy = false): RequestListener => {
+  const targets = urls.split(',').map((u) => forward(new URL(u.trim()), trustProxy));
   let next = 0;
   return (req, res) => targets[next++ % targets.length]!(req, res);
 };

@@ -228,9 +228,10 @@ export const runCli = async (args: string[], env: Record<string, string>, timeou
 
 /**
  * Services mode as docker-compose runs it: a throwaway database, NATS, the command and query
- * services, TWO projection workers and the gateway, all started at once.
+ * services, TWO projection workers and the gateway, all started at once. `uiDir`: a built UI
+ * for the gateway to serve (the caller's to delete), instead of a tiny stand-in.
  */
-export const startServices = async (): Promise<RunningSystem> => {
+export const startServices = async (options: { uiDir?: string } = {}): Promise<RunningSystem> => {
   const database: TestDatabase = await testDatabase();
   let nats: TestNats | undefined;
   let uiDir: string | undefined;
@@ -240,11 +241,11 @@ export const startServices = async (): Promise<RunningSystem> => {
     await Promise.all(processes.map((p) => p.stop()));
     await nats?.stop();
     await database.drop();
-    if (uiDir) await rm(uiDir, { recursive: true, force: true });
+    if (uiDir && !options.uiDir) await rm(uiDir, { recursive: true, force: true });
   };
   return onFailure(async () => {
     nats = await testNats();
-    uiDir = await fakeUi();
+    uiDir = options.uiDir ?? (await fakeUi());
     const [commandPort, queryPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
     const shared = { DATABASE_URL: database.url, NATS_URL: nats.url };
     const start = (name: string, file: string, extra: Record<string, string> = {}) => {
