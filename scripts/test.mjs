@@ -1,6 +1,7 @@
-// `npm test`: type check, lint, unit + integration tests (real PostgreSQL and NATS), then the
-// browser suite against the app started the README way. Any failing step fails the run, and so
-// does a skipped test under CI=true (a missing service must never pass quietly).
+// `npm test`: type check, lint, unit + integration tests (real PostgreSQL and NATS), the browser
+// suite against the app started the README way, then `npm audit` of the production dependencies.
+// Any failing step fails the run, and so does a skipped test under CI=true (a missing service
+// must never pass quietly).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -12,6 +13,8 @@ const steps = [
   ['lint', 'npx', ['eslint', '.']],
   ['unit + integration (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`]],
   ['browser (playwright)', 'npm', ['run', 'test:e2e']],
+  // Last: it needs the registry's audit endpoint, and says so when that is out of reach.
+  ['audit (production dependencies)', 'node', ['scripts/audit.mjs']],
 ];
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
