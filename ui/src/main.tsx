@@ -1,3 +1,6 @@
+// First: it must run before any schema is built (see the file).
+import '@/lib/zod-config';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
