@@ -66,7 +66,10 @@ function routePreloads(): Plugin {
 export default defineConfig({
   plugins: [react(), routePreloads()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -8,6 +8,7 @@ import {
   jsonOnly,
   requestContext,
   sameOrigin,
+  securityHeaders,
   sessionAuth,
 } from '@erp/http-kit';
 import Router from '@koa/router';
@@ -46,6 +47,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   });
   authWriteRoutes(router, deps.auth);
   registerWriteRoutes(router, deps);
+  app.use(securityHeaders());
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(deps.now));
   app.use(sameOrigin(deps.allowedOrigins ?? []));

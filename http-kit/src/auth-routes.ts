@@ -8,6 +8,15 @@ import { parseBody } from './parse';
 import type { AppState } from './middleware';
 import { SESSION_COOKIE, setSessionCookie } from './session';
 
+/**
+ * A sign-in always gets a fresh token, and the one this browser came with (a fixed one, or
+ * another user's) ends here: no session id lives on across a login.
+ */
+const startSession = async (ctx: Context, auth: AuthStore, userId: number) => {
+  const previous = ctx.cookies.get(SESSION_COOKIE);
+  if (previous) await auth.closeSession(previous);
+  setSessionCookie(ctx, await auth.openSession(userId));
+};
 
 /** Setup, login and logout: the writes of DESIGN §2's auth contract (command side). */
 export const authWriteRoutes = (router: Router, auth: AuthStore) => {
@@ -15,7 +24,7 @@ export const authWriteRoutes = (router: Router, auth: AuthStore) => {
     const { username, password } = parseBody(SetupSchema, ctx.request.body);
     const user = await auth.createFirstUser(username, password);
     if (!user) throw new HttpError(409, 'conflict', 'Setup is already done: sign in instead');
-    setSessionCookie(ctx, await auth.openSession(user.id));
+    await startSession(ctx, auth, user.id);
     ctx.status = 201;
     ctx.body = user;
   });
@@ -33,7 +42,7 @@ export const authWriteRoutes = (router: Router, auth: AuthStore) => {
       throw unauthenticated('Invalid username or password');
     }
     await auth.clearFailures(key);
-    setSessionCookie(ctx, await auth.openSession(user.id));
+    await startSession(ctx, auth, user.id);
     ctx.body = user;
   });
 

@@ -1,6 +1,15 @@
 import { api } from '@erp/contracts';
 import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
-import { type AuthStore, authReadRoutes, errorHandler, requestContext, sessionAuth } from '@erp/http-kit';
+import {
+  API_CSP,
+  type AuthStore,
+  authReadRoutes,
+  errorHandler,
+  inlineHashes,
+  requestContext,
+  securityHeaders,
+  sessionAuth,
+} from '@erp/http-kit';
 import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
 
@@ -34,10 +43,14 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   router.get(api.openapi, (ctx: Context) => {
     ctx.body = doc;
   });
+  const page = docsPage(doc);
+  const pageCsp = `${API_CSP}; style-src ${inlineHashes(page, 'style').join(' ')}`;
   router.get(api.docs, (ctx: Context) => {
+    ctx.set('Content-Security-Policy', pageCsp);
     ctx.type = 'html';
-    ctx.body = docsPage(doc);
+    ctx.body = page;
   });
+  app.use(securityHeaders());
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(now));
   app.use(sessionAuth(deps.auth));

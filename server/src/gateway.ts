@@ -1,6 +1,7 @@
 import { type IncomingMessage, request, type RequestListener, type ServerResponse } from 'node:http';
 
 import { HEADERS } from '@erp/contracts';
+import { API_CSP, SECURITY_HEADERS } from '@erp/http-kit';
 
 import { logger } from './log';
 
@@ -32,14 +33,14 @@ const readBody = (req: IncomingMessage) =>
     req.on('error', reject);
   });
 
-const answerError = (res: ServerResponse, status: number, error: string, message: string) => {
+const answerError = (res: ServerResponse, status: number, error: string, message: string, extra: Record<string, string> = {}) => {
   if (res.headersSent) return void res.destroy();
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-security-policy': API_CSP, 'content-type': 'application/json', ...extra });
   res.end(JSON.stringify({ error, message }));
 };
 
 /** One attempt; resolves 'retry' when the request may go to another instance. */
-const send = (upstream: Upstream, req: IncomingMessage, body: Buffer, res: ServerResponse) =>
+const send = (upstream: Upstream, req: IncomingMessage, body: Buffer, res: ServerResponse, trustProxy: boolean) =>
   new Promise<'done' | 'retry'>((resolve) => {
     const { url } = upstream;
     // The body goes whole, with its length (it was read to be sent again if need be).
@@ -54,7 +55,9 @@ const send = (upstream: Upstream, req: IncomingMessage, body: Buffer, res: Serve
           ...headers,
           'content-length': String(body.length),
           'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
-          'x-forwarded-proto': (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http',
+          // The client's own X-Forwarded-Proto counts only from a proxy we were told to trust: it
+          // decides whether the session cookie is marked Secure.
+          'x-forwarded-proto': (trustProxy ? (req.headers['x-forwarded-proto'] as string | undefined) : undefined) ?? 'http',
           'x-forwarded-host': req.headers.host ?? '',
         },
       },
@@ -83,8 +86,10 @@ const send = (upstream: Upstream, req: IncomingMessage, body: Buffer, res: Serve
  * Reverse proxy to one or more instances (COMMAND_URL/QUERY_URL may list several), round robin
  * over the ones not marked down. An instance whose connection fails is marked down for 2 s and
  * the request goes to the next one when nothing was sent, or when sending it again is harmless.
+ * None reachable: 503 with Retry-After. `trustProxy`: the gateway sits behind a TLS-terminating
+ * proxy (ERP_TRUST_PROXY).
  */
-export const proxyTo = (urls: string): RequestListener => {
+export const proxyTo = (urls: string, trustProxy = false): RequestListener => {
   const upstreams: Upstream[] = urls.split(',').map((u) => ({ url: new URL(u.trim()), downUntil: 0 }));
   let next = 0;
   /** Every instance once, the ones up first, starting after the last one picked. */
@@ -103,9 +108,9 @@ export const proxyTo = (urls: string): RequestListener => {
     }
     if (body === null) return answerError(res, 413, 'payload_too_large', 'The request body is too large');
     for (const upstream of order()) {
-      if ((await send(upstream, req, body, res)) === 'done') return;
+      if ((await send(upstream, req, body, res, trustProxy)) === 'done') return;
     }
     logger.error({ method: req.method, path: req.url, upstreams: upstreams.map((u) => u.url.host) }, 'no upstream instance answered');
-    answerError(res, 502, 'internal_error', 'The service behind the gateway is not reachable');
+    answerError(res, 503, 'unavailable', 'The service behind the gateway is not reachable; try again shortly', { 'retry-after': '2' });
   };
 };

@@ -1,11 +1,44 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
+import { inlineHashes, SECURITY_HEADERS } from '@erp/http-kit';
 import Koa from 'koa';
 import serve from 'koa-static';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The SPA's policy. Scripts: our own files plus, by hash, the inline route-preload script the
+ * build writes into index.html (ui/vite.config.ts `routePreloads`), read from the file served.
+ * Styles: styled-components adds its rules at run time into a <style> it creates, which CSP
+ * only allows with 'unsafe-inline' (or a per-page nonce).
+ */
+const uiPolicy = (scriptHashes: readonly string[]) =>
+  [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+/** The policy for the index.html on disk, worked out again whenever a new build replaces it. */
+const policyOf = (index: string) => {
+  let seen = { mtimeMs: -1, policy: uiPolicy([]) };
+  return async () => {
+    const mtimeMs = await stat(index).then((s) => s.mtimeMs, () => 0);
+    if (mtimeMs !== seen.mtimeMs) {
+      const html = mtimeMs ? await readFile(index, 'utf8') : '';
+      seen = { mtimeMs, policy: uiPolicy(inlineHashes(html, 'script')) };
+    }
+    return seen.policy;
+  };
+};
 
 /**
  * The built SPA: hashed assets cached for a year, index.html revalidated, and every text asset
@@ -19,8 +52,20 @@ export const staticApp = (uiDir: string): Handler => {
     console.error('ui: could not send an asset:', error.message);
   });
   const index = path.join(uiDir, 'index.html');
+  const policy = policyOf(index);
   app.use(async (ctx, next) => {
-    await next();
+    ctx.set(SECURITY_HEADERS);
+    ctx.set('Content-Security-Policy', await policy());
+    try {
+      await next();
+    } catch (error) {
+      // Koa's own error answer would drop the headers above; a bad path is a plain 4xx here.
+      const status = (error as { status?: number }).status;
+      ctx.status = status && status >= 400 && status < 500 ? status : 500;
+      ctx.type = 'text';
+      ctx.body = ctx.status === 500 ? 'Something went wrong on our side' : 'Bad request';
+      if (ctx.status === 500) app.emit('error', error, ctx);
+    }
     // The answer depends on Accept-Encoding wherever a compressed copy may be chosen.
     ctx.vary('Accept-Encoding');
     if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
@@ -36,7 +81,7 @@ export const staticApp = (uiDir: string): Handler => {
     }
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = (await import('node:fs')).createReadStream(index);
+    ctx.body = createReadStream(index);
   });
   return app.callback();
 };

@@ -5,7 +5,7 @@ import { fatal, serve } from './serve';
 
 /** Services mode: one origin for the browser — GET to the query service, writes to commands. */
 const main = async () => {
-  const handler = dispatch(proxyTo(config.queryUrl), proxyTo(config.commandUrl), staticApp(config.uiDir));
+  const handler = dispatch(proxyTo(config.queryUrl, config.trustProxy), proxyTo(config.commandUrl, config.trustProxy), staticApp(config.uiDir));
   serve('gateway', config.port, config.host, handler, async () => undefined);
 };
 main().catch(fatal('gateway'));

@@ -269,6 +269,8 @@ export interface ServicesOptions {
   readonly proxy?: 'gateway' | 'haproxy';
   /** A database of the caller's (e.g. on its own PostgreSQL cluster) instead of a throwaway one. */
   readonly databaseUrl?: string;
+  /** A built UI for the gateway to serve (the caller's to delete), instead of a tiny stand-in. */
+  readonly uiDir?: string;
 }
 
 /**
@@ -288,11 +290,11 @@ export const startServices = async (options: ServicesOptions = {}): Promise<Runn
     await Promise.all(processes.map((p) => p.stop()));
     await nats?.stop();
     await database.drop();
-    if (uiDir) await rm(uiDir, { recursive: true, force: true });
+    if (uiDir && !options.uiDir) await rm(uiDir, { recursive: true, force: true });
   };
   return onFailure(async () => {
     nats = await testNats();
-    uiDir = await fakeUi();
+    uiDir = options.uiDir ?? (await fakeUi());
     const shared = { DATABASE_URL: database.url, NATS_URL: nats.url };
     const starters = new Map<string, () => ManagedProcess>();
     const start = (name: string, file: string, extra: Record<string, string> = {}) => {

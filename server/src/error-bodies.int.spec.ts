@@ -1,0 +1,106 @@
+import { api, byId, employeesEntity, ErrorBodySchema, HEADERS, vendorsEntity } from '@erp/contracts';
+import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
+import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type Answer, HttpClient } from './testing/http-client';
+import { productRoutes } from './testing/routes';
+import { type RunningSystem, startOneProcess } from './testing/run-modes';
+
+/**
+ * Hostile input on every route the routers register (issue 10 item 5): never a 500, and an
+ * error body is `{ error, message, issues? }` with no stack trace and no SQL in it.
+ */
+
+const LEAKS = /\bat \S+ \(|\bat \/|node_modules|\.[jt]s:\d+|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|relation "|duplicate key|violates .*constraint|syntax error at/;
+
+const HOSTILE_PARAMS = ['99999999999999999999', '-1', '1.5', "1' or '1'='1", '%00', '%E0%A4%A', 'x'.repeat(2000)];
+const HOSTILE_QUERY = `?limit=-1&after=${encodeURIComponent("0' union select 1--")}&q=%00&type=%00&stream=%00`;
+const HOSTILE_HEADERS = { [HEADERS.minPosition]: '99999999999999999999999', 'if-match': '"; drop"' };
+const HOSTILE_BODIES: { raw: string }[] = [
+  { raw: '{"name":' },
+  { raw: '[]' },
+  { raw: '"\\u0000"' },
+  { raw: '{"id":99999999999999999999,"vendorId":-1,"lines":"x","name":{"$gt":""}}' },
+];
+
+const checkAnswer = (what: string, res: Answer, failures: string[]) => {
+  if (res.status >= 500) failures.push(`${what} → ${res.status} ${res.text.slice(0, 200)}`);
+  if (LEAKS.test(res.text)) failures.push(`${what} leaks: ${res.text.slice(0, 300)}`);
+  if (res.status < 400 || !res.text) return;
+  if (!ErrorBodySchema.strict().safeParse(res.body).success) failures.push(`${what} → body ${res.text.slice(0, 200)}`);
+};
+
+describe('error bodies under hostile input', () => {
+  let database: TestDatabase;
+  let system: RunningSystem;
+  let owner: HttpClient;
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    system = await startOneProcess(database.url);
+    owner = new HttpClient(system.baseUrl);
+    await owner.setup('owner', 'correct horse battery staple');
+  }, 180_000);
+  afterAll(async () => {
+    await system?.stop();
+    await database?.drop();
+  }, 60_000);
+
+  it('every route, with hostile ids, query, headers and bodies: a 4xx in the error shape, nothing leaked', async () => {
+    const routes = productRoutes().filter((r) => !r.path.startsWith('/api/auth/'));
+    expect(routes.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    const statuses = new Set<number>();
+    for (const route of routes) {
+      const withParams = route.path.includes(':');
+      for (const param of withParams ? HOSTILE_PARAMS : ['']) {
+        const url = `${route.path.replace(/:\w+/g, param)}${HOSTILE_QUERY}`;
+        const bodies = ['POST', 'PUT'].includes(route.method) ? HOSTILE_BODIES : [undefined];
+        for (const body of bodies) {
+          const res = await owner.request(route.method, url, {
+            headers: { ...HOSTILE_HEADERS, 'content-type': 'application/json' },
+            ...body,
+          });
+          statuses.add(res.status);
+          checkAnswer(`${route.method} ${url.slice(0, 80)} ${body?.raw ?? ''}`, res, failures);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The walk got past the session and into the routes: it saw their own answers.
+    expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400, 404]));
+    expect(statuses.has(401)).toBe(false);
+    // None of it was written.
+    expect((await owner.get(api.health)).body).toMatchObject({ store: { head: '0' } });
+  });
+
+  it('a uniqueness conflict (a database constraint underneath) names the field, not the index', async () => {
+    const sample = MASTER_DATA_SAMPLES.employees!;
+    const first = await owner.post(employeesEntity.path, { ...sample.body('a'), employeeId: 'EMP-1' });
+    expect(first.status, first.text).toBe(201);
+    const again = await owner.post(employeesEntity.path, { ...sample.body('b'), employeeId: 'emp-1' });
+    const failures: string[] = [];
+    checkAnswer('duplicate employee ID', again, failures);
+    expect(failures).toEqual([]);
+    expect(again.status).toBe(409);
+    expect(ErrorBodySchema.parse(again.body).issues?.map((i) => i.path)).toEqual(['employeeId']);
+  });
+
+  it('a huge, a negative and a text id on a real record route are a 404, a stale If-Match a 412, all in the error shape', async () => {
+    const created = await owner.post(vendorsEntity.path, MASTER_DATA_SAMPLES.vendors!.body('v'));
+    expect(created.status, created.text).toBe(201);
+    const failures: string[] = [];
+    for (const id of ['99999999999999999999', '-5', 'abc', '2147483648']) {
+      const res = await owner.get(byId(vendorsEntity.path, id));
+      expect(res.status, id).toBe(404);
+      checkAnswer(`GET vendor ${id}`, res, failures);
+    }
+    const stale = await owner.put(byId(vendorsEntity.path, (created.body as { id: number }).id), MASTER_DATA_SAMPLES.vendors!.body('w'), {
+      headers: { 'if-match': '"99999999999999999999"' },
+    });
+    expect(stale.status).toBe(412);
+    checkAnswer('stale If-Match', stale, failures);
+    expect(failures).toEqual([]);
+  });
+});
