@@ -1,8 +1,9 @@
-import type { AnyDb, EventStore, IdAllocator } from '@erp/eventstore';
+import type { AnyDb, EventStore, IdAllocator, Notifier } from '@erp/eventstore';
 import {
   type AuthStore,
   authWriteRoutes,
   errorHandler,
+  healthRoute,
   jsonBody,
   jsonOnly,
   requestContext,
@@ -10,7 +11,7 @@ import {
   sessionAuth,
 } from '@erp/http-kit';
 import Router from '@koa/router';
-import Koa, { type Context } from 'koa';
+import Koa, { type Context, type Middleware } from 'koa';
 
 import { registerWriteRoutes } from './routes';
 import { idempotency } from './shared/idempotency';
@@ -18,6 +19,8 @@ import { idempotency } from './shared/idempotency';
 export interface CommandAppDeps {
   readonly db: AnyDb;
   readonly store: EventStore;
+  /** For health only: writes publish through the store. */
+  readonly notifier: Notifier;
   readonly ids: IdAllocator;
   readonly auth: AuthStore;
   readonly allowedOrigins?: readonly string[];
@@ -30,6 +33,8 @@ export interface CommandAppDeps {
   readonly bodyLimit?: string;
   readonly log?: (error: unknown, ctx: Context) => void;
   readonly now?: () => Date;
+  /** Outermost middleware, around everything (the server's request metrics). */
+  readonly observe?: Middleware;
 }
 
 /** The write side: validates, decides and appends events. It never touches a read model. */
@@ -37,7 +42,10 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   const app = new Koa({ proxy: deps.trustProxy ?? false, maxIpsCount: 1 });
   const router = new Router();
   authWriteRoutes(router, deps.auth);
+  // For a proxy that health-checks each command instance (the gateway sends GETs to queries).
+  healthRoute(router, deps.store, deps.notifier);
   registerWriteRoutes(router, deps);
+  if (deps.observe) app.use(deps.observe);
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(deps.now));
   app.use(sameOrigin(deps.allowedOrigins ?? []));

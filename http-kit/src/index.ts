@@ -7,3 +7,4 @@ export * from './session';
 export * from './parse';
 export * from './body';
 export * from './params';
+export * from './health';

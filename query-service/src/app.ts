@@ -2,7 +2,7 @@ import { api } from '@erp/contracts';
 import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
 import { type AuthStore, authReadRoutes, errorHandler, requestContext, sessionAuth } from '@erp/http-kit';
 import Router from '@koa/router';
-import Koa, { type Context } from 'koa';
+import Koa, { type Context, type Middleware } from 'koa';
 
 import { homeRoutes } from './home/home.routes';
 import { moduleRoutes } from './modules/module.routes';
@@ -18,6 +18,10 @@ export interface QueryAppDeps {
   readonly auth: AuthStore;
   readonly log?: (error: unknown, ctx: Context) => void;
   readonly now?: () => Date;
+  /** Health says `degraded` once a read model lags more than this (ms; default 10 s). */
+  readonly healthMaxLagMs?: number;
+  /** Outermost middleware, around everything (the server's request metrics). */
+  readonly observe?: Middleware;
 }
 
 /** The read side: GET only, from read-model tables (the event log only for audit routes). */
@@ -28,7 +32,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   authReadRoutes(router, deps.auth);
   moduleRoutes(router);
   homeRoutes(router, deps, now);
-  operatorRoutes(router, deps.db, deps.store, deps.notifier);
+  operatorRoutes(router, deps.db, deps.store, deps.notifier, deps.healthMaxLagMs);
   registerReadRoutes(router, { ...deps, clock: now });
   const doc = openApiDocument();
   router.get(api.openapi, (ctx: Context) => {
@@ -38,6 +42,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
     ctx.type = 'html';
     ctx.body = docsPage(doc);
   });
+  if (deps.observe) app.use(deps.observe);
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(now));
   app.use(sessionAuth(deps.auth));

@@ -1,5 +1,7 @@
 import { request, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 
+import { logger } from './log';
+
 const forward = (target: URL) => (req: IncomingMessage, res: ServerResponse) => {
   const upstream = request(
     {
@@ -19,11 +21,17 @@ const forward = (target: URL) => (req: IncomingMessage, res: ServerResponse) => 
       answer.pipe(res);
     },
   );
-  upstream.on('error', () => {
+  upstream.on('error', (error: NodeJS.ErrnoException) => {
+    // The path without its query: a search text is the user's, not the log's.
+    const failure = { target: target.origin, method: req.method, path: (req.url ?? '/').split('?')[0], code: error.code ?? error.message };
     if (!res.headersSent) {
+      logger.warn({ ...failure, status: 502 }, 'gateway: upstream failed');
       res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'internal_error', message: 'The service behind the gateway is not reachable' }));
-    } else res.destroy();
+    } else {
+      logger.warn(failure, 'gateway: upstream failed mid-answer; connection cut');
+      res.destroy();
+    }
   });
   req.pipe(upstream);
 };

@@ -150,7 +150,8 @@ const httpContract = (mode: Mode) => {
           }
         }
         expect(failures).toEqual([]);
-        expect(openFound.sort()).toEqual([...open].sort());
+        // Both sides answer health (a proxy checks each command instance too).
+        expect([...new Set(openFound)].sort()).toEqual([...open].sort());
         // Paths no router knows are not an oracle for which routes exist.
         for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['GET', '/api'], ['DELETE', `${vendorsEntity.path}`]]) {
           expectError(await anonymous.request(method!, url!, method === 'POST' ? { json: {} } : {}), 401, 'unauthenticated');
