@@ -33,8 +33,8 @@ export interface CommandAppDeps {
   readonly bodyLimit?: string;
   readonly log?: (error: unknown, ctx: Context) => void;
   readonly now?: () => Date;
-  /** Outermost middleware, around everything (the server's request metrics). */
-  readonly observe?: Middleware;
+  /** Outermost middleware, around everything (the server's request metrics); gets the router to name routes. */
+  readonly observe?: (router: Router) => Middleware;
 }
 
 /** The write side: validates, decides and appends events. It never touches a read model. */
@@ -45,7 +45,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   // For a proxy that health-checks each command instance (the gateway sends GETs to queries).
   healthRoute(router, deps.store, deps.notifier);
   registerWriteRoutes(router, deps);
-  if (deps.observe) app.use(deps.observe);
+  if (deps.observe) app.use(deps.observe(router));
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(deps.now));
   app.use(sameOrigin(deps.allowedOrigins ?? []));

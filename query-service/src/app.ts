@@ -20,8 +20,8 @@ export interface QueryAppDeps {
   readonly now?: () => Date;
   /** Health says `degraded` once a read model lags more than this (ms; default 10 s). */
   readonly healthMaxLagMs?: number;
-  /** Outermost middleware, around everything (the server's request metrics). */
-  readonly observe?: Middleware;
+  /** Outermost middleware, around everything (the server's request metrics); gets the router to name routes. */
+  readonly observe?: (router: Router) => Middleware;
 }
 
 /** The read side: GET only, from read-model tables (the event log only for audit routes). */
@@ -42,7 +42,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
     ctx.type = 'html';
     ctx.body = docsPage(doc);
   });
-  if (deps.observe) app.use(deps.observe);
+  if (deps.observe) app.use(deps.observe(router));
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(now));
   app.use(sessionAuth(deps.auth));

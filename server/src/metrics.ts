@@ -2,12 +2,18 @@ import type { RequestListener } from 'node:http';
 
 import type { EventStore, Notifier, AnyDb } from '@erp/eventstore';
 import { type ProjectionLag, projectionLags, type Projection } from '@erp/projections';
+import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { logger } from './log';
 
 export const METRICS_PATH = '/metrics';
+
+const routeOf = (router: Router, ctx: Context) => {
+  const layer = router.match(ctx.path, ctx.method).pathAndMethod.find((l) => l.methods.length > 0);
+  return typeof layer?.path === 'string' ? layer.path : undefined;
+};
 
 /**
  * One process's Prometheus metrics. Only counts, durations and names of routes and read models:
@@ -35,13 +41,17 @@ export const createMetrics = () => {
   const appends = new Counter({ name: 'erp_appends_total', help: 'Appends committed to the event store', registers });
   const appendedEvents = new Counter({ name: 'erp_appended_events_total', help: 'Events committed to the event store', registers });
 
-  /** Koa middleware, outermost: one observation per request, labelled by the route pattern. */
-  const observe: Middleware = async (ctx: Context, next: Next) => {
+  /**
+   * Koa middleware, outermost: one observation per request, labelled by the route pattern (also
+   * for answers given before the router ran: 401, 415, an idempotent replay), never the path.
+   */
+  const observe = (router: Router): Middleware => async (ctx: Context, next: Next) => {
     const end = requestSeconds.startTimer();
     try {
       await next();
     } finally {
-      const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'unmatched';
+      const matched = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : routeOf(router, ctx);
+      const route = matched ?? 'unmatched';
       end({ method: ctx.method, route, status: String(ctx.status) });
       if (ctx.status === 409 || ctx.status === 412) conflicts.inc({ status: String(ctx.status) });
       if (ctx.response.get('Idempotent-Replayed') === 'true') replays.inc();
