@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { api, byId, HEADERS, vendorsEntity } from '@erp/contracts';
@@ -184,6 +185,30 @@ describe('operators can see what happens', () => {
     }
     await eventually(health, (h) => h.body.status === 'ok', { what: 'health ok again', timeoutMs: 20_000 });
     await eventually(async () => won(worker) + won(system.processes[0]!), (n) => n > wonBefore, { what: 'a worker to win vendor_list back' });
+  });
+
+  it('OpenAPI and /api/docs name every custom header and every environment variable the server reads', async () => {
+    const res = await owner.get(api.openapi);
+    const doc = z
+      .object({ components: z.object({ headers: z.record(z.string(), z.unknown()) }), 'x-environment': z.array(z.object({ name: z.string() })) })
+      .parse(res.body);
+    const headers = Object.keys(doc.components.headers);
+    for (const name of [...Object.values(HEADERS), 'X-Read-Model-Stale', 'Idempotent-Replayed', 'ETag', 'If-Match', 'Retry-After']) expect(headers).toContain(name);
+    const documented = doc['x-environment'].flatMap((e) => e.name.split(', '));
+    const sources = await Promise.all(['config.ts', 'cli.ts'].map((f) => readFile(path.join(REPO_ROOT, 'server/src', f), 'utf8')));
+    const read = new Set(sources.flatMap((text) => [...text.matchAll(/process\.env\.([A-Z_]+)/g)].map((m) => m[1]!)));
+    expect(read.size).toBeGreaterThan(10);
+    expect([...read].filter((name) => !documented.includes(name))).toEqual([]);
+    const page = await owner.get(api.docs);
+    expect(page.text).toContain('ERP_HEALTH_MAX_LAG_MS');
+    expect(page.text).toContain('X-Read-Model-Stale');
+  });
+
+  it('a bad METRICS_PORT stops the worker at start, saying why', async () => {
+    const bad = startProcess('projections', built('services/projections.js'), cleanEnv({ DATABASE_URL: database.url, METRICS_PORT: 'abc' }));
+    const { code } = await bad.exited;
+    expect(code).not.toBe(0);
+    expect(bad.logs.join('\n')).toContain('METRICS_PORT must be a whole number from 1 to 65535, not "abc"');
   });
 
   it('the gateway logs an upstream it cannot reach (target, method, path, code) and answers 502', async () => {
