@@ -24,7 +24,7 @@ const HealthSchema = z.object({
 const POLLED_MS = 1000;
 /**
  * With wake-ups, write → list took 20–140 ms here (median 40) on the shared 2-core machine; by
- * polling alone 390–520 ms, as the runner polls every 500 ms and a write lands just after a poll.
+ * polling alone (the runner polls every 500 ms) 390–520 ms.
  */
 const WOKEN_MEDIAN_MS = 200;
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 
 import { eventually, HttpClient } from './testing/http-client';
 import { type Sample, scrape, valueOf } from './testing/metrics-text';
-import { cleanEnv, type ManagedProcess, REPO_ROOT, type RunningSystem, startOneProcess, startProcess, waitUntilServing } from './testing/run-modes';
+import { cleanEnv, type ManagedProcess, REPO_ROOT, runCli, type RunningSystem, startOneProcess, startProcess, waitUntilServing } from './testing/run-modes';
 
 /**
  * What an operator sees, on the real processes: the one-process server and a projection worker
@@ -202,6 +202,14 @@ describe('operators can see what happens', () => {
     const page = await owner.get(api.docs);
     expect(page.text).toContain('ERP_HEALTH_MAX_LAG_MS');
     expect(page.text).toContain('X-Read-Model-Stale');
+  });
+
+  it('a rebuild from the CLI logs its start and end with events/s', async () => {
+    const result = await runCli(['rebuild', 'vendor_list'], { DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    expect(result.code, result.output).toBe(0);
+    const lines = result.output.split('\n').flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as Record<string, unknown>] : []));
+    expect(lines.find((l) => l.msg === 'rebuild started')).toMatchObject({ projections: ['vendor_list'] });
+    expect(lines.find((l) => l.msg === 'rebuild done')).toMatchObject({ projections: ['vendor_list'], events: expect.any(Number), eventsPerSecond: expect.any(Number) });
   });
 
   it('a bad METRICS_PORT stops the worker at start, saying why', async () => {
