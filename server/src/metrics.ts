@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 
-import type { EventStore, Notifier, AnyDb } from '@erp/eventstore';
-import { type ProjectionLag, projectionLags, type Projection } from '@erp/projections';
+import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { type Projection, type ProjectionLag, projectionLags } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -61,7 +61,6 @@ export const createMetrics = () => {
   /** The same store, counting what its appends commit. */
   const countAppends = (store: EventStore): EventStore => ({
     ...store,
-    kind: store.kind,
     append: async (streams, metadata) => {
       const result = await store.append(streams, metadata);
       appends.inc();
