@@ -23,7 +23,7 @@ export const benchHttp = async (t: StoreUnderTest, rounds: number) => {
   const auth = authStore(t.db);
   const user = (await auth.createFirstUser('bench', 'bench-password')) ?? (await auth.verify('bench', 'bench-password'));
   const cookie = `erp_session=${await auth.openSession(user!.id)}`;
-  const commands = createServer(createCommandApp({ db: t.db, store: t.store, ids, auth }).callback());
+  const commands = createServer(createCommandApp({ db: t.db, store: t.store, notifier: t.notifier, ids, auth }).callback());
   const queries = createServer(createQueryApp({ db: t.db, store: t.store, notifier: t.notifier, auth }).callback());
   const [writeUrl, readUrl] = [await listen(commands), await listen(queries)];
   const runner = startProjectionRunner(t.db, t.store, t.notifier, PROJECTIONS);

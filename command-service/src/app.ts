@@ -1,9 +1,9 @@
-import { api } from '@erp/contracts';
-import type { AnyDb, EventStore, IdAllocator } from '@erp/eventstore';
+import type { AnyDb, EventStore, IdAllocator, Notifier } from '@erp/eventstore';
 import {
   type AuthStore,
   authWriteRoutes,
   errorHandler,
+  healthRoute,
   jsonBody,
   jsonOnly,
   requestContext,
@@ -12,8 +12,7 @@ import {
   sessionAuth,
 } from '@erp/http-kit';
 import Router from '@koa/router';
-import Koa, { type Context } from 'koa';
-import { sql } from 'kysely';
+import Koa, { type Context, type Middleware } from 'koa';
 
 import { registerWriteRoutes } from './routes';
 import { idempotency } from './shared/idempotency';
@@ -21,6 +20,8 @@ import { idempotency } from './shared/idempotency';
 export interface CommandAppDeps {
   readonly db: AnyDb;
   readonly store: EventStore;
+  /** For health only: writes publish through the store. */
+  readonly notifier: Notifier;
   readonly ids: IdAllocator;
   readonly auth: AuthStore;
   readonly allowedOrigins?: readonly string[];
@@ -33,20 +34,20 @@ export interface CommandAppDeps {
   readonly bodyLimit?: string;
   readonly log?: (error: unknown, ctx: Context) => void;
   readonly now?: () => Date;
+  /** Outermost middleware, around everything (the server's request metrics); gets the router to name routes. */
+  readonly observe?: (router: Router) => Middleware;
 }
 
 /** The write side: validates, decides and appends events. It never touches a read model. */
 export const createCommandApp = (deps: CommandAppDeps): Koa => {
   const app = new Koa({ proxy: deps.trustProxy ?? false, maxIpsCount: 1 });
   const router = new Router();
-  // The reverse proxy's health check (deploy/haproxy.cfg): this instance answers and reaches
-  // PostgreSQL. Browsers never get here: every GET goes to the query service.
-  router.get(api.health, async (ctx: Context) => {
-    await sql`select 1`.execute(deps.db);
-    ctx.body = { status: 'ok', role: 'command' };
-  });
   authWriteRoutes(router, deps.auth);
+  // The reverse proxy's health check of each command instance (deploy/haproxy.cfg): 503 when
+  // PostgreSQL is out of reach. Browsers never get here: every GET goes to the query service.
+  healthRoute(router, deps.store, deps.notifier);
   registerWriteRoutes(router, deps);
+  if (deps.observe) app.use(deps.observe(router));
   app.use(securityHeaders());
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(deps.now));

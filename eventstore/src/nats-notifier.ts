@@ -1,14 +1,44 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection, type Status } from '@nats-io/transport-node';
 
 import type { Channel, Notifier } from './notifier';
 
 const subject = (channel: Channel) => `erp.${channel}`;
 
+/** Where the notifier says when NATS goes away and comes back (the server passes pino). */
+export interface NotifierLog {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+const quiet: NotifierLog = { info: () => undefined, warn: () => undefined };
+
+/** nats.js status events worth an operator's line ('reconnecting' and 'ping' repeat too often). */
+const logStatus = (log: NotifierLog, status: Status) => {
+  switch (status.type) {
+    case 'disconnect':
+      return log.warn({ status: status.type, server: status.server }, 'NATS connection lost; readers poll until it is back');
+    case 'reconnect':
+      return log.info({ status: status.type, server: status.server }, 'NATS connection restored');
+    case 'error':
+      return log.warn({ status: status.type, err: status.error }, 'NATS error');
+    case 'staleConnection':
+    case 'forceReconnect':
+    case 'close':
+      return log.warn({ status: status.type }, `NATS ${status.type}`);
+    case 'ldm':
+      return log.info({ status: status.type, server: status.server }, 'NATS server entering lame duck mode');
+    case 'slowConsumer':
+      return log.warn({ status: status.type, pending: status.pending }, 'NATS slow consumer');
+    default:
+      return undefined;
+  }
+};
+
 /**
  * The notifier over NATS core pub/sub. Connecting waits for the server without failing the
  * process, and reconnects forever: while it is down every reader falls back to polling.
  */
-export const natsNotifier = async (servers: string): Promise<Notifier> => {
+export const natsNotifier = async (servers: string, log: NotifierLog = quiet): Promise<Notifier> => {
   let healthy = false;
   let closed = false;
   const listeners = new Map<Channel, Set<(position: string) => void>>();
@@ -17,6 +47,7 @@ export const natsNotifier = async (servers: string): Promise<Notifier> => {
   // comes back to life when the server appears.
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let wakeRetry: (() => void) | undefined;
+  let warned = false;
   const connectUntilClosed = async (): Promise<NatsConnection | null> => {
     while (!closed) {
       try {
@@ -27,7 +58,9 @@ export const natsNotifier = async (servers: string): Promise<Notifier> => {
           maxReconnectAttempts: -1,
           reconnectTimeWait: 500,
         });
-      } catch {
+      } catch (error) {
+        if (!warned) log.warn({ servers, err: error }, 'NATS not reachable; readers poll and we keep trying');
+        warned = true;
         await new Promise<void>((resolve) => {
           wakeRetry = resolve;
           retryTimer = setTimeout(resolve, 500);
@@ -43,6 +76,7 @@ export const natsNotifier = async (servers: string): Promise<Notifier> => {
     if (!conn || closed) return; // close() drains a connection that arrives after it
     nc = conn;
     healthy = true;
+    log.info({ server: conn.getServer() }, 'NATS connected');
     for (const channel of ['appended', 'projected'] as const) {
       conn.subscribe(subject(channel), {
         callback: (_err, msg) => {
@@ -52,6 +86,7 @@ export const natsNotifier = async (servers: string): Promise<Notifier> => {
     }
     void (async () => {
       for await (const status of conn.status()) {
+        if (!closed) logStatus(log, status);
         if (status.type === 'disconnect') healthy = false;
         if (status.type === 'reconnect') healthy = true;
       }

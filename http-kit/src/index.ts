@@ -7,4 +7,5 @@ export * from './session';
 export * from './parse';
 export * from './body';
 export * from './params';
+export * from './health';
 export * from './security-headers';

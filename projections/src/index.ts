@@ -4,6 +4,8 @@ import type { Projection } from './runner/projection';
 
 export * from './runner/batch';
 export * from './runner/checkpoints';
+export * from './runner/lag';
+export * from './runner/log';
 export * from './runner/projection';
 export * from './runner/rebuild';
 export * from './runner/replay-guard';

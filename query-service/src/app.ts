@@ -11,7 +11,7 @@ import {
   sessionAuth,
 } from '@erp/http-kit';
 import Router from '@koa/router';
-import Koa, { type Context } from 'koa';
+import Koa, { type Context, type Middleware } from 'koa';
 
 import { homeRoutes } from './home/home.routes';
 import { moduleRoutes } from './modules/module.routes';
@@ -27,6 +27,10 @@ export interface QueryAppDeps {
   readonly auth: AuthStore;
   readonly log?: (error: unknown, ctx: Context) => void;
   readonly now?: () => Date;
+  /** Health says `degraded` once a read model lags more than this (ms; default 10 s). */
+  readonly healthMaxLagMs?: number;
+  /** Outermost middleware, around everything (the server's request metrics); gets the router to name routes. */
+  readonly observe?: (router: Router) => Middleware;
 }
 
 /** The read side: GET only, from read-model tables (the event log only for audit routes). */
@@ -37,7 +41,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   authReadRoutes(router, deps.auth);
   moduleRoutes(router);
   homeRoutes(router, deps, now);
-  operatorRoutes(router, deps.db, deps.store, deps.notifier);
+  operatorRoutes(router, deps.db, deps.store, deps.notifier, deps.healthMaxLagMs);
   registerReadRoutes(router, { ...deps, clock: now });
   const doc = openApiDocument();
   router.get(api.openapi, (ctx: Context) => {
@@ -50,6 +54,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
     ctx.type = 'html';
     ctx.body = page;
   });
+  if (deps.observe) app.use(deps.observe(router));
   app.use(securityHeaders());
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(now));

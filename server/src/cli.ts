@@ -6,6 +6,7 @@ import { findProjection, prepareProjections, PROJECTIONS, readCheckpoints, rebui
 import { writeBackup, restoreBackup } from './backup';
 import { backupFileName } from './backup-schedule';
 import { config } from './config';
+import { logger } from './log';
 import { exportLog, exportToFile, importFromFile } from './operations';
 import { openInfrastructure } from './system';
 
@@ -31,7 +32,7 @@ const main = async (args: string[]) => {
   const infra = await openInfrastructure({ ...config, natsUrl: config.natsUrl });
   const { db } = infra.database;
   try {
-    await prepareProjections(db, infra.store, PROJECTIONS);
+    await prepareProjections(db, infra.store, PROJECTIONS, logger);
     switch (command) {
       case 'projections':
         for (const c of await readCheckpoints(db)) say(`${c.name}\tv${c.version}\tposition ${c.cursor.position}`);
@@ -40,7 +41,7 @@ const main = async (args: string[]) => {
         const targets = arg === '--all' ? PROJECTIONS : [findProjection(arg ?? '')].filter((p) => p !== undefined);
         if (targets.length === 0) throw new Error(`Unknown projection '${arg}'. Known: ${PROJECTIONS.map((p) => p.name).join(', ')}`);
         const started = Date.now();
-        const result = await rebuildProjections(db, infra.store, targets);
+        const result = await rebuildProjections(db, infra.store, targets, { log: logger });
         const ms = Date.now() - started;
         const names = targets.map((p) => p.name).join(', ');
         say(`rebuilt ${names}: ${result.applied} events up to position ${result.position} in ${ms} ms (${Math.round((result.applied / Math.max(ms, 1)) * 1000)} events/s)`);
@@ -54,7 +55,7 @@ const main = async (args: string[]) => {
       case 'import': {
         if (!arg) throw new Error('import needs a file');
         const count = await importFromFile(infra.store, postgresIdAllocator(db), arg);
-        await rebuildProjections(db, infra.store, PROJECTIONS);
+        await rebuildProjections(db, infra.store, PROJECTIONS, { log: logger });
         say(`imported ${count} events and rebuilt ${PROJECTIONS.length} projections`);
         return 0;
       }

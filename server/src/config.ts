@@ -10,6 +10,15 @@ const numberOr = (value: string | undefined, fallback: number) => {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** A whole number from the environment, or the default; anything else stops the start, saying why. */
+const wholeNumber = (name: string, min: number, max: number): number | undefined => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  return value;
+};
+
 /** Every setting comes from the environment; the defaults are the one-laptop embedded mode. */
 const dataDir = path.resolve(process.env.ERP_DATA_DIR ?? path.join(root, 'data'));
 
@@ -32,5 +41,9 @@ export const config = {
   commandUrl: process.env.COMMAND_URL ?? 'http://127.0.0.1:3001',
   queryUrl: process.env.QUERY_URL ?? 'http://127.0.0.1:3002',
   logLevel: process.env.LOG_LEVEL ?? 'info',
+  /** Projection workers: serve /metrics on this port (none when unset). */
+  metricsPort: wholeNumber('METRICS_PORT', 1, 65535),
+  /** /api/health says `degraded` once a read model lags more than this many ms. */
+  healthMaxLagMs: wholeNumber('ERP_HEALTH_MAX_LAG_MS', 1, 86_400_000) ?? 10_000,
 };
 export type Config = typeof config;

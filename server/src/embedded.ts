@@ -4,15 +4,16 @@ import { writeBackup } from './backup';
 import { scheduleBackups } from './backup-schedule';
 import { config } from './config';
 import { logger } from './log';
-import { commandApp, openInfrastructure, queryApp, startProjections } from './system';
+import { commandApp, openInfrastructure, queryApp, startedFields, startProjections, watchPipeline } from './system';
 import { dispatch, staticApp } from './web';
 
 /** `npm start`: the whole product in one process, on embedded PostgreSQL by default. */
 const main = async () => {
   const infra = await openInfrastructure(config, { oneProcess: true });
   const runner = await startProjections(infra);
-  const handler = dispatch(queryApp(infra).callback(), commandApp(infra, config).callback(), staticApp(config.uiDir));
-  const server = createServer(handler);
+  watchPipeline(infra);
+  const handler = dispatch(queryApp(infra, config).callback(), commandApp(infra, config).callback(), staticApp(config.uiDir));
+  const server = createServer(infra.metrics.serveMetrics(handler));
   const backups = scheduleBackups({
     dir: config.backupDir,
     keep: config.backupKeep,
@@ -21,12 +22,14 @@ const main = async () => {
     log: logger,
   });
   server.listen(config.port, config.host, () => {
-    logger.info(`Udyam ERP is ready on http://localhost:${config.port}`);
+    const fields = { role: 'embedded', host: config.host, port: config.port, ...startedFields(infra) };
+    logger.info(fields, `Udyam ERP is ready on http://localhost:${config.port}`);
   });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    logger.info({ role: 'embedded' }, 'stopping');
     backups.stop();
     server.close();
     server.closeAllConnections();

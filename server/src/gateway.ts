@@ -21,6 +21,8 @@ interface Upstream {
 const replayable = (req: IncomingMessage) =>
   req.method === 'GET' || req.method === 'HEAD' || (req.method === 'POST' && Boolean(req.headers[HEADERS.idempotencyKey.toLowerCase()]));
 
+const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0];
+
 const readBody = (req: IncomingMessage) =>
   new Promise<Buffer | null>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -71,9 +73,10 @@ const send = (upstream: Upstream, req: IncomingMessage, body: Buffer, res: Serve
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       upstream.downUntil = Date.now() + DOWN_FOR_MS;
       const retry = !res.headersSent && (CONNECT_FAILED.has(error.code ?? '') || replayable(req));
+      // The path without its query: a search text is the user's, not the log's.
       logger.warn(
-        { upstream: url.host, method: req.method, path: req.url, code: error.code, retry },
-        retry ? 'upstream failed; sending the request to another instance' : 'upstream failed',
+        { target: url.origin, method: req.method, path: pathOf(req), code: error.code ?? error.message, retry },
+        'gateway: upstream failed',
       );
       if (retry) return resolve('retry');
       answerError(res, 502, 'internal_error', 'The service behind the gateway failed while answering');
@@ -110,7 +113,7 @@ export const proxyTo = (urls: string, trustProxy = false): RequestListener => {
     for (const upstream of order()) {
       if ((await send(upstream, req, body, res, trustProxy)) === 'done') return;
     }
-    logger.error({ method: req.method, path: req.url, upstreams: upstreams.map((u) => u.url.host) }, 'no upstream instance answered');
+    logger.error({ method: req.method, path: pathOf(req), upstreams: upstreams.map((u) => u.url.origin), status: 503 }, 'gateway: no upstream instance answered');
     answerError(res, 503, 'unavailable', 'The service behind the gateway is not reachable; try again shortly', { 'retry-after': '2' });
   };
 };

@@ -26,7 +26,7 @@ const COOKIE = 'erp_session';
 const buildUi = async () => {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'erp-ui-built-'));
   const vite = path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
-  const run = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  const run = spawnSync(process.execPath, [vite, 'build', '--configLoader', 'runner', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: path.join(REPO_ROOT, 'ui'),
     encoding: 'utf8',
   });

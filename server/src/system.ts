@@ -17,12 +17,15 @@ import { createQueryApp } from '@erp/query-service';
 
 import type { Config } from './config';
 import { logger, logRequestError } from './log';
+import { createMetrics, type Metrics } from './metrics';
 
 export interface Infrastructure {
   readonly database: Database;
   readonly notifier: Notifier;
   readonly store: ReturnType<typeof postgresEventStore>;
   readonly auth: ReturnType<typeof authStore>;
+  /** This process's Prometheus metrics (served on /metrics). */
+  readonly metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -42,8 +45,9 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   await migrateEventStore(database.db);
   await migrateAuth(database.db);
   await migrateIdempotency(database.db);
-  const notifier = config.natsUrl ? await natsNotifier(config.natsUrl) : inProcessNotifier();
-  const store = postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)');
+  const notifier = config.natsUrl ? await natsNotifier(config.natsUrl, logger.child({ component: 'notifier' })) : inProcessNotifier();
+  const metrics = createMetrics();
+  const store = metrics.countAppends(postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)'));
   const auth = authStore(database.db, { sessionCacheMs: options.oneProcess ? 10_000 : 0 });
   if (config.adminUsername && config.adminPassword && !(await auth.hasUsers())) {
     await auth.createFirstUser(config.adminUsername, config.adminPassword);
@@ -54,6 +58,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     notifier,
     store,
     auth,
+    metrics,
     close: async () => {
       await notifier.close();
       await database.close();
@@ -70,15 +75,35 @@ export const commandApp = (infra: Infrastructure, config: Config) =>
     auth: infra.auth,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
+    notifier: infra.notifier,
     log: logRequestError,
+    observe: infra.metrics.observe,
   });
 
-export const queryApp = (infra: Infrastructure) =>
-  createQueryApp({ db: infra.database.db, store: infra.store, notifier: infra.notifier, auth: infra.auth, log: logRequestError });
+export const queryApp = (infra: Infrastructure, config: Config) =>
+  createQueryApp({
+    db: infra.database.db,
+    store: infra.store,
+    notifier: infra.notifier,
+    auth: infra.auth,
+    log: logRequestError,
+    observe: infra.metrics.observe,
+    healthMaxLagMs: config.healthMaxLagMs,
+  });
+
+const projectionLog = logger.child({ component: 'projections' });
+
+/** Tables and checkpoints ready (a changed projection rebuilt), with its progress logged. */
+export const prepareReadModels = (infra: Infrastructure) => prepareProjections(infra.database.db, infra.store, PROJECTIONS, projectionLog);
 
 export const startProjections = async (infra: Infrastructure) => {
-  await prepareProjections(infra.database.db, infra.store, PROJECTIONS);
-  return startProjectionRunner(infra.database.db, infra.store, infra.notifier, PROJECTIONS, {
-    log: (message, error) => logger.warn({ err: error }, message),
-  });
+  await prepareReadModels(infra);
+  return startProjectionRunner(infra.database.db, infra.store, infra.notifier, PROJECTIONS, { log: projectionLog });
 };
+
+/** Lag and notifier gauges: every process that reads or projects has them. */
+export const watchPipeline = (infra: Infrastructure) =>
+  infra.metrics.watchPipeline(infra.notifier, infra.database.db, infra.store, PROJECTIONS);
+
+/** Where each service says it started: role, address, store and notifier. */
+export const startedFields = (infra: Infrastructure) => ({ store: infra.store.kind, notifier: infra.notifier.kind });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 
 import { applyBatch } from './batch';
 import { ensureCheckpoint, lockCheckpoint, writeCheckpoints } from './checkpoints';
+import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
 import { migrateTable } from './table';
 
@@ -11,6 +12,9 @@ const WAIT_MS = 50;
 export interface RebuildOptions {
   readonly batchSize?: number;
   readonly onProgress?: (applied: number, position: string) => void;
+  readonly log?: ProjectionLog;
+  /** Log progress every this many events (default 100,000). */
+  readonly logEvery?: number;
 }
 
 export interface RebuildResult {
@@ -46,12 +50,18 @@ export const buildInto = async (
   options: RebuildOptions = {},
 ): Promise<{ applied: number; cursor: GlobalCursor }> => {
   const batchSize = options.batchSize ?? 5000;
+  const log = options.log ?? silentLog;
+  const logEvery = options.logEvery ?? 100_000;
+  const names = projections.map((p) => p.name);
+  const started = performance.now();
+  const rate = (events: number) => perSecond(events, performance.now() - started);
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
   await sql`create schema ${sql.id(schema)}`.execute(db);
   for (const projection of projections) for (const table of projection.tables) await migrateTable(db, schema, table);
   // Everything committed before the rebuild started must be in it. An empty page can mean "an
   // append of ours is still in flight", not "done": keep reading until the end we saw.
   const target = await store.endCursor();
+  log.info({ projections: names, until: target.position }, 'rebuild started');
   let cursor = START;
   let applied = 0;
   const pages = pagesFrom(store, START, batchSize);
@@ -67,8 +77,12 @@ export const buildInto = async (
       await applyBatch(trx, schema, projections, page.events);
     });
     cursor = page.cursor;
+    const before = applied;
     applied += page.events.length;
     options.onProgress?.(applied, cursor.position);
+    if (Math.floor(applied / logEvery) > Math.floor(before / logEvery)) {
+      log.info({ projections: names, events: applied, position: cursor.position, eventsPerSecond: rate(applied) }, 'rebuild progress');
+    }
   }
   await pages.drain();
   return { applied, cursor };
@@ -88,6 +102,8 @@ export const rebuildProjections = async (
   options: RebuildOptions = {},
 ): Promise<RebuildResult> => {
   const batchSize = options.batchSize ?? 5000;
+  const log = options.log ?? silentLog;
+  const started = performance.now();
   const shadow = projections.length === 1 ? `rebuild_${projections[0]!.name}` : 'rebuild_all';
   let { applied, cursor } = await buildInto(db, store, projections, shadow, options);
   await db.transaction().execute(async (trx) => {
@@ -111,6 +127,8 @@ export const rebuildProjections = async (
     }
   });
   await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(db);
+  const ms = Math.round(performance.now() - started);
+  log.info({ projections: projections.map((p) => p.name), events: applied, position: cursor.position, ms, eventsPerSecond: perSecond(applied, ms) }, 'rebuild done');
   return { applied, position: cursor.position };
 };
 

@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 
 import { foldBatch } from './batch';
 import { type CheckpointRow, checkpointUpdate, ensureCheckpoint, lockCheckpoints, migrateCheckpoints, readCheckpoint } from './checkpoints';
+import { type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
 import { rebuildProjection } from './rebuild';
+import { catchUpLog, failureLog, leadershipLog } from './runner-log';
 import { migrateTable, runTogether } from './table';
 
 export interface RunnerOptions {
@@ -17,7 +19,7 @@ export interface RunnerOptions {
    * competing with the appends themselves), for a few milliseconds more write→visible lag.
    */
   readonly gatherMs?: number;
-  readonly log?: (message: string, error?: unknown) => void;
+  readonly log?: ProjectionLog;
 }
 
 /**
@@ -26,7 +28,12 @@ export interface RunnerOptions {
  * a session advisory lock serialises them, as concurrent `create table if not exists` of the
  * same table fails in Postgres (pg_type unique violation) and two rebuilds would collide.
  */
-export const prepareProjections = async (db: AnyDb, store: EventStore, projections: readonly Projection[]) =>
+export const prepareProjections = async (
+  db: AnyDb,
+  store: EventStore,
+  projections: readonly Projection[],
+  log: ProjectionLog = silentLog,
+) =>
   db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${LOCK_KEYS.projectionSchema})`.execute(conn);
     try {
@@ -35,7 +42,8 @@ export const prepareProjections = async (db: AnyDb, store: EventStore, projectio
         const checkpoint = await readCheckpoint(conn, projection.name);
         // A bumped version builds fresh tables and swaps them in; the old ones are never migrated.
         if (checkpoint && checkpoint.version < projection.version) {
-          await rebuildProjection(conn, store, projection);
+          log.info({ projection: projection.name, from: checkpoint.version, to: projection.version }, 'projection version changed; rebuilding');
+          await rebuildProjection(conn, store, projection, { log });
           continue;
         }
         for (const table of projection.tables) await migrateTable(conn, 'public', table);
@@ -72,6 +80,19 @@ export interface BatchResult {
   readonly more: boolean;
   /** The furthest checkpoint moved to, if any moved. */
   readonly position: string | null;
+  /** The projections whose checkpoint rows this worker got (led) in this round. */
+  readonly led: readonly string[];
+}
+
+/** A batch that failed, with the projections it was folding (for the log). */
+export class ProjectionBatchError extends Error {
+  constructor(
+    readonly projections: readonly string[],
+    cause: unknown,
+  ) {
+    super(`projection batch of ${projections.join(', ')} failed: ${String((cause as Error)?.message ?? cause)}`, { cause });
+    this.name = 'ProjectionBatchError';
+  }
 }
 
 /**
@@ -88,21 +109,27 @@ export const projectBatch = async (
 ): Promise<BatchResult> =>
   db.transaction().execute(async (trx) => {
     const byName = new Map(projections.map((p) => [p.name, p]));
-    const groups = groupByCursor(await lockCheckpoints(trx, [...byName.keys()]), byName);
+    const locked = await lockCheckpoints(trx, [...byName.keys()]);
+    const groups = groupByCursor(locked, byName);
     let read = 0;
     let more = false;
     let position: string | null = null;
     for (let i = 0; i < groups.length; i++) {
       const group = groups[i]!;
+      const names = group.projections.map((p) => p.name);
       const page = await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
       if (page.events.length === 0) continue;
-      const writes = await foldBatch(trx, 'public', group.projections, page.events);
-      await runTogether(trx, writes, checkpointUpdate(group.projections.map((p) => p.name), null, page.cursor));
+      try {
+        const writes = await foldBatch(trx, 'public', group.projections, page.events);
+        await runTogether(trx, writes, checkpointUpdate(names, null, page.cursor));
+      } catch (error) {
+        throw new ProjectionBatchError(names, error);
+      }
       read += page.events.length;
       more ||= page.events.length === batchSize;
       position = page.cursor.position;
     }
-    return { read, more, position };
+    return { read, more, position, led: locked.map((row) => row.name) };
   });
 
 /**
@@ -146,6 +173,12 @@ export const startProjectionRunner = (
   const batchSize = options.batchSize ?? 1000;
   const pollMs = options.pollMs ?? 500;
   const gatherMs = options.gatherMs ?? 4;
+  const log = options.log ?? silentLog;
+  const names = projections.map((p) => p.name);
+  const leadership = leadershipLog(names, log);
+  const caughtUp = catchUpLog(log);
+  const failures = failureLog(log);
+  log.info({ projections: names, notifier: notifier.kind, pollMs }, 'projection worker started');
   let running = true;
   const wake = waker();
   const unsubscribe = notifier.subscribe('appended', () => wake.poke());
@@ -155,12 +188,16 @@ export const startProjectionRunner = (
       try {
         const started = performance.now();
         const result = await projectBatch(db, store, projections, batchSize);
+        failures.succeeded();
+        leadership(result.led);
+        caughtUp(result.read, result.more, result.position);
         if (result.position !== null) notifier.publish('projected', result.position);
         if (result.more) continue;
         const gather = gatherMs - (performance.now() - started);
         if (result.read > 0 && gather > 0) await new Promise((resolve) => setTimeout(resolve, gather));
       } catch (error) {
-        options.log?.('a projection batch failed; retrying', error);
+        if (error instanceof ProjectionBatchError) failures.failed(error.projections, error.cause);
+        else failures.failed(names, error);
       }
       if (running) await wake.sleep(pollMs);
     }
@@ -173,6 +210,7 @@ export const startProjectionRunner = (
       unsubscribe();
       wake.poke();
       await done;
+      log.info({ projections: names }, 'projection worker stopped');
     },
   };
 };

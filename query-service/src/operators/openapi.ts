@@ -20,6 +20,8 @@ import {
 } from '@erp/contracts';
 import { z } from 'zod';
 
+import { ENVIRONMENT_DOCS, HEADER_DOCS, HEALTH_SUMMARY, HealthSchema, METRICS_SUMMARY } from './operations-doc';
+
 const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
@@ -139,12 +141,24 @@ export const openApiDocument = () => ({
     [`${api.modules}/{name}/tasks`]: { get: { tags: ['Modules'], responses: { 200: ok('Tasks', z.array(TaskSchema)), 404: errors[404] } } },
     [api.homeSummary]: { get: { tags: ['Home'], responses: { 200: ok('Figures', HomeSummarySchema) } } },
     [api.events]: { get: { tags: ['Operators'], summary: 'Page through the event log', responses: { 200: ok('Events', z.array(RecordedEventSchema)) } } },
-    [api.health]: { get: { tags: ['Operators'], responses: { 200: ok('Store, notifier and projection lag') } } },
+    [api.health]: {
+      get: {
+        tags: ['Operators'],
+        summary: HEALTH_SUMMARY,
+        responses: { 200: ok('`ok` or `degraded`, with `problems`', HealthSchema), 503: ok('`down`: the store is unreachable', HealthSchema) },
+      },
+    },
+    '/metrics': {
+      get: { tags: ['Operators'], summary: METRICS_SUMMARY, security: [], responses: { 200: { description: 'Prometheus text format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } } } },
+    },
     ...entityPaths(),
     ...documentPaths(DOCUMENTS),
     [STOCK_PATH]: { get: { tags: ['Stock'], summary: 'Current stock and status of every item', responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors } } },
   },
   components: {
     responses: { Error: ok('Error', ErrorBodySchema) },
+    headers: Object.fromEntries(HEADER_DOCS.map((h) => [h.name, { description: `${h.in}: ${h.description}`, schema: { type: 'string' } }])),
   },
+  /** The server processes' settings (not part of OpenAPI proper: for operators reading this). */
+  'x-environment': ENVIRONMENT_DOCS,
 });

@@ -1,7 +1,7 @@
 import { api, notFound } from '@erp/contracts';
-import { type AnyDb, type EventStore, type Notifier, START } from '@erp/eventstore';
-import { badRequest } from '@erp/http-kit';
-import { PROJECTIONS, readCheckpoints } from '@erp/projections';
+import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { badRequest, healthRoute } from '@erp/http-kit';
+import { PROJECTIONS, projectionLags } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -13,8 +13,11 @@ const EventsQuerySchema = z.object({
   stream: z.string().min(1).optional(),
 });
 
+/** Health calls the read side degraded once a read model is this far behind (ms). */
+export const DEFAULT_MAX_LAG_MS = 10_000;
+
 /** The audit log and the health of the pipeline (DESIGN §2 operators). */
-export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, notifier: Notifier) => {
+export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, notifier: Notifier, maxLagMs = DEFAULT_MAX_LAG_MS) => {
   router.get(api.events, async (ctx: Context) => {
     const parsed = EventsQuerySchema.safeParse(ctx.query);
     if (!parsed.success) throw badRequest('Invalid query', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
@@ -22,21 +25,12 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
     ctx.body = await store.listEvents({ afterPosition: String(after), limit, type, streamId: stream });
   });
 
-  router.get(api.health, async (ctx: Context) => {
-    const head = await store.headPosition();
-    const checkpoints = await readCheckpoints(db);
-    const projections = await Promise.all(
-      PROJECTIONS.map(async (p) => {
-        const c = checkpoints.find((x) => x.name === p.name);
-        const lag = await store.countAfter(c?.cursor ?? START);
-        return { name: p.name, version: c?.version ?? null, position: c?.cursor.position ?? '0', lag };
-      }),
-    );
-    ctx.body = {
-      status: 'ok',
-      store: { kind: store.kind, head },
-      notifier: { kind: notifier.kind, healthy: notifier.isHealthy() },
-      projections,
+  healthRoute(router, store, notifier, async () => {
+    const projections = await projectionLags(db, store, PROJECTIONS);
+    const behind = projections.filter((p) => p.lagMs > maxLagMs);
+    return {
+      problems: behind.map((p) => `projection ${p.name} lags ${Math.round(p.lagMs / 1000)} s (${p.lag} events)`),
+      body: { projections },
     };
   });
 

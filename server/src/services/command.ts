@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { commandApp, openInfrastructure } from '../system';
+import { commandApp, openInfrastructure, startedFields } from '../system';
 import { requireServices } from './require-services';
 import { fatal, serve } from './serve';
 
@@ -7,9 +7,11 @@ import { fatal, serve } from './serve';
 const main = async () => {
   requireServices(config, 'command-service');
   const infra = await openInfrastructure(config);
+  infra.metrics.watchPipeline(infra.notifier);
   // Only a proxy reaches the command service (the gateway or HAProxy): trust the one hop it adds
   // to X-Forwarded-For.
   const app = commandApp(infra, { ...config, trustProxy: true });
-  serve('command-service', Number(process.env.PORT ?? 3001), config.host, app.callback(), infra.close);
+  const handler = infra.metrics.serveMetrics(app.callback());
+  serve('command-service', Number(process.env.PORT ?? 3001), config.host, handler, infra.close, startedFields(infra));
 };
 main().catch(fatal('command-service'));

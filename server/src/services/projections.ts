@@ -1,16 +1,21 @@
 import { config } from '../config';
-import { openInfrastructure, startProjections } from '../system';
+import { openInfrastructure, startedFields, startProjections, watchPipeline } from '../system';
 import { requireServices } from './require-services';
 import { fatal, serve } from './serve';
 
-/** Services mode: a projection worker. Several may run; each projection has one leader. */
+/**
+ * Services mode: a projection worker. Several may run; each projection has one leader.
+ * With METRICS_PORT it listens there for /metrics only.
+ */
 const main = async () => {
   requireServices(config, 'projections');
   const infra = await openInfrastructure(config);
   const runner = await startProjections(infra);
-  serve('projections', 0, config.host, null, async () => {
+  watchPipeline(infra);
+  const cleanup = async () => {
     await runner.stop();
     await infra.close();
-  });
+  };
+  serve('projections', config.metricsPort, config.host, infra.metrics.serveMetrics(), cleanup, startedFields(infra));
 };
 main().catch(fatal('projections'));

@@ -1,7 +1,5 @@
-import { PROJECTIONS, prepareProjections } from '@erp/projections';
-
 import { config } from '../config';
-import { openInfrastructure, queryApp } from '../system';
+import { openInfrastructure, prepareReadModels, queryApp, startedFields, watchPipeline } from '../system';
 import { requireServices } from './require-services';
 import { fatal, serve } from './serve';
 
@@ -10,7 +8,9 @@ const main = async () => {
   requireServices(config, 'query-service');
   const infra = await openInfrastructure(config);
   // The read-model tables must exist before the first read, even if no worker ran yet.
-  await prepareProjections(infra.database.db, infra.store, PROJECTIONS);
-  serve('query-service', Number(process.env.PORT ?? 3002), config.host, queryApp(infra).callback(), infra.close);
+  await prepareReadModels(infra);
+  watchPipeline(infra);
+  const handler = infra.metrics.serveMetrics(queryApp(infra, config).callback());
+  serve('query-service', Number(process.env.PORT ?? 3002), config.host, handler, infra.close, startedFields(infra));
 };
 main().catch(fatal('query-service'));

@@ -2,14 +2,26 @@ import { createServer, type RequestListener } from 'node:http';
 
 import { logger } from '../log';
 
-/** Listens, and on SIGINT/SIGTERM stops accepting, runs `cleanup`, and exits. */
-export const serve = (role: string, port: number, host: string, handler: RequestListener | null, cleanup: () => Promise<void>) => {
-  const server = handler ? createServer(handler) : null;
-  server?.listen(port, host, () => logger.info(`${role} listening on ${host}:${port}`));
+/**
+ * Listens, says so (role, address and `fields`: store, notifier), and on SIGINT/SIGTERM stops
+ * accepting, runs `cleanup`, and exits. A worker without a port listens nowhere.
+ */
+export const serve = (
+  role: string,
+  port: number | undefined,
+  host: string,
+  handler: RequestListener,
+  cleanup: () => Promise<void>,
+  fields: Record<string, unknown> = {},
+) => {
+  const server = port === undefined ? null : createServer(handler);
+  if (server) server.listen(port, host, () => logger.info({ role, host, port, ...fields }, `${role} listening on ${host}:${port}`));
+  else logger.info({ role, ...fields }, `${role} started`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    logger.info({ role }, `${role} stopping`);
     server?.close();
     server?.closeAllConnections();
     await cleanup();

@@ -27,7 +27,7 @@ const routerOf = (app: Koa): RouterLike => {
 export const productRoutes = (): RouteInfo[] => {
   const stub = {} as never;
   const sides = [
-    ['command', createCommandApp({ db: stub, store: stub, ids: stub, auth: stub })],
+    ['command', createCommandApp({ db: stub, store: stub, notifier: stub, ids: stub, auth: stub })],
     ['query', createQueryApp({ db: stub, store: stub, notifier: stub, auth: stub })],
   ] as const;
   return sides.flatMap(([side, app]) =>

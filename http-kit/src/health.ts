@@ -1,0 +1,55 @@
+import { api } from '@erp/contracts';
+import type { EventStore, Notifier } from '@erp/eventstore';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+
+const STORE_TIMEOUT_MS = 2000;
+
+/**
+ * The store part of /api/health, on its own: can we read the log head within 2 s? Only the
+ * error code is shown (health needs no session; connection details stay in the log).
+ */
+export const storeHealth = async (store: EventStore) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })), STORE_TIMEOUT_MS);
+    });
+    const head = await Promise.race([store.headPosition(), timeout]);
+    return { kind: store.kind, reachable: true, head } as const;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return { kind: store.kind, reachable: false, head: null, error: typeof code === 'string' ? code : 'unreachable' } as const;
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/** What a service adds to its health: more problems (degraded) and fields of the body. */
+export interface HealthPart {
+  readonly problems: readonly string[];
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * GET /api/health, for people and for a proxy's failover: 503 `down` when the store cannot be
+ * reached (send traffic elsewhere); 200 `degraded` when the notifier is down (readers poll) or
+ * a service's own part finds a problem; 200 `ok` otherwise. `problems` says which part.
+ */
+export const healthRoute = (router: Router, store: EventStore, notifier: Notifier, more?: () => Promise<HealthPart>) =>
+  router.get(api.health, async (ctx: Context) => {
+    let storePart = await storeHealth(store);
+    let extra: HealthPart = { problems: [], body: {} };
+    if (storePart.reachable && more) {
+      // The store can go away between the two reads: then it is down, not a 500.
+      extra = await more().catch(() => {
+        storePart = { kind: store.kind, reachable: false, head: null, error: 'unreachable' };
+        return extra;
+      });
+    }
+    const problems = [...(storePart.reachable ? [] : ['store unreachable']), ...(notifier.isHealthy() ? [] : ['notifier down']), ...extra.problems];
+    const status = !storePart.reachable ? 'down' : problems.length > 0 ? 'degraded' : 'ok';
+    ctx.status = status === 'down' ? 503 : 200;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status, problems, store: storePart, notifier: { kind: notifier.kind, healthy: notifier.isHealthy() }, ...extra.body };
+  });

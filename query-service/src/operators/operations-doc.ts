@@ -1,0 +1,51 @@
+import { HEADERS } from '@erp/contracts';
+import { z } from 'zod';
+
+/** Every custom header of the API, and which way it travels. */
+export const HEADER_DOCS = [
+  { name: HEADERS.eventPosition, in: 'response', description: 'On every write: the global position of its last event. Send it back as X-Min-Position to read your write.' },
+  { name: HEADERS.minPosition, in: 'request', description: 'On a GET: wait (at most 5 s) until the read models this route reads include this position.' },
+  { name: 'X-Read-Model-Stale', in: 'response', description: '`true` when X-Min-Position was not reached within 5 s: the answer may miss that write.' },
+  { name: HEADERS.nextAfter, in: 'response', description: 'On a list page (`?limit=`) with more after it: pass it as `?after=` for the next page.' },
+  { name: HEADERS.idempotencyKey, in: 'request', description: 'On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409.' },
+  { name: 'Idempotent-Replayed', in: 'response', description: '`true` on an answer replayed for a repeated Idempotency-Key.' },
+  { name: 'ETag', in: 'response', description: 'On GET by id and on writes: `"<version>"` of the record.' },
+  { name: 'If-Match', in: 'request', description: 'On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through.' },
+  { name: 'Retry-After', in: 'response', description: 'Seconds to wait: on 429 (login throttle) and on 503 (the service cannot reach its database).' },
+  { name: HEADERS.requestId, in: 'both', description: 'Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata.' },
+] as const;
+
+/** Every environment variable of the server processes (server/src/config.ts). */
+export const ENVIRONMENT_DOCS = [
+  { name: 'PORT', default: '3000 (command 3001, query 3002)', description: 'HTTP port' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Address to listen on' },
+  { name: 'DATABASE_URL', default: '—', description: 'PostgreSQL server; without it the one-process server runs an embedded PostgreSQL (services mode requires it)' },
+  { name: 'ERP_DATA_DIR', default: './data', description: 'Embedded PostgreSQL cluster (ignored when DATABASE_URL is set)' },
+  { name: 'NATS_URL', default: '—', description: 'NATS for wake-ups between processes; may be down: readers poll (≤ 1 s) and reconnect forever' },
+  { name: 'ERP_ADMIN_USERNAME, ERP_ADMIN_PASSWORD', default: '—', description: 'Create the first user at start when none exists' },
+  { name: 'ERP_ALLOWED_ORIGINS', default: '—', description: 'Extra origins (comma-separated) allowed to send writes' },
+  { name: 'ERP_TRUST_PROXY', default: 'false', description: '`true` behind a reverse proxy that appends X-Forwarded-For (one-process server)' },
+  { name: 'ERP_UI_DIR', default: './ui/dist', description: 'The built UI served by the one-process server and the gateway' },
+  { name: 'COMMAND_URL, QUERY_URL', default: 'http://127.0.0.1:3001, :3002', description: 'Gateway: command and query instances, comma-separated (round robin)' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'pino level: fatal, error, warn, info, debug, trace, silent' },
+  { name: 'METRICS_PORT', default: '—', description: 'Projection worker: serve /metrics on this port (the other processes serve it on PORT)' },
+  { name: 'ERP_HEALTH_MAX_LAG_MS', default: '10000', description: 'Health says `degraded` once a read model lags more than this' },
+  { name: 'ERP_NEW_PASSWORD', default: '—', description: 'CLI create-user: the new password' },
+] as const;
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  problems: z.array(z.string()).describe('`store unreachable`, `notifier down`, `projection <name> lags <n> s (<m> events)`'),
+  store: z.object({ kind: z.string(), reachable: z.boolean(), head: z.string().nullable(), error: z.string().optional() }),
+  notifier: z.object({ kind: z.string(), healthy: z.boolean() }),
+  projections: z
+    .array(z.object({ name: z.string(), version: z.number().nullable(), position: z.string(), lag: z.number(), lagMs: z.number() }))
+    .optional()
+    .describe('Absent when the store is down; absent on a command instance'),
+});
+
+export const HEALTH_SUMMARY =
+  '200 `ok`; 200 `degraded` while NATS is down (readers poll) or a read model lags beyond ERP_HEALTH_MAX_LAG_MS; 503 `down` when the database cannot be reached (take the instance out). No session needed.';
+
+export const METRICS_SUMMARY =
+  'Prometheus text on every process (`GET /metrics` beside `/api`, not behind the session; a projection worker on METRICS_PORT): erp_http_request_duration_seconds{method,route,status}, erp_http_conflicts_total{status}, erp_idempotent_replays_total, erp_appends_total, erp_appended_events_total, erp_notifier_up, erp_projection_lag_events{projection}, erp_projection_lag_seconds{projection}, and Node process metrics. Counts, durations and route patterns only: no ids, names or amounts.';

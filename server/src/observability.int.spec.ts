@@ -1,0 +1,254 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { api, byId, HEADERS, vendorsEntity } from '@erp/contracts';
+import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
+import { connect, type Database } from '@erp/eventstore';
+import { freePort, type TestDatabase, testDatabase, type TestNats, testNats } from '@erp/eventstore/testing';
+import { PROJECTIONS } from '@erp/projections';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+import { eventually, HttpClient } from './testing/http-client';
+import { type Sample, scrape, valueOf } from './testing/metrics-text';
+import { cleanEnv, type ManagedProcess, REPO_ROOT, runCli, type RunningSystem, startOneProcess, startProcess, waitUntilServing } from './testing/run-modes';
+
+/**
+ * What an operator sees, on the real processes: the one-process server and a projection worker
+ * (METRICS_PORT) on one database and NATS; /metrics after writes, conflicts and replays; health
+ * ok, degraded by a read model held back, 503 once the database is gone; the pino lines of
+ * start, leadership, catch-up and failures; the gateway's line for an upstream it cannot reach.
+ */
+
+const MAX_LAG_MS = 1000;
+const built = (file: string) => path.join(REPO_ROOT, 'server/dist', file);
+
+const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  problems: z.array(z.string()),
+  store: z.object({ kind: z.string(), reachable: z.boolean(), head: z.string().nullable() }),
+  notifier: z.object({ kind: z.string(), healthy: z.boolean() }),
+  projections: z.array(z.object({ name: z.string(), position: z.string(), lag: z.number(), lagMs: z.number() })).optional(),
+});
+
+/** The pino JSON lines of a process. */
+const logLines = (p: ManagedProcess) =>
+  p.logs.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+const linesSaying = (p: ManagedProcess, msg: string) => logLines(p).filter((l) => l.msg === msg);
+
+describe('operators can see what happens', () => {
+  let database: TestDatabase;
+  let nats: TestNats;
+  let system: RunningSystem;
+  let worker: ManagedProcess;
+  let workerUrl: string;
+  let db: Database;
+  let owner: HttpClient;
+  let dropped = false;
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    nats = await testNats();
+    system = await startOneProcess(database.url, { NATS_URL: nats.url, LOG_LEVEL: 'info', ERP_HEALTH_MAX_LAG_MS: String(MAX_LAG_MS) });
+    const metricsPort = await freePort();
+    worker = startProcess(
+      'projections',
+      built('services/projections.js'),
+      cleanEnv({ DATABASE_URL: database.url, NATS_URL: nats.url, METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' }),
+    );
+    workerUrl = `http://127.0.0.1:${metricsPort}`;
+    await waitUntilServing(worker, `${workerUrl}/metrics`);
+    db = connect(database.url, { max: 2 });
+    owner = new HttpClient(system.baseUrl);
+    const setup = await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple' });
+    expect(setup.status, setup.text).toBe(201);
+  }, 120_000);
+  afterAll(async () => {
+    await worker?.stop();
+    await system?.stop();
+    await nats?.stop();
+    if (!dropped) {
+      await db?.close();
+      await database?.drop();
+    }
+  }, 60_000);
+
+  const health = async () => {
+    const res = await owner.get(api.health, { anonymous: true });
+    return { code: res.status, body: HealthSchema.parse(res.body) };
+  };
+  const createVendor = async (token: string, headers: Record<string, string> = {}) => {
+    const res = await owner.post(vendorsEntity.path, MASTER_DATA_SAMPLES.vendors!.body(token), { headers });
+    expect(res.status, res.text).toBe(201);
+    return res;
+  };
+  const requests = (samples: Sample[], method: string, route: string, status: number) =>
+    valueOf(samples, 'erp_http_request_duration_seconds_count', { method, route, status: String(status) }) || 0;
+
+  it('each process says it started: role, address, store and notifier', () => {
+    const [ready] = logLines(system.processes[0]!).filter((l) => l.role === 'embedded');
+    expect(ready).toMatchObject({ role: 'embedded', host: '127.0.0.1', store: 'postgres', notifier: 'nats' });
+    const [listening] = logLines(worker).filter((l) => l.role === 'projections');
+    expect(listening).toMatchObject({ role: 'projections', port: expect.any(Number), store: 'postgres', notifier: 'nats' });
+    expect(linesSaying(worker, 'projection worker started')[0]).toMatchObject({ projections: PROJECTIONS.map((p) => p.name) });
+  });
+
+  it('/metrics counts appends, requests by route and status, conflicts and idempotent replays', async () => {
+    const before = await scrape(system.baseUrl);
+    for (const token of ['m1', 'm2', 'm3']) await createVendor(`metrics ${token}`);
+    const key = { [HEADERS.idempotencyKey]: 'metrics-key-1' };
+    const first = await createVendor('metrics idem', key);
+    const replay = await createVendor('metrics idem', key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const reused = await owner.post(vendorsEntity.path, MASTER_DATA_SAMPLES.vendors!.body('metrics other'), { headers: key });
+    expect(reused.status).toBe(409);
+    const id = (first.body as { id: number }).id;
+    const etag = first.headers.get('etag')!;
+    const changed = { ...MASTER_DATA_SAMPLES.vendors!.body('metrics idem'), phone: '+91 90000 00001' };
+    expect((await owner.put(byId(vendorsEntity.path, id), changed, { headers: { 'If-Match': etag } })).status).toBe(200);
+    expect((await owner.put(byId(vendorsEntity.path, id), changed, { headers: { 'If-Match': etag } })).status).toBe(412);
+
+    const after = await scrape(system.baseUrl);
+    const delta = (name: string, labels: Record<string, string> = {}) => (valueOf(after, name, labels) || 0) - (valueOf(before, name, labels) || 0);
+    expect(delta('erp_appends_total')).toBe(5);
+    expect(delta('erp_appended_events_total')).toBe(5);
+    expect(delta('erp_idempotent_replays_total')).toBe(1);
+    expect(delta('erp_http_conflicts_total', { status: '409' })).toBe(1);
+    expect(delta('erp_http_conflicts_total', { status: '412' })).toBe(1);
+    const route = `${vendorsEntity.path}/:id`;
+    expect(requests(after, 'POST', vendorsEntity.path, 201) - requests(before, 'POST', vendorsEntity.path, 201)).toBe(5);
+    expect(requests(after, 'POST', vendorsEntity.path, 409) - requests(before, 'POST', vendorsEntity.path, 409)).toBe(1);
+    expect(requests(after, 'PUT', route, 200) - requests(before, 'PUT', route, 200)).toBe(1);
+    expect(requests(after, 'PUT', route, 412) - requests(before, 'PUT', route, 412)).toBe(1);
+    expect(valueOf(after, 'erp_notifier_up')).toBe(1);
+    expect(valueOf(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    // Route patterns and counts only: no id in a label, no name of a vendor anywhere.
+    const text = await (await fetch(`${system.baseUrl}/metrics`)).text();
+    expect(text).not.toContain('metrics idem');
+    expect(text).not.toContain(`/${id}"`);
+  });
+
+  it('every projection reports its lag, on the server and on the worker (METRICS_PORT)', async () => {
+    for (const url of [system.baseUrl, workerUrl]) {
+      const samples = await eventually(
+        () => scrape(url),
+        (s) => PROJECTIONS.every((p) => valueOf(s, 'erp_projection_lag_events', { projection: p.name }) === 0),
+        { what: `read models caught up at ${url}`, timeoutMs: 20_000 },
+      );
+      for (const p of PROJECTIONS) expect(valueOf(samples, 'erp_projection_lag_seconds', { projection: p.name })).toBe(0);
+      expect(valueOf(samples, 'erp_notifier_up')).toBe(1);
+    }
+    expect((await fetch(`${workerUrl}/api/health`)).status).toBe(404);
+    expect(linesSaying(worker, 'projections caught up').length).toBeGreaterThan(0);
+  });
+
+  it('health is degraded, naming the read model, while it lags; its workers log the lost leadership', async () => {
+    expect(await health()).toMatchObject({ code: 200, body: { status: 'ok', problems: [] } });
+    const won = (p: ManagedProcess) => linesSaying(p, 'projection leader won').filter((l) => l.projection === 'vendor_list').length;
+    let wonBefore = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    // A stuck leader: this transaction holds vendor_list's checkpoint row, so nobody projects it.
+    const stuck = db.db.transaction().execute(async (trx) => {
+      await sql`select name from projection_checkpoints where name = 'vendor_list' for update`.execute(trx);
+      locked();
+      await released;
+    });
+    try {
+      await holding;
+      await createVendor('metrics held back');
+      const degraded = await eventually(health, (h) => h.body.status === 'degraded', { what: 'health degraded', timeoutMs: 20_000 });
+      expect(degraded.code).toBe(200);
+      expect(degraded.body.problems).toEqual([expect.stringMatching(/^projection vendor_list lags \d+ s \(1 events\)$/)]);
+      const vendorList = degraded.body.projections!.find((p) => p.name === 'vendor_list')!;
+      expect(vendorList.lagMs).toBeGreaterThan(MAX_LAG_MS);
+      const lagged = await scrape(system.baseUrl);
+      expect(valueOf(lagged, 'erp_projection_lag_events', { projection: 'vendor_list' })).toBe(1);
+      expect(valueOf(lagged, 'erp_projection_lag_seconds', { projection: 'vendor_list' })).toBeGreaterThan(MAX_LAG_MS / 1000);
+      for (const p of [worker, system.processes[0]!]) {
+        const lost = () => logLines(p).filter((l) => l.projection === 'vendor_list' && /leader lost|led by another worker/.test(String(l.msg)));
+        await eventually(async () => lost().length, (n) => n > 0, { what: `${p.name} to log that it does not lead vendor_list`, timeoutMs: 10_000 });
+      }
+      wonBefore = won(worker) + won(system.processes[0]!);
+    } finally {
+      release();
+      await stuck;
+    }
+    await eventually(health, (h) => h.body.status === 'ok', { what: 'health ok again', timeoutMs: 20_000 });
+    await eventually(async () => won(worker) + won(system.processes[0]!), (n) => n > wonBefore, { what: 'a worker to win vendor_list back' });
+  });
+
+  it('OpenAPI and /api/docs name every custom header and every environment variable the server reads', async () => {
+    const res = await owner.get(api.openapi);
+    const doc = z
+      .object({ components: z.object({ headers: z.record(z.string(), z.unknown()) }), 'x-environment': z.array(z.object({ name: z.string() })) })
+      .parse(res.body);
+    const headers = Object.keys(doc.components.headers);
+    for (const name of [...Object.values(HEADERS), 'X-Read-Model-Stale', 'Idempotent-Replayed', 'ETag', 'If-Match', 'Retry-After']) expect(headers).toContain(name);
+    const documented = doc['x-environment'].flatMap((e) => e.name.split(', '));
+    const sources = await Promise.all(['config.ts', 'cli.ts'].map((f) => readFile(path.join(REPO_ROOT, 'server/src', f), 'utf8')));
+    const read = new Set(sources.flatMap((text) => [...text.matchAll(/process\.env\.([A-Z_]+)/g)].map((m) => m[1]!)));
+    expect(read.size).toBeGreaterThan(10);
+    expect([...read].filter((name) => !documented.includes(name))).toEqual([]);
+    const page = await owner.get(api.docs);
+    expect(page.text).toContain('ERP_HEALTH_MAX_LAG_MS');
+    expect(page.text).toContain('X-Read-Model-Stale');
+  });
+
+  it('a rebuild from the CLI logs its start and end with events/s', async () => {
+    const result = await runCli(['rebuild', 'vendor_list'], { DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    expect(result.code, result.output).toBe(0);
+    const lines = result.output.split('\n').flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as Record<string, unknown>] : []));
+    expect(lines.find((l) => l.msg === 'rebuild started')).toMatchObject({ projections: ['vendor_list'] });
+    expect(lines.find((l) => l.msg === 'rebuild done')).toMatchObject({ projections: ['vendor_list'], events: expect.any(Number), eventsPerSecond: expect.any(Number) });
+  });
+
+  it('a bad METRICS_PORT stops the worker at start, saying why', async () => {
+    const bad = startProcess('projections', built('services/projections.js'), cleanEnv({ DATABASE_URL: database.url, METRICS_PORT: 'abc' }));
+    const { code } = await bad.exited;
+    expect(code).not.toBe(0);
+    expect(bad.logs.join('\n')).toContain('METRICS_PORT must be a whole number from 1 to 65535, not "abc"');
+  });
+
+  it('the gateway logs an upstream it cannot reach (target, method, path, code) and answers 503 when none answers', async () => {
+    const [port, closed] = [await freePort(), await freePort()];
+    const gateway = startProcess(
+      'gateway',
+      built('services/gateway.js'),
+      cleanEnv({ PORT: String(port), QUERY_URL: system.baseUrl, COMMAND_URL: `http://127.0.0.1:${closed}`, LOG_LEVEL: 'info' }),
+    );
+    try {
+      await waitUntilServing(gateway, `http://127.0.0.1:${port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/login?secret=s3cret`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      const line = await eventually(async () => linesSaying(gateway, 'gateway: upstream failed')[0], (l) => l !== undefined, { what: 'the log line' });
+      expect(line).toMatchObject({ target: `http://127.0.0.1:${closed}`, method: 'POST', path: '/api/auth/login', code: 'ECONNREFUSED', retry: true });
+      const none = await eventually(async () => linesSaying(gateway, 'gateway: no upstream instance answered')[0], (l) => l !== undefined, { what: 'the last line' });
+      expect(none).toMatchObject({ method: 'POST', path: '/api/auth/login', status: 503 });
+      expect(gateway.logs.join('\n')).not.toContain('s3cret');
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it('health answers 503 down once the database is gone, and the runners log which projections fail', async () => {
+    dropped = true;
+    await db.close();
+    await database.drop();
+    const down = await eventually(health, (h) => h.code === 503, { what: 'health 503', timeoutMs: 20_000 });
+    expect(down.body).toMatchObject({ status: 'down', store: { reachable: false, head: null } });
+    expect(down.body.problems).toContain('store unreachable');
+    const failed = await eventually(async () => linesSaying(worker, 'projection batch failed; retrying'), (l) => l.length > 0, { what: 'the failure line' });
+    expect(failed[0]).toMatchObject({ projections: expect.arrayContaining(['vendor_list']) });
+  });
+});
