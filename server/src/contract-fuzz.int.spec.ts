@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 import {
   api,
   byId,
@@ -277,5 +279,54 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       const res = await send({ method: 'GET', url: vendorsEntity.path, headers: { [HEADERS.minPosition]: position } });
       expect(res.status).toBe(200);
     }
+  });
+
+  /** One request written by hand on a socket: what the server answers, or '' if it says nothing in time. */
+  const rawExchange = (head: string, body: string, endAfterWrite: boolean) =>
+    new Promise<string>((resolve) => {
+      const { hostname, port } = new URL(system.baseUrl);
+      const socket = net.connect(Number(port), hostname);
+      let answer = '';
+      const done = () => {
+        socket.destroy();
+        resolve(answer);
+      };
+      socket.setTimeout(3_000, done);
+      socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+      socket.on('end', done);
+      socket.on('error', done);
+      socket.on('connect', () => {
+        socket.write(`${head}\r\n\r\n${body}`);
+        if (endAfterWrite) socket.end();
+      });
+    });
+
+  it('survives Content-Length that does not match the body: a 4xx (or a wait for the bytes owed), no event, still serving', async () => {
+    const before = await eventCount();
+    const body = JSON.stringify({ name: 'Length Games' });
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const head = (length: string, extra = '') =>
+      `POST ${vendorsEntity.path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: ${length}${extra}`;
+    // [head, half-close after the body, the server rightly waits for the bytes still owed]
+    const cases: [string, boolean, boolean][] = [
+      [head(String(body.length + 50)), true, false],
+      [head(String(body.length + 50)), false, true],
+      [head('5'), false, false],
+      [head('abc'), false, false],
+      [head('-1'), false, false],
+      [head(String(body.length), '\r\nContent-Length: 3'), false, false],
+      [head(String(body.length), '\r\nTransfer-Encoding: chunked'), false, false],
+      [head('99999999999999999999'), false, false],
+    ];
+    for (const [h, end, waits] of cases) {
+      figures.requests += 1;
+      const answer = await rawExchange(h, body, end);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      const what = `${h.split('\r\n').at(-1)} → ${answer.slice(0, 200) || 'no answer'}`;
+      if (waits) expect(status, what).toBe(0);
+      else expect(status >= 400 && status < 500, what).toBe(true);
+    }
+    expect(await eventCount()).toBe(before);
+    expect((await owner.get(api.health)).status).toBe(200);
   });
 });
