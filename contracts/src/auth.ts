@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
+import { isStorable, UNSTORABLE_MESSAGE } from './fields';
+
 export const CredentialsSchema = z.object({
-  username: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100),
+  // The username is looked up and kept in PostgreSQL: NUL or a lone surrogate is a 400, not a 500.
+  username: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100).refine(isStorable, UNSTORABLE_MESSAGE),
   password: z.string({ error: 'Required' }).min(1, 'Required').max(200),
 });
 export type Credentials = z.infer<typeof CredentialsSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  CredentialsSchema,
   findModule,
   gstinCheckCharacter,
   gstinProblem,
@@ -69,4 +70,14 @@ describe('module catalogue', () => {
     expect(findModule('nope')).toBeUndefined();
   });
   it('slugs collapse whitespace runs', () => expect(taskSlug('  Stock   Adjustments ')).toBe('stock-adjustments'));
+});
+
+describe('credentials', () => {
+  it('refuse a username PostgreSQL cannot keep (NUL, a lone surrogate) with a message, not a crash later', () => {
+    for (const username of ['a\u0000b', 'x\ud800', '\udc00y']) {
+      const result = CredentialsSchema.safeParse({ username, password: 'long enough' });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['username', 'Contains characters that cannot be stored']]);
+    }
+    expect(CredentialsSchema.parse({ username: ' owner 😀 ', password: 'x' }).username).toBe('owner 😀');
+  });
 });

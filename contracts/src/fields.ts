@@ -50,13 +50,16 @@ const blankToNull = (v: string | null | undefined): string | null => (v ? v : nu
 // NUL and unpaired UTF-16 surrogates cannot be stored in PostgreSQL text or jsonb.
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** False for text PostgreSQL cannot keep (NUL, a lone surrogate). */
+export const isStorable = (value: string): boolean => !UNSTORABLE.test(value);
+export const UNSTORABLE_MESSAGE = 'Contains characters that cannot be stored';
 const MAX_TEXT = 10_000;
 const textSchema = (error: string) =>
   z
     .string({ error })
     .trim()
     .max(MAX_TEXT, `At most ${MAX_TEXT} characters`)
-    .refine((v) => !UNSTORABLE.test(v), { message: 'Contains characters that cannot be stored' });
+    .refine(isStorable, { message: UNSTORABLE_MESSAGE });
 
 const field = <In extends z.ZodType, Out extends z.ZodType>(
   kind: FieldKind,

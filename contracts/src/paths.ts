@@ -47,3 +47,6 @@ export const HEADERS = {
 
 /** List paging (GET lists with `limit`): the most one page may ask for. */
 export const PAGE_LIMIT_MAX = 500;
+
+/** The longest Idempotency-Key a write accepts (longer: 400). */
+export const IDEMPOTENCY_KEY_MAX = 255;

@@ -67,6 +67,10 @@ const toHttpError = (error: unknown): HttpError => {
     return new HttpError(400, 'validation_failed', 'The request body could not be decoded');
   }
   const status = (error as { status?: number }).status;
+  // The JSON parser (@hapi/bourne) refuses prototype keys anywhere in a body: valid JSON, refused input.
+  if (status === 400 && /forbidden prototype property/.test(String((error as Error).message))) {
+    return new HttpError(400, 'validation_failed', 'The request body has a "__proto__" or "constructor.prototype" key, which is not accepted');
+  }
   if (status && status >= 400 && status < 500) {
     const message = status === 400 ? 'Request body is not valid JSON' : String((error as Error).message);
     return new HttpError(status, LIB_STATUS[status] ?? 'validation_failed', message);

@@ -70,7 +70,7 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider) =
       const invoice = ctx.fresh(doc.streamOf(id), decider);
       const events = decideAll(decider, { type: 'Record', data: { id, body }, metadata }, invoice.state);
       const claims = await numberClaims(doc, ctx, id, metadata, null, { partyId: partyOf(body), invoiceNumber: body.invoiceNumber });
-      return { main: invoice, appends: [{ stream: invoice, events }, ...claims], result: invoiceOf(doc, stateAfter(decider, invoice, events)) };
+      return { main: invoice, appends: [{ stream: invoice, events }, ...claims], result: invoiceOf(doc, stateAfter(decider, invoice, events), metadata.now) };
     };
   const revise =
     (id: number, body: InvoiceBodyView, metadata: CommandMetadata): CommandRun<ReturnType<typeof invoiceOf>> =>
@@ -84,7 +84,7 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider) =
         events.length > 0 && before
           ? await numberClaims(doc, ctx, id, metadata, { partyId: beforeParty, invoiceNumber: before.invoiceNumber }, { partyId: partyOf(body), invoiceNumber: body.invoiceNumber })
           : [];
-      return { main: invoice, appends: [{ stream: invoice, events }, ...claims], result: invoiceOf(doc, stateAfter(decider, invoice, events)) };
+      return { main: invoice, appends: [{ stream: invoice, events }, ...claims], result: invoiceOf(doc, stateAfter(decider, invoice, events), metadata.now) };
     };
   return { record, revise };
 };

@@ -52,7 +52,7 @@ export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, dec
   documentWriteRoutes(router, deps, {
     doc,
     commands: invoiceCommands(doc, decider),
-    replay: async (streamId) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events)),
+    replay: async (streamId) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events), new Date()),
   });
 
 export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) =>

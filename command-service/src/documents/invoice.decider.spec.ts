@@ -102,11 +102,17 @@ describe.each(INVOICE_SLICES)('$doc.label (invoice document)', ({ doc, decider }
     spec.given([recorded!, allocated(1, '10.00')]).when(revise({ [party]: 5 })).thenThrows(conflictOn(party, /cannot change/)));
 
   it('status follows the money: pending, partial, paid', () => {
-    const at = (...events: StoredEvent[]) => invoiceOf(doc, evolveAll(decider, decider.initialState(), [recorded!, ...events]))!;
+    const at = (...events: StoredEvent[]) => invoiceOf(doc, evolveAll(decider, decider.initialState(), [recorded!, ...events]), new Date())!;
     expect(at().status).toBe('pending');
     expect(at(allocated(1, '19.00'))).toMatchObject({ status: 'partial', paidAmount: '19.00', balanceDue: '200.00' });
     expect(at(allocated(1, '19.00'), allocated(2, '200.00'))).toMatchObject({ status: 'paid', balanceDue: '0.00' });
     expect(at(allocated(1, '19.00'), allocated(2, '200.00'), released(2)).status).toBe('partial');
+  });
+
+  it('answers overdue as a read does: at the command time, from the due date', () => {
+    const [late] = [decider.decide(record({ dueDate: '2026-11-01' }), decider.initialState())].flat();
+    const answer = invoiceOf(doc, evolveAll(decider, decider.initialState(), [late!]), metadata.now)!;
+    expect(answer.status).toBe(doc.overdue ? 'overdue' : 'pending');
   });
 });
 

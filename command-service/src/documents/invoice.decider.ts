@@ -2,6 +2,7 @@ import {
   compareMoney,
   conflict,
   indiaDate,
+  statusOn,
   type InvoiceBodyView,
   type InvoiceChange,
   invoiceChange,
@@ -133,8 +134,11 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   };
 };
 
-/** The invoice as the API answers it, from its folded stream (overdue is decided when read). */
-export const invoiceOf = (doc: InvoiceDocument, state: InvoiceState) => {
+/**
+ * The invoice as the API answers it, from its folded stream. Overdue is decided at `now`, as a
+ * GET decides it, so a write's answer and the next read agree.
+ */
+export const invoiceOf = (doc: InvoiceDocument, state: InvoiceState, now: Date) => {
   if (state.status !== 'recorded') return undefined;
   const paid = paidOn(state.allocations);
   const { lines, ...invoice } = state.invoice;
@@ -142,7 +146,7 @@ export const invoiceOf = (doc: InvoiceDocument, state: InvoiceState) => {
     ...invoice,
     paidAmount: paid,
     balanceDue: subtractMoney(invoice.totalAmount, paid),
-    status: invoiceStatus(invoice.totalAmount, paid),
+    status: doc.overdue ? statusOn(invoiceStatus(invoice.totalAmount, paid), invoice.dueDate, now) : invoiceStatus(invoice.totalAmount, paid),
     lines,
     allocations: Object.entries(state.allocations).map(([settlementId, amount]) => ({ [doc.settledBy]: Number(settlementId), amount })),
   };

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
-import { HEADERS } from '@erp/contracts';
+import { HEADERS, IDEMPOTENCY_KEY_MAX } from '@erp/contracts';
 import { type AnyDb, LOCK_KEYS } from '@erp/eventstore';
-import { type AppState, conflictHttp } from '@erp/http-kit';
+import { type AppState, badRequest, conflictHttp } from '@erp/http-kit';
 import { sql } from 'kysely';
 import type { Context, Middleware, Next } from 'koa';
 
@@ -38,6 +38,10 @@ export const idempotency = (db: AnyDb): Middleware => async (ctx: Context, next:
   const key = ctx.get(HEADERS.idempotencyKey).trim();
   const state = ctx.state as AppState;
   if (ctx.method !== 'POST' || !key || !state.user) return next();
+  // A longer key would not fit a btree index entry (about 2.7 KB): a 400, not a 500 from PostgreSQL.
+  if (key.length > IDEMPOTENCY_KEY_MAX) {
+    throw badRequest(`${HEADERS.idempotencyKey} is too long`, [{ path: HEADERS.idempotencyKey, message: `At most ${IDEMPOTENCY_KEY_MAX} characters` }]);
+  }
   const hash = requestHash(ctx);
   const { rows } = await sql<{ request_hash: string; status: number; body: unknown; headers: Record<string, string> }>`
     select request_hash, status, body, headers from idempotency_keys

@@ -6,6 +6,7 @@ import {
   HEADERS,
   HistoryEntrySchema,
   HomeSummarySchema,
+  IDEMPOTENCY_KEY_MAX,
   MASTER_DATA_ENTITIES,
   MeSchema,
   PAGE_LIMIT_MAX,
@@ -56,7 +57,7 @@ const entityPaths = () =>
         get: { tags: [e.label], summary: `List ${e.plural}`, parameters: listParams, responses: { 200: ok('List', z.array(e.record), { headers: nextAfter }), ...errors } },
         post: {
           tags: [e.label], summary: `Create a ${e.singular}`, requestBody: body(e.body),
-          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }],
+          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX } }],
           responses: { 201: ok('Created', e.record, { headers: position }), ...errors, 409: errors[400], 415: errors[400] },
         },
       }],
@@ -94,7 +95,7 @@ const documentPaths = (docs: readonly DocumentDoc[]) =>
         get: { tags: [d.label], summary: `List (newest first, without lines)`, parameters: listParams, responses: { 200: ok('List', z.array(d.summary), { headers: nextAfter }), ...errors } },
         post: {
           tags: [d.label], summary: `Record a ${d.label.toLowerCase()}; the server computes every amount`, requestBody: body(d.body),
-          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }],
+          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX } }],
           responses: { 201: ok('Recorded', d.record, { headers: position }), ...errors, 409: errors[400], 415: errors[400] },
         },
       }],

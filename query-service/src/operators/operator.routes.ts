@@ -1,16 +1,21 @@
-import { api, notFound } from '@erp/contracts';
-import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { api, isStorable, notFound } from '@erp/contracts';
+import { type AnyDb, type EventStore, type Notifier, START } from '@erp/eventstore';
 import { badRequest, healthRoute } from '@erp/http-kit';
 import { PROJECTIONS, projectionLags } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 
+/** A log position as the store writes it (bigint): digits only, never `1e30` or beyond int8. */
+const PositionQuery = z.string().regex(/^\d{1,18}$/, 'Expected a log position (digits)');
+/** Compared with text columns: NUL or a lone surrogate would be a PostgreSQL error, so a 400. */
+const TextQuery = z.string().min(1).max(500).refine(isStorable, 'Contains characters that cannot be stored');
+
 const EventsQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).default(0),
+  after: PositionQuery.default('0'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
-  type: z.string().min(1).optional(),
-  stream: z.string().min(1).optional(),
+  type: TextQuery.optional(),
+  stream: TextQuery.optional(),
 });
 
 /** Health calls the read side degraded once a read model is this far behind (ms). */
@@ -22,7 +27,7 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
     const parsed = EventsQuerySchema.safeParse(ctx.query);
     if (!parsed.success) throw badRequest('Invalid query', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     const { after, limit, type, stream } = parsed.data;
-    ctx.body = await store.listEvents({ afterPosition: String(after), limit, type, streamId: stream });
+    ctx.body = await store.listEvents({ afterPosition: after, limit, type, streamId: stream });
   });
 
   healthRoute(router, store, notifier, async () => {

@@ -1,0 +1,282 @@
+import {
+  api,
+  CredentialsSchema,
+  type Field,
+  INT32_MAX,
+  INVOICE_DOCUMENTS,
+  MASTER_DATA_ENTITIES,
+  MONEY_MAX,
+  PAYMENT_METHODS,
+  SETTLEMENT_DOCUMENTS,
+  SetupSchema,
+  gstinCheckCharacter,
+} from '@erp/contracts';
+import fc from 'fast-check';
+import { z } from 'zod';
+
+import type { RouteInfo } from './routes';
+
+/**
+ * Request bodies for fuzzing the write routes, derived from the contracts: which schema a route
+ * validates with, bodies that schema accepts (built from the entity field kinds), and values a
+ * hostile client sends. The schema is the oracle: what it rejects, the server must reject.
+ */
+
+/** Ids of records the generated bodies may point at (a vendor for an invoice, an item for stock). */
+export interface Fixtures {
+  readonly vendorId: number;
+  readonly customerId: number;
+  readonly itemId: number;
+}
+
+export interface WriteTarget {
+  readonly method: string;
+  /** The router's pattern, e.g. `/api/purchase/vendors/:id`. */
+  readonly path: string;
+  /** What the route validates its body with; null for a route that reads none (DELETE). */
+  readonly schema: z.ZodType | null;
+  /** Bodies the schema accepts. */
+  readonly valid: (fixtures: Fixtures) => fc.Arbitrary<Record<string, unknown>>;
+  /** The stream prefixes an accepted write may append to; empty: writes no event (auth). */
+  readonly streams: readonly string[];
+  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'auth';
+  /** A document's date that a blank fills with today (in India). */
+  readonly defaultedDate?: string;
+}
+
+const token = fc.stringMatching(/^[a-z0-9]{10}$/);
+/** Text as people type it: any script, emoji, padding spaces that the contract trims. */
+const anyText = (max = 40) => fc.string({ unit: 'grapheme', maxLength: max });
+const requiredText = fc
+  .tuple(fc.constantFrom('', ' ', '  '), fc.constantFrom('A', 'ब', 'Ü', '東', '😀'), anyText(30), token)
+  .map(([pad, first, rest, t]) => `${pad}${first}${rest} ${t}${pad}`);
+const optional = <T>(value: fc.Arbitrary<T>) => fc.oneof(value, fc.constantFrom(null, '', undefined));
+
+const paise = (max: number) => fc.integer({ min: 0, max: max * 100 });
+/** A decimal as a form or an integrator sends it: a number, or a string with 0–2 decimals. */
+const decimal = (max: number, places: number) =>
+  fc.tuple(fc.integer({ min: 0, max: max * 10 ** places }), fc.constantFrom('number', 'string', 'padded')).map(([units, as]) => {
+    const text = (units / 10 ** places).toFixed(places);
+    if (as === 'number') return Number(text);
+    return as === 'padded' ? ` ${text} ` : text;
+  });
+const positiveDecimal = (max: number, places: number) =>
+  decimal(max, places).filter((v) => Number(v) > 0);
+const isoDate = fc
+  .date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2150-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const gstin = fc
+  .tuple(fc.integer({ min: 1, max: 37 }), fc.stringMatching(/^[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z$/))
+  .map(([state, rest]) => `${String(state).padStart(2, '0')}${rest}`)
+  .map((head) => `${head}${gstinCheckCharacter(head)}`);
+
+const fieldValue = (name: string, f: Field, fixtures: Fixtures): fc.Arbitrary<unknown> => {
+  const text = f.required ? requiredText : optional(anyText());
+  switch (f.kind) {
+    case 'text':
+    case 'multiline':
+    case 'phone':
+      return text;
+    case 'email':
+      return optional(fc.tuple(token, fc.constantFrom('shop.example', 'mail.co.in')).map(([u, d]) => `${u}@${d}`));
+    case 'gstin':
+      return optional(fc.oneof(gstin, gstin.map((g) => g.toLowerCase())));
+    case 'pan':
+      return optional(fc.stringMatching(/^[A-Za-z]{5}[0-9]{4}[A-Za-z]$/));
+    case 'hsn':
+      return optional(fc.stringMatching(/^(\d{4}|\d{6}|\d{8})$/));
+    case 'code':
+      return fc.tuple(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,12}$/), token).map(([c, t]) => `${c}-${t}`);
+    case 'select':
+      return f.required && f.defaultValue === undefined ? fc.constantFrom(...f.options!) : fc.constantFrom(...f.options!, '', null);
+    case 'money':
+      return optional(paise(MONEY_MAX).map((p) => (p % 2 ? p / 100 : (p / 100).toFixed(2))));
+    case 'percent':
+      return optional(decimal(100, 2));
+    case 'integer':
+      return optional(fc.integer({ min: 0, max: INT32_MAX }));
+    case 'date':
+      return optional(isoDate);
+    case 'quantity':
+      return positiveDecimal(1_000_000, 2);
+    case 'reference':
+      return fc.constant(name === 'itemId' ? fixtures.itemId : fixtures.vendorId);
+    case 'boolean':
+      return fc.boolean();
+  }
+};
+
+const withOptionalKeys = (model: Record<string, fc.Arbitrary<unknown>>, required: readonly string[]) =>
+  fc.record(model, { requiredKeys: required as string[] }) as fc.Arbitrary<Record<string, unknown>>;
+
+const invoiceLine = fc.record(
+  { itemName: requiredText, description: optional(anyText()), quantity: positiveDecimal(10_000, 3), rate: decimal(100_000, 2) },
+  { requiredKeys: ['itemName', 'quantity', 'rate'] },
+);
+
+const partyOf = (field: string, fixtures: Fixtures) => (field === 'vendorId' ? fixtures.vendorId : fixtures.customerId);
+
+/** True for the collection route and the record route of `path`. */
+const covers = (path: string, routePath: string) => routePath === path || routePath === `${path}/:id`;
+
+/** The write targets of every command route: a route the contracts do not describe is an error. */
+export const writeTargets = (routes: readonly RouteInfo[]): WriteTarget[] =>
+  routes
+    .filter((r) => r.side === 'command')
+    .map((route) => {
+      const found = describeRoute(route);
+      if (!found) throw new Error(`No contract for ${route.method} ${route.path}: describe it in fuzz-inputs.ts`);
+      return { ...found, method: route.method, path: route.path };
+    });
+
+const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> | undefined => {
+  if (route.path === api.auth.setup || route.path === api.auth.login) {
+    const schema = route.path === api.auth.setup ? SetupSchema : CredentialsSchema;
+    return {
+      schema,
+      kind: 'auth',
+      streams: [],
+      valid: () => fc.record({ username: requiredText, password: fc.string({ unit: 'grapheme', minLength: 8, maxLength: 60 }) }),
+    };
+  }
+  if (route.path === api.auth.logout) return { schema: null, kind: 'auth', streams: [], valid: () => fc.constant({}) };
+  if (route.method === 'DELETE') {
+    const entity = MASTER_DATA_ENTITIES.find((e) => route.path === `${e.path}/:id`);
+    return entity && { schema: null, kind: 'master-data', streams: [entity.singular], valid: () => fc.constant({}) };
+  }
+  for (const entity of MASTER_DATA_ENTITIES) {
+    if (!covers(entity.path, route.path)) continue;
+    const fields = entity.fields as Record<string, Field>;
+    return {
+      schema: entity.body,
+      kind: 'master-data',
+      streams: [entity.singular],
+      valid: (fixtures) =>
+        withOptionalKeys(
+          Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, fieldValue(name, f, fixtures)])),
+          Object.entries(fields).filter(([, f]) => f.required).map(([name]) => name),
+        ),
+    };
+  }
+  for (const doc of INVOICE_DOCUMENTS) {
+    if (!covers(doc.path, route.path)) continue;
+    return {
+      schema: doc.body,
+      kind: 'invoice',
+      defaultedDate: 'invoiceDate',
+      streams: [doc.stream],
+      valid: (fixtures) =>
+        withOptionalKeys(
+          {
+            [doc.party.field]: fc.constant(partyOf(doc.party.field, fixtures)),
+            invoiceNumber: requiredText,
+            invoiceDate: optional(isoDate),
+            dueDate: optional(isoDate),
+            taxAmount: optional(decimal(100_000, 2)),
+            ...Object.fromEntries(doc.texts.map((t) => [t, optional(anyText())])),
+            active: fc.boolean(),
+            lines: fc.array(invoiceLine, { minLength: 1, maxLength: 4 }),
+          },
+          [doc.party.field, 'invoiceNumber', 'lines'],
+        ),
+    };
+  }
+  for (const doc of SETTLEMENT_DOCUMENTS) {
+    if (!covers(doc.path, route.path)) continue;
+    return {
+      schema: doc.body,
+      kind: 'settlement',
+      defaultedDate: doc.dateField,
+      // A settlement's lines allocate to invoices; these bodies settle none (a direct payment).
+      streams: [doc.stream],
+      valid: (fixtures) =>
+        withOptionalKeys(
+          {
+            [doc.party.field]: fc.constant(partyOf(doc.party.field, fixtures)),
+            [doc.dateField]: optional(isoDate),
+            paymentMethod: fc.constantFrom(...PAYMENT_METHODS.map((m) => m.value)),
+            ...Object.fromEntries(doc.texts.map((t) => [t, optional(anyText())])),
+            active: fc.boolean(),
+            amount: positiveDecimal(1_000_000, 2),
+          },
+          [doc.party.field, 'paymentMethod', 'amount'],
+        ),
+    };
+  }
+  return undefined;
+};
+
+// ---------------------------------------------------------------- hostile values
+
+const DEPTH = 10_000;
+export const deepArray = (depth = DEPTH) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+export const deepObject = (depth = DEPTH) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+/** Values a hostile or broken client puts in a field. */
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(
+    1e308, -1e308, 5e-324, -0, -1, 2 ** 53 + 1, 'NaN', 'Infinity', '-Infinity', '1e3', '0x10', '12,50', '١٢٣',
+    '9'.repeat(400), '-0', '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udc00', '\u202e', '<script>', "'; drop table events; --",
+    true, false, null, [], {}, [1, 2], { __proto__: null, toString: 'x' }, 'x'.repeat(10_001), '2024-02-30', '0000-00-00',
+  ),
+  fc.anything({ maxDepth: 3 }),
+);
+
+/** Raw bodies: not JSON, JSON of the wrong shape, too deep, too big, or sent as something else. */
+export const hostileBodies = (valid: Record<string, unknown>): { name: string; raw: string; contentType?: string; encoding?: string }[] => {
+  const json = (value: unknown) => JSON.stringify(value);
+  const withField = (key: string, value: unknown) => json({ ...valid, [key]: value });
+  const firstKey = Object.keys(valid)[0] ?? 'name';
+  /** The valid body with one more key written as raw JSON text (a repeat or a prototype key). */
+  const withRaw = (key: string, raw: string) => {
+    const inner = json(valid).slice(1, -1);
+    return `{${inner}${inner ? ',' : ''}"${key}":${raw}}`;
+  };
+  return [
+    { name: 'empty, as JSON', raw: '' },
+    { name: 'empty, no content type', raw: '', contentType: '' },
+    { name: 'not JSON', raw: 'not json' },
+    { name: 'truncated JSON', raw: json(valid).slice(0, -3) },
+    { name: 'null', raw: 'null' },
+    { name: 'a string', raw: '"vendor"' },
+    { name: 'a number', raw: '1e308' },
+    { name: 'an array of the body', raw: json([valid]) },
+    { name: 'an empty array', raw: '[]' },
+    { name: '10k nested arrays', raw: deepArray() },
+    { name: '10k nested objects', raw: deepObject() },
+    { name: '10k nested arrays in a field', raw: `{"${firstKey}":${deepArray()}}` },
+    { name: '10k nested objects in an ignored field', raw: withRaw('junk', deepObject()) },
+    { name: '60k nested arrays', raw: deepArray(60_000) },
+    { name: '300 KB string', raw: withField(firstKey, 'x'.repeat(300_000)) },
+    { name: '200 KB string', raw: withField(firstKey, 'é'.repeat(100_000)) },
+    { name: 'NUL in a field', raw: withField(firstKey, 'a\u0000b') },
+    { name: 'lone surrogate in a field', raw: withField(firstKey, 'x\ud800y') },
+    { name: 'unknown keys', raw: withField('isAdmin', true) },
+    { name: '__proto__ key', raw: withRaw('__proto__', '{"polluted":true,"id":1}') },
+    { name: 'constructor key', raw: withField('constructor', { prototype: { polluted: true } }) },
+    { name: 'id in the body', raw: withField('id', 1) },
+    { name: 'duplicate key', raw: withRaw(firstKey, '12') },
+    { name: 'text/plain', raw: json(valid), contentType: 'text/plain' },
+    { name: 'form encoded', raw: 'name=x&active=true', contentType: 'application/x-www-form-urlencoded' },
+    { name: 'multipart', raw: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=b' },
+    { name: 'JSON in latin1', raw: json(valid), contentType: 'application/json; charset=latin1' },
+    { name: 'JSON in UTF-16', raw: json(valid), contentType: 'application/json; charset=utf-16' },
+    { name: 'gzip claimed, not gzipped', raw: json(valid), encoding: 'gzip' },
+    { name: 'unknown content encoding', raw: json(valid), encoding: 'zstd-ish' },
+    { name: 'BOM first', raw: `\ufeff${json(valid)}` },
+  ];
+};
+
+/** Ids in a record path that are not a record's id, percent-encoded as they go on the wire. */
+export const HOSTILE_IDS = [
+  '%00', '..%2f..%2fetc%2fpasswd', '..', '99999999999', '2147483648', '-1', '0', '01', '1e3', '1.0', '+1', '0x1', 'NaN',
+  '%20%31', '%F0%9F%92%A9', '%ff', '%ED%A0%80', '१', `${'9'.repeat(400)}`, '%', 'null', '[]',
+];
+
+/** Query strings on list and operator GETs (the list GETs read q, limit and after). */
+export const HOSTILE_QUERIES = [
+  'limit=abc&after=%ff', 'limit=-1', 'limit=0', 'limit=1e3', 'limit=99999999999999999999', 'limit=1&limit=2',
+  'after=%ff', 'after=eyJ4Ijp9', 'after=WyJ4IiwxZTMwOF0', `after=${'A'.repeat(3000)}`, 'q=%00', 'q=%ED%A0%80', `q=${'%F0%9F%92%A9'.repeat(120)}`,
+  `q=${'x'.repeat(12_000)}`, 'q[]=1&q[a]=2', 'q=%', 'q=%%32', 'after=-1', 'after=1e30', 'after=99999999999999999999',
+  'after=1.5', 'after=NaN', 'type=%00', 'stream=%00', 'stream=%ED%A0%80', 'type=', 'limit=1000000',
+];
