@@ -1,5 +1,5 @@
 import { api, isStorable, notFound } from '@erp/contracts';
-import { type AnyDb, type EventStore, type Notifier, START } from '@erp/eventstore';
+import { type AnyDb, type EventStore, type Notifier } from '@erp/eventstore';
 import { badRequest, healthRoute } from '@erp/http-kit';
 import { PROJECTIONS, projectionLags } from '@erp/projections';
 import type Router from '@koa/router';
