@@ -30,6 +30,9 @@ export const ENVIRONMENT_DOCS = [
   { name: 'LOG_LEVEL', default: 'info', description: 'pino level: fatal, error, warn, info, debug, trace, silent' },
   { name: 'METRICS_PORT', default: '—', description: 'Projection worker: serve /metrics on this port (the other processes serve it on PORT)' },
   { name: 'ERP_HEALTH_MAX_LAG_MS', default: '10000', description: 'Health says `degraded` once a read model lags more than this' },
+  { name: 'ERP_BACKUP_DIR', default: '<ERP_DATA_DIR>/backups', description: 'Where the running one-process app writes its daily backups' },
+  { name: 'ERP_BACKUP_KEEP', default: '14', description: 'How many daily backups to keep (older ones are deleted)' },
+  { name: 'ERP_BACKUP_EVERY_HOURS', default: '24', description: 'Hours between automatic backups; 0 turns them off' },
   { name: 'ERP_NEW_PASSWORD', default: '—', description: 'CLI create-user: the new password' },
 ] as const;
 
