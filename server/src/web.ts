@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -71,17 +71,20 @@ export const staticApp = (uiDir: string): Handler => {
     if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     else ctx.set('Cache-Control', 'no-cache');
   });
-  app.use(serve(uiDir, { index: 'index.html', maxage: 0, brotli: true, gzip: true }));
-  app.use(async (ctx) => {
+  const files = serve(uiDir, { index: 'index.html', maxage: 0, brotli: true, gzip: true });
+  app.use(files);
+  // Every other path is a screen of the SPA: index.html, compressed like the assets.
+  app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    // A missing chunk (a tab older than the last build) is a 404, not a page of HTML as script.
+    if (ctx.path.startsWith('/assets/')) return;
     if (!existsSync(index)) {
       ctx.status = 503;
       ctx.body = 'The UI is not built yet: run `npm run build` (npm start does it for you).';
       return;
     }
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = createReadStream(index);
+    ctx.path = '/index.html';
+    await files(ctx, next);
   });
   return app.callback();
 };
