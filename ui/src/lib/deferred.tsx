@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, startTransition, useEffect, useState } from 'react';
 
 import { EmptyState } from '@/components/empty-state';
 import { Spinner } from '@/components/spinner';
@@ -27,8 +27,9 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     const [state, setState] = useState<{ component?: ComponentType<P>; failed?: boolean }>(() => ({ component: loaded }));
     useEffect(() => {
       if (state.component) return;
+      // A transition: the screen is drawn in slices, the spinner staying until it is ready.
       preload().then(
-        (component) => setState({ component }),
+        (component) => startTransition(() => setState({ component })),
         () => setState({ failed: true }),
       );
     }, [state.component]);

@@ -1,4 +1,5 @@
 import { routes } from '@erp/contracts';
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { Button } from '@/components/button';
@@ -11,7 +12,10 @@ import { useSession } from '@/lib/session';
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <Spinner />;
+  // The screen behind is drawn in a transition once the session is known (in slices, the
+  // spinner meanwhile), not in the one long task that answers the session query.
+  const pending = useDeferredValue(session.isPending, true);
+  if (pending || session.isPending) return <Spinner />;
   if (session.isError) {
     return (
       <Main>
