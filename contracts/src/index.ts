@@ -10,6 +10,7 @@ export * from './money';
 export * from './paths';
 export * from './reservation';
 export * from './summary';
+export * from './health';
 export * from './validators';
 export * from './purchase/vendors';
 export * from './sales/customers';

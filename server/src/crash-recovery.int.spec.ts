@@ -1,9 +1,10 @@
-import { vendorsEntity, api, byId, HEADERS, type Vendor, VendorSchema } from '@erp/contracts';
+import { api, byId, HEADERS, type Vendor, VendorSchema, vendorsEntity } from '@erp/contracts';
 import { connect, type Database } from '@erp/eventstore';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
+import { LiveHealthSchema } from './testing/health';
 import { eventually, HttpClient } from './testing/http-client';
 import { type RunningSystem, runCli, startServices } from './testing/run-modes';
 
@@ -19,11 +20,6 @@ const KILL_FIRST_AT = 40;
 const KILL_SECOND_AT = 80;
 const RESTART_AT = 120;
 const STOP_AT = 160;
-
-const HealthSchema = z.object({
-  store: z.object({ head: z.string() }),
-  projections: z.array(z.object({ name: z.string(), position: z.string(), lag: z.number() })),
-});
 
 /** What the writers know happened: the record and its stream version, or deleted. */
 interface Expected {
@@ -106,8 +102,8 @@ describe('crash recovery, services mode', () => {
     const [killFirst, killSecond, restart, stop] = [KILL_FIRST_AT, KILL_SECOND_AT, RESTART_AT, STOP_AT].map(reached);
     const writing = Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
     const anonymous = new HttpClient(system.baseUrl);
-    const health = async () => HealthSchema.parse((await anonymous.get(api.health)).body);
-    const vendorListPosition = (h: z.infer<typeof HealthSchema>) => BigInt(h.projections.find((p) => p.name === 'vendor_list')!.position);
+    const health = async () => LiveHealthSchema.parse((await anonymous.get(api.health)).body);
+    const vendorListPosition = (h: z.infer<typeof LiveHealthSchema>) => BigInt(h.projections.find((p) => p.name === 'vendor_list')!.position);
     let lagWithoutWorkers = 0;
     const phases = (async () => {
       await killFirst;

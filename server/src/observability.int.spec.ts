@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { api, byId, HEADERS, vendorsEntity } from '@erp/contracts';
+import { api, byId, HEADERS, HealthSchema, vendorsEntity } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { connect, type Database } from '@erp/eventstore';
 import { freePort, type TestDatabase, testDatabase, type TestNats, testNats } from '@erp/eventstore/testing';
@@ -23,14 +23,6 @@ import { cleanEnv, type ManagedProcess, REPO_ROOT, runCli, type RunningSystem, s
 
 const MAX_LAG_MS = 1000;
 const built = (file: string) => path.join(REPO_ROOT, 'server/dist', file);
-
-const HealthSchema = z.object({
-  status: z.enum(['ok', 'degraded', 'down']),
-  problems: z.array(z.string()),
-  store: z.object({ kind: z.string(), reachable: z.boolean(), head: z.string().nullable() }),
-  notifier: z.object({ kind: z.string(), healthy: z.boolean() }),
-  projections: z.array(z.object({ name: z.string(), position: z.string(), lag: z.number(), lagMs: z.number() })).optional(),
-});
 
 /** The pino JSON lines of a process. */
 const logLines = (p: ManagedProcess) =>

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { readProxyStats } from './testing/haproxy';
+import { LiveHealthSchema } from './testing/health';
 import { type Answer, eventually, HttpClient } from './testing/http-client';
 import { type RunningSystem, runCli, startServices } from './testing/run-modes';
 
@@ -23,11 +24,6 @@ const KILL_COMMAND_AT = 80;
 const KILL_QUERY_AT = 160;
 const STOP_AT = 320;
 const CLIENT_ATTEMPTS = 3;
-
-const HealthSchema = z.object({
-  store: z.object({ head: z.string() }),
-  projections: z.array(z.object({ name: z.string(), position: z.string(), lag: z.number() })),
-});
 
 interface Figures {
   requests: number;
@@ -73,7 +69,7 @@ describe('scale-out behind HAProxy, services mode', () => {
   }, 60_000);
 
   const processNamed = (name: string) => system.processes.find((p) => p.name === name)!;
-  const health = async () => HealthSchema.parse((await owner.get(api.health)).body);
+  const health = async () => LiveHealthSchema.parse((await owner.get(api.health)).body);
   const vendorRows = async () =>
     (await sql<Record<string, unknown>>`select * from vendor_list where not deleted order by id`.execute(database.db)).rows;
 

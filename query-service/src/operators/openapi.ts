@@ -4,24 +4,25 @@ import {
   CredentialsSchema,
   ErrorBodySchema,
   HEADERS,
+  HealthSchema,
   HistoryEntrySchema,
+  historyOf,
   HomeSummarySchema,
   IDEMPOTENCY_KEY_MAX,
+  INVOICE_DOCUMENTS,
+  ItemStockSchema,
   MASTER_DATA_ENTITIES,
   MeSchema,
-  PAGE_LIMIT_MAX,
   ModuleSchema,
+  PAGE_LIMIT_MAX,
   RecordedEventSchema,
-  TaskSchema,
-  historyOf,
-  INVOICE_DOCUMENTS,
   SETTLEMENT_DOCUMENTS,
-  ItemStockSchema,
   STOCK_PATH,
+  TaskSchema,
 } from '@erp/contracts';
 import { z } from 'zod';
 
-import { ENVIRONMENT_DOCS, HEADER_DOCS, HEALTH_SUMMARY, HealthSchema, METRICS_SUMMARY } from './operations-doc';
+import { ENVIRONMENT_DOCS, HEADER_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 
 const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' });

@@ -1,5 +1,4 @@
 import { HEADERS } from '@erp/contracts';
-import { z } from 'zod';
 
 /** Every custom header of the API, and which way it travels. */
 export const HEADER_DOCS = [
@@ -35,17 +34,6 @@ export const ENVIRONMENT_DOCS = [
   { name: 'ERP_BACKUP_EVERY_HOURS', default: '24', description: 'Hours between automatic backups; 0 turns them off' },
   { name: 'ERP_NEW_PASSWORD', default: '—', description: 'CLI create-user: the new password' },
 ] as const;
-
-export const HealthSchema = z.object({
-  status: z.enum(['ok', 'degraded', 'down']),
-  problems: z.array(z.string()).describe('`store unreachable`, `notifier down`, `projection <name> lags <n> s (<m> events)`'),
-  store: z.object({ kind: z.string(), reachable: z.boolean(), head: z.string().nullable(), error: z.string().optional() }),
-  notifier: z.object({ kind: z.string(), healthy: z.boolean() }),
-  projections: z
-    .array(z.object({ name: z.string(), version: z.number().nullable(), position: z.string(), lag: z.number(), lagMs: z.number() }))
-    .optional()
-    .describe('Absent when the store is down; absent on a command instance'),
-});
 
 export const HEALTH_SUMMARY =
   '200 `ok`; 200 `degraded` while NATS is down (readers poll) or a read model lags beyond ERP_HEALTH_MAX_LAG_MS; 503 `down` when the database cannot be reached (take the instance out). No session needed.';

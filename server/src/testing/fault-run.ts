@@ -1,13 +1,8 @@
 import { api } from '@erp/contracts';
-import { z } from 'zod';
 
 import type { Load } from './fault-load';
+import { LiveHealthSchema } from './health';
 import { eventually, HttpClient } from './http-client';
-
-const HealthSchema = z.object({
-  store: z.object({ head: z.string() }),
-  projections: z.array(z.object({ name: z.string(), position: z.string(), lag: z.number() })),
-});
 
 /**
  * Runs `writers` loops of the load until `faults` resolves (it injects the faults meanwhile),
@@ -41,7 +36,7 @@ export const caughtUp = async (baseUrl: string, timeoutMs = 90_000) => {
   const health = await eventually(
     async () => {
       try {
-        return HealthSchema.parse((await anonymous.get(api.health)).body);
+        return LiveHealthSchema.parse((await anonymous.get(api.health)).body);
       } catch {
         return null;
       }

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** GET /api/health: what a proxy and an operator read (DESIGN §2; README "Watching it run"). */
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  problems: z.array(z.string()).describe('`store unreachable`, `notifier down`, `projection <name> lags <n> s (<m> events)`'),
+  store: z.object({ kind: z.string(), reachable: z.boolean(), head: z.string().nullable(), error: z.string().optional() }),
+  notifier: z.object({ kind: z.string(), healthy: z.boolean() }),
+  projections: z
+    .array(z.object({ name: z.string(), version: z.number().nullable(), position: z.string(), lag: z.number(), lagMs: z.number() }))
+    .optional()
+    .describe('Absent when the store is down; absent on a command instance'),
+});
+export type Health = z.infer<typeof HealthSchema>;
