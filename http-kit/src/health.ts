@@ -1,4 +1,4 @@
-import { api } from '@erp/contracts';
+import { api, type Health } from '@erp/contracts';
 import type { EventStore, Notifier } from '@erp/eventstore';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -28,7 +28,7 @@ export const storeHealth = async (store: EventStore) => {
 /** What a service adds to its health: more problems (degraded) and fields of the body. */
 export interface HealthPart {
   readonly problems: readonly string[];
-  readonly body: Record<string, unknown>;
+  readonly body: Partial<Pick<Health, 'projections'>>;
 }
 
 /**
@@ -38,7 +38,7 @@ export interface HealthPart {
  */
 export const healthRoute = (router: Router, store: EventStore, notifier: Notifier, more?: () => Promise<HealthPart>) =>
   router.get(api.health, async (ctx: Context) => {
-    let storePart = await storeHealth(store);
+    let storePart: Health['store'] = await storeHealth(store);
     let extra: HealthPart = { problems: [], body: {} };
     if (storePart.reachable && more) {
       // The store can go away between the two reads: then it is down, not a 500.
@@ -51,5 +51,6 @@ export const healthRoute = (router: Router, store: EventStore, notifier: Notifie
     const status = !storePart.reachable ? 'down' : problems.length > 0 ? 'degraded' : 'ok';
     ctx.status = status === 'down' ? 503 : 200;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status, problems, store: storePart, notifier: { kind: notifier.kind, healthy: notifier.isHealthy() }, ...extra.body };
+    const body: Health = { status, problems, store: storePart, notifier: { kind: notifier.kind, healthy: notifier.isHealthy() }, ...extra.body };
+    ctx.body = body;
   });
