@@ -3,20 +3,24 @@ import { decimal, toMoney, type DecimalInput } from '@erp/contracts';
 const LAKH = 100_000;
 const CRORE = 10_000_000;
 
-const money = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+/** Digits in Indian grouping: the last three, then pairs ('1234567' → '12,34,567'). */
+const groupIndian = (digits: string): string => {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+};
 
-// Intl formats exact decimal strings, so amounts never pass through a binary float.
-type Formattable = Intl.StringNumericLiteral;
+// Amounts are grouped here rather than by Intl.NumberFormat: building one costs a slow phone
+// tens of milliseconds of locale data on the first screen. Dates too, below. format.spec.ts holds these to Intl's
+// en-IN output.
 
 /** ₹ in en-IN grouping with 2 decimals, e.g. '₹1,23,456.50'. */
-export const formatMoney = (value: DecimalInput | null | undefined): string =>
-  money.format(toMoney(value) as Formattable);
+export const formatMoney = (value: DecimalInput | null | undefined): string => {
+  const fixed = toMoney(value);
+  const negative = fixed.startsWith('-');
+  const [units = '0', paise = '00'] = (negative ? fixed.slice(1) : fixed).split('.');
+  return `${negative ? '-' : ''}₹${groupIndian(units)}.${paise}`;
+};
 
 /** Lakh notation for the home strip: '₹2.4L', '₹1.2Cr', below a lakh '₹45,000'. */
 export const formatLakh = (value: DecimalInput | null | undefined): string => {
@@ -25,23 +29,26 @@ export const formatLakh = (value: DecimalInput | null | undefined): string => {
   const abs = amount.abs();
   if (abs.gte(CRORE)) return `${sign}₹${trimZero(abs.div(CRORE).toFixed(1))}Cr`;
   if (abs.gte(LAKH)) return `${sign}₹${trimZero(abs.div(LAKH).toFixed(1))}L`;
-  return `${sign}₹${whole.format(abs.round(0).toFixed(0) as Formattable)}`;
+  return `${sign}₹${groupIndian(abs.round(0).toFixed(0))}`;
 };
 
 const trimZero = (fixed: string) => fixed.replace(/\.0$/, '');
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
+let dateTime: Intl.DateTimeFormat | undefined;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** An ISO timestamp as '22 Nov 2026, 10:30 am'. */
+/** An ISO timestamp as '22 Nov 2026, 10:30 am' (the formatter is made when first needed). */
 export const formatDateTime = (iso: string): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTime ??= new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTime.format(date);
 };
 
-/** A 'YYYY-MM-DD' date as '22 Nov 2026'. */
+/** A 'YYYY-MM-DD' date as '22 Nov 2026' (en-IN's medium date, as format.spec.ts checks). */
 export const formatDate = (ymd: string | null | undefined): string => {
   if (!ymd) return '';
   const date = new Date(`${ymd}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? ymd : dateOnly.format(date);
+  if (Number.isNaN(date.getTime())) return ymd;
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 };
