@@ -63,11 +63,13 @@ function routePreloads(): Plugin {
   };
 }
 
-/** Modules for the kit chunk: contracts, the shared UI pieces, icons, and each entity's reads. */
-const KIT = /contracts[\\/]src[\\/]|node_modules[\\/](big\.js|lucide-react)[\\/]|ui[\\/]src[\\/](lib[\\/]|components[\\/]|features[\\/].+\.(resource|queries)\.ts$)/;
-/** Shared pieces that come later than a screen's first render, or only with a list screen. */
-const NOT_KIT = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|toast|confirm-dialog|entity-list-screen|card-list|search-box)/;
-const inKit = (id: string) => KIT.test(id) && !NOT_KIT.test(id);
+/** The kit chunk: contracts, the shared UI pieces and icons, each entity's reads, documents' helpers. */
+const KIT = /contracts[\\/]src[\\/]|node_modules[\\/](big\.js|lucide-react)[\\/]|ui[\\/]src[\\/](lib[\\/]|components[\\/]|features[\\/]documents[\\/]|features[\\/].+\.(resource|queries)\.ts$)/;
+/** The list chunk: the generic list screen with its search (the inventory report's too). */
+const LIST = /ui[\\/]src[\\/]components[\\/](entity-list-screen|card-list|search-box)\.tsx$|node_modules[\\/]@tanstack[\\/](react-)?virtual/;
+/** Shared pieces that come after a screen's first render: forms, details, toasts. */
+const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|toast|confirm-dialog)/;
+const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id);
 
 export default defineConfig({
   plugins: [react(), routePreloads()],
@@ -93,9 +95,12 @@ export default defineConfig({
         // screen also the list. Code a screen opens later (forms, details, toasts) stays apart.
         codeSplitting: {
           groups: [
-            { name: 'shell', tags: ['$initial'], priority: 3 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 2 },
-            { name: 'kit', test: inKit, priority: 1 },
+            // A group takes the modules its own import too, unless a group of higher priority
+            // has taken them: the list chunk gets what the kit has not.
+            { name: 'shell', tags: ['$initial'], priority: 4 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 3 },
+            { name: 'kit', test: inKit, priority: 2 },
+            { name: 'list', test: LIST, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
           ],
         },

@@ -1,32 +1,42 @@
-// Prints the gzipped size of the first-load JS: the entry script and the chunks index.html
-// preloads. Route chunks load later, on navigation, and are listed separately.
+// Prints the gzipped JS each first screen loads (the entry, plus the chunks index.html's script
+// preloads for that screen's path) and every chunk's size, and fails the build over budget: the
+// entry at most 150 KB, any other chunk at most 30 KB (issue 11).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+const BUDGET = { entry: 150 * 1024, chunk: 30 * 1024 };
+const SCREENS = ['home', 'purchase/vendors', 'purchase/invoices', 'inventory/inventory', 'login'];
+
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const firstLoad = [
-  ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
-  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
-].map((match) => match[1]);
+const entry = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((match) => match[1]);
+// The inline script's first argument: screen key → the files it preloads.
+const preloads = JSON.parse(/\}\)\((\{.*?\}),\{/.exec(html)?.[1] ?? '{}');
 
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (files) => files.reduce((total, file) => total + gz(file), 0);
 
-let total = 0;
-console.log('\nFirst-load JS (gzip):');
-for (const file of firstLoad) {
-  const size = gz(file);
-  total += size;
-  console.log(`  ${file.padEnd(48)} ${kb(size).padStart(10)}`);
+console.log('\nFirst load by screen (gzip):     files      total');
+for (const screen of SCREENS) {
+  const files = [...entry, ...(preloads[screen] ?? [])];
+  console.log(`  ${screen.padEnd(28)} ${String(files.length).padStart(7)} ${kb(sum(files)).padStart(10)}`);
 }
-console.log(`  ${'total'.padEnd(48)} ${kb(total).padStart(10)}`);
 
-const lazy = readdirSync(join(dist, 'assets'))
-  .filter((name) => name.endsWith('.js') && !firstLoad.includes(`assets/${name}`))
-  .map((name) => ({ name, size: gz(`assets/${name}`) }))
+const chunks = readdirSync(join(dist, 'assets'))
+  .filter((name) => name.endsWith('.js'))
+  .map((name) => ({ file: `assets/${name}`, size: gz(`assets/${name}`) }))
   .sort((a, b) => b.size - a.size);
-console.log('\nRoute chunks, loaded on demand (gzip):');
-for (const { name, size } of lazy) console.log(`  ${name.padEnd(48)} ${kb(size).padStart(10)}`);
+console.log('\nChunks (gzip):');
+const over = [];
+for (const { file, size } of chunks) {
+  const isEntry = entry.includes(file);
+  if (size > (isEntry ? BUDGET.entry : BUDGET.chunk)) over.push(file);
+  console.log(`  ${file.slice('assets/'.length).padEnd(48)} ${kb(size).padStart(10)}${isEntry ? '  entry' : ''}`);
+}
+if (over.length > 0) {
+  console.error(`\nOver budget (entry ${kb(BUDGET.entry)}, other chunks ${kb(BUDGET.chunk)}): ${over.join(', ')}`);
+  process.exit(1);
+}

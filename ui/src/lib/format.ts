@@ -1,4 +1,4 @@
-import { decimal, toMoney, type DecimalInput } from '@erp/contracts';
+import { decimal, indiaDate, toMoney, type DecimalInput } from '@erp/contracts';
 
 const LAKH = 100_000;
 const CRORE = 10_000_000;
@@ -52,3 +52,6 @@ export const formatDate = (ymd: string | null | undefined): string => {
   if (Number.isNaN(date.getTime())) return ymd;
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 };
+
+/** The forms' default date: today in India, YYYY-MM-DD (SEED-SPEC §3 'form default today'). */
+export const todayInIndia = (): string => indiaDate(new Date());

@@ -16,8 +16,7 @@ import { optionsFrom, useLabels } from '@/features/documents/lookups';
 import { itemsResource } from '@/features/inventory/items/items.resource';
 import { useStock } from '@/features/inventory/stock.queries';
 import { stockAdjustmentsResource } from '@/features/inventory/stock-adjustments/stock-adjustments.resource';
-import { todayInIndia } from '@/features/purchase/invoices/invoices.screen';
-import { formatDate } from '@/lib/format';
+import { formatDate, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 

@@ -4,19 +4,17 @@ import { useMemo } from 'react';
 
 import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
+import { invoiceBadge } from '@/features/documents/invoice-badge';
 import { invoiceLines } from '@/features/documents/document-lines';
 import { optionsFrom, useLabels } from '@/features/documents/lookups';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
 const headerSchema = purchaseInvoices.body.omit({ lines: true });
 const vendorOptions = optionsFrom(vendorsResource.useList);
-
-/** Paid green, anything else (pending, partial) yellow (SEED-SPEC §2, DESIGN §3.5). */
-export const invoiceBadge = (status: string) => ({ label: status.toUpperCase(), tone: status === 'paid' ? ('green' as const) : status === 'overdue' ? ('red' as const) : ('yellow' as const) });
 
 export function PurchaseInvoicesScreen() {
   const vendorName = useLabels(vendorsResource.useList, (v) => v.name);
@@ -81,6 +79,3 @@ export function PurchaseInvoicesScreen() {
   );
   return <EntityListScreen config={config} />;
 }
-
-/** The form's default date: today in India (SEED-SPEC §3 'form default today'). */
-export const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());

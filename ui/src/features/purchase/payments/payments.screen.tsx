@@ -7,10 +7,9 @@ import { EntityListScreen } from '@/components/entity-list-screen';
 import { settlementLines } from '@/features/documents/document-lines';
 import { openInvoicesOf, optionsFrom, useLabels } from '@/features/documents/lookups';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
-import { todayInIndia } from '@/features/purchase/invoices/invoices.screen';
 import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 

@@ -6,11 +6,11 @@ import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { invoiceLines } from '@/features/documents/document-lines';
 import { optionsFrom, useLabels } from '@/features/documents/lookups';
-import { invoiceBadge, todayInIndia } from '@/features/purchase/invoices/invoices.screen';
+import { invoiceBadge } from '@/features/documents/invoice-badge';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { receiptsResource } from '@/features/sales/receipts/receipts.resource';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
