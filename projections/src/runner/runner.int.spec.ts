@@ -76,6 +76,27 @@ describe('projection runner', () => {
     await worker.stop();
   });
 
+  it('gathers a stream of appends for gatherMs, but projects a lone write at once', async () => {
+    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seen.projection, seenToo.projection], { pollMs: 60_000, gatherMs: 600 });
+    await waitFor(() => caughtUp('seen_events'));
+    await new Promise((r) => setTimeout(r, 600)); // past any gather after catching up
+    const msToProject = async (append: () => Promise<{ lastPosition: string }>) => {
+      const started = Date.now();
+      const target = (await t.store.cursorAt((await append()).lastPosition))!;
+      await waitFor(async () => isAtOrAfter((await readCheckpoint(t.db, 'seen_events'))?.cursor, target), 5000);
+      return Date.now() - started;
+    };
+    const stream = `gather-${randomUUID()}`;
+    // Lone writes, one after the other: each batch reads one event and the next starts at once.
+    expect(await msToProject(() => ping(stream, 0))).toBeLessThan(300);
+    expect(await msToProject(() => ping(stream, 1))).toBeLessThan(300);
+    // Three events in one batch: the next batch waits out the gather.
+    const three = [0, 1, 2].map((i) => ({ eventId: randomUUID(), type: 'Pinged', data: { i } }));
+    await msToProject(() => t.store.append([{ streamId: stream, expectedVersion: 2, events: three }], meta));
+    expect(await msToProject(() => ping(stream, 5))).toBeGreaterThanOrEqual(300);
+    await worker.stop();
+  });
+
   it('a projection added later catches up to the others and then moves with them, one page per round', async () => {
     await prepareProjections(t.db, t.store, [late.projection]);
     const all = [seen.projection, seenToo.projection, late.projection];

@@ -14,9 +14,10 @@ export interface RunnerOptions {
   /** Poll interval when no wake-up arrives (notifier down, or a missed message). */
   readonly pollMs?: number;
   /**
-   * Under a stream of appends, a batch starts at most this often: the events of a few
-   * milliseconds share one transaction instead of one each (fewer round trips and commits
-   * competing with the appends themselves), for a few milliseconds more write→visible lag.
+   * Under a stream of appends (a batch read more than one event), a batch starts at most this
+   * often: the events of a few milliseconds share one transaction instead of one each (fewer
+   * round trips and commits competing with the appends themselves), for a few milliseconds more
+   * write→visible lag. A lone write is projected at once.
    */
   readonly gatherMs?: number;
   readonly log?: ProjectionLog;
@@ -172,7 +173,7 @@ export const startProjectionRunner = (
 ) => {
   const batchSize = options.batchSize ?? 1000;
   const pollMs = options.pollMs ?? 500;
-  const gatherMs = options.gatherMs ?? 4;
+  const gatherMs = options.gatherMs ?? 20;
   const log = options.log ?? silentLog;
   const names = projections.map((p) => p.name);
   const leadership = leadershipLog(names, log);
@@ -194,7 +195,7 @@ export const startProjectionRunner = (
         if (result.position !== null) notifier.publish('projected', result.position);
         if (result.more) continue;
         const gather = gatherMs - (performance.now() - started);
-        if (result.read > 0 && gather > 0) await new Promise((resolve) => setTimeout(resolve, gather));
+        if (result.read > 1 && gather > 0) await new Promise((resolve) => setTimeout(resolve, gather));
       } catch (error) {
         if (error instanceof ProjectionBatchError) failures.failed(error.projections, error.cause);
         else failures.failed(names, error);
