@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -213,6 +214,35 @@ describe('backup and restore', () => {
       expect(await countsOf(spareDb), name).toEqual({ events: 0, users: 0 });
     }
     expect((await checkBackup(backupFile)).header.events).toBe((await countsOf(sourceDb))!.events);
+  });
+
+  it('a backup the database refuses halfway (two events at one stream version) restores nothing, and the target takes a good one after', async () => {
+    const lines = gunzipSync(await readFile(backupFile)).toString('utf8').split('\n').filter(Boolean);
+    const header = z.object({ events: z.number(), lastPosition: z.string() }).loose().parse(JSON.parse(lines[0]!));
+    const last = z.object({ position: z.string(), eventId: z.string() }).loose().parse(JSON.parse(lines.at(-1)!));
+    // Passes every check of the file (a new event id, the next position), but takes a stream
+    // version already used: the database refuses it after the users and the other events.
+    const twin = { ...last, eventId: randomUUID(), position: String(BigInt(last.position) + 1n) };
+    const file = path.join(workDir, 'twin-version.gz');
+    const head = { ...header, events: header.events + 1, lastPosition: twin.position };
+    await writeFile(file, gzipSync([JSON.stringify(head), ...lines.slice(1), JSON.stringify(twin), ''].join('\n')));
+    await expect(checkBackup(file)).resolves.toBeDefined();
+
+    const empty = await testDatabase();
+    const emptyDb = connect(empty.url, { max: 2 });
+    try {
+      const refused = await runCli(['restore', file], { DATABASE_URL: empty.url });
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.output).toMatch(/error: The database refused the backup, so nothing of it was written: .*events_stream_version_key/);
+      expect(await countsOf(emptyDb)).toEqual({ events: 0, users: 0 });
+
+      const restored = await runCli(['restore', backupFile], { DATABASE_URL: empty.url });
+      expect(restored.code, restored.output).toBe(0);
+      expect(await countsOf(emptyDb)).toEqual(await countsOf(sourceDb));
+    } finally {
+      await emptyDb.close();
+      await empty.drop();
+    }
   });
 
   it('the running app makes a backup at start when none is recent, and keeps only the newest ERP_BACKUP_KEEP', async () => {

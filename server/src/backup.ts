@@ -5,11 +5,11 @@ import { createGunzip, createGzip, gzipSync } from 'node:zlib';
 
 import { type RecordedEvent, RecordedEventSchema } from '@erp/contracts';
 import { postgresIdAllocator, readIdFloors } from '@erp/eventstore';
-import type { StoredUser } from '@erp/http-kit';
+import { authStore, type StoredUser } from '@erp/http-kit';
 import { z } from 'zod';
 
 import serverPackage from '../package.json' with { type: 'json' };
-import { exportLog, loadEvents } from './operations';
+import { exportLog, inOneTransaction, loadEvents } from './operations';
 import type { Infrastructure } from './system';
 
 /**
@@ -171,18 +171,28 @@ async function* eventsOf(file: string): AsyncGenerator<RecordedEvent> {
 
 /**
  * Loads a backup into an EMPTY store: the file is read and checked to its end first, so a
- * damaged one changes nothing. The read models are left to rebuild.
+ * damaged one changes nothing. Users and events go in one transaction, so one the database
+ * refuses halfway (or a crash) leaves the store empty for another try. The id floors are raised
+ * after it (sequences are not transactional; a floor raised for nothing only skips numbers).
+ * The read models are left to rebuild.
  */
 export const restoreBackup = async (infra: Infrastructure, file: string): Promise<BackupHeader> => {
   const { header, users, idSequences } = await checkBackup(file);
-  const head = await infra.store.headPosition();
-  const hasUsers = await infra.auth.hasUsers();
-  if (head !== '0' || hasUsers) {
-    throw new Error(`Restore needs an empty store; this one has ${head !== '0' ? 'events' : 'users'}. Restore into a new ERP_DATA_DIR or an empty DATABASE_URL.`);
-  }
   const ids = postgresIdAllocator(infra.database.db);
-  await infra.auth.restoreUsers(users);
-  await loadEvents(infra.store, ids, eventsOf(file));
+  let notEmpty: string | null = null;
+  await inOneTransaction(infra.database, infra.notifier, async (store, trx) => {
+    const auth = authStore(trx);
+    const head = await store.headPosition();
+    if (head !== '0' || (await auth.hasUsers())) {
+      notEmpty = head !== '0' ? 'events' : 'users';
+      throw new Error(`Restore needs an empty store; this one has ${notEmpty}. Restore into a new ERP_DATA_DIR or an empty DATABASE_URL.`);
+    }
+    await auth.restoreUsers(users);
+    await loadEvents(store, ids, eventsOf(file));
+  }).catch((error: unknown) => {
+    if (notEmpty) throw error;
+    throw new Error(`The database refused the backup, so nothing of it was written: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  });
   for (const { name, lastId } of idSequences) await ids.atLeast(name, lastId);
   return header;
 };

@@ -1,4 +1,5 @@
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -121,6 +122,29 @@ describe('operator CLI', () => {
     expect(result.code).toBe(1);
     expect(result.output).toContain('error: Import needs an empty event store');
     expect(await logOf(sourceDb)).toEqual(logBefore);
+  });
+
+  it('an import that fails after its first thousand events writes none of them, and the fixed file imports', async () => {
+    const template = RecordedEventSchema.parse(JSON.parse((await readFile(exportFile, 'utf8')).split('\n')[0]!));
+    const events = Array.from({ length: 1500 }, (_, i) =>
+      JSON.stringify({ ...template, eventId: randomUUID(), streamId: `bulk-${i}`, streamVersion: 1, position: String(i + 1) }));
+    const file = path.join(workDir, 'bad-after-1500.ndjson');
+    await writeFile(file, [...events, '{"position":"x"}', ''].join('\n'));
+    const empty = await testDatabase();
+    const emptyDb = connect(empty.url, { max: 2 });
+    try {
+      const failed = await runCli(['import', file], { DATABASE_URL: empty.url });
+      expect(failed.code, failed.output).toBe(1);
+      expect(failed.output).toMatch(/error: Line 1501 is not an exported event/);
+      expect(await logOf(emptyDb)).toEqual([]);
+
+      const fixed = await runCli(['import', exportFile], { DATABASE_URL: empty.url });
+      expect(fixed.code, fixed.output).toBe(0);
+      expect(await logOf(emptyDb)).toEqual(await logOf(sourceDb));
+    } finally {
+      await emptyDb.close();
+      await empty.drop();
+    }
   });
 
   it('a rebuild of an unknown projection fails and names the known ones', async () => {

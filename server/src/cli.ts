@@ -54,7 +54,7 @@ const main = async (args: string[]) => {
       }
       case 'import': {
         if (!arg) throw new Error('import needs a file');
-        const count = await importFromFile(infra.store, postgresIdAllocator(db), arg);
+        const count = await importFromFile(infra, postgresIdAllocator(db), arg);
         await rebuildProjections(db, infra.store, PROJECTIONS, { log: logger });
         say(`imported ${count} events and rebuilt ${PROJECTIONS.length} projections`);
         return 0;

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 
 import { parseRecordStream, type RecordedEvent, RecordedEventSchema } from '@erp/contracts';
-import { type EventStore, type GlobalCursor, type IdAllocator, START } from '@erp/eventstore';
+import { type AnyDb, type Database, type EventStore, type GlobalCursor, type IdAllocator, type Notifier, postgresEventStore, START } from '@erp/eventstore';
 
 /**
  * Streams the log in global order, one JSON event per line; with `until`, only the events at or
@@ -73,8 +73,21 @@ async function* exportedEvents(file: string): AsyncGenerator<RecordedEvent> {
   }
 }
 
+/**
+ * Runs `load` with an event store whose writes are one transaction: a load that fails halfway
+ * (a bad line after the first thousand events, a key the database refuses, a crash) leaves the
+ * store as it was, so the operator can fix the file and run it again.
+ */
+export const inOneTransaction = <T>(
+  database: Database,
+  notifier: Notifier,
+  load: (store: EventStore, trx: AnyDb) => Promise<T>,
+): Promise<T> =>
+  database.db.transaction().execute((trx) => load(postgresEventStore({ db: trx, pool: database.pool }, notifier), trx));
+
 /** Imports an NDJSON export into an EMPTY store, keeping event ids, versions and metadata. */
-export const importFromFile = async (store: EventStore, ids: IdAllocator, file: string) => {
-  if ((await store.headPosition()) !== '0') throw new Error('Import needs an empty event store');
-  return loadEvents(store, ids, exportedEvents(file));
-};
+export const importFromFile = async (infra: { database: Database; notifier: Notifier }, ids: IdAllocator, file: string) =>
+  inOneTransaction(infra.database, infra.notifier, async (store) => {
+    if ((await store.headPosition()) !== '0') throw new Error('Import needs an empty event store');
+    return loadEvents(store, ids, exportedEvents(file));
+  });
