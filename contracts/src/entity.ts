@@ -38,6 +38,8 @@ export interface SearchSpec<K extends string = string> {
   readonly fields: readonly K[];
   /** A reference field and the singular of the entity it names: `{ itemId: 'item' }`. */
   readonly refs?: Readonly<Partial<Record<K, string>>>;
+  /** A coded field and the labels the screens show for it: 'Bank Transfer' finds `bank_transfer`. */
+  readonly labels?: Readonly<Partial<Record<K, readonly { readonly value: string; readonly label: string }[]>>>;
 }
 
 const mapFields = <F extends Fields, S>(fields: F, pick: (field: Field) => z.ZodType): S =>

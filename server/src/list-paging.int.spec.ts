@@ -1,4 +1,4 @@
-import { api, HEADERS, PAGE_LIMIT_MAX, purchaseInvoices, stockAdjustmentsEntity, vendorsEntity, itemsEntity } from '@erp/contracts';
+import { api, HEADERS, itemsEntity, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, purchaseInvoices, SETTLEMENT_DOCUMENTS, stockAdjustmentsEntity, vendorsEntity } from '@erp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './testing/http-client';
@@ -90,6 +90,22 @@ describe('list paging and server-side search', () => {
     expect((await read(`${purchaseInvoices.path}?q=gh-3`)).body.map((i) => i.invoiceNumber)).toEqual(['GH-3']);
     await write(stockAdjustmentsEntity.path, { itemId: item.id, adjustmentType: 'increase', quantity: '5', reason: 'Opening stock' });
     expect((await read(`${stockAdjustmentsEntity.path}?q=teak`)).body).toHaveLength(1);
+  });
+
+  it("finds payments and receipts by the method's label the screens show, as by its code", async () => {
+    for (const doc of SETTLEMENT_DOCUMENTS) {
+      const partyEntity = MASTER_DATA_ENTITIES.find((e) => e.label === doc.party.label)!;
+      const party = await write(partyEntity.path, { name: `Label party ${doc.plural}` });
+      const invoice = await write(doc.invoices.path, { [doc.party.field]: party.id, invoiceNumber: `LB-${doc.plural}`, lines: [{ itemName: 'Rice', quantity: '1', rate: '500' }] });
+      const settle = (paymentMethod: string, amount: string) =>
+        write(doc.path, { [doc.party.field]: party.id, paymentMethod, lines: [{ invoiceId: invoice.id, [doc.lineAmount.field]: amount }] });
+      const bank = await settle('bank_transfer', '100');
+      await settle('cash', '50');
+      for (const q of ['bank transfer', 'Bank Transfer', 'bank_transfer']) {
+        const found = await pages(doc.path, 1, q);
+        expect(found.seen.map((r) => r.id), `${doc.path} q=${q}`).toEqual([bank.id]);
+      }
+    }
   });
 
   it('refuses a bad limit, cursor or repeated parameter with a 400 naming it', async () => {

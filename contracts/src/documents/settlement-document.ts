@@ -89,8 +89,11 @@ export const settlementDocument = <const P extends string, const D extends strin
     record,
     line,
     events: { names, event, types: Object.values(names) as string[], recorded },
-    /** What a list search looks in: `searchOn` and the party's name. */
-    search: { fields: config.searchOn, refs: { [config.party.field]: config.party.singular } } as SearchSpec<T | 'paymentMethod' | P>,
+    /** What a list search looks in: `searchOn`, the party's name, and the method's label. */
+    search: {
+      ...({ fields: config.searchOn, refs: { [config.party.field]: config.party.singular } } as SearchSpec<T | 'paymentMethod' | P>),
+      labels: { paymentMethod: PAYMENT_METHODS },
+    },
     streamOf: (id: number) => `${config.stream}-${id}`,
   };
 };

@@ -20,9 +20,16 @@ export interface ListSource {
   readonly searchRefs?: readonly { readonly column: string; readonly table: string }[];
 }
 
-/** A list's search spec (contracts) as the SQL it looks in: own columns, and referenced names. */
+/** A coded column as the label the screens show: `case t.payment_method when 'upi' then 'UPI' … end`. */
+const labelOf = (field: string, labels: readonly { value: string; label: string }[]) =>
+  sql`case t.${sql.id(snakeCase(field))}::text ${sql.join(labels.map((l) => sql`when ${l.value} then ${l.label}`), sql` `)} end`;
+
+/** A list's search spec (contracts) as the SQL it looks in: own columns and their labels, and referenced names. */
 export const searchOf = (spec: SearchSpec): Pick<ListSource, 'searchIn' | 'searchRefs'> => ({
-  searchIn: spec.fields.map((field) => sql`t.${sql.id(snakeCase(field))}::text`),
+  searchIn: [
+    ...spec.fields.map((field) => sql`t.${sql.id(snakeCase(field))}::text`),
+    ...Object.entries(spec.labels ?? {}).map(([field, labels]) => labelOf(field, labels!)),
+  ],
   searchRefs: Object.entries(spec.refs ?? {}).map(([field, singular]) => ({ column: snakeCase(field), table: listTable({ singular: singular! }) })),
 });
 
