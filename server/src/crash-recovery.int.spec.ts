@@ -1,12 +1,12 @@
 import { api, byId, HEADERS, type Vendor, VendorSchema, vendorsEntity } from '@erp/contracts';
-import { connect, type Database } from '@erp/eventstore';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { LiveHealthSchema } from './testing/health';
 import { eventually, HttpClient } from './testing/http-client';
-import { type RunningSystem, runCli, startServices } from './testing/run-modes';
+import { runCli, startServices } from './testing/run-modes';
+import { signedInSystem } from './testing/signed-in-system';
 
 /**
  * Services mode under fire: while writers keep creating, updating and deleting vendors, both
@@ -28,23 +28,10 @@ interface Expected {
 }
 
 describe('crash recovery, services mode', () => {
-  let system: RunningSystem;
-  let database: Database;
-  let owner: HttpClient;
-
-  beforeAll(async () => {
-    system = await startServices();
-    database = connect(system.databaseUrl!, { max: 2 });
-    owner = new HttpClient(system.baseUrl);
-    await owner.setup('owner', 'correct horse battery staple');
-  }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    await system?.stop();
-  }, 60_000);
+  const t = signedInSystem(() => startServices());
 
   const vendorRows = async () =>
-    (await sql<Record<string, unknown>>`select * from vendor_list where not deleted order by id`.execute(database.db)).rows;
+    (await sql<Record<string, unknown>>`select * from vendor_list where not deleted order by id`.execute(t.database.db)).rows;
 
   it('kill -9 of both projection workers mid-stream loses nothing and applies nothing twice', async () => {
     const expected = new Map<number, Expected>();
@@ -66,7 +53,7 @@ describe('crash recovery, services mode', () => {
           // Update one of this writer's own vendors (no If-Match: the seed's behaviour).
           const id = mine[(i * 7) % mine.length]!;
           const current = expected.get(id)!;
-          const res = await owner.put(byId(vendorsEntity.path, id), {
+          const res = await t.owner.put(byId(vendorsEntity.path, id), {
             ...current.record!,
             id: undefined,
             phone: `w${w}-i${i}`,
@@ -78,14 +65,14 @@ describe('crash recovery, services mode', () => {
           }
         } else if (i % 11 === 10 && mine.length > 1) {
           const id = mine.shift()!;
-          const res = await owner.delete(byId(vendorsEntity.path, id));
+          const res = await t.owner.delete(byId(vendorsEntity.path, id));
           if (res.status !== 204) failures.push(`DELETE ${id} → ${res.status} ${res.text}`);
           else {
             expected.set(id, { record: null, version: expected.get(id)!.version + 1 });
             counts.deleted++;
           }
         } else {
-          const res = await owner.post(vendorsEntity.path, { name: `Crash Test ${w}-${i}`, contactPerson: `Writer ${w}`, paymentTerms: `Net ${i}` });
+          const res = await t.owner.post(vendorsEntity.path, { name: `Crash Test ${w}-${i}`, contactPerson: `Writer ${w}`, paymentTerms: `Net ${i}` });
           if (res.status !== 201) failures.push(`POST → ${res.status} ${res.text}`);
           else {
             const record = VendorSchema.parse(res.body);
@@ -101,21 +88,21 @@ describe('crash recovery, services mode', () => {
 
     const [killFirst, killSecond, restart, stop] = [KILL_FIRST_AT, KILL_SECOND_AT, RESTART_AT, STOP_AT].map(reached);
     const writing = Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-    const anonymous = new HttpClient(system.baseUrl);
+    const anonymous = new HttpClient(t.system.baseUrl);
     const health = async () => LiveHealthSchema.parse((await anonymous.get(api.health)).body);
     const vendorListPosition = (h: z.infer<typeof LiveHealthSchema>) => BigInt(h.projections.find((p) => p.name === 'vendor_list')!.position);
     let lagWithoutWorkers = 0;
     const phases = (async () => {
       await killFirst;
-      await system.kill9Projections!(0);
+      await t.system.kill9Projections!(0);
       // The survivor takes the lead: it gets past everything written before the first kill.
       const headAtFirstKill = BigInt((await health()).store.head);
       await eventually(health, (h) => vendorListPosition(h) >= headAtFirstKill, { what: 'the surviving worker to take over', timeoutMs: 30_000 });
       await killSecond;
-      await system.kill9Projections!(1);
+      await t.system.kill9Projections!(1);
       await restart;
       lagWithoutWorkers = (await health()).projections.find((p) => p.name === 'vendor_list')!.lag;
-      await system.startProjections!();
+      await t.system.startProjections!();
       await stop;
       stopping = true;
     })();
@@ -129,7 +116,7 @@ describe('crash recovery, services mode', () => {
     expect(counts.deleted).toBeGreaterThan(3);
 
     // Both workers are back and catch up with the whole log (no sleep: health says when).
-    const workers = system.processes.filter((p) => p.name.startsWith('projections-') && p.isRunning());
+    const workers = t.system.processes.filter((p) => p.name.startsWith('projections-') && p.isRunning());
     expect(workers).toHaveLength(2);
     // Writing went on with no worker at all: the read model fell behind, then caught up.
     expect(lagWithoutWorkers).toBeGreaterThan(0);
@@ -141,7 +128,7 @@ describe('crash recovery, services mode', () => {
 
     // The log holds exactly the successful writes: nothing lost, nothing appended twice.
     const types = (await sql<{ type: string; n: number }>`
-      select type, count(*)::int as n from events group by type order by type`.execute(database.db)).rows;
+      select type, count(*)::int as n from events group by type order by type`.execute(t.database.db)).rows;
     expect(Object.fromEntries(types.map((t) => [t.type, t.n]))).toEqual({
       VendorCreated: counts.created,
       VendorUpdated: counts.updated,
@@ -162,11 +149,11 @@ describe('crash recovery, services mode', () => {
         version: e.version,
       });
     }
-    const listed = await owner.get(vendorsEntity.path, { headers: { [HEADERS.minPosition]: finalHealth.store.head } });
+    const listed = await t.owner.get(vendorsEntity.path, { headers: { [HEADERS.minPosition]: finalHealth.store.head } });
     expect(z.array(VendorSchema).parse(listed.body).sort((a, b) => a.id - b.id)).toEqual(live.map(([, e]) => e.record));
 
     // And it equals a rebuild from position 0 (`npm run erp -- rebuild vendor_list`), column for column.
-    const rebuilt = await runCli(['rebuild', 'vendor_list'], { DATABASE_URL: system.databaseUrl! });
+    const rebuilt = await runCli(['rebuild', 'vendor_list'], { DATABASE_URL: t.system.databaseUrl! });
     expect(rebuilt.code, rebuilt.output).toBe(0);
     expect(rebuilt.output).toMatch(/rebuilt vendor_list: \d+ events up to position \d+/);
     expect(await vendorRows()).toEqual(rows);

@@ -1,11 +1,12 @@
 import { api, byId, employeesEntity, ErrorBodySchema, HEADERS, vendorsEntity } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type Answer, HttpClient } from './testing/http-client';
+import type { Answer } from './testing/http-client';
 import { productRoutes } from './testing/routes';
-import { type RunningSystem, startOneProcess } from './testing/run-modes';
+import { startOneProcess } from './testing/run-modes';
+import { signedInSystem } from './testing/signed-in-system';
 
 /**
  * Hostile input on every route the routers register (issue 10 item 5): never a 500, and an
@@ -32,20 +33,14 @@ const checkAnswer = (what: string, res: Answer, failures: string[]) => {
 };
 
 describe('error bodies under hostile input', () => {
-  let database: TestDatabase;
-  let system: RunningSystem;
-  let owner: HttpClient;
-
-  beforeAll(async () => {
-    database = await testDatabase();
-    system = await startOneProcess(database.url);
-    owner = new HttpClient(system.baseUrl);
-    await owner.setup('owner', 'correct horse battery staple');
-  }, 180_000);
-  afterAll(async () => {
-    await system?.stop();
-    await database?.drop();
-  }, 60_000);
+  let scratch: TestDatabase;
+  const t = signedInSystem(
+    async () => {
+      scratch = await testDatabase();
+      return startOneProcess(scratch.url);
+    },
+    async () => scratch?.drop(),
+  );
 
   it('every route, with hostile ids, query, headers and bodies: a 4xx in the error shape, nothing leaked', async () => {
     const routes = productRoutes().filter((r) => !r.path.startsWith('/api/auth/'));
@@ -58,7 +53,7 @@ describe('error bodies under hostile input', () => {
         const url = `${route.path.replace(/:\w+/g, param)}${HOSTILE_QUERY}`;
         const bodies = ['POST', 'PUT'].includes(route.method) ? HOSTILE_BODIES : [undefined];
         for (const body of bodies) {
-          const res = await owner.request(route.method, url, {
+          const res = await t.owner.request(route.method, url, {
             headers: { ...HOSTILE_HEADERS, 'content-type': 'application/json' },
             ...body,
           });
@@ -72,14 +67,14 @@ describe('error bodies under hostile input', () => {
     expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400, 404]));
     expect(statuses.has(401)).toBe(false);
     // None of it was written.
-    expect((await owner.get(api.health)).body).toMatchObject({ store: { head: '0' } });
+    expect((await t.owner.get(api.health)).body).toMatchObject({ store: { head: '0' } });
   });
 
   it('a uniqueness conflict (a database constraint underneath) names the field, not the index', async () => {
     const sample = MASTER_DATA_SAMPLES.employees!;
-    const first = await owner.post(employeesEntity.path, { ...sample.body('a'), employeeId: 'EMP-1' });
+    const first = await t.owner.post(employeesEntity.path, { ...sample.body('a'), employeeId: 'EMP-1' });
     expect(first.status, first.text).toBe(201);
-    const again = await owner.post(employeesEntity.path, { ...sample.body('b'), employeeId: 'emp-1' });
+    const again = await t.owner.post(employeesEntity.path, { ...sample.body('b'), employeeId: 'emp-1' });
     const failures: string[] = [];
     checkAnswer('duplicate employee ID', again, failures);
     expect(failures).toEqual([]);
@@ -88,15 +83,15 @@ describe('error bodies under hostile input', () => {
   });
 
   it('a huge, a negative and a text id on a real record route are a 404, a stale If-Match a 412, all in the error shape', async () => {
-    const created = await owner.post(vendorsEntity.path, MASTER_DATA_SAMPLES.vendors!.body('v'));
+    const created = await t.owner.post(vendorsEntity.path, MASTER_DATA_SAMPLES.vendors!.body('v'));
     expect(created.status, created.text).toBe(201);
     const failures: string[] = [];
     for (const id of ['99999999999999999999', '-5', 'abc', '2147483648']) {
-      const res = await owner.get(byId(vendorsEntity.path, id));
+      const res = await t.owner.get(byId(vendorsEntity.path, id));
       expect(res.status, id).toBe(404);
       checkAnswer(`GET vendor ${id}`, res, failures);
     }
-    const stale = await owner.put(byId(vendorsEntity.path, (created.body as { id: number }).id), MASTER_DATA_SAMPLES.vendors!.body('w'), {
+    const stale = await t.owner.put(byId(vendorsEntity.path, (created.body as { id: number }).id), MASTER_DATA_SAMPLES.vendors!.body('w'), {
       headers: { 'if-match': '"99999999999999999999"' },
     });
     expect(stale.status).toBe(412);

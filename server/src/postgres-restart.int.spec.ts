@@ -1,13 +1,13 @@
 import { INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
-import { connect, type Database } from '@erp/eventstore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { checkLedger, compareWithRebuild } from './testing/fault-checks';
 import { faultLoad, type WriteOutcome } from './testing/fault-load';
 import { caughtUp, sleep, underLoad } from './testing/fault-run';
-import { eventually, HttpClient } from './testing/http-client';
+import { eventually } from './testing/http-client';
 import { type PgCluster, pgCluster } from './testing/pg-cluster';
-import { type RunningSystem, startServices } from './testing/run-modes';
+import { startServices } from './testing/run-modes';
+import { signedInSystem } from './testing/signed-in-system';
 
 /**
  * PostgreSQL restarted (`pg_ctl restart -m fast`) and then stopped for 3 s while writers and
@@ -23,26 +23,17 @@ const LIST_PATHS = [...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT
 
 describe('PostgreSQL restarted under load, services mode', () => {
   let cluster: PgCluster;
-  let system: RunningSystem;
-  let database: Database;
-  let owner: HttpClient;
-
-  beforeAll(async () => {
-    cluster = await pgCluster();
-    system = await startServices({ databaseUrl: cluster.url });
-    database = connect(cluster.url, { max: 2 });
-    owner = new HttpClient(system.baseUrl);
-    await owner.setup('owner', 'correct horse battery staple');
-  }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    await system?.stop();
-    await cluster?.destroy();
-  }, 60_000);
+  const t = signedInSystem(
+    async () => {
+      cluster = await pgCluster();
+      return startServices({ databaseUrl: cluster.url });
+    },
+    async () => cluster?.destroy(),
+  );
 
   it('services heal by themselves; 503 with Retry-After meanwhile; nothing acknowledged is lost', async () => {
-    const pids = system.processes.map((p) => p.pid);
-    const load = faultLoad(owner);
+    const pids = t.system.processes.map((p) => p.pid);
+    const load = faultLoad(t.owner);
     const reads: WriteOutcome[] = [];
     let reading = true;
     const reader = async (r: number) => {
@@ -50,7 +41,7 @@ describe('PostgreSQL restarted under load, services mode', () => {
         const path = `${LIST_PATHS[i % LIST_PATHS.length]!}?limit=20`;
         const started = performance.now();
         try {
-          const res = await owner.get(path, { timeoutMs: 30_000 });
+          const res = await t.owner.get(path, { timeoutMs: 30_000 });
           reads.push({ requestId: `read-${i}`, kind: `GET ${path}`, status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after') });
           if (res.status !== 200) await sleep(50);
         } catch {
@@ -60,7 +51,7 @@ describe('PostgreSQL restarted under load, services mode', () => {
     };
     const readers = Array.from({ length: READERS }, (_, r) => reader(r));
     const writesWork = () =>
-      eventually(async () => (await owner.post(MASTER_DATA_ENTITIES[0].path, { name: 'After the outage' })).status, (s) => s === 201, {
+      eventually(async () => (await t.owner.post(MASTER_DATA_ENTITIES[0].path, { name: 'After the outage' })).status, (s) => s === 201, {
         what: 'a write to succeed again',
         timeoutMs: 60_000,
         intervalMs: 200,
@@ -80,8 +71,8 @@ describe('PostgreSQL restarted under load, services mode', () => {
     await Promise.all(readers);
 
     // Nobody was restarted: the same processes served before, during and after.
-    expect(system.processes.map((p) => p.pid)).toEqual(pids);
-    expect(system.processes.filter((p) => !p.isRunning()).map((p) => p.name)).toEqual([]);
+    expect(t.system.processes.map((p) => p.pid)).toEqual(pids);
+    expect(t.system.processes.filter((p) => !p.isRunning()).map((p) => p.name)).toEqual([]);
     const all = [...load.outcomes, ...reads];
     const refused = all.filter((o) => o.status === 503);
     // Every request got an answer, in bounded time: a success, or 503 with Retry-After.
@@ -91,10 +82,10 @@ describe('PostgreSQL restarted under load, services mode', () => {
     const maxMs = Math.max(...all.map((o) => o.ms));
     expect(maxMs).toBeLessThan(MAX_REQUEST_MS);
 
-    await caughtUp(system.baseUrl);
-    const ledger = await checkLedger(database, load.outcomes);
+    await caughtUp(t.system.baseUrl);
+    const ledger = await checkLedger(t.database, load.outcomes);
     expect(ledger.problems).toEqual([]);
-    const rebuild = await compareWithRebuild(database);
+    const rebuild = await compareWithRebuild(t.database);
     expect(rebuild.differences).toEqual([]);
     console.info('PostgreSQL restart + 3 s stop under load', {
       writes: load.outcomes.length,

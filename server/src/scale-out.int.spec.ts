@@ -1,13 +1,13 @@
 import { api, byId, HEADERS, type Vendor, VendorSchema, vendorsEntity } from '@erp/contracts';
-import { connect, type Database } from '@erp/eventstore';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { readProxyStats } from './testing/haproxy';
 import { LiveHealthSchema } from './testing/health';
 import { type Answer, eventually, HttpClient } from './testing/http-client';
-import { type RunningSystem, runCli, startServices } from './testing/run-modes';
+import { runCli, startServices } from './testing/run-modes';
+import { signedInSystem } from './testing/signed-in-system';
 
 /**
  * Scale-out that survives a dead instance: two command and two query instances and two
@@ -53,25 +53,12 @@ const withRetries = async (figures: Figures, what: string, send: () => Promise<A
 };
 
 describe('scale-out behind HAProxy, services mode', () => {
-  let system: RunningSystem;
-  let database: Database;
-  let owner: HttpClient;
+  const t = signedInSystem(() => startServices({ proxy: 'haproxy' }));
 
-  beforeAll(async () => {
-    system = await startServices({ proxy: 'haproxy' });
-    database = connect(system.databaseUrl!, { max: 2 });
-    owner = new HttpClient(system.baseUrl);
-    await owner.setup('owner', 'correct horse battery staple');
-  }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    await system?.stop();
-  }, 60_000);
-
-  const processNamed = (name: string) => system.processes.find((p) => p.name === name)!;
-  const health = async () => LiveHealthSchema.parse((await owner.get(api.health)).body);
+  const processNamed = (name: string) => t.system.processes.find((p) => p.name === name)!;
+  const health = async () => LiveHealthSchema.parse((await t.owner.get(api.health)).body);
   const vendorRows = async () =>
-    (await sql<Record<string, unknown>>`select * from vendor_list where not deleted order by id`.execute(database.db)).rows;
+    (await sql<Record<string, unknown>>`select * from vendor_list where not deleted order by id`.execute(t.database.db)).rows;
 
   it('kill -9 of one command and one query instance under load: no failed request, no lost write', async () => {
     const figures: Figures = { requests: 0, retried: 0, failed: [] };
@@ -86,7 +73,7 @@ describe('scale-out behind HAProxy, services mode', () => {
         const body = { name: `Scale Out ${w}-${i}`, contactPerson: `Writer ${w}`, paymentTerms: `Net ${i}` };
         const key = `scale-${w}-${i}`;
         const posted = await withRetries(figures, `POST ${key}`, () =>
-          owner.post(vendorsEntity.path, body, { headers: { [HEADERS.idempotencyKey]: key } }),
+          t.owner.post(vendorsEntity.path, body, { headers: { [HEADERS.idempotencyKey]: key } }),
         );
         if (!posted) return;
         if (posted.status !== 201) return void figures.failed.push(`POST ${key} → ${posted.status} ${posted.text}`);
@@ -98,7 +85,7 @@ describe('scale-out behind HAProxy, services mode', () => {
         // Read it back from a query instance, waiting for the projection to include it.
         const position = posted.headers.get(HEADERS.eventPosition)!;
         const read = await withRetries(figures, `GET ${vendor.id}`, () =>
-          owner.get(byId(vendorsEntity.path, vendor.id), { headers: { [HEADERS.minPosition]: position } }),
+          t.owner.get(byId(vendorsEntity.path, vendor.id), { headers: { [HEADERS.minPosition]: position } }),
         );
         if (read && read.status !== 200) figures.failed.push(`GET ${vendor.id} → ${read.status} ${read.text}`);
       }
@@ -116,7 +103,7 @@ describe('scale-out behind HAProxy, services mode', () => {
       stopping = true;
     })();
     await Promise.race([phases, writing.then(() => {
-      if (!stopping) throw new Error(`writers stopped early: ${figures.failed.join('; ')}\n${system.logs()}`);
+      if (!stopping) throw new Error(`writers stopped early: ${figures.failed.join('; ')}\n${t.system.logs()}`);
     })]);
     await writing;
     const seconds = (Date.now() - started) / 1000;
@@ -126,7 +113,7 @@ describe('scale-out behind HAProxy, services mode', () => {
 
     // HAProxy's checks took the dead instances out; the live ones stayed in.
     const stats = await eventually(
-      () => readProxyStats(system.proxyStatsUrl!),
+      () => readProxyStats(t.system.proxyStatsUrl!),
       (rows) => ['commands/command1', 'queries/query1'].every((s) => rows.find((r) => `${r.backend}/${r.server}` === s)?.status === 'DOWN'),
       { what: 'HAProxy to mark the killed instances DOWN', timeoutMs: 10_000, intervalMs: 100 },
     );
@@ -136,7 +123,7 @@ describe('scale-out behind HAProxy, services mode', () => {
     // A write without an Idempotency-Key is never replayed, but one that reaches no instance is:
     // every update goes through now that one command instance is dead.
     for (const id of [...created.keys()].slice(0, 10)) {
-      const res = await owner.put(byId(vendorsEntity.path, id), { ...created.get(id)!, id: undefined, phone: 'after-kill' });
+      const res = await t.owner.put(byId(vendorsEntity.path, id), { ...created.get(id)!, id: undefined, phone: 'after-kill' });
       expect(res.status, res.text).toBe(200);
       created.set(id, VendorSchema.parse(res.body));
     }
@@ -147,13 +134,13 @@ describe('scale-out behind HAProxy, services mode', () => {
       (h) => h.projections.length > 0 && h.projections.every((p) => p.lag === 0 && p.position === h.store.head),
       { what: 'projections caught up', timeoutMs: 60_000, intervalMs: 100 },
     );
-    const listed = await owner.get(vendorsEntity.path, { headers: { [HEADERS.minPosition]: finalHealth.store.head } });
+    const listed = await t.owner.get(vendorsEntity.path, { headers: { [HEADERS.minPosition]: finalHealth.store.head } });
     const sorted = [...created].sort(([a], [b]) => a - b).map(([, v]) => v);
     expect(z.array(VendorSchema).parse(listed.body).sort((a, b) => a.id - b.id)).toEqual(sorted);
 
     // Every write is in the log exactly once: no replay appended a second event.
     const types = (await sql<{ type: string; n: number; streams: number }>`
-      select type, count(*)::int as n, count(distinct stream_id)::int as streams from events group by type order by type`.execute(database.db)).rows;
+      select type, count(*)::int as n, count(distinct stream_id)::int as streams from events group by type order by type`.execute(t.database.db)).rows;
     expect(types).toEqual([
       { type: 'VendorCreated', n: created.size, streams: created.size },
       { type: 'VendorUpdated', n: 10, streams: 10 },
@@ -161,7 +148,7 @@ describe('scale-out behind HAProxy, services mode', () => {
 
     // And the read model equals a rebuild from position 0.
     const rows = await vendorRows();
-    const rebuilt = await runCli(['rebuild', 'vendor_list'], { DATABASE_URL: system.databaseUrl! });
+    const rebuilt = await runCli(['rebuild', 'vendor_list'], { DATABASE_URL: t.system.databaseUrl! });
     expect(rebuilt.code, rebuilt.output).toBe(0);
     expect(await vendorRows()).toEqual(rows);
 
@@ -175,8 +162,8 @@ describe('scale-out behind HAProxy, services mode', () => {
 
   it('the Node gateway in front of the same instances sends nothing to the dead ones and logs each failure', async () => {
     // command-1 and query-1 are dead since the test above; the gateway still lists them.
-    const direct = new HttpClient(system.gatewayUrl!);
-    direct.cookies.set(...([...owner.cookies][0]!));
+    const direct = new HttpClient(t.system.gatewayUrl!);
+    direct.cookies.set(...([...t.owner.cookies][0]!));
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
       const res = await direct.post(vendorsEntity.path, { name: `Gateway ${i}` });
