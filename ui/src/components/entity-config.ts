@@ -1,3 +1,4 @@
+import type { SearchSpec } from '@erp/contracts';
 import type { LucideIcon } from 'lucide-react';
 import type { FieldValues, Path } from 'react-hook-form';
 
@@ -136,9 +137,13 @@ export interface ListConfig<TRecord extends { id: number }, TValues extends Fiel
   /** Above the list (counters), given every record; and the list's own heading. */
   summary?: (records: readonly TRecord[]) => readonly { label: string; value: string }[];
   listHeading?: string;
-  /** The fields a search looks in: the contract's (`vendorsEntity.search.fields`), so a list
-   * searched here while it fits in one page finds what the server finds once it does not. */
-  searchOn: readonly (keyof TRecord)[];
+  /** What a search looks in: the contract's (`vendorsEntity.search`), its fields and the labels
+   * of coded ones, so a list searched here while it fits in one page finds what the server finds
+   * once it does not. */
+  search: {
+    readonly fields: readonly (keyof TRecord & string)[];
+    readonly labels?: SearchSpec['labels'];
+  };
   /** Extra searchable text of a record (a looked-up vendor name). */
   searchAlso?: (record: TRecord) => readonly (string | null | undefined)[];
   card: CardConfig<TRecord>;

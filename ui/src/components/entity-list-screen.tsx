@@ -152,7 +152,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
     );
   }
   const rows = term && (small || waiting)
-    ? loaded.filter((record) => matches(record, config.searchOn, term) || (config.searchAlso?.(record) ?? []).some((v) => (v ?? '').toLowerCase().includes(term)))
+    ? loaded.filter((record) => matches(record, config.search, term) || (config.searchAlso?.(record) ?? []).some((v) => (v ?? '').toLowerCase().includes(term)))
     : loaded;
   if (rows.length === 0 && waiting) return <Spinner label={`Searching ${config.title.toLowerCase()}`} />;
   if (rows.length === 0) {
@@ -196,5 +196,9 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
   );
 }
 
-const matches = <TRecord,>(record: TRecord, fields: readonly (keyof TRecord)[], term: string) =>
-  fields.some((field) => String(record[field] ?? '').toLowerCase().includes(term));
+const matches = <TRecord extends { id: number }>(record: TRecord, search: ListConfig<TRecord, never, never>['search'], term: string) =>
+  search.fields.some((field) => {
+    const value = String(record[field] ?? '');
+    const label = search.labels?.[field]?.find((l) => l.value === value)?.label ?? '';
+    return value.toLowerCase().includes(term) || label.toLowerCase().includes(term);
+  });

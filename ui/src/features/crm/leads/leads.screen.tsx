@@ -22,7 +22,7 @@ const leadsList: ListConfig<Lead, Values, LeadBody> = {
     searching: 'No leads found matching your search.',
     initial: 'No leads found. Add your first lead!',
   },
-  searchOn: leadsEntity.search.fields,
+  search: leadsEntity.search,
   card: {
     title: (lead) => lead.name,
     badge: (lead) => ({ label: lead.status, tone: TONES[lead.status] ?? 'grey' }),

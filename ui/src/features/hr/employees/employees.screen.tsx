@@ -18,7 +18,7 @@ const employeesList: ListConfig<Employee, Values, EmployeeBody> = {
     searching: 'No employees found matching your search.',
     initial: 'No employees found. Add your first employee!',
   },
-  searchOn: employeesEntity.search.fields,
+  search: employeesEntity.search,
   card: {
     title: (employee) => employee.name,
     badge: (employee) => ({ label: employee.employeeId, tone: 'blue' }),

@@ -20,7 +20,7 @@ const itemsList: ListConfig<Item, Values, ItemBody> = {
     searching: 'No items found matching your search.',
     initial: 'No items found. Create your first item!',
   },
-  searchOn: itemsEntity.search.fields,
+  search: itemsEntity.search,
   card: {
     title: (item) => item.name,
     badge: (item) => ({ label: item.unit, tone: 'blue' }),

@@ -66,7 +66,7 @@ export function StockAdjustmentsScreen() {
         { label: 'Stock Out', value: String(all.filter((a) => a.adjustmentType === 'decrease').length) },
       ],
       listHeading: 'Recent Adjustments',
-      searchOn: stockAdjustmentsEntity.search.fields,
+      search: stockAdjustmentsEntity.search,
       searchAlso: (a) => [itemName(a.itemId, 'Unknown Item')],
       card: {
         title: (a) => itemName(a.itemId, 'Unknown Item'),

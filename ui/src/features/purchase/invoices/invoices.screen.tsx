@@ -29,7 +29,7 @@ export function PurchaseInvoicesScreen() {
         searching: 'No invoices found matching your search.',
         initial: 'No invoices found. Create your first invoice!',
       },
-      searchOn: purchaseInvoices.search.fields,
+      search: purchaseInvoices.search,
       searchAlso: (invoice) => [vendorName(invoice.vendorId, 'Unknown Vendor')],
       card: {
         title: (invoice) => invoice.invoiceNumber,

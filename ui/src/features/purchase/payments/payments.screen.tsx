@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { settlementLines } from '@/features/documents/document-lines';
+import { methodLabel } from '@/features/documents/payment-method';
 import { openInvoicesOf, optionsFrom, useLabels } from '@/features/documents/lookups';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
@@ -15,7 +16,6 @@ type Values = Record<string, unknown>;
 
 const headerSchema = vendorPayments.body.omit({ lines: true });
 const vendorOptions = optionsFrom(vendorsResource.useList);
-const methodLabel = (method: string) => PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
 const openInvoices = openInvoicesOf<VendorPayment, PurchaseInvoice>(purchaseInvoicesResource.useList, (i) => i.vendorId, 'paidAmount');
 
 export function PaymentsScreen() {
@@ -32,8 +32,8 @@ export function PaymentsScreen() {
         searching: 'No payments found matching your search.',
         initial: 'No payments found. Record your first payment!',
       },
-      searchOn: vendorPayments.search.fields,
-      searchAlso: (payment) => [vendorName(payment.vendorId, 'Unknown Vendor'), methodLabel(payment.paymentMethod)],
+      search: vendorPayments.search,
+      searchAlso: (payment) => [vendorName(payment.vendorId, 'Unknown Vendor')],
       card: {
         title: (payment) => vendorName(payment.vendorId, 'Unknown Vendor'),
         badge: (payment) => ({ label: methodLabel(payment.paymentMethod), tone: 'blue' }),

@@ -34,7 +34,7 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
     searching: 'No vendors found matching your search.',
     initial: 'No vendors found. Create your first vendor!',
   },
-  searchOn: vendorsEntity.search.fields,
+  search: vendorsEntity.search,
   card: {
     title: (vendor) => vendor.name,
     fields: [

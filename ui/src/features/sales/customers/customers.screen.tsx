@@ -18,7 +18,7 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
     searching: 'No customers found matching your search.',
     initial: 'No customers found. Create your first customer!',
   },
-  searchOn: customersEntity.search.fields,
+  search: customersEntity.search,
   card: {
     title: (customer) => customer.name,
     fields: [

@@ -56,7 +56,7 @@ export function SalesInvoicesScreen() {
         initial: 'No sales invoices found',
         initialHint: 'Create your first sales invoice to get started.',
       },
-      searchOn: salesInvoices.search.fields,
+      search: salesInvoices.search,
       searchAlso: (invoice) => [customerName(invoice.customerId, 'Unknown Customer')],
       card: {
         title: (invoice) => invoice.invoiceNumber,

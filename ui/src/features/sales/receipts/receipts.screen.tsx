@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { settlementLines } from '@/features/documents/document-lines';
+import { methodLabel } from '@/features/documents/payment-method';
 import { openInvoicesOf, optionsFrom, useLabels } from '@/features/documents/lookups';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
@@ -15,7 +16,6 @@ type Values = Record<string, unknown>;
 
 const headerSchema = receipts.body.omit({ lines: true });
 const customerOptions = optionsFrom(customersResource.useList);
-const methodLabel = (method: string) => PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
 const openInvoices = openInvoicesOf<Receipt, SalesInvoice>(salesInvoicesResource.useList, (i) => i.customerId, 'receivedAmount');
 
 export function ReceiptsScreen() {
@@ -32,8 +32,8 @@ export function ReceiptsScreen() {
         initial: 'No receipts found',
         initialHint: 'Create your first receipt to get started.',
       },
-      searchOn: receipts.search.fields,
-      searchAlso: (receipt) => [customerName(receipt.customerId, 'Unknown Customer'), methodLabel(receipt.paymentMethod)],
+      search: receipts.search,
+      searchAlso: (receipt) => [customerName(receipt.customerId, 'Unknown Customer')],
       card: {
         title: (receipt) => `Receipt #${receipt.id}`,
         fields: [
