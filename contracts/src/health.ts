@@ -3,11 +3,25 @@ import { z } from 'zod';
 /** GET /api/health: what a proxy and an operator read (DESIGN §2; README "Watching it run"). */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
-  problems: z.array(z.string()).describe('`store unreachable`, `notifier down`, `projection <name> lags <n> s (<m> events)`'),
+  problems: z
+    .array(z.string())
+    .describe('`store unreachable`, `notifier down`, `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>`'),
   store: z.object({ kind: z.string(), reachable: z.boolean(), head: z.string().nullable(), error: z.string().optional() }),
   notifier: z.object({ kind: z.string(), healthy: z.boolean() }),
   projections: z
-    .array(z.object({ name: z.string(), version: z.number().nullable(), position: z.string(), lag: z.number(), lagMs: z.number() }))
+    .array(
+      z.object({
+        name: z.string(),
+        version: z.number().nullable(),
+        position: z.string(),
+        lag: z.number(),
+        lagMs: z.number(),
+        stopped: z
+          .object({ position: z.string(), type: z.string(), streamId: z.string(), error: z.string(), at: z.string() })
+          .nullable()
+          .describe('Set while the read model is stopped on an event it cannot apply: which event, why, since when'),
+      }),
+    )
     .optional()
     .describe('Absent when the store is down; absent on a command instance'),
 });

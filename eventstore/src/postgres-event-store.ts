@@ -59,6 +59,15 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   metadata: row.metadata,
 });
 
+const sqlState = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null ? (error as { code?: string }).code : undefined;
+
+/**
+ * Two appends that wait on each other's rows (a deadlock) or a serialization failure: neither
+ * wrote anything, and the same command decided again will most likely go through.
+ */
+const isTransient = (error: unknown): boolean => sqlState(error) === '40P01' || sqlState(error) === '40001';
+
 const isUniqueViolation = (error: unknown, constraint: string): boolean =>
   typeof error === 'object' &&
   error !== null &&
@@ -80,14 +89,17 @@ export const postgresEventStore = (
     appends: readonly StreamAppend[],
     metadata: EventMetadataInput,
   ): Promise<AppendResult> => {
-    const rows = appends.flatMap((a) =>
-      a.events.map((e, i) => ({ ...e, streamId: a.streamId, version: a.expectedVersion + i + 1 })),
-    );
+    // Rows go in in one fixed order (by stream id): two appends over the same streams then
+    // take their unique-index entries in the same order and queue instead of deadlocking.
+    const rows = [...appends]
+      .sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))
+      .flatMap((a) => a.events.map((e, i) => ({ ...e, streamId: a.streamId, version: a.expectedVersion + i + 1 })));
     if (rows.length === 0) throw new Error('append needs at least one event');
     const streamIds = appends.map((a) => a.streamId);
     const expected = appends.map((a) => a.expectedVersion);
     const eventIds = rows.map((r) => r.eventId);
     let inserted: { position: string }[] = [];
+    let transient = false;
     try {
       // One statement, one round trip: the version check and the insert commit together;
       // a concurrent writer of the same version hits the (stream_id, stream_version) key.
@@ -109,7 +121,9 @@ export const postgresEventStore = (
       });
       inserted = result.rows;
     } catch (error) {
+      transient = isTransient(error);
       if (
+        !transient &&
         !isUniqueViolation(error, 'events_event_id_key') &&
         !isUniqueViolation(error, 'events_stream_version_key')
       ) {
@@ -123,7 +137,8 @@ export const postgresEventStore = (
       if (retried) return retried;
       const moved = await movedStreams(appends);
       const first = appends.find((a) => a.streamId === moved[0]) ?? appends[0]!;
-      throw new StreamVersionConflict(first.streamId, first.expectedVersion, moved.length > 0 ? moved : [first.streamId]);
+      // After a deadlock nothing may have moved: a conflict to decide again, blaming no stream.
+      throw new StreamVersionConflict(first.streamId, first.expectedVersion, moved.length > 0 || transient ? moved : [first.streamId]);
     }
     const lastPosition = inserted.reduce(
       (max, r) => (BigInt(r.position) > BigInt(max) ? r.position : max),

@@ -58,6 +58,12 @@ const toHttpError = (error: unknown): HttpError => {
   if (isConnectionError(error) || (error instanceof AggregateError && error.errors.some(isConnectionError))) {
     return new HttpError(503, 'unavailable', 'The database is not reachable right now; try again shortly', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   }
+  // A deadlock or serialization failure that outlived the command's own retries: nothing was
+  // written, and the same request is likely to go through in a moment.
+  const sqlState = String((error as { code?: unknown } | null)?.code);
+  if (sqlState === '40P01' || sqlState === '40001') {
+    return new HttpError(409, 'conflict', 'The records are being changed by others right now; try again');
+  }
   if (error instanceof DomainError) {
     const [status, code] = DOMAIN_STATUS[error.kind];
     return new HttpError(status, code, error.message, error.issues);

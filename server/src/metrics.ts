@@ -102,6 +102,7 @@ export const createMetrics = () => {
       });
     lagGauge('erp_projection_lag_events', 'Committed events a read model has not applied yet', (lag) => lag.lag);
     lagGauge('erp_projection_lag_seconds', 'Age of the oldest event a read model has not applied yet (0 when caught up)', (lag) => lag.lagMs / 1000);
+    lagGauge('erp_projection_stopped', '1 while a read model is stopped on an event it cannot apply (health and the log name it), else 0', (lag) => (lag.stopped ? 1 : 0));
   };
 
   /** GET /metrics in front of another handler (or alone, answering 404 to anything else). */

@@ -24,9 +24,10 @@ const HealthSchema = z.object({
 const POLLED_MS = 1000;
 /**
  * With wake-ups, write → list took 20–140 ms here (median 40) on the shared 2-core machine; by
- * polling alone (the runner polls every 500 ms) 390–520 ms.
+ * polling alone (the runner polls every 500 ms) 390–520 ms. The bound sits between the two with
+ * room for a busy machine: it only has to tell wake-ups from polling.
  */
-const WOKEN_MEDIAN_MS = 200;
+const WOKEN_MEDIAN_MS = 300;
 
 describe('NATS absent at start and stopped mid-run (one process on PostgreSQL + NATS)', () => {
   let database: TestDatabase;

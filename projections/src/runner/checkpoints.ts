@@ -1,14 +1,26 @@
 import { type AnyDb, type GlobalCursor, START } from '@erp/eventstore';
 import { sql } from 'kysely';
 
+/** Where a projection stopped: the event it could not apply, and why (DESIGN: one stops, others go on). */
+export interface ProjectionStop {
+  readonly position: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly error: string;
+  readonly at: string;
+}
+
 export interface CheckpointRow {
   readonly name: string;
   readonly version: number;
   readonly cursor: GlobalCursor;
+  /** Set while the projection is stopped on an event it cannot apply. */
+  readonly stopped: ProjectionStop | null;
 }
 
-type Raw = { name: string; version: number; tx: string; position: string };
-const toRow = (r: Raw): CheckpointRow => ({ name: r.name, version: r.version, cursor: { tx: r.tx, position: r.position } });
+type Raw = { name: string; version: number; tx: string; position: string; stopped: ProjectionStop | null };
+const toRow = (r: Raw): CheckpointRow => ({ name: r.name, version: r.version, cursor: { tx: r.tx, position: r.position }, stopped: r.stopped ?? null });
+const COLUMNS = sql`name, version, tx::text as tx, position::text as position, stopped`;
 
 export const migrateCheckpoints = async (db: AnyDb) => {
   await sql`create table if not exists projection_checkpoints (
@@ -17,16 +29,17 @@ export const migrateCheckpoints = async (db: AnyDb) => {
     tx xid8 not null,
     position bigint not null,
     updated_at timestamptz not null default now())`.execute(db);
+  await sql`alter table projection_checkpoints add column if not exists stopped jsonb`.execute(db);
 };
 
 export const readCheckpoint = async (db: AnyDb, name: string): Promise<CheckpointRow | null> => {
-  const { rows } = await sql<Raw>`select name, version, tx::text as tx, position::text as position
+  const { rows } = await sql<Raw>`select ${COLUMNS}
     from projection_checkpoints where name = ${name}`.execute(db);
   return rows[0] ? toRow(rows[0]) : null;
 };
 
 export const readCheckpoints = async (db: AnyDb, names?: readonly string[]): Promise<CheckpointRow[]> => {
-  const { rows } = await sql<Raw>`select name, version, tx::text as tx, position::text as position
+  const { rows } = await sql<Raw>`select ${COLUMNS}
     from projection_checkpoints ${names ? sql`where name = any(${names}::text[])` : sql``} order by name`.execute(db);
   return rows.map(toRow);
 };
@@ -40,7 +53,7 @@ export const lockCheckpoints = async (db: AnyDb, names: readonly string[]): Prom
   // Read models are rebuilt from the durable log, and each batch commits with its checkpoint:
   // a commit lost in a crash is simply applied again. So the batch need not wait for its WAL
   // flush (set here, once, for this transaction, without a round trip of its own).
-  const { rows } = await sql<Raw>`select name, version, tx::text as tx, position::text as position
+  const { rows } = await sql<Raw>`select ${COLUMNS}
     from projection_checkpoints
     where name = any(${names}::text[]) and (select set_config('synchronous_commit', 'off', true)) = 'off'
     order by name for update skip locked`.execute(db);
@@ -49,16 +62,24 @@ export const lockCheckpoints = async (db: AnyDb, names: readonly string[]): Prom
 
 /** Waits for the row lock (a rebuild's final swap waits for the batch in flight). */
 export const lockCheckpoint = async (db: AnyDb, name: string): Promise<CheckpointRow | null> => {
-  const { rows } = await sql<Raw>`select name, version, tx::text as tx, position::text as position
+  const { rows } = await sql<Raw>`select ${COLUMNS}
     from projection_checkpoints where name = ${name} for update`.execute(db);
   return rows[0] ? toRow(rows[0]) : null;
 };
 
-/** The statement that moves checkpoints (to end a batch's writes, in the same round trip). */
+/**
+ * The statement that moves checkpoints (to end a batch's writes, in the same round trip). A
+ * projection that moves is no longer stopped.
+ */
 export const checkpointUpdate = (names: readonly string[], version: number | null, cursor: GlobalCursor) =>
   sql`update projection_checkpoints set tx = ${cursor.tx}::xid8, position = ${cursor.position}::bigint,
-      version = coalesce(${version}::integer, version), updated_at = now()
+      version = coalesce(${version}::integer, version), updated_at = now(), stopped = null
     where name = any(${names}::text[])`;
+
+/** Marks a projection stopped on an event (health, metrics and the log say so until it moves). */
+export const markStopped = async (db: AnyDb, name: string, stop: ProjectionStop) => {
+  await sql`update projection_checkpoints set stopped = ${JSON.stringify(stop)}::jsonb where name = ${name}`.execute(db);
+};
 
 export const writeCheckpoints = async (db: AnyDb, names: readonly string[], version: number | null, cursor: GlobalCursor) => {
   await checkpointUpdate(names, version, cursor).execute(db);

@@ -86,7 +86,10 @@ describe('a long transaction elsewhere on the server', () => {
       const p99 = lags[Math.floor(lags.length * 0.99)]!;
       console.log(`[foreign transaction] ${lags.length} appends while held; append→projected p50 ${lags[lags.length >> 1]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
       expect(lags.length).toBeGreaterThan(100);
-      expect(p99).toBeLessThan(500);
+      // Held back by the foreign transactions, nothing would be projected at all (the loop above
+      // gives up after 5 s); the figures themselves belong to the bench. The bound leaves room for
+      // a busy 2-core machine (p99 here was 20–60 ms).
+      expect(p99).toBeLessThan(2500);
     },
     HOLD_MS + 60_000,
   );

@@ -1,6 +1,6 @@
 import { type AnyDb, type EventStore, START } from '@erp/eventstore';
 
-import { readCheckpoints } from './checkpoints';
+import { type ProjectionStop, readCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
 
 export interface ProjectionLag {
@@ -11,6 +11,8 @@ export interface ProjectionLag {
   readonly lag: number;
   /** How long the oldest of them has waited (0 when there is none). */
   readonly lagMs: number;
+  /** Set while it is stopped on an event it cannot apply. */
+  readonly stopped: ProjectionStop | null;
 }
 
 /** Each projection's checkpoint and how far behind the log it is (health and metrics). */
@@ -23,7 +25,7 @@ export const projectionLags = async (db: AnyDb, store: EventStore, projections: 
       const lag = await store.countAfter(cursor);
       const oldest = lag > 0 ? (await store.readAll(cursor, 1)).events[0] : undefined;
       const lagMs = oldest ? Math.max(0, now - Date.parse(oldest.metadata.at)) : 0;
-      return { name: p.name, version: c?.version ?? null, position: cursor.position, lag, lagMs };
+      return { name: p.name, version: c?.version ?? null, position: cursor.position, lag, lagMs, stopped: c?.stopped ?? null };
     }),
   );
 };

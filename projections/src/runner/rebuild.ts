@@ -1,8 +1,9 @@
+import type { RecordedEvent } from '@erp/contracts';
 import { type AnyDb, compareCursors, type EventPage, type EventStore, type GlobalCursor, START } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { applyBatch } from './batch';
-import { ensureCheckpoint, lockCheckpoint, writeCheckpoints } from './checkpoints';
+import { ensureCheckpoint, lockCheckpoint, type ProjectionStop, writeCheckpoints } from './checkpoints';
 import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
 import { migrateTable } from './table';
@@ -22,6 +23,43 @@ export interface RebuildResult {
   readonly applied: number;
   readonly position: string;
 }
+
+/** A rebuild that met an event a projection cannot apply: which projection, which event, why. */
+export class RebuildError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly stop: ProjectionStop,
+  ) {
+    super(`${projection} cannot apply the event at position ${stop.position} (${stop.type} on ${stop.streamId}): ${stop.error}`);
+    this.name = 'RebuildError';
+  }
+}
+
+/**
+ * After a page failed in a shadow schema (thrown away anyway): fold its events one projection
+ * and one event at a time, each in its own transaction, to name the event and the projection.
+ * A failure that no single event reproduces (the database went away) is the original error.
+ */
+const rebuildFailure = async (db: AnyDb, projections: readonly Projection[], schema: string, events: readonly RecordedEvent[], original: unknown) => {
+  for (const event of events) {
+    for (const projection of projections) {
+      try {
+        await db.transaction().execute(async (trx) => applyBatch(trx, schema, [projection], [event]));
+      } catch (error) {
+        const code = (error as { code?: unknown } | null)?.code;
+        if (typeof code === 'string' && /^(08|40|53|57|58|E[A-Z]+$)/.test(code)) return original;
+        return new RebuildError(projection.name, {
+          position: event.position,
+          type: event.type,
+          streamId: event.streamId,
+          error: String((error as Error)?.message ?? error).slice(0, 500),
+          at: new Date().toISOString(),
+        });
+      }
+    }
+  }
+  return original;
+};
 
 /** Pages of the log in order, the next one read while the caller folds the current one. */
 const pagesFrom = (store: EventStore, from: GlobalCursor, size: number) => {
@@ -72,10 +110,14 @@ export const buildInto = async (
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
       continue;
     }
-    await db.transaction().execute(async (trx) => {
-      await sql`set local synchronous_commit = off`.execute(trx);
-      await applyBatch(trx, schema, projections, page.events);
-    });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await sql`set local synchronous_commit = off`.execute(trx);
+        await applyBatch(trx, schema, projections, page.events);
+      });
+    } catch (error) {
+      throw await rebuildFailure(db, projections, schema, page.events, error);
+    }
     cursor = page.cursor;
     const before = applied;
     applied += page.events.length;

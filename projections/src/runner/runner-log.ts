@@ -1,3 +1,4 @@
+import type { ProjectionStop } from './checkpoints';
 import { type ProjectionLog, perSecond } from './log';
 
 /**
@@ -63,3 +64,18 @@ export const failureLog = (log: ProjectionLog) => {
     },
   };
 };
+
+/**
+ * A projection that stopped on an event it cannot apply: said at once as an error (which
+ * event, why, what to do), again on every 10th failed retry, and when it moves again.
+ */
+export const stopLog = (log: ProjectionLog) => ({
+  stopped: (projection: string, stop: ProjectionStop, tries: number) => {
+    if (tries !== 1 && tries % 10 !== 0) return;
+    log.error(
+      { projection, position: stop.position, type: stop.type, streamId: stop.streamId, error: stop.error, tries },
+      'projection stopped: it cannot apply this event; the other projections go on (fix and deploy, and it resumes or is rebuilt)',
+    );
+  },
+  resumed: (projection: string) => log.info({ projection }, 'projection resumed'),
+});

@@ -1,12 +1,22 @@
+import type { RecordedEvent } from '@erp/contracts';
 import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, LOCK_KEYS, type Notifier } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { foldBatch } from './batch';
-import { type CheckpointRow, checkpointUpdate, ensureCheckpoint, lockCheckpoints, migrateCheckpoints, readCheckpoint } from './checkpoints';
+import {
+  type CheckpointRow,
+  checkpointUpdate,
+  ensureCheckpoint,
+  lockCheckpoints,
+  markStopped,
+  migrateCheckpoints,
+  type ProjectionStop,
+  readCheckpoint,
+} from './checkpoints';
 import { type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
-import { rebuildProjection } from './rebuild';
-import { catchUpLog, failureLog, leadershipLog } from './runner-log';
+import { RebuildError, rebuildProjection } from './rebuild';
+import { catchUpLog, failureLog, leadershipLog, stopLog } from './runner-log';
 import { migrateTable, runTogether } from './table';
 
 export interface RunnerOptions {
@@ -44,7 +54,14 @@ export const prepareProjections = async (
         // A bumped version builds fresh tables and swaps them in; the old ones are never migrated.
         if (checkpoint && checkpoint.version < projection.version) {
           log.info({ projection: projection.name, from: checkpoint.version, to: projection.version }, 'projection version changed; rebuilding');
-          await rebuildProjection(conn, store, projection, { log });
+          try {
+            await rebuildProjection(conn, store, projection, { log });
+          } catch (error) {
+            if (!(error instanceof RebuildError)) throw error;
+            // The old tables keep serving at the old version; health and the log say why.
+            await markStopped(conn, projection.name, error.stop);
+            log.error({ projection: projection.name, ...error.stop }, 'projection rebuild stopped: it cannot apply this event; the other projections go on');
+          }
           continue;
         }
         for (const table of projection.tables) await migrateTable(conn, 'public', table);
@@ -83,6 +100,8 @@ export interface BatchResult {
   readonly position: string | null;
   /** The projections whose checkpoint rows this worker got (led) in this round. */
   readonly led: readonly string[];
+  /** Projections that stopped in this round on an event they cannot apply. */
+  readonly stopped: readonly { readonly name: string; readonly stop: ProjectionStop }[];
 }
 
 /** A batch that failed, with the projections it was folding (for the log). */
@@ -97,40 +116,104 @@ export class ProjectionBatchError extends Error {
 }
 
 /**
+ * Errors that say nothing about the events: the database went away, a deadlock, no room. The
+ * whole round is retried; no projection is blamed. Anything else (a value a table cannot hold,
+ * a fold that throws) belongs to the projection that met it.
+ */
+const TRANSIENT_STATES = /^(08|40|53|57|58)/;
+const isTransient = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (TRANSIENT_STATES.test(code) || /^E[A-Z]+$/.test(code));
+};
+
+const messageOf = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
+
+/** Runs `work` inside a savepoint: on failure the transaction is as it was before it. */
+const inSavepoint = async <T>(trx: AnyDb, work: () => Promise<T>): Promise<T> => {
+  await sql`savepoint erp_projection`.execute(trx);
+  try {
+    const result = await work();
+    await sql`release savepoint erp_projection`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint erp_projection`.execute(trx);
+    throw error;
+  }
+};
+
+/**
+ * One projection that could not fold a page with the others: fold it alone; if it still
+ * cannot, apply the page an event at a time to move it up to the event it cannot apply, and
+ * say which event that is and why.
+ */
+const foldAlone = async (trx: AnyDb, store: EventStore, projection: Projection, events: readonly RecordedEvent[], cursor: GlobalCursor): Promise<ProjectionStop | null> => {
+  try {
+    await inSavepoint(trx, async () => runTogether(trx, await foldBatch(trx, 'public', [projection], events), checkpointUpdate([projection.name], null, cursor)));
+    return null;
+  } catch (error) {
+    if (isTransient(error)) throw error;
+  }
+  for (const event of events) {
+    try {
+      const at = (await store.cursorAt(event.position))!;
+      await inSavepoint(trx, async () => runTogether(trx, await foldBatch(trx, 'public', [projection], [event]), checkpointUpdate([projection.name], null, at)));
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      const stop = { position: event.position, type: event.type, streamId: event.streamId, error: messageOf(error), at: new Date().toISOString() };
+      await markStopped(trx, projection.name, stop);
+      return stop;
+    }
+  }
+  return null;
+};
+
+/**
  * One round for the projections this worker can lead: lock their checkpoint rows (skipping
  * those another worker holds), read one page per distinct checkpoint — a laggard's page stops
  * at the next checkpoint ahead, so the groups merge — fold it into every projection of the
- * group, and move the checkpoints, all in one transaction.
+ * group, and move the checkpoints, all in one transaction. A projection that cannot apply an
+ * event stops there (said in `stopped`, on its checkpoint row, in health and metrics); the
+ * others of its group go on. Projections in `skip` (stopped, waiting for their next try) sit
+ * the round out.
  */
 export const projectBatch = async (
   db: AnyDb,
   store: EventStore,
   projections: readonly Projection[],
   batchSize: number,
+  skip: ReadonlySet<string> = new Set(),
 ): Promise<BatchResult> =>
   db.transaction().execute(async (trx) => {
-    const byName = new Map(projections.map((p) => [p.name, p]));
+    const byName = new Map(projections.filter((p) => !skip.has(p.name)).map((p) => [p.name, p]));
     const locked = await lockCheckpoints(trx, [...byName.keys()]);
     const groups = groupByCursor(locked, byName);
     let read = 0;
     let more = false;
     let position: string | null = null;
+    const stopped: { name: string; stop: ProjectionStop }[] = [];
     for (let i = 0; i < groups.length; i++) {
       const group = groups[i]!;
       const names = group.projections.map((p) => p.name);
       const page = await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
       if (page.events.length === 0) continue;
       try {
-        const writes = await foldBatch(trx, 'public', group.projections, page.events);
-        await runTogether(trx, writes, checkpointUpdate(names, null, page.cursor));
+        await inSavepoint(trx, async () => runTogether(trx, await foldBatch(trx, 'public', group.projections, page.events), checkpointUpdate(names, null, page.cursor)));
       } catch (error) {
-        throw new ProjectionBatchError(names, error);
+        if (isTransient(error)) throw new ProjectionBatchError(names, error);
+        try {
+          for (const projection of group.projections) {
+            const stop = await foldAlone(trx, store, projection, page.events, page.cursor);
+            if (stop) stopped.push({ name: projection.name, stop });
+          }
+        } catch (again) {
+          throw new ProjectionBatchError(names, again);
+        }
       }
       read += page.events.length;
       more ||= page.events.length === batchSize;
       position = page.cursor.position;
     }
-    return { read, more, position, led: locked.map((row) => row.name) };
+    return { read, more, position, led: locked.map((row) => row.name), stopped };
   });
 
 /**
@@ -179,6 +262,11 @@ export const startProjectionRunner = (
   const leadership = leadershipLog(names, log);
   const caughtUp = catchUpLog(log);
   const failures = failureLog(log);
+  const stops = stopLog(log);
+  // A stopped projection is tried again after 1 s, then less and less often (at most every 5
+  // minutes): a fix deployed, or a transient cause gone, lets it resume by itself.
+  const retry = new Map<string, { at: number; tries: number }>();
+  const skipped = () => new Set([...retry].filter(([, r]) => r.at > Date.now()).map(([name]) => name));
   log.info({ projections: names, notifier: notifier.kind, pollMs }, 'projection worker started');
   let running = true;
   const wake = waker();
@@ -188,8 +276,18 @@ export const startProjectionRunner = (
     while (running) {
       try {
         const started = performance.now();
-        const result = await projectBatch(db, store, projections, batchSize);
+        const result = await projectBatch(db, store, projections, batchSize, skipped());
         failures.succeeded();
+        for (const name of result.led) {
+          if (!retry.has(name) || result.stopped.some((s) => s.name === name) || skipped().has(name)) continue;
+          retry.delete(name);
+          stops.resumed(name);
+        }
+        for (const { name, stop } of result.stopped) {
+          const tries = (retry.get(name)?.tries ?? 0) + 1;
+          retry.set(name, { at: Date.now() + Math.min(300_000, 1000 * 2 ** (tries - 1)), tries });
+          stops.stopped(name, stop, tries);
+        }
         leadership(result.led);
         caughtUp(result.read, result.more, result.position);
         if (result.position !== null) notifier.publish('projected', result.position);

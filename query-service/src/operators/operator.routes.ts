@@ -32,11 +32,11 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
 
   healthRoute(router, store, notifier, async () => {
     const projections = await projectionLags(db, store, PROJECTIONS);
-    const behind = projections.filter((p) => p.lagMs > maxLagMs);
-    return {
-      problems: behind.map((p) => `projection ${p.name} lags ${Math.round(p.lagMs / 1000)} s (${p.lag} events)`),
-      body: { projections },
-    };
+    const problems = projections.flatMap((p) => {
+      if (p.stopped) return [`projection ${p.name} stopped at position ${p.stopped.position} (${p.stopped.type} on ${p.stopped.streamId}): ${p.stopped.error}`];
+      return p.lagMs > maxLagMs ? [`projection ${p.name} lags ${Math.round(p.lagMs / 1000)} s (${p.lag} events)`] : [];
+    });
+    return { problems, body: { projections } };
   });
 
   router.get('/api/events/:position', async (ctx: Context) => {

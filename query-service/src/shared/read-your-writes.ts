@@ -14,17 +14,22 @@ export interface ReadDeps {
   readonly clock?: () => Date;
 }
 
-/** True when each of these projections has applied the event at this cursor. */
+/**
+ * 'yes' when each of these projections has applied the event at this cursor; 'stopped' when one
+ * of them is stopped on an event it cannot apply (waiting would not help); else 'no'.
+ */
 const caughtUp = async (db: AnyDb, names: readonly string[], target: GlobalCursor) => {
   const checkpoints = await readCheckpoints(db, names);
-  return checkpoints.length === names.length && checkpoints.every((c) => compareCursors(c.cursor, target) >= 0);
+  if (checkpoints.some((c) => c.stopped !== null && compareCursors(c.cursor, target) < 0)) return 'stopped';
+  return checkpoints.length === names.length && checkpoints.every((c) => compareCursors(c.cursor, target) >= 0) ? 'yes' : 'no';
 };
 
 /**
  * Read-your-writes (DESIGN §2) for one route: a GET with X-Min-Position waits, at most 5 s,
  * until the projections this route reads have applied that position — only those, so one slow
  * or rebuilding read model holds back nobody else's reads. It wakes on 'projected' and polls
- * in between; past the deadline it answers what it has, with X-Read-Model-Stale: true.
+ * in between; past the deadline, or at once when one of them is stopped on an event it cannot
+ * apply, it answers what it has, with X-Read-Model-Stale: true.
  */
 export const readsFrom = (deps: ReadDeps, projections: readonly string[]): Middleware =>
   async (ctx: Context, next: Next) => {
@@ -36,8 +41,9 @@ export const readsFrom = (deps: ReadDeps, projections: readonly string[]): Middl
     try {
       for (;;) {
         const target = await deps.store.cursorAt(wanted);
-        if (!target || (await caughtUp(deps.db, projections, target))) break;
-        if (Date.now() >= deadline) {
+        const state = target ? await caughtUp(deps.db, projections, target) : 'yes';
+        if (state === 'yes') break;
+        if (state === 'stopped' || Date.now() >= deadline) {
           ctx.set('X-Read-Model-Stale', 'true');
           break;
         }
