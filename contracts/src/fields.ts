@@ -53,12 +53,34 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 /** False for text PostgreSQL cannot keep (NUL, a lone surrogate). */
 export const isStorable = (value: string): boolean => !UNSTORABLE.test(value);
 export const UNSTORABLE_MESSAGE = 'Contains characters that cannot be stored';
-const MAX_TEXT = 10_000;
-const textSchema = (error: string) =>
+
+/**
+ * The longest text each kind of field takes, in characters (UTF-16 code units, as JavaScript and
+ * zod count them). The seed says "no length limit"; we differ on purpose (DESIGN §5): a value
+ * must fit every index, stream id, CSV cell and printed invoice it flows into. Names, numbers
+ * and codes are short; long-form text (address, notes, description) may be long and is never
+ * indexed whole. At 3 bytes a character (the worst case of UTF-8 for one code unit) a name is at
+ * most 600 bytes: well inside a btree entry (2,704 bytes).
+ */
+export const TEXT_MAX = {
+  /** Names and other one-line texts: a vendor, an item, a reason, a designation. */
+  short: 200,
+  /** Numbers and references people type: a bill number, a cheque number. */
+  reference: 60,
+  phone: 30,
+  /** RFC 5321's limit for a whole address. */
+  email: 254,
+  /** A line's own description. */
+  lineDescription: 500,
+  /** Address, notes, description. */
+  long: 4000,
+} as const;
+
+const textSchema = (error: string, max: number) =>
   z
     .string({ error })
     .trim()
-    .max(MAX_TEXT, `At most ${MAX_TEXT} characters`)
+    .max(max, `At most ${max} characters`)
     .refine(isStorable, { message: UNSTORABLE_MESSAGE });
 
 const field = <In extends z.ZodType, Out extends z.ZodType>(
@@ -74,35 +96,35 @@ const nullableString = z.string().nullable();
 // ---------------------------------------------------------------- text
 
 /** Required text: 'Required' is the seed's library message (SEED-SPEC §5). */
-const requiredTextSchema = () =>
-  textSchema('Required').refine((v) => v.length > 0, { message: 'Required' });
+const requiredTextSchema = (max: number = TEXT_MAX.short) =>
+  textSchema('Required', max).refine((v) => v.length > 0, { message: 'Required' });
 /** Optional, nullable text: '' and missing both become null. */
-const optionalTextSchema = () => textSchema('Expected text').nullish().transform(blankToNull);
+const optionalTextSchema = (max: number = TEXT_MAX.short) => textSchema('Expected text', max).nullish().transform(blankToNull);
 
 /** Required text with its own message ('Item name is required'), for document fields and lines. */
-export const requiredTextInput = (message: string) =>
-  textSchema(message).refine((v) => v.length > 0, { message });
+export const requiredTextInput = (message: string, max: number = TEXT_MAX.short) =>
+  textSchema(message, max).refine((v) => v.length > 0, { message });
 /** Optional text for document fields and lines: '' and missing become null. */
-export const optionalTextInput = optionalTextSchema;
+export const optionalTextInput = (max: number = TEXT_MAX.short) => optionalTextSchema(max);
 
 export const requiredText = (message?: string) =>
   field('text', 'text', message ? requiredTextInput(message) : requiredTextSchema(), z.string(), { required: true });
 export const text = () => field('text', 'text', optionalTextSchema(), nullableString);
-export const multiline = () => field('multiline', 'text', optionalTextSchema(), nullableString);
-export const phone = () => field('phone', 'text', optionalTextSchema(), nullableString);
+export const multiline = () => field('multiline', 'text', optionalTextSchema(TEXT_MAX.long), nullableString);
+export const phone = () => field('phone', 'text', optionalTextSchema(TEXT_MAX.phone), nullableString);
 
 export const email = () =>
   field(
     'email',
     'text',
-    optionalTextSchema().refine((v) => v === null || z.email().safeParse(v).success, {
+    optionalTextSchema(TEXT_MAX.email).refine((v) => v === null || z.email().safeParse(v).success, {
       message: 'Invalid email address',
     }),
     nullableString,
   );
 
-const checked = (problem: (v: string) => string | null) =>
-  textSchema('Expected text')
+const checked = (problem: (v: string) => string | null, max: number) =>
+  textSchema('Expected text', max)
     .nullish()
     .transform((v) => (v ? v.toUpperCase() : null))
     .superRefine((v, ctx) => {
@@ -111,15 +133,15 @@ const checked = (problem: (v: string) => string | null) =>
     });
 
 /** GSTIN: optional; when given, format and check digit must be right. */
-export const gstin = () => field('gstin', 'text', checked(gstinProblem), nullableString);
+export const gstin = () => field('gstin', 'text', checked(gstinProblem, 15), nullableString);
 /** PAN: optional; when given, the 10-character format. */
-export const pan = () => field('pan', 'text', checked(panProblem), nullableString);
+export const pan = () => field('pan', 'text', checked(panProblem, 10), nullableString);
 /** HSN code: optional; when given, 4, 6 or 8 digits. */
 export const hsn = () =>
   field(
     'hsn',
     'text',
-    optionalTextSchema().refine((v) => v === null || /^(\d{4}|\d{6}|\d{8})$/.test(v), {
+    optionalTextSchema(8).refine((v) => v === null || /^(\d{4}|\d{6}|\d{8})$/.test(v), {
       message: 'HSN code must be 4, 6 or 8 digits',
     }),
     nullableString,
@@ -130,8 +152,7 @@ export const code = () =>
   field(
     'code',
     'text',
-    requiredTextSchema()
-      .refine((v) => v.length <= 30, { message: 'At most 30 characters' })
+    requiredTextSchema(30)
       .refine((v) => v.length === 0 || /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u.test(v), {
         message: 'Use letters, digits, and - _ / . only',
       }),
@@ -155,7 +176,7 @@ export function select<const V extends string>(
   const { required = false, defaultValue, error = `Choose one of: ${options.join(', ')}` } = settings;
   const allowed = new Set<string>(options);
   const input = z
-    .union([z.string(), z.null()], { error })
+    .union([z.string().max(SELECT_MAX), z.null()], { error })
     .optional()
     .transform((v, ctx) => {
       const value = typeof v === 'string' ? v.trim() : '';
@@ -178,11 +199,15 @@ export function select<const V extends string>(
 // ---------------------------------------------------------------- numbers and dates
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/** A number sent as a string is at most this long ('10000000000.00' is 14). */
+export const NUMBER_TEXT_MAX = 40;
+/** A select's value as sent (the longest option is far shorter). */
+const SELECT_MAX = 100;
 
 /** A number or a numeric string (as forms send them) → Big, or null when blank. */
 const decimalInput = (label: string) =>
   z
-    .union([z.number(), z.string(), z.null()], { error: `${label} must be a number` })
+    .union([z.number(), z.string().max(NUMBER_TEXT_MAX), z.null()], { error: `${label} must be a number` })
     .optional()
     .transform((v, ctx): Big | null => {
       if (v === null || v === undefined) return null;
@@ -265,7 +290,7 @@ export const isIsoDate = (value: string): boolean => {
 
 const dateSchema = (error: string) =>
   z
-    .union([z.string(), z.null()], { error })
+    .union([z.string().max(NUMBER_TEXT_MAX), z.null()], { error })
     .optional()
     .transform((v) => (typeof v === 'string' ? v.trim() : ''))
     .refine((v) => v === '' || isIsoDate(v), { message: error })

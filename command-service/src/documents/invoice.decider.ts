@@ -11,11 +11,13 @@ import {
   invoiceEvent,
   invoiceStatus,
   invoiceTotals,
+  MONEY_LIMIT,
   notFound,
   rupees,
   subtractMoney,
   sumMoney,
   toMoney,
+  validationError,
 } from '@erp/contracts';
 
 import type { Command, Decider, StoredEvent } from '../shared/decider';
@@ -51,6 +53,10 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   const party = doc.party.field;
   const recorded = (id: number, body: InvoiceBodyView, now: Date, previousDate?: string): InvoiceData => {
     const totals = invoiceTotals(body.lines, body.taxAmount);
+    // Every amount is capped at ₹1,000 crore (a payment line too, so it could never be paid).
+    if (compareMoney(totals.totalAmount, MONEY_LIMIT) > 0) {
+      throw validationError('The total cannot be above ₹1,000 crore', [{ path: 'lines', message: 'The total cannot be above ₹1,000 crore' }]);
+    }
     return {
       id,
       [party]: body[party],

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { INT32_MAX } from '../constants';
 import { lineAmount, sumMoney, toMoney } from '../money';
 
+/** A number sent as a string is at most this long (fields.ts says the same). */
+const NUMBER_TEXT_MAX = 40;
+
 /**
  * Pieces every document (purchase and sales invoices, payments, receipts, stock adjustments)
  * is built from (DESIGN §4): required decimals with the seed's messages, references to other
@@ -18,7 +21,7 @@ const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
  * 'Quantity is required').
  */
 const requiredDecimal = (label: string, missing: string, places: number, max: number, format: (v: Big) => string, positive: boolean) =>
-  z.union([z.number(), z.string(), z.null()], { error: missing }).optional().transform((v, ctx) => {
+  z.union([z.number(), z.string().max(NUMBER_TEXT_MAX), z.null()], { error: missing }).optional().transform((v, ctx) => {
     const raw = v === null || v === undefined ? '' : typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : v.trim();
     if (raw === '') {
       ctx.addIssue({ code: 'custom', message: missing });
@@ -35,7 +38,8 @@ const requiredDecimal = (label: string, missing: string, places: number, max: nu
     return format(value);
   });
 
-const MONEY_LIMIT = 10_000_000_000;
+/** The largest amount anywhere in a document (₹1,000 crore; fields.ts MONEY_MAX is the same). */
+export const MONEY_LIMIT = 10_000_000_000;
 
 /** Money that must be given (a line's rate): steps of 0.01, ≥ 0. */
 export const requiredMoney = (label: string, missing: string, options: { positive?: boolean } = {}) =>
@@ -51,7 +55,7 @@ export const requiredQuantity = (places: number, missing: string) =>
 
 /** Optional money with a default (a tax amount typed by hand, default '0'). */
 export const moneyOrZero = (label: string) =>
-  z.union([z.number(), z.string(), z.null()]).optional().transform((v, ctx) => {
+  z.union([z.number(), z.string().max(NUMBER_TEXT_MAX), z.null()]).optional().transform((v, ctx) => {
     const raw = v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v.trim();
     if (raw === '') return '0.00';
     if (!DECIMAL.test(raw)) {
@@ -66,7 +70,7 @@ export const moneyOrZero = (label: string) =>
 
 /** A reference to another record by id (a select in the form): 0, blank or missing → `missing`. */
 export const reference = (missing: string) =>
-  z.union([z.number(), z.string(), z.null()], { error: missing }).optional().transform((v, ctx) => {
+  z.union([z.number(), z.string().max(NUMBER_TEXT_MAX), z.null()], { error: missing }).optional().transform((v, ctx) => {
     const n = typeof v === 'string' ? (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : NaN) : (v ?? 0);
     if (!Number.isInteger(n) || n < 1 || n > INT32_MAX) {
       ctx.addIssue({ code: 'custom', message: missing });

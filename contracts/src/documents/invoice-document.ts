@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { optionalDateInput, optionalTextInput, requiredTextInput } from '../fields';
+import { optionalDateInput, optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
 import { DateString, Id, INVOICE_STATUSES, moneyOrZero, MoneyString, quantity, reference, requiredMoney } from './amounts';
 import type { SearchSpec } from '../entity';
 import { keyed, keyedAll } from './keyed';
@@ -44,7 +44,7 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
 const lineBody = (defaultQuantity: string | undefined) =>
   z.object({
     itemName: requiredTextInput('Item name is required'),
-    description: optionalTextInput(),
+    description: optionalTextInput(TEXT_MAX.lineDescription),
     quantity: defaultQuantity
       ? z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? defaultQuantity : v), quantity())
       : quantity(),
@@ -73,12 +73,12 @@ export const invoiceDocument = <const P extends string, const S extends string, 
   const { party, settledBy } = config;
   const body = z.object({
     ...keyed(party.field, reference(party.missing)),
-    invoiceNumber: requiredTextInput('Invoice number is required'),
+    invoiceNumber: requiredTextInput('Invoice number is required', TEXT_MAX.reference),
     /** Blank → today in India. */
     invoiceDate: optionalDateInput(),
     dueDate: optionalDateInput(),
     taxAmount: moneyOrZero('Tax amount'),
-    ...keyedAll(config.texts, optionalTextInput),
+    ...keyedAll(config.texts, () => optionalTextInput(TEXT_MAX.long)),
     active: z.boolean({ error: 'Expected true or false' }).optional().default(true),
     lines: z
       .array(lineBody(config.defaultQuantity), { error: 'At least one line item is required' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { PAYMENT_METHODS } from '../constants';
-import { optionalDateInput, optionalTextInput } from '../fields';
+import { optionalDateInput, optionalTextInput, TEXT_MAX } from '../fields';
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
 import type { InvoiceDocument, PartyConfig } from './invoice-document';
 import type { SearchSpec } from '../entity';
@@ -50,7 +50,8 @@ export const settlementDocument = <const P extends string, const D extends strin
     /** Blank → today in India. */
     ...keyed(config.dateField, optionalDateInput()),
     paymentMethod: z.enum(METHODS, { error: 'Please select a payment method' }),
-    ...keyedAll(config.texts, optionalTextInput),
+    // A reference number is short (a cheque or UTR number); notes and descriptions may be long.
+    ...keyedAll(config.texts, (name) => optionalTextInput(name === 'referenceNumber' ? TEXT_MAX.reference : TEXT_MAX.long)),
     active: z.boolean({ error: 'Expected true or false' }).optional().default(true),
     /** Empty: a direct payment of `amount`, settling no invoice. */
     lines: z.array(lineBody).max(500, 'At most 500 lines').optional().default([]),

@@ -13,10 +13,11 @@ const ROW_COLUMNS = { ...STREAM_ROW_COLUMNS, deleted: 'boolean' } as const;
  */
 export const masterDataTable = (entity: MasterDataEntity): TableSpec => {
   const columns: Record<string, ColumnKind> = { ...ROW_COLUMNS, ...entity.columns };
-  return table({ name: listTable(entity), key: 'id', columns, indexes: [[entity.sortBy]], versioned: true });
+  return table({ name: listTable(entity), key: 'id', columns, indexes: [[entity.sortBy, 'id']], versioned: true });
 };
 
-export const masterDataProjection = (entity: MasterDataEntity, version = 2) => {
+// Version 3: the list is indexed by the bounded sort key of its text (table.ts textSortKey), and id.
+export const masterDataProjection = (entity: MasterDataEntity, version = 3) => {
   const list = masterDataTable(entity);
   const blank = Object.fromEntries(entity.fieldNames.map((f) => [f, null]));
   return defineProjection<MasterDataChange>({

@@ -1,6 +1,6 @@
 import { type ColumnType, snakeCase } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 /** Column types of read-model tables: the contracts' field columns, plus timestamps. */
 export type ColumnKind = ColumnType | 'timestamptz' | 'jsonb';
@@ -13,7 +13,7 @@ export interface TableSpec<C extends Readonly<Record<string, ColumnKind>> = Read
   readonly columns: C;
   /** The primary key column (integer or text). */
   readonly key: string;
-  /** Extra indexes, each a list of columns. */
+  /** Extra indexes, each a list of columns (a text column by its textSortKey). */
   readonly indexes?: readonly (readonly string[])[];
   /**
    * Rows kept from one stream carry its `version`: the write itself refuses to put an older
@@ -49,6 +49,17 @@ const SQL_TYPES: Record<ColumnKind, string> = {
 
 const columnList = (spec: TableSpec) => Object.keys(spec.columns);
 
+/**
+ * How a text column is ordered and indexed: case-insensitively, by its first 200 characters. A
+ * btree entry holds at most 2,704 bytes, so text is never indexed whole (one long name once
+ * stopped every read model); lists sort by this same expression, so the index serves them.
+ */
+export const TEXT_SORT_CHARS = 200;
+export const textSortKey = (column: RawBuilder<unknown>) => sql`left(lower(${column}), ${sql.lit(TEXT_SORT_CHARS)})`;
+
+const indexPart = (spec: TableSpec, column: string) =>
+  spec.columns[column] === 'text' ? sql`(${textSortKey(sql.id(snakeCase(column)))})` : sql.id(snakeCase(column));
+
 /** Creates the table (and its indexes) in `schema` if missing, and checks it has every column. */
 export const migrateTable = async (db: AnyDb, schema: string, spec: TableSpec) => {
   const columns = columnList(spec).map((c) => {
@@ -58,7 +69,7 @@ export const migrateTable = async (db: AnyDb, schema: string, spec: TableSpec) =
   await sql`create table if not exists ${sql.id(schema, spec.name)} (${sql.join(columns)})`.execute(db);
   for (const index of spec.indexes ?? []) {
     const name = `${spec.name}_${index.map(snakeCase).join('_')}`;
-    await sql`create index if not exists ${sql.id(name)} on ${sql.id(schema, spec.name)} (${sql.join(index.map((c) => sql.id(snakeCase(c))))})`.execute(db);
+    await sql`create index if not exists ${sql.id(name)} on ${sql.id(schema, spec.name)} (${sql.join(index.map((c) => indexPart(spec, c)))})`.execute(db);
   }
   // `create table if not exists` keeps an old table as it is: a column added without a version
   // bump would fail every batch. Stop at start instead, and say what to do.

@@ -1,6 +1,6 @@
 import { type MasterDataEntity, snakeCase } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
-import { masterDataTable } from '@erp/projections';
+import { masterDataTable, textSortKey } from '@erp/projections';
 import { sql } from 'kysely';
 
 import { type ListSource, searchOf } from '../shared/paging';
@@ -19,7 +19,7 @@ export const listSource = (entity: MasterDataEntity): ListSource => {
     table: masterDataTable(entity).name,
     columns: selection(entity),
     live: sql`not t.deleted`,
-    key: type === 'text' ? sql`lower(${column})` : column,
+    key: type === 'text' ? textSortKey(column) : column,
     descending: type === 'date',
     ...searchOf(entity.search),
   };
