@@ -5,6 +5,8 @@ export const EventMetadataSchema = z.object({
   username: z.string().nullable(),
   correlationId: z.string(),
   at: z.string(),
+  /** Only on a command sent with an Idempotency-Key: its request's hash (a retry is told from a reuse). */
+  requestHash: z.string().optional(),
 });
 export type EventMetadata = z.infer<typeof EventMetadataSchema>;
 

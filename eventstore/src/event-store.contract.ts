@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compareCursors,
   type EventMetadataInput,
+  type EventPage,
   type EventStore,
   type EventToAppend,
   type GlobalCursor,
@@ -296,6 +297,23 @@ export const eventStoreContract = (
         }
       });
 
+      it('two appends over the same streams named in opposite orders: one wins, the other is a conflict, never a deadlock', async () => {
+        const { store } = h();
+        for (let round = 0; round < 20; round++) {
+          const [a, b, c] = [streamOf('invoice'), streamOf('invoice'), streamOf('invoice')];
+          const orders = [[a, b, c], [c, b, a], [b, a, c], [c, a, b]];
+          const outcomes = await Promise.allSettled(
+            orders.map((streams) =>
+              store.append(streams.map((streamId) => ({ streamId, expectedVersion: 0, events: [eventOf('Allocated', { round })] })), metadata),
+            ),
+          );
+          const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+          expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+          for (const reason of lost) expect(reason).toBeInstanceOf(StreamVersionConflict);
+          for (const streamId of [a, b, c]) expect((await store.readStream(streamId)).version).toBe(1);
+        }
+      });
+
       it('appends to several streams atomically: one wrong version, no stream changes', async () => {
         const { store } = h();
         const fresh = streamOf('payment');
@@ -346,7 +364,10 @@ export const eventStoreContract = (
         expect((await store.readStream(fresh)).events.map(withoutPosition)).toEqual(
           expected(fresh, [payment]),
         );
-        expect((await store.readStream(existing)).events.at(-1)?.position).toBe(ok.lastPosition);
+        // The last position is the command's last event, whichever stream it went to.
+        const lastOf = async (streamId: string) => BigInt((await store.readStream(streamId)).events.at(-1)!.position);
+        const last = [await lastOf(fresh), await lastOf(existing)].reduce((a, b) => (a > b ? a : b));
+        expect(ok.lastPosition).toBe(String(last));
       });
     });
 
@@ -653,15 +674,15 @@ export const eventStoreContract = (
       );
     });
 
-    describe('listEvents', () => {
-      it('filters by type and stream and pages by position', async () => {
+    describe('readFeed', () => {
+      it('filters by type and stream and pages in global order', async () => {
         const { store } = h();
         const run = randomUUID().slice(0, 8);
         const created = `ListCreated_${run}`;
         const renamed = `ListRenamed_${run}`;
         const one = streamOf('vendor');
         const two = streamOf('vendor');
-        const after = await store.headPosition();
+        const after = await store.endCursor();
         await store.append(
           [{ streamId: one, expectedVersion: 0, events: [eventOf(created, { n: 1 }), eventOf(renamed, { n: 2 }), eventOf(created, { n: 3 })] }],
           metadata,
@@ -670,41 +691,89 @@ export const eventStoreContract = (
           [{ streamId: two, expectedVersion: 0, events: [eventOf(created, { n: 4 }), eventOf(renamed, { n: 5 })] }],
           metadata,
         );
-        const data = (events: readonly RecordedEvent[]) => events.map((e) => (e.data as { n: number }).n);
+        const data = (page: EventPage) => page.events.map((e) => (e.data as { n: number }).n);
 
-        const byType = await store.listEvents({ afterPosition: after, limit: 100, type: created });
-        const byStream = await store.listEvents({ afterPosition: after, limit: 100, streamId: two });
-        const byBoth = await store.listEvents({ afterPosition: after, limit: 100, type: created, streamId: one });
-        const page1 = await store.listEvents({ afterPosition: after, limit: 2, type: created });
-        const page2 = await store.listEvents({ afterPosition: page1.at(-1)!.position, limit: 2, type: created });
-        const page3 = await store.listEvents({ afterPosition: page2.at(-1)!.position, limit: 2, type: created });
+        const byType = await store.readFeed({ after, limit: 100, type: created });
+        const byStream = await store.readFeed({ after, limit: 100, streamId: two });
+        const byBoth = await store.readFeed({ after, limit: 100, type: created, streamId: one });
+        const page1 = await store.readFeed({ after, limit: 2, type: created });
+        const page2 = await store.readFeed({ after: page1.cursor, limit: 2, type: created });
+        const page3 = await store.readFeed({ after: page2.cursor, limit: 2, type: created });
 
         expect(data(byType)).toEqual([1, 3, 4]);
         expect(data(byStream)).toEqual([4, 5]);
         expect(data(byBoth)).toEqual([1, 3]);
         expect([data(page1), data(page2), data(page3)]).toEqual([[1, 3], [4], []]);
-        expect(byType.every((e) => e.type === created && e.metadata.correlationId === metadata.correlationId)).toBe(true);
+        // An empty page leaves the cursor where it was: the pager polls from there.
+        expect(page3.cursor).toEqual(page2.cursor);
+        expect(byType.events.every((e) => e.type === created && e.metadata.correlationId === metadata.correlationId)).toBe(true);
       });
-    });
 
-    describe('listEvents across a power of ten', () => {
-      it('pages in position order without skipping', async () => {
+      it('pages across a power of ten without skipping', async () => {
         const { store } = h();
-        const after = await store.headPosition();
+        const after = await store.endCursor();
         const { streamId, events } = await appendAcrossDigitBoundary(store);
 
         const pages: RecordedEvent[] = [];
         let from = after;
         for (;;) {
-          const page = await store.listEvents({ afterPosition: from, limit: 97, streamId });
-          if (page.length === 0) break;
-          expect(BigInt(page.at(-1)!.position)).toBeGreaterThan(BigInt(from));
+          const page = await store.readFeed({ after: from, limit: 97, streamId });
+          if (page.events.length === 0) break;
           expect(pages.length).toBeLessThanOrEqual(events.length);
-          pages.push(...page);
-          from = page.at(-1)!.position;
+          pages.push(...page.events);
+          from = page.cursor;
         }
 
         expect(pages).toEqual(events);
+      });
+
+      it('never skips nor repeats an event while 8 writers append concurrently', async () => {
+        const { store } = h();
+        const run = `Feed_${randomUUID().slice(0, 8)}`;
+        let from = await store.endCursor();
+        let writing = true;
+        const seen: string[] = [];
+        const pager = (async () => {
+          for (;;) {
+            const done = !writing;
+            const page = await store.readFeed({ after: from, limit: 50, type: run });
+            seen.push(...page.events.map((e) => e.eventId));
+            from = page.cursor;
+            if (done && page.events.length === 0) return;
+          }
+        })();
+        const written = (
+          await Promise.all(
+            Array.from({ length: 8 }, async () => {
+              const ids: string[] = [];
+              for (let i = 0; i < 60; i++) {
+                const event = eventOf(run, { i });
+                await store.append([{ streamId: streamOf('feed'), expectedVersion: 0, events: [event] }], metadata);
+                ids.push(event.eventId);
+              }
+              return ids;
+            }),
+          )
+        ).flat();
+        writing = false;
+        await pager;
+        expect(seen).toHaveLength(written.length);
+        expect(new Set(seen)).toEqual(new Set(written));
+      }, 90_000);
+    });
+
+    describe('eventAt and findEvents', () => {
+      it('find events by position and by id; a missing one is absent', async () => {
+        const { store } = h();
+        const streamId = streamOf('found');
+        const events = [eventOf('Found', { n: 1 }), eventOf('Found', { n: 2 })];
+        const appended = await store.append([{ streamId, expectedVersion: 0, events }], metadata);
+        const at = await store.eventAt(appended.lastPosition);
+        expect(at).toMatchObject({ eventId: events[1]!.eventId, streamId, streamVersion: 2, position: appended.lastPosition });
+        expect(await store.eventAt('999999999999')).toBeNull();
+        const found = await store.findEvents([events[1]!.eventId, randomUUID(), events[0]!.eventId]);
+        expect(found.map((e) => e.streamVersion)).toEqual([1, 2]);
+        expect(await store.findEvents([])).toEqual([]);
       });
     });
 

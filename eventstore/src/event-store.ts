@@ -37,8 +37,8 @@ export interface EventPage {
   readonly cursor: GlobalCursor;
 }
 
-export interface EventLogQuery {
-  readonly afterPosition: string;
+export interface EventFeedQuery {
+  readonly after: GlobalCursor;
   readonly limit: number;
   readonly type?: string;
   readonly streamId?: string;
@@ -49,6 +49,8 @@ export interface EventMetadataInput {
   readonly username: string | null;
   readonly correlationId: string;
   readonly at: string;
+  /** A command sent with an Idempotency-Key: the hash of its request, so a retry can be told from a reuse. */
+  readonly requestHash?: string;
 }
 
 /** The event store port. Adapters: Postgres (embedded or server). */
@@ -68,8 +70,15 @@ export interface EventStore {
   endCursor(): Promise<GlobalCursor>;
   /** How many committed events lie after a cursor (a projection's lag). */
   countAfter(cursor: GlobalCursor): Promise<number>;
-  /** Operator paging through the log by position. */
-  listEvents(query: EventLogQuery): Promise<readonly RecordedEvent[]>;
+  /**
+   * Operators' and integrators' paging through the log (GET /api/events), filtered by type or
+   * stream: the global order of readAll, so a pager never skips an event that commits late.
+   */
+  readFeed(query: EventFeedQuery): Promise<EventPage>;
+  /** One event by its position; null for a gap or beyond the end. */
+  eventAt(position: string): Promise<RecordedEvent | null>;
+  /** The events of these ids that are in the log (a retried command finds its first attempt's). */
+  findEvents(eventIds: readonly string[]): Promise<readonly RecordedEvent[]>;
   headPosition(): Promise<string>;
   /** Import one exported event as is (ids, stream versions, metadata kept). */
   importEvents(events: readonly RecordedEvent[]): Promise<void>;

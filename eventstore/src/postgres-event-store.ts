@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { AnyDb } from './db';
 import {
   type AppendResult,
-  type EventLogQuery,
+  type EventFeedQuery,
   type EventMetadataInput,
   type EventPage,
   type EventStore,
@@ -225,14 +225,29 @@ export const postgresEventStore = (
     return rows[0]?.n ?? 0;
   };
 
-  const listEvents = async (query: EventLogQuery) => {
+  const readFeed = async (query: EventFeedQuery): Promise<EventPage> => {
+    const { rows } = await pool.query<EventRow>({
+      name: 'erp_read_feed',
+      text: `select r_position as position, r_tx as tx, r_event_id as event_id, r_stream_id as stream_id,
+               r_stream_version as stream_version, r_type as type, r_data as data, r_metadata as metadata
+             from erp_read_feed($1::xid8, $2::bigint, $3::int, $4::text, $5::text)`,
+      values: [query.after.tx, query.after.position, query.limit, query.type ?? null, query.streamId ?? null],
+    });
+    const last = rows.at(-1);
+    return { events: rows.map(toRecorded), cursor: last ? { tx: last.tx, position: last.position } : query.after };
+  };
+
+  const eventAt = async (position: string) => {
     const { rows } = await sql<EventRow>`
       select ${COLUMNS} from events
-      where position > ${query.afterPosition}::bigint
-        and transaction_id < (select erp_read_horizon())
-        ${query.type ? sql`and type = ${query.type}` : sql``}
-        ${query.streamId ? sql`and stream_id = ${query.streamId}` : sql``}
-      order by events.position limit ${query.limit}`.execute(db);
+      where position = ${position}::bigint and transaction_id < (select erp_read_horizon())`.execute(db);
+    return rows[0] ? toRecorded(rows[0]) : null;
+  };
+
+  const findEvents = async (eventIds: readonly string[]) => {
+    if (eventIds.length === 0) return [];
+    const { rows } = await sql<EventRow>`
+      select ${COLUMNS} from events where event_id = any(${eventIds}::uuid[]) order by events.position`.execute(db);
     return rows.map(toRecorded);
   };
 
@@ -254,5 +269,5 @@ export const postgresEventStore = (
     notifier.publish('appended', await headPosition());
   };
 
-  return { kind, append, readStream, readAll, cursorAt, endCursor, countAfter, listEvents, headPosition, importEvents };
+  return { kind, append, readStream, readAll, cursorAt, endCursor, countAfter, readFeed, eventAt, findEvents, headPosition, importEvents };
 };

@@ -102,4 +102,26 @@ const createReaderFunctions = async (db: AnyDb) => {
         limit max_rows;
     end
     $$`.execute(db);
+  // The operators' and integrators' feed: the same order and horizon, filtered by type or stream.
+  await sql`
+    create or replace function erp_read_feed(after_tx xid8, after_position bigint, max_rows integer,
+                                             type_filter text, stream_filter text)
+    returns table (r_position text, r_tx text, r_event_id text, r_stream_id text,
+                   r_stream_version integer, r_type text, r_data jsonb, r_metadata jsonb)
+    language plpgsql volatile as $$
+    declare
+      horizon xid8 := erp_read_horizon();
+    begin
+      return query
+        select e.position::text, e.transaction_id::text, e.event_id::text, e.stream_id,
+               e.stream_version, e.type, e.data, e.metadata
+        from events e
+        where (e.transaction_id, e.position) > (after_tx, after_position)
+          and e.transaction_id < horizon
+          and (type_filter is null or e.type = type_filter)
+          and (stream_filter is null or e.stream_id = stream_filter)
+        order by e.transaction_id, e.position
+        limit max_rows;
+    end
+    $$`.execute(db);
 };

@@ -16,6 +16,8 @@ export interface AppState {
   correlationId: string;
   now: Date;
   idempotencyKey?: string;
+  /** The hash of a request sent with an Idempotency-Key (kept with the events it appends). */
+  idempotencyHash?: string;
 }
 
 export type AppContext = Context & { state: AppState };

@@ -45,5 +45,7 @@ export const config = {
   metricsPort: wholeNumber('METRICS_PORT', 1, 65535),
   /** /api/health says `degraded` once a read model lags more than this many ms. */
   healthMaxLagMs: wholeNumber('ERP_HEALTH_MAX_LAG_MS', 1, 86_400_000) ?? 10_000,
+  /** Test suite only: a write whose X-Request-Id starts with `crash-after-append` kills the process after its append. */
+  testCrashAfterAppend: process.env.ERP_TEST_CRASH_AFTER_APPEND === '1',
 };
 export type Config = typeof config;

@@ -3,6 +3,7 @@ import {
   connect,
   type Database,
   type EmbeddedDatabase,
+  type EventStore,
   inProcessNotifier,
   migrateEventStore,
   natsNotifier,
@@ -47,7 +48,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   await migrateIdempotency(database.db);
   const notifier = config.natsUrl ? await natsNotifier(config.natsUrl, logger.child({ component: 'notifier' })) : inProcessNotifier();
   const metrics = createMetrics();
-  const store = metrics.countAppends(postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)'));
+  const store = crashAfterAppends(metrics.countAppends(postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)')), config.testCrashAfterAppend);
   const auth = authStore(database.db, { sessionCacheMs: options.oneProcess ? 10_000 : 0 });
   if (config.adminUsername && config.adminPassword && !(await auth.hasUsers())) {
     await auth.createFirstUser(config.adminUsername, config.adminPassword);
@@ -63,6 +64,23 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
       await notifier.close();
       await database.close();
       if (embedded) await embedded.stop();
+    },
+  };
+};
+
+/**
+ * Fault injection for the test suite only (ERP_TEST_CRASH_AFTER_APPEND=1): a write whose
+ * X-Request-Id starts with `crash-after-append` kills this process with SIGKILL the moment its
+ * append has committed, before any answer is sent — as a dead instance or a power cut would.
+ */
+const crashAfterAppends = (store: EventStore, enabled: boolean): EventStore => {
+  if (!enabled) return store;
+  return {
+    ...store,
+    append: async (streams, metadata) => {
+      const result = await store.append(streams, metadata);
+      if (metadata.correlationId.startsWith('crash-after-append')) process.kill(process.pid, 'SIGKILL');
+      return result;
     },
   };
 };

@@ -59,6 +59,7 @@ const optionsOf = <Result>(ctx: Context, spec: CommandRouteSpec<z.ZodType, Resul
       username: state.user?.username ?? null,
       correlationId: state.correlationId,
       at: state.now.toISOString(),
+      ...(state.idempotencyHash ? { requestHash: state.idempotencyHash } : {}),
     },
   };
 };

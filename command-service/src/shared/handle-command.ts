@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 
-import { conflict, type DomainEvent, versionMismatch } from '@erp/contracts';
+import { conflict, DomainError, type DomainEvent, versionMismatch } from '@erp/contracts';
 import { type EventMetadataInput, type EventStore, StreamVersionConflict } from '@erp/eventstore';
 
 import { type Evolver, evolveAll, foldStored } from './decider';
@@ -77,10 +77,39 @@ const contextFor = (store: EventStore): CommandContext => ({
   fresh: (streamId, evolver) => ({ streamId, state: evolver.initialState(), version: 0, lastPosition: '0' }),
 });
 
+/** The most events one command appends (a settlement of 500 lines releasing 500 others, and more). */
+const MAX_EVENTS_PER_COMMAND = 1100;
+
+/**
+ * A command with an Idempotency-Key whose first attempt appended (its first event id is in the
+ * log) but never answered — the process died, or its answer was lost: the answer is read back
+ * from what it appended, and nothing is decided or appended again. The same key with another
+ * request is a 409. Null when there was no first attempt.
+ */
+const earlierAttempt = async <Result>(store: EventStore, options: HandleOptions<Result>): Promise<HandleResult<Result> | null> => {
+  const seed = options.idempotencySeed;
+  if (!seed || !options.replay) return null;
+  const [first] = await store.findEvents([eventId(seed, 0)]);
+  if (!first) return null;
+  const { requestHash } = options.metadata;
+  if (requestHash && first.metadata.requestHash && first.metadata.requestHash !== requestHash) {
+    throw conflict('This Idempotency-Key was used for a different request');
+  }
+  const all = await store.findEvents(Array.from({ length: MAX_EVENTS_PER_COMMAND }, (_, i) => eventId(seed, i)));
+  const onMain = all.filter((e) => e.streamId === first.streamId);
+  return {
+    result: await options.replay(first.streamId),
+    version: Math.max(...onMain.map((e) => e.streamVersion)),
+    position: all.reduce((max, e) => (BigInt(e.position) > BigInt(max) ? e.position : max), '0'),
+    appended: 0,
+  };
+};
+
 /**
  * Read → fold → decide → append, over as many streams as the command touches, in one append
  * with every stream's expected version (DESIGN §4). A stream that moved meanwhile makes the
  * whole command run again (the decision is pure); with If-Match, the main stream moving is a 412.
+ * A retried command (same Idempotency-Key) is answered from what its first attempt appended.
  */
 export const handleCommand = async <Result>(
   store: EventStore,
@@ -88,8 +117,19 @@ export const handleCommand = async <Result>(
   options: HandleOptions<Result>,
 ): Promise<HandleResult<Result>> => {
   const { expectedVersions } = options;
+  const earlier = await earlierAttempt(store, options);
+  if (earlier) return earlier;
   for (let attempt = 1; ; attempt++) {
-    const decision = await run(contextFor(store));
+    let decision: Decision<Result>;
+    try {
+      decision = await run(contextFor(store));
+    } catch (error) {
+      // A first attempt may have committed while this one was deciding: its effects made this
+      // decision fail ('already taken', 'only ₹0.00 is due'). Then the answer is the first's.
+      const committed = error instanceof DomainError ? await earlierAttempt(store, options) : null;
+      if (committed) return committed;
+      throw error;
+    }
     const { main } = decision;
     // An absent record is a 404 from the decider (it ran above), never a 412.
     if (expectedVersions && main.version > 0 && !expectedVersions.includes(main.version)) {

@@ -55,6 +55,7 @@ export const idempotency = (db: AnyDb): Middleware => async (ctx: Context, next:
     return;
   }
   state.idempotencyKey = key;
+  state.idempotencyHash = hash;
   await next();
   if (ctx.status >= 200 && ctx.status < 300) {
     const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));

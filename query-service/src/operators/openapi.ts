@@ -142,7 +142,24 @@ export const openApiDocument = () => ({
     [`${api.modules}/{name}`]: { get: { tags: ['Modules'], responses: { 200: ok('Module', ModuleSchema), 404: errors[404] } } },
     [`${api.modules}/{name}/tasks`]: { get: { tags: ['Modules'], responses: { 200: ok('Tasks', z.array(TaskSchema)), 404: errors[404] } } },
     [api.homeSummary]: { get: { tags: ['Home'], responses: { 200: ok('Figures', HomeSummarySchema) } } },
-    [api.events]: { get: { tags: ['Operators'], summary: 'Page through the event log', responses: { 200: ok('Events', z.array(RecordedEventSchema)) } } },
+    [api.events]: {
+      get: {
+        tags: ['Operators'],
+        summary: 'Page through the event log in global order (never skips an event that commits late)',
+        parameters: [
+          { name: 'after', in: 'query', schema: { type: 'string', maxLength: 40 }, description: 'The X-Next-After of the previous page (opaque), or a log position: the page starts after it. Default: the start of the log' },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+          { name: 'type', in: 'query', schema: { type: 'string', maxLength: 500 }, description: 'Only events of this type' },
+          { name: 'stream', in: 'query', schema: { type: 'string', maxLength: 500 }, description: 'Only events of this stream' },
+        ],
+        responses: {
+          200: ok('Events', z.array(RecordedEventSchema), {
+            headers: { [HEADERS.nextAfter]: { schema: { type: 'string' }, description: 'Always present: where the next page starts (pass it as ?after=; on an empty page, poll with it later)' } },
+          }),
+          ...errors,
+        },
+      },
+    },
     [api.health]: {
       get: {
         tags: ['Operators'],

@@ -1,22 +1,39 @@
-import { api, isStorable, notFound } from '@erp/contracts';
-import { type AnyDb, type EventStore, type Notifier } from '@erp/eventstore';
+import { api, HEADERS, isStorable, notFound } from '@erp/contracts';
+import { type AnyDb, type EventStore, type GlobalCursor, type Notifier, START } from '@erp/eventstore';
 import { badRequest, healthRoute } from '@erp/http-kit';
 import { PROJECTIONS, projectionLags } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 
-/** A log position as the store writes it (bigint): digits only, never `1e30` or beyond int8. */
-const PositionQuery = z.string().regex(/^\d{1,18}$/, 'Expected a log position (digits)');
+/**
+ * Where a pager stands: the X-Next-After of its last page (an opaque cursor), or a log position
+ * (digits, the feed's first form: the page starts after the event at that position).
+ */
+const AfterQuery = z
+  .string()
+  .regex(/^(\d{1,18}|\d{1,20}_\d{1,18})$/, 'Expected the X-Next-After of the previous page, or a log position (digits)')
+  .refine((v) => v.split('_').length === 1 || BigInt(v.split('_')[0]!) < 2n ** 64n, 'Expected the X-Next-After of the previous page, or a log position (digits)');
 /** Compared with text columns: NUL or a lone surrogate would be a PostgreSQL error, so a 400. */
 const TextQuery = z.string().min(1).max(500).refine(isStorable, 'Contains characters that cannot be stored');
 
 const EventsQuerySchema = z.object({
-  after: PositionQuery.default('0'),
+  after: AfterQuery.default('0'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   type: TextQuery.optional(),
   stream: TextQuery.optional(),
 });
+
+/**
+ * The feed's cursor: `<transaction>_<position>` as X-Next-After gave it, or a plain position,
+ * which stands for the event there (or the last one before it): the page starts after it.
+ */
+const cursorOf = async (store: EventStore, after: string): Promise<GlobalCursor> => {
+  const [tx, position] = after.split('_');
+  if (position !== undefined) return { tx: tx!, position };
+  if (after === '0') return START;
+  return (await store.cursorAt(after)) ?? START;
+};
 
 /** Health calls the read side degraded once a read model is this far behind (ms). */
 export const DEFAULT_MAX_LAG_MS = 10_000;
@@ -27,7 +44,10 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
     const parsed = EventsQuerySchema.safeParse(ctx.query);
     if (!parsed.success) throw badRequest('Invalid query', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     const { after, limit, type, stream } = parsed.data;
-    ctx.body = await store.listEvents({ afterPosition: after, limit, type, streamId: stream });
+    const page = await store.readFeed({ after: await cursorOf(store, after), limit, type, streamId: stream });
+    // Always there, also on an empty page: the pager asks again from it later.
+    ctx.set(HEADERS.nextAfter, `${page.cursor.tx}_${page.cursor.position}`);
+    ctx.body = page.events;
   });
 
   healthRoute(router, store, notifier, async () => {
@@ -41,10 +61,8 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
 
   router.get('/api/events/:position', async (ctx: Context) => {
     const position = String(ctx.params.position);
-    const [event] = /^[1-9][0-9]{0,17}$/.test(position)
-      ? await store.listEvents({ afterPosition: String(BigInt(position) - 1n), limit: 1 })
-      : [];
-    if (!event || event.position !== position) throw notFound(`No event at position ${position}`);
+    const event = /^[1-9][0-9]{0,17}$/.test(position) ? await store.eventAt(position) : null;
+    if (!event) throw notFound(`No event at position ${position}`);
     ctx.body = event;
   });
 };
