@@ -2,7 +2,7 @@ import { api, CredentialsSchema, SetupSchema } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 
-import type { AuthStore } from './auth-store';
+import { type AuthStore, throttleKeys } from './auth-store';
 import { HttpError, unauthenticated } from './http-error';
 import { parseBody } from './parse';
 import type { AppState } from './middleware';
@@ -31,17 +31,15 @@ export const authWriteRoutes = (router: Router, auth: AuthStore) => {
 
   router.post(api.auth.login, async (ctx: Context) => {
     const { username, password } = parseBody(CredentialsSchema, ctx.request.body);
-    const key = `${username.toLowerCase()}|${ctx.ip}`;
-    const wait = await auth.lockedForSeconds(key);
+    // Counted before the password is checked: fifty attempts sent at once are not fifty checks.
+    const keys = throttleKeys(username, ctx.ip);
+    const wait = await auth.beginSignIn(keys);
     if (wait > 0) {
       throw new HttpError(429, 'too_many_requests', `Too many failed sign-ins. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
     }
     const user = await auth.verify(username, password);
-    if (!user) {
-      await auth.recordFailure(key);
-      throw unauthenticated('Invalid username or password');
-    }
-    await auth.clearFailures(key);
+    if (!user) throw unauthenticated('Invalid username or password');
+    await auth.signedIn(keys);
     await startSession(ctx, auth, user.id);
     ctx.body = user;
   });

@@ -4,12 +4,26 @@ import { type AnyDb, LOCK_KEYS } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import type { SessionUser } from './middleware';
-import { hashPassword, verifyPassword } from './password';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
 
 /** How long a sign-in lasts: the session row and the cookie both. */
 export const SESSION_DAYS = 30;
 const THROTTLE_WINDOW_MINUTES = 15;
+/** Sign-ins that did not succeed, per username and address, before the first lock. */
 export const MAX_LOGIN_FAILURES = 5;
+/** The same per username, across all addresses (many addresses guessing one password). */
+export const MAX_LOGIN_FAILURES_PER_USER = 10;
+
+/** The keys a sign-in is counted under: this username from this address, and this username anywhere. */
+export const throttleKeys = (username: string, address: string) => {
+  const user = username.trim().toLowerCase();
+  return [{ key: `address:${user}|${address}`, max: MAX_LOGIN_FAILURES }, { key: `user:${user}`, max: MAX_LOGIN_FAILURES_PER_USER }];
+};
+export type ThrottleKey = ReturnType<typeof throttleKeys>[number];
+
+/** After `max` attempts in the window, 30 s, doubling with each further one up to the window. */
+const lockSeconds = (attempts: number, max: number) =>
+  attempts < max ? 0 : Math.min(THROTTLE_WINDOW_MINUTES * 60, 30 * 2 ** (attempts - max));
 
 /** A users row as stored: what a backup keeps of it. */
 export interface StoredUser {
@@ -35,10 +49,11 @@ export const migrateAuth = async (db: AnyDb): Promise<void> => {
       user_id integer not null references users(id) on delete cascade,
       created_at timestamptz not null default now(),
       expires_at timestamptz not null)`.execute(trx);
-    await sql`create table if not exists login_failures (
-      key text not null,
-      at timestamptz not null default now())`.execute(trx);
-    await sql`create index if not exists login_failures_key on login_failures (key, at)`.execute(trx);
+    await sql`drop table if exists login_failures`.execute(trx);
+    await sql`create table if not exists login_throttle (
+      key text primary key,
+      attempts integer not null,
+      last_at timestamptz not null)`.execute(trx);
   });
 };
 
@@ -101,8 +116,14 @@ export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
         select id, username, password_hash from users where lower(username) = lower(${username})`.execute(db);
       const user = rows[0];
       // Hash anyway when the user is unknown, so timing does not reveal which usernames exist.
-      const ok = await verifyPassword(password, user?.password_hash ?? 'scrypt$0$0$0$AAAA$AAAA');
-      return user && ok ? { id: user.id, username: user.username } : null;
+      const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok) return null;
+      // Made with an older cost: made again with today's, now that we have the password.
+      if (needsRehash(user.password_hash)) {
+        await sql`update users set password_hash = ${await hashPassword(password)}
+          where id = ${user.id} and password_hash = ${user.password_hash}`.execute(db);
+      }
+      return { id: user.id, username: user.username };
     },
 
     openSession: async (userId: number): Promise<string> => {
@@ -138,27 +159,34 @@ export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
     },
 
     /**
-     * Seconds this username+address must wait: after MAX_LOGIN_FAILURES failures within the
-     * window, 30 s, doubling with each further failure up to the whole window. A short first
-     * lock keeps a mistyped password from shutting the owner out for long.
+     * Counts one sign-in against each key *before* the password is checked, atomically (the
+     * rows are locked, so parallel attempts queue): 0 when it may go ahead, else the seconds to
+     * wait, and then it is not counted. After `max` attempts within the window a key is locked
+     * 30 s, doubling with each further attempt up to the window; a short first lock keeps a
+     * mistyped password from shutting the owner out for long. A success clears the keys.
      */
-    lockedForSeconds: async (key: string): Promise<number> => {
-      const { rows } = await sql<{ n: number; since_last: number | null }>`
-        select count(*)::int as n, extract(epoch from now() - max(at))::float8 as since_last
-        from login_failures
-        where key = ${key} and at > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
-      const n = rows[0]?.n ?? 0;
-      if (n < MAX_LOGIN_FAILURES) return 0;
-      const lock = Math.min(THROTTLE_WINDOW_MINUTES * 60, 30 * 2 ** (n - MAX_LOGIN_FAILURES));
-      return Math.max(0, Math.ceil(lock - (rows[0]?.since_last ?? 0)));
-    },
-    recordFailure: async (key: string) => {
-      await sql`insert into login_failures (key) values (${key})`.execute(db);
-      await sql`delete from login_failures
-        where at < now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
-    },
-    clearFailures: async (key: string) => {
-      await sql`delete from login_failures where key = ${key}`.execute(db);
+    beginSignIn: async (keys: readonly ThrottleKey[]): Promise<number> =>
+      db.transaction().execute(async (trx) => {
+        const names = keys.map((k) => k.key);
+        await sql`insert into login_throttle (key, attempts, last_at)
+          select unnest(${names}::text[]), 0, now() on conflict (key) do nothing`.execute(trx);
+        const { rows } = await sql<{ key: string; attempts: number; since: number }>`
+          select key, attempts, extract(epoch from now() - last_at)::float8 as since
+          from login_throttle where key = any(${names}::text[]) order by key for update`.execute(trx);
+        const attemptsOf = (row: { attempts: number; since: number }) => (row.since > THROTTLE_WINDOW_MINUTES * 60 ? 0 : row.attempts);
+        const wait = Math.max(
+          0,
+          ...rows.map((row) => Math.ceil(lockSeconds(attemptsOf(row), keys.find((k) => k.key === row.key)!.max) - row.since)),
+        );
+        if (wait > 0) return wait;
+        for (const row of rows) {
+          await sql`update login_throttle set attempts = ${attemptsOf(row) + 1}, last_at = now() where key = ${row.key}`.execute(trx);
+        }
+        return 0;
+      }),
+    signedIn: async (keys: readonly ThrottleKey[]) => {
+      await sql`delete from login_throttle where key = any(${keys.map((k) => k.key)}::text[])
+        or last_at < now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
     },
   };
 };
