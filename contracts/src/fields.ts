@@ -43,6 +43,8 @@ export interface Field<In extends z.ZodType = z.ZodType, Out extends z.ZodType =
   readonly options?: readonly string[];
   /** The value an absent or blank input becomes, as the record shows it. */
   readonly defaultValue?: string | number | boolean;
+  /** A reference field: the entity it names (`item`), which must exist, and the message if not. */
+  readonly refersTo?: { readonly singular: string; readonly missing: string };
 }
 
 const blankToNull = (v: string | null | undefined): string | null => (v ? v : null);
@@ -88,7 +90,7 @@ const field = <In extends z.ZodType, Out extends z.ZodType>(
   column: ColumnType,
   input: In,
   output: Out,
-  extra: { required?: boolean; options?: readonly string[]; defaultValue?: string | number | boolean } = {},
+  extra: { required?: boolean; options?: readonly string[]; defaultValue?: string | number | boolean; refersTo?: Field['refersTo'] } = {},
 ): Field<In, Out> => ({ kind, column, input, output, required: extra.required ?? false, ...extra });
 
 const nullableString = z.string().nullable();
@@ -317,8 +319,9 @@ export const IdParamSchema = z
   .transform(Number)
   .refine((n) => n <= INT32_MAX, 'Expected an integer id');
 
-/** Another record's id, chosen from a select ('Please select an item'). */
-export const recordRef = (missing: string) => field('reference', 'integer', referenceInput(missing), z.number().int().positive(), { required: true });
+/** Another record's id, chosen from a select ('Please select an item'); it must name a live `refersTo`. */
+export const recordRef = (missing: string, singular: string) =>
+  field('reference', 'integer', referenceInput(missing), z.number().int().positive(), { required: true, refersTo: { singular, missing } });
 
 /** A required quantity above 0 with at most `places` decimals ('Quantity is required'). */
 export const positiveQuantity = (places: number, missing = 'Quantity is required') =>

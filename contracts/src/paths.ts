@@ -27,6 +27,8 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
 
 export const byId = (collection: string, id: number | string) => `${collection}/${id}`;
 export const historyOf = (collection: string, id: number | string) => `${collection}/${id}/history`;
+/** Voiding a payment or receipt: `POST /api/purchase/payments/{id}/void`. */
+export const voidPath = (record: string) => `${record}/void`;
 
 /** Browser routes of SEED-SPEC §2. */
 export const routes = {

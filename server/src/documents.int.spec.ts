@@ -16,6 +16,7 @@ import {
   SETTLEMENT_DOCUMENTS,
   type SettlementDocument,
   sumMoney,
+  voidPath,
 } from '@erp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -138,6 +139,60 @@ const documents = (mode: Mode) => {
         expect(list.find((p) => (p as { id: number }).id === id)).toMatchObject({ paymentMethod: 'cash', totalAmount: '40.00', invoiceId: b.id });
       });
 
+      it('made inactive it settles nothing (its invoices are released); active again, it settles them again', async () => {
+        const partyId = await newParty(`Inactive ${mode}`);
+        const bill = await invoice(partyId, number('I'), [{ itemName: 'A', quantity: 1, rate: '100' }]);
+        const created = await settle(partyId, [{ invoiceId: bill.id, amount: '100' }]);
+        const id = Settlement.parse(created.body).id;
+        const body = { [party]: partyId, paymentMethod: 'upi', referenceNumber: 'UTR-1', lines: [{ invoiceId: bill.id, [amountField]: '100' }] };
+        const off = await owner.put(byId(doc.path, id), { ...body, active: false });
+        expect(off.status, off.text).toBe(200);
+        expect(doc.record.parse(off.body)).toMatchObject({ active: false, totalAmount: '100.00' });
+        expect(await readInvoice(bill.id, off.headers.get(HEADERS.eventPosition))).toMatchObject({ status: 'pending', paidAmount: '0.00', allocations: [] });
+        const on = await owner.put(byId(doc.path, id), { ...body, active: true });
+        expect(on.status, on.text).toBe(200);
+        expect(await readInvoice(bill.id, on.headers.get(HEADERS.eventPosition))).toMatchObject({ status: 'paid', paidAmount: '100.00' });
+      });
+
+      it('voided with a reason: its invoices are released, the reason is in its history, and it cannot be revised or voided again', async () => {
+        const partyId = await newParty(`Void ${mode}`);
+        const bill = await invoice(partyId, number('V'), [{ itemName: 'A', quantity: 2, rate: '100' }]);
+        const created = await settle(partyId, [{ invoiceId: bill.id, amount: '150' }]);
+        const id = Settlement.parse(created.body).id;
+        const noReason = await owner.post(voidPath(byId(doc.path, id)), { reason: '  ' });
+        expect(noReason.status).toBe(400);
+        expect(noReason.body).toMatchObject({ issues: [{ path: 'reason', message: 'Please give a reason' }] });
+        const voided = await owner.post(voidPath(byId(doc.path, id)), { reason: 'Entered twice by mistake' });
+        expect(voided.status, voided.text).toBe(200);
+        expect(doc.record.parse(voided.body)).toMatchObject({ active: false, voidReason: 'Entered twice by mistake' });
+        const position = voided.headers.get(HEADERS.eventPosition)!;
+        expect(await readInvoice(bill.id, position)).toMatchObject({ status: 'pending', paidAmount: '0.00', balanceDue: '200.00' });
+        const listed = z.array(doc.summary).parse((await owner.get(doc.path, { headers: { [HEADERS.minPosition]: position } })).body);
+        expect(listed.find((p) => (p as { id: number }).id === id)).toMatchObject({ active: false, voidReason: 'Entered twice by mistake' });
+        const history = z.array(z.object({ type: z.string(), changes: z.array(z.object({ field: z.string(), to: z.unknown() })) }).loose()).parse((await owner.get(historyOf(doc.path, id))).body);
+        expect(history.at(-1)).toMatchObject({ type: doc.events.names.voided, changes: expect.arrayContaining([{ field: 'voidReason', from: null, to: 'Entered twice by mistake' }]) });
+        const before = await head();
+        const revise = await owner.put(byId(doc.path, id), { [party]: partyId, paymentMethod: 'cash', lines: [{ invoiceId: bill.id, [amountField]: '10' }] });
+        expect(revise.status).toBe(409);
+        expect((await owner.post(voidPath(byId(doc.path, id)), { reason: 'again' })).status).toBe(409);
+        expect(await head()).toBe(before);
+        // The invoice can be settled by another document now.
+        expect((await settle(partyId, [{ invoiceId: bill.id, amount: '200' }])).status).toBe(201);
+      });
+
+      it('a direct payment read with GET is accepted back by PUT unchanged (totalAmount stands for amount)', async () => {
+        const partyId = await newParty(`Direct ${mode}`);
+        const created = await owner.post(doc.path, { [party]: partyId, paymentMethod: 'cash', amount: '250.50' });
+        expect(created.status, created.text).toBe(201);
+        const id = Settlement.parse(created.body).id;
+        const got = await owner.get(byId(doc.path, id), { headers: { [HEADERS.minPosition]: created.headers.get(HEADERS.eventPosition)! } });
+        const before = await head();
+        const put = await owner.put(byId(doc.path, id), got.body);
+        expect(put.status, put.text).toBe(200);
+        expect(put.body).toEqual(got.body);
+        expect(await head()).toBe(before);
+      });
+
       it('a total below what is paid is a 409 saying how much; a bill number twice is a 409 on invoiceNumber', async () => {
         const partyId = await newParty(`Rules ${mode}`);
         const bill = await invoice(partyId, number('R'), [{ itemName: 'A', quantity: 1, rate: '500' }]);
@@ -224,6 +279,14 @@ const documents = (mode: Mode) => {
         expect(await stockOf(last.position, dal)).toMatchObject({ currentStock: '-12.35', status: 'out-of-stock' });
         last = await adjust({ itemId: dal, adjustmentType: 'decrease', quantity: '12.35', reason: 'Sale', active: false }, sale.id);
         expect(await stockOf(last.position, dal)).toMatchObject({ currentStock: '0', status: 'out-of-stock' });
+      });
+
+      it('an adjustment for an item that does not exist is refused on its field, and nothing is appended', async () => {
+        const before = await head();
+        const missing = await owner.post(stockAdjustmentsEntity.path, { itemId: 2147483000, adjustmentType: 'increase', quantity: '1', reason: 'Opening Stock' });
+        expect(missing.status, missing.text).toBe(400);
+        expect(missing.body).toMatchObject({ issues: [{ path: 'itemId', message: 'Please select an item' }] });
+        expect(await head()).toBe(before);
       });
     });
 

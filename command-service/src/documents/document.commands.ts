@@ -2,17 +2,15 @@ import {
   DirectAmountSchema,
   type InvoiceBodyView,
   type InvoiceDocument,
-  type MasterDataEntity,
-  MASTER_DATA_ENTITIES,
   notFound,
-  recordStream,
+  type PartyConfig,
   type SettlementBodyView,
   type SettlementDocument,
   toIssues,
   validationError,
 } from '@erp/contracts';
 
-import { MASTER_DATA_SLICES } from '../master-data';
+import { requireRecord } from '../master-data/references';
 import { reservationDecider } from '../master-data/reservation.decider';
 import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandContext, CommandRun, Decision, StreamHandle } from '../shared/handle-command';
@@ -22,18 +20,9 @@ import { type SettlementDecider, type SettlementDraft, settlementOf } from './se
 
 type Appends = Decision<unknown>['appends'][number][];
 
-const partyEntity = (label: string): MasterDataEntity => {
-  const entity = MASTER_DATA_ENTITIES.find((e) => e.label === label);
-  if (!entity) throw new Error(`No master-data entity labelled ${label}`);
-  return entity;
-};
-
 /** A document names an existing vendor or customer (400 on that field otherwise). */
-const requireParty = async (ctx: CommandContext, party: { field: string; label: string; missing: string }, id: number) => {
-  const slice = MASTER_DATA_SLICES.find((s) => s.entity === partyEntity(party.label))!;
-  const record = await ctx.load(recordStream(slice.entity, id), slice.decider);
-  if (record.state.status !== 'active') throw validationError(`${party.label} ${id} not found`, [{ path: party.field, message: party.missing }]);
-};
+const requireParty = (ctx: CommandContext, party: PartyConfig<string>, id: number) =>
+  requireRecord(ctx, party.singular, id, { path: party.field, message: party.missing });
 
 // ---------------------------------------------------------------- invoices
 
@@ -101,7 +90,8 @@ const checkBody = (body: SettlementBodyView): string | null => {
   });
   if (issues.length > 0) throw validationError('Each invoice can be on one line only', issues);
   if (body.lines.length > 0) return null;
-  const amount = DirectAmountSchema.safeParse(body.amount);
+  // An integrator sends back what GET answered: `totalAmount` stands for `amount`.
+  const amount = DirectAmountSchema.safeParse(body.amount ?? body.totalAmount);
   if (!amount.success) throw validationError('Invalid amount', toIssues(amount.error).map((i) => ({ ...i, path: 'amount' })));
   return amount.data;
 };
@@ -110,40 +100,45 @@ const checkBody = (body: SettlementBodyView): string | null => {
  * Records or revises a payment or receipt and, in the same append, sets its allocation on every
  * invoice it names and releases it from every invoice it no longer names (DESIGN §4). Each
  * invoice's decider refuses more than its balance; a concurrent settlement moves the invoice's
- * stream, and the whole command is decided again.
+ * stream, and the whole command is decided again. An inactive one settles nothing: its
+ * allocations are released (and made again when it is active once more). Voiding releases
+ * them for good.
  */
 export const settlementCommands = (doc: SettlementDocument, decider: SettlementDecider, invoices: InvoiceDecider) => {
   const amountField = doc.lineAmount.field;
+  type Result = ReturnType<typeof settlementOf>;
+  const invoiceStreams = (ctx: CommandContext) => {
+    const loaded = new Map<number, StreamHandle<InvoiceState>>();
+    return async (invoiceId: number) => {
+      const stream = loaded.get(invoiceId) ?? (await ctx.load(doc.invoices.streamOf(invoiceId), invoices));
+      loaded.set(invoiceId, stream);
+      return stream;
+    };
+  };
+  /** Releases this settlement's share from each of these invoices (DESIGN §4). */
+  const releases = async (id: number, invoiceIds: readonly number[], invoiceStream: (id: number) => Promise<StreamHandle<InvoiceState>>, metadata: CommandMetadata) => {
+    const appends: Appends = [];
+    for (const invoiceId of invoiceIds) {
+      const invoice = await invoiceStream(invoiceId);
+      const release = { type: 'Release' as const, data: { id: invoiceId, settlementId: id }, metadata };
+      appends.push({ stream: invoice, events: decideAll(invoices, release, invoice.state) });
+    }
+    return appends;
+  };
   const run =
-    (kind: 'Record' | 'Revise', id: number, body: SettlementBodyView, metadata: CommandMetadata): CommandRun<ReturnType<typeof settlementOf>> =>
+    (kind: 'Record' | 'Revise', id: number, body: SettlementBodyView, metadata: CommandMetadata): CommandRun<Result> =>
     async (ctx) => {
       const directAmount = checkBody(body);
       const settlement = kind === 'Record' ? ctx.fresh(doc.streamOf(id), decider) : await ctx.load(doc.streamOf(id), decider);
       if (kind === 'Revise' && settlement.state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
       const partyId = body[doc.party.field] as number;
       await requireParty(ctx, doc.party, partyId);
-      const loaded = new Map<number, StreamHandle<InvoiceState>>();
-      const invoiceStream = async (invoiceId: number) => {
-        const stream = loaded.get(invoiceId) ?? (await ctx.load(doc.invoices.streamOf(invoiceId), invoices));
-        loaded.set(invoiceId, stream);
-        return stream;
-      };
-      const appends: Appends = [];
+      const invoiceStream = invoiceStreams(ctx);
       const lines: SettlementDraft['lines'][number][] = [];
       for (const [index, line] of body.lines.entries()) {
         const invoice = await invoiceStream(line.invoiceId);
-        const amount = String(line[amountField]);
-        const allocate = { type: 'Allocate' as const, data: { id: line.invoiceId, settlementId: id, partyId, amount, line: index, amountField }, metadata };
-        appends.push({ stream: invoice, events: decideAll(invoices, allocate, invoice.state) });
         const recorded = invoice.state.status === 'recorded' ? invoice.state.invoice : null;
-        lines.push({ lineNo: index + 1, invoiceId: line.invoiceId, invoiceNumber: recorded?.invoiceNumber ?? '', invoiceAmount: recorded?.totalAmount ?? '0.00', [amountField]: amount });
-      }
-      const previous = settlement.state.status === 'recorded' ? settlement.state.settlement.lines : [];
-      const kept = new Set(body.lines.map((l) => l.invoiceId));
-      for (const old of previous.filter((l) => !kept.has(l.invoiceId))) {
-        const invoice = await invoiceStream(old.invoiceId);
-        const release = { type: 'Release' as const, data: { id: old.invoiceId, settlementId: id }, metadata };
-        appends.push({ stream: invoice, events: decideAll(invoices, release, invoice.state) });
+        lines.push({ lineNo: index + 1, invoiceId: line.invoiceId, invoiceNumber: recorded?.invoiceNumber ?? '', invoiceAmount: recorded?.totalAmount ?? '0.00', [amountField]: String(line[amountField]) });
       }
       const draft: SettlementDraft = {
         partyId,
@@ -154,11 +149,35 @@ export const settlementCommands = (doc: SettlementDocument, decider: SettlementD
         lines,
         directAmount,
       };
+      // The settlement first: a voided one refuses the revision before any invoice is asked.
       const events = decideAll(decider, { type: kind, data: { id, draft }, metadata }, settlement.state);
+      const appends: Appends = [];
+      // An inactive settlement settles nothing.
+      const allocating = body.active ? body.lines : [];
+      for (const [index, line] of allocating.entries()) {
+        const invoice = await invoiceStream(line.invoiceId);
+        const amount = String(line[amountField]);
+        const allocate = { type: 'Allocate' as const, data: { id: line.invoiceId, settlementId: id, partyId, amount, line: index, amountField }, metadata };
+        appends.push({ stream: invoice, events: decideAll(invoices, allocate, invoice.state) });
+      }
+      const previous = settlement.state.status === 'recorded' ? settlement.state.settlement.lines : [];
+      const kept = new Set(allocating.map((l) => l.invoiceId));
+      appends.push(...(await releases(id, previous.filter((l) => !kept.has(l.invoiceId)).map((l) => l.invoiceId), invoiceStream, metadata)));
+      return { main: settlement, appends: [{ stream: settlement, events }, ...appends], result: settlementOf(stateAfter(decider, settlement, events)) };
+    };
+  /** Voids it for good, with the reason kept in its history; every invoice it settled is released. */
+  const voidIt =
+    (id: number, reason: string, metadata: CommandMetadata): CommandRun<Result> =>
+    async (ctx) => {
+      const settlement = await ctx.load(doc.streamOf(id), decider);
+      const events = decideAll(decider, { type: 'Void', data: { id, reason }, metadata }, settlement.state);
+      const lines = settlement.state.status === 'recorded' ? settlement.state.settlement.lines : [];
+      const appends = await releases(id, lines.map((l) => l.invoiceId), invoiceStreams(ctx), metadata);
       return { main: settlement, appends: [{ stream: settlement, events }, ...appends], result: settlementOf(stateAfter(decider, settlement, events)) };
     };
   return {
     record: (id: number, body: SettlementBodyView, metadata: CommandMetadata) => run('Record', id, body, metadata),
     revise: (id: number, body: SettlementBodyView, metadata: CommandMetadata) => run('Revise', id, body, metadata),
+    void: voidIt,
   };
 };

@@ -1,4 +1,4 @@
-import { byId } from '@erp/contracts';
+import { byId, VoidBodySchema, voidPath } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { z } from 'zod';
 
@@ -55,9 +55,18 @@ export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, dec
     replay: async (streamId) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events), new Date()),
   });
 
-export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) =>
-  documentWriteRoutes(router, deps, {
-    doc,
-    commands: settlementCommands(doc, decider, invoices),
-    replay: async (streamId) => settlementOf(foldStored(decider, (await deps.store.readStream(streamId)).events)),
+export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) => {
+  const commands = settlementCommands(doc, decider, invoices);
+  const replay = async (streamId: string) => settlementOf(foldStored(decider, (await deps.store.readStream(streamId)).events));
+  documentWriteRoutes(router, deps, { doc, commands, replay });
+  // Void for good, with a reason (a payment recorded by mistake): 200 with the voided document.
+  commandRoute(router, deps.store, {
+    method: 'post',
+    path: voidPath(byId(doc.path, ':id')),
+    label: doc.label,
+    body: VoidBodySchema,
+    status: 200,
+    command: ({ id, body, metadata }) => commands.void(id, body.reason, metadata),
+    replay,
   });
+};

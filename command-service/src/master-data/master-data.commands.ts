@@ -11,6 +11,7 @@ import { decideAll, type CommandMetadata } from '../shared/decider';
 import type { CommandContext, CommandRun, Decision, StreamHandle } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
 import { type MasterDataDecider, type MasterDataState, recordOf } from './master-data.decider';
+import { requireRecord } from './references';
 import { reservationDecider } from './reservation.decider';
 
 type Appends = Decision<unknown>['appends'][number][];
@@ -55,6 +56,16 @@ const reservationAppends = async (
 
 const valuesOf = (state: MasterDataState) => (state.status === 'active' ? state.values : {});
 
+/** Every reference field whose value is new (all of them on create) names a live record. */
+const requireReferences = async (entity: MasterDataEntity, ctx: CommandContext, values: Readonly<Record<string, unknown>>, before: Readonly<Record<string, unknown>>) => {
+  for (const name of entity.fieldNames) {
+    const { refersTo } = entity.fields[name]!;
+    const id = values[name];
+    if (!refersTo || typeof id !== 'number' || id === before[name]) continue;
+    await requireRecord(ctx, refersTo.singular, id, { path: name, message: refersTo.missing });
+  }
+};
+
 /** Create, update and delete of one master-data record, each a CommandRun for handleCommand. */
 export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decider: MasterDataDecider<E>) => {
   const decideOn = (record: StreamHandle<MasterDataState>, command: Parameters<MasterDataDecider<E>['decide']>[0]) => {
@@ -65,6 +76,7 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
   const create =
     (id: number, body: BodyOf<E>, metadata: CommandMetadata): CommandRun<RecordOf<E> | undefined> =>
     async (ctx) => {
+      await requireReferences(entity, ctx, fieldValues(body), {});
       // A fresh id: the stream is known to be empty, so it is not read.
       const record = ctx.fresh(recordStream(entity, id), decider);
       const { events, after } = decideOn(record, { type: 'Create', data: { id, body }, metadata });
@@ -77,6 +89,7 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
     async (ctx) => {
       const record = await ctx.load(recordStream(entity, id), decider);
       const { events, after } = decideOn(record, { type: 'Update', data: { id, body }, metadata });
+      if (events.length > 0) await requireReferences(entity, ctx, valuesOf(after), valuesOf(record.state));
       const claims =
         events.length === 0
           ? []

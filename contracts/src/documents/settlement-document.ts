@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { PAYMENT_METHODS } from '../constants';
-import { optionalDateInput, optionalTextInput, TEXT_MAX } from '../fields';
+import { optionalDateInput, optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
 import type { InvoiceDocument, PartyConfig } from './invoice-document';
 import type { SearchSpec } from '../entity';
@@ -57,6 +57,8 @@ export const settlementDocument = <const P extends string, const D extends strin
     lines: z.array(lineBody).max(500, 'At most 500 lines').optional().default([]),
     /** Only without lines; with lines the total is their sum. */
     amount: z.unknown().optional(),
+    /** What a GET answers for the same amount: taken as `amount` when that is not given. */
+    totalAmount: z.unknown().optional(),
   });
   const line = z.object({
     lineNo: z.number().int().positive(),
@@ -74,14 +76,19 @@ export const settlementDocument = <const P extends string, const D extends strin
     totalAmount: MoneyString,
     active: z.boolean(),
   });
-  /** `invoiceId`: the first line's invoice (the seed's cards show one), or null. */
-  const summary = data.extend({ invoiceId: Id.nullable() });
+  /**
+   * `invoiceId`: the first line's invoice (the seed's cards show one), or null. `voidReason`:
+   * why it was voided (then it settles nothing and is not active), or null.
+   */
+  const summary = data.extend({ invoiceId: Id.nullable(), voidReason: z.string().nullable() });
   const record = summary.extend({ lines: z.array(line) });
   const recorded = data.extend({ lines: z.array(line) });
-  const names = { recorded: `${config.events}Recorded`, revised: `${config.events}Revised` } as const;
+  const names = { recorded: `${config.events}Recorded`, revised: `${config.events}Revised`, voided: `${config.events}Voided` } as const;
   const event = z.discriminatedUnion('type', [
     z.object({ type: z.literal(names.recorded), data: recorded }),
     z.object({ type: z.literal(names.revised), data: recorded }),
+    /** Voided for good: its allocations are released in the same append. */
+    z.object({ type: z.literal(names.voided), data: z.object({ id: Id, reason: z.string() }) }),
   ]);
   return {
     ...config,
@@ -120,15 +127,47 @@ export interface SettlementDocument {
   readonly summary: z.ZodType;
   readonly record: z.ZodType;
   readonly line: z.ZodType;
-  readonly events: { readonly names: { readonly recorded: string; readonly revised: string }; readonly event: z.ZodType<{ type: string; data: unknown }>; readonly types: readonly string[] };
+  readonly events: {
+    readonly names: { readonly recorded: string; readonly revised: string; readonly voided: string };
+    readonly event: z.ZodType<{ type: string; data: unknown }>;
+    readonly types: readonly string[];
+  };
   streamOf(id: number): string;
 }
+
+/** Why a payment or receipt is voided: said in the form, kept in its history. */
+export const VoidBodySchema = z.object({ reason: requiredTextInput('Please give a reason', TEXT_MAX.short) });
+export type VoidBody = z.output<typeof VoidBodySchema>;
+
+/** A settlement event, read by kind (what the decider, the projection and the history fold). */
+export type SettlementChange =
+  | { readonly kind: 'recorded' | 'revised'; readonly data: SettlementData }
+  | { readonly kind: 'voided'; readonly id: number; readonly reason: string };
+
+/** Reads a stored event through the document's schema; null for another document's event. */
+export const readSettlementEvent = (doc: SettlementDocument, stored: { type: string; data: unknown }): SettlementChange | null => {
+  if (!doc.events.types.includes(stored.type)) return null;
+  const { type, data } = doc.events.event.parse(stored);
+  const { names } = doc.events;
+  if (type === names.voided) {
+    const voided = data as { id: number; reason: string };
+    return { kind: 'voided', id: voided.id, reason: voided.reason };
+  }
+  return { kind: type === names.recorded ? 'recorded' : 'revised', data: data as SettlementData };
+};
+
+/** The stored form of a change. */
+export const settlementEvent = (doc: SettlementDocument, change: SettlementChange) =>
+  change.kind === 'voided'
+    ? { type: doc.events.names.voided, data: { id: change.id, reason: change.reason } }
+    : { type: doc.events.names[change.kind], data: change.data };
 
 export type SettlementBodyView = {
   readonly paymentMethod: string;
   readonly active: boolean;
   readonly lines: readonly ({ readonly invoiceId: number } & Readonly<Record<string, unknown>>)[];
   readonly amount?: unknown;
+  readonly totalAmount?: unknown;
 } & Readonly<Record<string, unknown>>;
 
 /** A settlement as recorded: the party and date under their own names, lines with their amounts. */

@@ -17,7 +17,7 @@ export const stockAdjustmentsEntity = masterDataEntity({
   sortBy: 'adjustmentDate',
   search: { fields: ['reason'], refs: { itemId: 'item' } },
   fields: {
-    itemId: recordRef('Please select an item'),
+    itemId: recordRef('Please select an item', 'item'),
     adjustmentDate: dateOrToday(),
     adjustmentType: select(ADJUSTMENT_TYPES, { required: true, error: 'Please select adjustment type' }),
     quantity: positiveQuantity(2),

@@ -1,4 +1,4 @@
-import type { SettlementData, SettlementDocument } from '@erp/contracts';
+import { readSettlementEvent, type SettlementChange, type SettlementDocument } from '@erp/contracts';
 
 import { defineProjection } from '../runner/projection';
 import { isReplay } from '../runner/replay-guard';
@@ -20,6 +20,7 @@ export const settlementTable = (doc: SettlementDocument): TableSpec => {
       totalAmount: 'numeric',
       active: 'boolean',
       invoiceId: 'integer',
+      voidReason: 'text',
       lines: 'jsonb',
     },
     indexes: [[doc.party.field], [doc.dateField]],
@@ -27,25 +28,32 @@ export const settlementTable = (doc: SettlementDocument): TableSpec => {
   return spec;
 };
 
-export const settlementListProjection = (doc: SettlementDocument, version = 1) => {
+// Version 2: voiding (VoidReason column, DocumentVoided events).
+export const settlementListProjection = (doc: SettlementDocument, version = 2) => {
   const list = settlementTable(doc);
-  return defineProjection<{ readonly recorded: boolean; readonly data: SettlementData }>({
+  return defineProjection<SettlementChange>({
     name: list.name,
     version,
     tables: [list],
     handles: doc.events.types,
-    decode: (stored) => {
-      if (!doc.events.types.includes(stored.type)) return null;
-      const { type, data } = doc.events.event.parse(stored);
-      return { recorded: type === doc.events.names.recorded, data: data as SettlementData };
-    },
-    rowsOf: (event) => [{ table: list, key: event.data.id, fresh: event.recorded }],
-    apply: ({ recorded, data }, context, rows) => {
-      const row = rows.get(list, data.id);
+    decode: (stored) => readSettlementEvent(doc, stored),
+    rowsOf: (change) => [{ table: list, key: change.kind === 'voided' ? change.id : change.data.id, fresh: change.kind === 'recorded' }],
+    apply: (change, context, rows) => {
+      const id = change.kind === 'voided' ? change.id : change.data.id;
+      const row = rows.get(list, id);
       if (isReplay(row, context)) return;
-      const values = { ...data, invoiceId: data.lines[0]?.invoiceId ?? null, version: context.streamVersion, updatedAt: context.at };
-      if (recorded) rows.put(list, { ...values, createdAt: context.at });
-      else if (row) rows.put(list, { ...row, ...values });
+      const stamp = { version: context.streamVersion, updatedAt: context.at };
+      switch (change.kind) {
+        case 'recorded':
+          rows.put(list, { ...change.data, invoiceId: change.data.lines[0]?.invoiceId ?? null, voidReason: null, ...stamp, createdAt: context.at });
+          return;
+        case 'revised':
+          if (row) rows.put(list, { ...row, ...change.data, invoiceId: change.data.lines[0]?.invoiceId ?? null, ...stamp });
+          return;
+        case 'voided':
+          if (row) rows.put(list, { ...row, active: false, voidReason: change.reason, ...stamp });
+          return;
+      }
     },
   });
 };

@@ -3,6 +3,7 @@ import {
   INVOICE_DOCUMENTS,
   type InvoiceDocument,
   readInvoiceEvent,
+  readSettlementEvent,
   SETTLEMENT_DOCUMENTS,
   type SettlementDocument,
   statusOn,
@@ -60,7 +61,13 @@ const settlementReads = (router: Router, deps: ReadDeps, doc: SettlementDocument
     summary: (row) => doc.summary.parse(row),
     document: (row) => doc.record.parse(row),
     changes: (stored, before) => {
-      const { id: _id, ...after } = (doc.events.event.parse(stored).data ?? {}) as Row;
+      const change = readSettlementEvent(doc, stored);
+      if (!change) return { changes: [], after: before };
+      if (change.kind === 'voided') {
+        const after = { ...before, active: false, voidReason: change.reason };
+        return { changes: diffKeys(before, { active: false, voidReason: change.reason }), after };
+      }
+      const { id: _id, ...after } = change.data;
       return { changes: diffKeys(before, after), after };
     },
   });

@@ -19,6 +19,8 @@ import {
   SETTLEMENT_DOCUMENTS,
   STOCK_PATH,
   TaskSchema,
+  VoidBodySchema,
+  voidPath,
 } from '@erp/contracts';
 import { z } from 'zod';
 
@@ -120,6 +122,23 @@ const documentPaths = (docs: readonly DocumentDoc[]) =>
     ]),
   );
 
+/** POST …/{id}/void of payments and receipts. */
+const voidPaths = () =>
+  Object.fromEntries(
+    SETTLEMENT_DOCUMENTS.map((d) => [
+      voidPath(byId(d.path, '{id}')),
+      {
+        parameters: [idParam],
+        post: {
+          tags: [d.label],
+          summary: `Void a ${d.label.toLowerCase()} for good, with a reason kept in its history; every invoice it settled is released`,
+          requestBody: body(VoidBodySchema),
+          responses: { 200: ok('Voided', d.record, { headers: position }), ...errors, 409: errors[400], 412: errors[400] },
+        },
+      },
+    ]),
+  );
+
 const DOCUMENTS: readonly DocumentDoc[] = [
   ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: `${d.module === 'purchase' ? 'Purchase invoice' : d.label}` })),
   ...SETTLEMENT_DOCUMENTS,
@@ -172,6 +191,7 @@ export const openApiDocument = () => ({
     },
     ...entityPaths(),
     ...documentPaths(DOCUMENTS),
+    ...voidPaths(),
     [STOCK_PATH]: { get: { tags: ['Stock'], summary: 'Current stock and status of every item', responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors } } },
   },
   components: {
