@@ -21,7 +21,8 @@ export const benchHttp = async (t: StoreUnderTest, rounds: number) => {
   // The append benchmark wrote vendor streams directly: new ids start above them.
   await ids.atLeast('vendor', 1_000_000);
   const auth = authStore(t.db);
-  const user = (await auth.createFirstUser('bench', 'bench-password')) ?? (await auth.verify('bench', 'bench-password'));
+  const first = await auth.createFirstUser('bench', 'bench-password');
+  const user = typeof first === 'object' ? first : await auth.verify('bench', 'bench-password');
   const cookie = `erp_session=${await auth.openSession(user!.id)}`;
   const commands = createServer(createCommandApp({ db: t.db, store: t.store, notifier: t.notifier, ids, auth }).callback());
   const queries = createServer(createQueryApp({ db: t.db, store: t.store, notifier: t.notifier, auth }).callback());

@@ -38,7 +38,7 @@ const startServer = async (databaseUrl: string) => {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-bench-ui-'));
   const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, ERP_DATA_DIR: dataDir, NATS_URL: '' },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, ERP_DATA_DIR: dataDir, NATS_URL: '', ERP_SETUP_CODE: 'BENCH-CODE' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -51,7 +51,7 @@ const startServer = async (databaseUrl: string) => {
 };
 
 const seed = async (baseUrl: string) => {
-  const setup = await fetch(`${baseUrl}${api.auth.setup}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'owner', password: 'correct horse battery staple' }) });
+  const setup = await fetch(`${baseUrl}${api.auth.setup}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'owner', password: 'correct horse battery staple', setupCode: 'BENCH-CODE' }) });
   if (setup.status !== 201) throw new Error(`setup: ${setup.status}`);
   const cookie = setup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const headers = { 'content-type': 'application/json', cookie, origin: baseUrl };

@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url';
 
 import { defineConfig } from '@playwright/test';
 
-import { AUTH_STATE } from './e2e/support';
+import { AUTH_STATE, E2E_DATA_DIR, SETUP_CODE } from './e2e/support';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/erp-e2e';
+const dataDir = E2E_DATA_DIR;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const launchOptions = {
@@ -63,7 +63,7 @@ export default defineConfig({
     command:
       process.env.E2E_SERVER_COMMAND ??
       // The README way: embedded PostgreSQL, in-process notifier, even where CI sets DATABASE_URL.
-      `rm -rf ${dataDir} && env -u DATABASE_URL -u NATS_URL ERP_DATA_DIR=${dataDir} PORT=${port} node --enable-source-maps server/dist/embedded.js`,
+      `rm -rf ${dataDir} && env -u DATABASE_URL -u NATS_URL ERP_DATA_DIR=${dataDir} ERP_SETUP_CODE=${SETUP_CODE} PORT=${port} node --enable-source-maps server/dist/embedded.js`,
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

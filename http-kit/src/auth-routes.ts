@@ -21,9 +21,20 @@ const startSession = async (ctx: Context, auth: AuthStore, userId: number) => {
 /** Setup, login and logout: the writes of DESIGN §2's auth contract (command side). */
 export const authWriteRoutes = (router: Router, auth: AuthStore) => {
   router.post(api.auth.setup, async (ctx: Context) => {
-    const { username, password } = parseBody(SetupSchema, ctx.request.body);
-    const user = await auth.createFirstUser(username, password);
-    if (!user) throw new HttpError(409, 'conflict', 'Setup is already done: sign in instead');
+    const { username, password, setupCode } = parseBody(SetupSchema, ctx.request.body);
+    // Wrong codes are throttled like wrong passwords: the code cannot be guessed from the network.
+    const keys = throttleKeys('setup', ctx.ip);
+    const wait = await auth.beginSignIn(keys);
+    if (wait > 0) {
+      throw new HttpError(429, 'too_many_requests', `Too many wrong setup codes. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
+    }
+    const user = await auth.createFirstUser(username, password, setupCode);
+    if (user === 'taken') throw new HttpError(409, 'conflict', 'Setup is already done: sign in instead');
+    if (user === 'wrong code') {
+      const message = 'This is not the setup code: it is printed where the server was started';
+      throw new HttpError(400, 'validation_failed', message, [{ path: 'setupCode', message }]);
+    }
+    await auth.signedIn(keys);
     await startSession(ctx, auth, user.id);
     ctx.status = 201;
     ctx.body = user;

@@ -1,4 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+import { normalSetupCode } from '@erp/contracts';
 
 import { type AnyDb, LOCK_KEYS } from '@erp/eventstore';
 import { sql } from 'kysely';
@@ -35,6 +37,13 @@ export interface StoredUser {
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Eight letters and digits that cannot be mistaken for each other, shown as ABCD-EFGH. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const newSetupCode = () => {
+  const chars = [...randomBytes(8)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+};
+
 export const migrateAuth = async (db: AnyDb): Promise<void> => {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_KEYS.authSchema})`.execute(trx);
@@ -50,6 +59,9 @@ export const migrateAuth = async (db: AnyDb): Promise<void> => {
       created_at timestamptz not null default now(),
       expires_at timestamptz not null)`.execute(trx);
     await sql`drop table if exists login_failures`.execute(trx);
+    await sql`create table if not exists setup_code (
+      code_hash text not null,
+      created_at timestamptz not null default now())`.execute(trx);
     await sql`create table if not exists login_throttle (
       key text primary key,
       attempts integer not null,
@@ -76,18 +88,50 @@ export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
       return (rows[0]?.n ?? 0) > 0;
     },
 
-    /** The first user only: serialised by a lock so two setups cannot both win. */
-    createFirstUser: async (username: string, password: string): Promise<SessionUser | null> => {
+    /**
+     * The first user only: serialised by a lock so two setups cannot both win. With a setup code
+     * (the setup screen), it must be the one the server printed; from ERP_ADMIN_* none is asked.
+     * 'taken' once a user exists, 'wrong code' for another code.
+     */
+    createFirstUser: async (username: string, password: string, setupCode?: string): Promise<SessionUser | 'taken' | 'wrong code'> => {
       const passwordHash = await hashPassword(password);
       return db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${LOCK_KEYS.firstUser})`.execute(trx);
         const { rows } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(trx);
-        if ((rows[0]?.n ?? 0) > 0) return null;
+        if ((rows[0]?.n ?? 0) > 0) return 'taken' as const;
+        if (setupCode !== undefined) {
+          const stored = await sql<{ code_hash: string }>`select code_hash from setup_code`.execute(trx);
+          const given = Buffer.from(digest(normalSetupCode(setupCode)), 'hex');
+          const expected = stored.rows[0] ? Buffer.from(stored.rows[0].code_hash, 'hex') : null;
+          if (!expected || !timingSafeEqual(given, expected)) return 'wrong code' as const;
+        }
         const inserted = await sql<SessionUser>`insert into users (username, password_hash)
           values (${username}, ${passwordHash}) returning id, username`.execute(trx);
+        await sql`delete from setup_code`.execute(trx);
         return inserted.rows[0]!;
       });
     },
+
+    /**
+     * While no user exists, the code that setup asks for. `given` (ERP_SETUP_CODE) becomes the
+     * code; else one is made if none exists yet. Answers the code when it was set or made now
+     * (to be shown once, in the log), 'kept' when an earlier start made it, null once a user exists.
+     */
+    setupCode: async (given?: string, renew = false): Promise<{ code: string } | 'kept' | null> =>
+      db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${LOCK_KEYS.firstUser})`.execute(trx);
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(trx);
+        if ((rows[0]?.n ?? 0) > 0) {
+          await sql`delete from setup_code`.execute(trx);
+          return null;
+        }
+        const existing = await sql<{ n: number }>`select count(*)::int as n from setup_code`.execute(trx);
+        if (!given && !renew && (existing.rows[0]?.n ?? 0) > 0) return 'kept' as const;
+        const code = given ?? newSetupCode();
+        await sql`delete from setup_code`.execute(trx);
+        await sql`insert into setup_code (code_hash) values (${digest(normalSetupCode(code))})`.execute(trx);
+        return { code };
+      }),
 
     /** Unique by a database index (DESIGN §1: uniqueness enforced at write time). */
     createUser: async (username: string, password: string): Promise<SessionUser | null> => {

@@ -19,6 +19,7 @@ const USAGE = `Usage: npm run erp -- <command>
                               (default ./erp-backup-<date-time>.ndjson.gz)
   restore <file>              load a backup into an empty store, then rebuild projections
   create-user <username>      create a user; password from ERP_NEW_PASSWORD
+  setup-code                  while no account exists: make a new one-time setup code and print it
 Uses DATABASE_URL when set, else the embedded PostgreSQL under ERP_DATA_DIR (default ./data).`;
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -78,6 +79,12 @@ const main = async (args: string[]) => {
         const user = await infra.auth.createUser(arg, password);
         if (!user) throw new Error(`User '${arg}' already exists`);
         say(`created user ${user.username} (id ${user.id})`);
+        return 0;
+      }
+      case 'setup-code': {
+        const code = await infra.auth.setupCode(undefined, true);
+        if (code === null || code === 'kept') throw new Error('An account exists already: sign in, there is no setup to do');
+        say(`setup code: ${code.code} (enter it on the setup screen to create the first account; it replaces any earlier code)`);
         return 0;
       }
       default:

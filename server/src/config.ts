@@ -35,14 +35,20 @@ export const config = {
   uiDir: path.resolve(process.env.ERP_UI_DIR ?? path.join(root, 'ui/dist')),
   adminUsername: process.env.ERP_ADMIN_USERNAME || undefined,
   adminPassword: process.env.ERP_ADMIN_PASSWORD || undefined,
+  /** The one-time code the setup screen asks for (else one is made at first start and logged). */
+  setupCode: process.env.ERP_SETUP_CODE || undefined,
   /** Set when a reverse proxy that appends X-Forwarded-For sits in front of the embedded server. */
   trustProxy: process.env.ERP_TRUST_PROXY === 'true',
   allowedOrigins: (process.env.ERP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   commandUrl: process.env.COMMAND_URL ?? 'http://127.0.0.1:3001',
   queryUrl: process.env.QUERY_URL ?? 'http://127.0.0.1:3002',
   logLevel: process.env.LOG_LEVEL ?? 'info',
-  /** Projection workers: serve /metrics on this port (none when unset). */
+  /**
+   * Every process: serve /metrics on this port of METRICS_HOST (none when unset). Never on PORT:
+   * the counts are not for the shop's network.
+   */
   metricsPort: wholeNumber('METRICS_PORT', 1, 65535),
+  metricsHost: process.env.METRICS_HOST || '127.0.0.1',
   /** /api/health says `degraded` once a read model lags more than this many ms. */
   healthMaxLagMs: wholeNumber('ERP_HEALTH_MAX_LAG_MS', 1, 86_400_000) ?? 10_000,
   /** Test suite only: a write whose X-Request-Id starts with `crash-after-append` kills the process after its append. */

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { HttpClient } from './testing/http-client';
-import { type Mode, type RunningSystem, startSystem } from './testing/run-modes';
+import { type Mode, type RunningSystem, startSystem, TEST_SETUP_CODE } from './testing/run-modes';
 
 /**
  * Invoices and the documents that settle them over HTTP (DESIGN §3.5, §4), purchase and sales,
@@ -50,7 +50,7 @@ const documents = (mode: Mode) => {
     beforeAll(async () => {
       system = await startSystem(mode);
       owner = new HttpClient(system.baseUrl);
-      expect((await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple' })).status).toBe(201);
+      expect((await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple', setupCode: TEST_SETUP_CODE })).status).toBe(201);
     }, 180_000);
     afterAll(async () => {
       await system?.stop();

@@ -4,7 +4,7 @@ import { writeBackup } from './backup';
 import { scheduleBackups } from './backup-schedule';
 import { config } from './config';
 import { logger } from './log';
-import { commandApp, openInfrastructure, queryApp, startedFields, startProjections, watchPipeline } from './system';
+import { announceSetupCode, commandApp, openInfrastructure, queryApp, startedFields, startProjections, watchPipeline } from './system';
 import { dispatch, staticApp } from './web';
 
 /** `npm start`: the whole product in one process, on embedded PostgreSQL by default. */
@@ -13,7 +13,8 @@ const main = async () => {
   const runner = await startProjections(infra);
   watchPipeline(infra);
   const handler = dispatch(queryApp(infra, config).callback(), commandApp(infra, config).callback(), staticApp(config.uiDir));
-  const server = createServer(infra.metrics.serveMetrics(handler));
+  const server = createServer(handler);
+  const metrics = infra.metrics.listen(config.metricsPort, config.metricsHost);
   const backups = scheduleBackups({
     dir: config.backupDir,
     keep: config.backupKeep,
@@ -24,6 +25,7 @@ const main = async () => {
   server.listen(config.port, config.host, () => {
     const fields = { role: 'embedded', host: config.host, port: config.port, ...startedFields(infra) };
     logger.info(fields, `Udyam ERP is ready on http://localhost:${config.port}`);
+    void announceSetupCode(infra, config).catch((error: unknown) => logger.error({ err: error }, 'could not make a setup code'));
   });
   let stopping = false;
   const stop = async () => {
@@ -33,6 +35,7 @@ const main = async () => {
     backups.stop();
     server.close();
     server.closeAllConnections();
+    metrics?.close();
     await runner.stop();
     await infra.close();
     process.exit(0);

@@ -23,7 +23,7 @@ import { z } from 'zod';
 
 import { type Answer, eventually, HttpClient } from './testing/http-client';
 import { openApiPath, productRoutes, sampleUrl } from './testing/routes';
-import { type Mode, type RunningSystem, startSystem } from './testing/run-modes';
+import { type Mode, type RunningSystem, startSystem, TEST_SETUP_CODE } from './testing/run-modes';
 
 /**
  * DESIGN §2 end to end, against the product started as real processes: once as `npm start`
@@ -168,6 +168,15 @@ const httpContract = (mode: Mode) => {
         const res = await anonymous.post(api.auth.setup, { username: 'owner', password: 'short' });
         expect(expectError(res, 400, 'validation_failed').issues).toEqual([
           { path: 'password', message: 'Password must be at least 8 characters' },
+          { path: 'setupCode', message: 'Enter the setup code from the server' },
+        ]);
+        expect(Strict.unauthenticatedMe.parse((await anonymous.get(api.auth.me)).body).setupRequired).toBe(true);
+      });
+
+      it('setup needs the one-time code the server printed: another code is refused on its field, and nothing is created', async () => {
+        const res = await anonymous.post(api.auth.setup, { username: 'mallory', password: 'a long enough password', setupCode: 'GUES-SED1' });
+        expect(expectError(res, 400, 'validation_failed').issues).toEqual([
+          { path: 'setupCode', message: 'This is not the setup code: it is printed where the server was started' },
         ]);
         expect(Strict.unauthenticatedMe.parse((await anonymous.get(api.auth.me)).body).setupRequired).toBe(true);
       });
@@ -184,7 +193,7 @@ const httpContract = (mode: Mode) => {
         expect(me.status).toBe(200);
         expect(Strict.me.parse(me.body)).toEqual(res.body);
 
-        const again = await newClient().post(api.auth.setup, { username: 'mallory', password: 'another password' });
+        const again = await newClient().post(api.auth.setup, { username: 'mallory', password: 'another password', setupCode: TEST_SETUP_CODE });
         expectError(again, 409, 'conflict');
         expect(Object.keys(again.headers.getSetCookie())).toHaveLength(0);
         const login = await newClient().login('mallory', 'another password');

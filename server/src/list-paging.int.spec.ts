@@ -2,7 +2,7 @@ import { api, HEADERS, itemsEntity, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, purcha
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './testing/http-client';
-import { type RunningSystem, startEmbedded } from './testing/run-modes';
+import { type RunningSystem, startEmbedded, TEST_SETUP_CODE } from './testing/run-modes';
 
 type Row = { id: number; name?: string } & Record<string, unknown>;
 
@@ -42,7 +42,7 @@ describe('list paging and server-side search', () => {
   beforeAll(async () => {
     system = await startEmbedded();
     owner = new HttpClient(system.baseUrl);
-    expect((await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple' })).status).toBe(201);
+    expect((await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple', setupCode: TEST_SETUP_CODE })).status).toBe(201);
     // Names that tie case-insensitively and sort differently by case, so the keyset must use id too.
     for (const name of ['banana traders', 'Apple Agencies', 'apple agencies', 'Cherry & Co', 'APPLE AGENCIES', 'Date Palm', 'éclair foods', 'Zed', 'zed']) {
       await write(vendorsEntity.path, { name, contactPerson: name === 'Zed' ? 'Ravi Banana' : null });

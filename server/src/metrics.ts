@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 
 import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
 import { type Projection, type ProjectionLag, projectionLags } from '@erp/projections';
@@ -105,8 +105,8 @@ export const createMetrics = () => {
     lagGauge('erp_projection_stopped', '1 while a read model is stopped on an event it cannot apply (health and the log name it), else 0', (lag) => (lag.stopped ? 1 : 0));
   };
 
-  /** GET /metrics in front of another handler (or alone, answering 404 to anything else). */
-  const serveMetrics = (inner?: RequestListener): RequestListener => (req, res) => {
+  /** GET /metrics; 404 to anything else. */
+  const serveMetrics = (): RequestListener => (req, res) => {
     if (req.url === METRICS_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
       registry.metrics().then(
         (text) => {
@@ -120,10 +120,20 @@ export const createMetrics = () => {
       );
       return;
     }
-    if (inner) return inner(req, res);
     res.writeHead(404, { 'content-type': 'text/plain' }).end(`Only ${METRICS_PATH} here\n`);
   };
 
-  return { registry, observe, countAppends, watchPipeline, serveMetrics };
+  /**
+   * Its own listener, on METRICS_PORT of METRICS_HOST (127.0.0.1 unless told): /metrics is never
+   * answered on the app's port, which the shop's network reaches.
+   */
+  const listen = (port: number | undefined, host: string) => {
+    if (port === undefined) return null;
+    const server = createServer(serveMetrics());
+    server.listen(port, host, () => logger.info({ host, port }, `metrics on http://${host}:${port}${METRICS_PATH}`));
+    return server;
+  };
+
+  return { registry, observe, countAppends, watchPipeline, serveMetrics, listen };
 };
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import { eventually, HttpClient } from './testing/http-client';
 import { scrape, valueOf } from './testing/metrics-text';
-import { type RunningSystem, startOneProcess } from './testing/run-modes';
+import { type RunningSystem, startOneProcess, TEST_SETUP_CODE } from './testing/run-modes';
 
 /**
  * NATS carries wake-ups only: the product must start without it, take writes and show them in
@@ -42,7 +42,7 @@ describe('NATS absent at start and stopped mid-run (one process on PostgreSQL + 
     natsPort = await freePort();
     system = await startOneProcess(database.url, { NATS_URL: `nats://127.0.0.1:${natsPort}`, LOG_LEVEL: 'info' });
     owner = new HttpClient(system.baseUrl);
-    const setup = await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple' });
+    const setup = await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple', setupCode: TEST_SETUP_CODE });
     expect(setup.status, setup.text).toBe(201);
   }, 120_000);
   afterAll(async () => {
@@ -56,7 +56,7 @@ describe('NATS absent at start and stopped mid-run (one process on PostgreSQL + 
     expect(res.status, res.text).toBe(200);
     return HealthSchema.parse(res.body);
   };
-  const notifierUp = async () => valueOf(await scrape(system.baseUrl), 'erp_notifier_up');
+  const notifierUp = async () => valueOf(await scrape(system.metricsUrl!), 'erp_notifier_up');
   const logged = (message: string) => system.processes[0]!.logs.some((line) => line.includes(message));
 
   /** POST a vendor, then ms until the vendor list shows it (no X-Min-Position: the runner alone). */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { api, byId, HEADERS, HealthSchema, vendorsEntity } from '@erp/contracts';
+import { api, byId, customersEntity, HEADERS, HealthSchema, vendorsEntity } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { connect, type Database } from '@erp/eventstore';
 import { freePort, type TestDatabase, testDatabase, type TestNats, testNats } from '@erp/eventstore/testing';
@@ -12,7 +12,7 @@ import { z } from 'zod';
 
 import { eventually, HttpClient } from './testing/http-client';
 import { type Sample, scrape, valueOf } from './testing/metrics-text';
-import { cleanEnv, type ManagedProcess, REPO_ROOT, runCli, type RunningSystem, startOneProcess, startProcess, waitUntilServing } from './testing/run-modes';
+import { cleanEnv, type ManagedProcess, REPO_ROOT, runCli, type RunningSystem, startOneProcess, startProcess, TEST_SETUP_CODE, waitUntilServing } from './testing/run-modes';
 
 /**
  * What an operator sees, on the real processes: the one-process server and a projection worker
@@ -59,7 +59,7 @@ describe('operators can see what happens', () => {
     await waitUntilServing(worker, `${workerUrl}/metrics`);
     db = connect(database.url, { max: 2 });
     owner = new HttpClient(system.baseUrl);
-    const setup = await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple' });
+    const setup = await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple', setupCode: TEST_SETUP_CODE });
     expect(setup.status, setup.text).toBe(201);
   }, 120_000);
   afterAll(async () => {
@@ -93,7 +93,7 @@ describe('operators can see what happens', () => {
   });
 
   it('/metrics counts appends, requests by route and status, conflicts and idempotent replays', async () => {
-    const before = await scrape(system.baseUrl);
+    const before = await scrape(system.metricsUrl!);
     for (const token of ['m1', 'm2', 'm3']) await createVendor(`metrics ${token}`);
     const key = { [HEADERS.idempotencyKey]: 'metrics-key-1' };
     const first = await createVendor('metrics idem', key);
@@ -107,7 +107,7 @@ describe('operators can see what happens', () => {
     expect((await owner.put(byId(vendorsEntity.path, id), changed, { headers: { 'If-Match': etag } })).status).toBe(200);
     expect((await owner.put(byId(vendorsEntity.path, id), changed, { headers: { 'If-Match': etag } })).status).toBe(412);
 
-    const after = await scrape(system.baseUrl);
+    const after = await scrape(system.metricsUrl!);
     const delta = (name: string, labels: Record<string, string> = {}) => (valueOf(after, name, labels) || 0) - (valueOf(before, name, labels) || 0);
     expect(delta('erp_appends_total')).toBe(5);
     expect(delta('erp_appended_events_total')).toBe(5);
@@ -122,13 +122,51 @@ describe('operators can see what happens', () => {
     expect(valueOf(after, 'erp_notifier_up')).toBe(1);
     expect(valueOf(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     // Route patterns and counts only: no id in a label, no name of a vendor anywhere.
-    const text = await (await fetch(`${system.baseUrl}/metrics`)).text();
+    const text = await (await fetch(`${system.metricsUrl!}/metrics`)).text();
     expect(text).not.toContain('metrics idem');
     expect(text).not.toContain(`/${id}"`);
+    // Never on the app's port, which the shop's network reaches: there it is just a page of the UI.
+    const onAppPort = await fetch(`${system.baseUrl}/metrics`);
+    expect(await onAppPort.text()).not.toContain('erp_appends_total');
+  });
+
+  it('a projection stopped on an event it cannot apply: health degraded naming it, its position and error; /metrics and the log say so; the others go on', async () => {
+    // An event no vendor list can read (its id is not a number): as a bad import or a bug would leave.
+    const stream = `vendor-${2_000_000_000}`;
+    const { rows } = await sql<{ position: string }>`insert into events (event_id, stream_id, stream_version, type, data, metadata)
+      select gen_random_uuid(), ${stream}, 1, 'VendorCreated', '{"id":"not a number","name":"x"}'::jsonb,
+             '{"userId":null,"username":null,"correlationId":"bad","at":"2026-11-23T00:00:00Z"}'::jsonb
+      where erp_append_lock()
+      returning position::text as position`.execute(db.db);
+    const position = rows[0]!.position;
+    const stoppedHealth = await eventually(health, (h) => h.body.problems.some((p) => p.startsWith('projection vendor_list stopped')), { what: 'health to name the stopped projection' });
+    expect(stoppedHealth.code).toBe(200);
+    expect(stoppedHealth.body.status).toBe('degraded');
+    expect(stoppedHealth.body.problems.find((p) => p.startsWith('projection vendor_list'))).toMatch(new RegExp(`^projection vendor_list stopped at position ${position} \\(VendorCreated on ${stream}\\): `));
+    expect(stoppedHealth.body.projections!.find((p) => p.name === 'vendor_list')!.stopped).toMatchObject({ position, type: 'VendorCreated', streamId: stream });
+    const samples = await scrape(system.metricsUrl!);
+    expect(valueOf(samples, 'erp_projection_stopped', { projection: 'vendor_list' })).toBe(1);
+    expect(valueOf(samples, 'erp_projection_stopped', { projection: 'customer_list' })).toBe(0);
+    const logged = [...logLines(system.processes[0]!), ...logLines(worker)].filter((l) => l.msg?.toString().startsWith('projection stopped'));
+    expect(logged[0]).toMatchObject({ projection: 'vendor_list', position, type: 'VendorCreated', streamId: stream });
+    // Every other read model goes on: a customer written now is listed at once.
+    const customer = await owner.post(customersEntity.path, { name: 'Still listed' });
+    expect(customer.status).toBe(201);
+    const listed = await owner.get<{ name: string }[]>(customersEntity.path, { headers: { [HEADERS.minPosition]: customer.headers.get(HEADERS.eventPosition)! } });
+    expect(listed.headers.get('x-read-model-stale')).toBeNull();
+    expect(listed.body.map((c) => c.name)).toContain('Still listed');
+    // A read of the stopped one does not wait 5 s for it: it answers at once, marked stale.
+    const started = Date.now();
+    const vendors = await owner.get(vendorsEntity.path, { headers: { [HEADERS.minPosition]: customer.headers.get(HEADERS.eventPosition)! } });
+    expect(vendors.headers.get('x-read-model-stale')).toBe('true');
+    expect(Date.now() - started).toBeLessThan(3000);
+    // The operator's fix here: take the bad event out of the log (in real life: deploy a fixed projection).
+    await sql`delete from events where stream_id = ${stream}`.execute(db.db);
+    await eventually(health, (h) => !h.body.problems.some((p) => p.startsWith('projection vendor_list')), { what: 'the projection to resume', timeoutMs: 30_000 });
   });
 
   it('every projection reports its lag, on the server and on the worker (METRICS_PORT)', async () => {
-    for (const url of [system.baseUrl, workerUrl]) {
+    for (const url of [system.metricsUrl!, workerUrl]) {
       const samples = await eventually(
         () => scrape(url),
         (s) => PROJECTIONS.every((p) => valueOf(s, 'erp_projection_lag_events', { projection: p.name }) === 0),
@@ -163,7 +201,7 @@ describe('operators can see what happens', () => {
       expect(degraded.body.problems).toEqual([expect.stringMatching(/^projection vendor_list lags \d+ s \(1 events\)$/)]);
       const vendorList = degraded.body.projections!.find((p) => p.name === 'vendor_list')!;
       expect(vendorList.lagMs).toBeGreaterThan(MAX_LAG_MS);
-      const lagged = await scrape(system.baseUrl);
+      const lagged = await scrape(system.metricsUrl!);
       expect(valueOf(lagged, 'erp_projection_lag_events', { projection: 'vendor_list' })).toBe(1);
       expect(valueOf(lagged, 'erp_projection_lag_seconds', { projection: 'vendor_list' })).toBeGreaterThan(MAX_LAG_MS / 1000);
       for (const p of [worker, system.processes[0]!]) {

@@ -123,5 +123,20 @@ export const startProjections = async (infra: Infrastructure) => {
 export const watchPipeline = (infra: Infrastructure) =>
   infra.metrics.watchPipeline(infra.notifier, infra.database.db, infra.store, PROJECTIONS);
 
+/**
+ * While no account exists, the setup screen asks for a one-time code: made at first start (or
+ * ERP_SETUP_CODE) and shown here, in the log of the process that serves setup, so only someone
+ * who can see the server can claim the business.
+ */
+export const announceSetupCode = async (infra: Infrastructure, config: Config) => {
+  const code = await infra.auth.setupCode(config.setupCode);
+  if (code === null) return;
+  if (code === 'kept') {
+    logger.warn('No account yet. The setup code was printed when this server first started; `npm run erp -- setup-code` makes a new one.');
+    return;
+  }
+  logger.warn({ setupCode: code.code }, `No account yet. Open the app and create the first account with the setup code ${code.code}`);
+};
+
 /** Where each service says it started: role, address, store and notifier. */
 export const startedFields = (infra: Infrastructure) => ({ store: infra.store.kind, notifier: infra.notifier.kind });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { ADMIN, AUTH_STATE, expectAccessible } from './support';
+import { ADMIN, AUTH_STATE, expectAccessible, SETUP_CODE } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,9 +14,17 @@ test('a fresh install asks for the first account before anything else', async ({
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(page.getByText('Enter the setup code from the server')).toBeVisible();
   await expectAccessible(page);
 
+  // Someone on the shop's network without the code the server printed cannot claim the business.
   await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByLabel('Setup code').fill('GUES-SED1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('This is not the setup code: it is printed where the server was started').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel('Setup code').fill(SETUP_CODE.toLowerCase());
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/module\/purchase$/);
   await expect(page.getByRole('heading', { name: 'Purchase', level: 1 })).toBeVisible();

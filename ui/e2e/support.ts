@@ -8,6 +8,10 @@ export const AUTH_STATE = fileURLToPath(new URL('../../test-results/e2e-auth.jso
 
 export const ADMIN = { username: 'owner', password: 'correct-horse-42' } as const;
 
+/** The app under test keeps its embedded PostgreSQL here, and was started with this setup code. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/erp-e2e';
+export const SETUP_CODE = 'E2E-SETUP';
+
 /** A name no other test (or the other viewport project) will use. */
 export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;

@@ -4,8 +4,8 @@ import { HEADERS } from '@erp/contracts';
 export const HEADER_DOCS = [
   { name: HEADERS.eventPosition, in: 'response', description: 'On every write: the global position of its last event. Send it back as X-Min-Position to read your write.' },
   { name: HEADERS.minPosition, in: 'request', description: 'On a GET: wait (at most 5 s) until the read models this route reads include this position.' },
-  { name: 'X-Read-Model-Stale', in: 'response', description: '`true` when X-Min-Position was not reached within 5 s: the answer may miss that write.' },
-  { name: HEADERS.nextAfter, in: 'response', description: 'On a list page (`?limit=`) with more after it: pass it as `?after=` for the next page.' },
+  { name: 'X-Read-Model-Stale', in: 'response', description: '`true` when X-Min-Position was not reached within 5 s, or at once when a read model this route reads is stopped on an event it cannot apply: the answer may miss that write.' },
+  { name: HEADERS.nextAfter, in: 'response', description: 'On a list page (`?limit=`) with more after it: pass it as `?after=` for the next page. On the event feed (GET /api/events) always, an opaque cursor: pass it as `?after=` to go on (on an empty page, to poll).' },
   { name: HEADERS.idempotencyKey, in: 'request', description: 'On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409.' },
   { name: 'Idempotent-Replayed', in: 'response', description: '`true` on an answer replayed for a repeated Idempotency-Key.' },
   { name: 'ETag', in: 'response', description: 'On GET by id and on writes: `"<version>"` of the record.' },
@@ -22,21 +22,24 @@ export const ENVIRONMENT_DOCS = [
   { name: 'ERP_DATA_DIR', default: './data', description: 'Embedded PostgreSQL cluster (ignored when DATABASE_URL is set)' },
   { name: 'NATS_URL', default: '—', description: 'NATS for wake-ups between processes; may be down: readers poll (≤ 1 s) and reconnect forever' },
   { name: 'ERP_ADMIN_USERNAME, ERP_ADMIN_PASSWORD', default: '—', description: 'Create the first user at start when none exists' },
+  { name: 'ERP_SETUP_CODE', default: '— (one is made and logged)', description: 'The one-time code the setup screen asks for while no account exists; without it one is made at first start and printed in the log (`npm run erp -- setup-code` makes a new one)' },
   { name: 'ERP_ALLOWED_ORIGINS', default: '—', description: 'Extra origins (comma-separated) allowed to send writes' },
   { name: 'ERP_TRUST_PROXY', default: 'false', description: '`true` behind a reverse proxy that appends X-Forwarded-For (one-process server)' },
   { name: 'ERP_UI_DIR', default: './ui/dist', description: 'The built UI served by the one-process server and the gateway' },
   { name: 'COMMAND_URL, QUERY_URL', default: 'http://127.0.0.1:3001, :3002', description: 'Gateway: command and query instances, comma-separated (round robin)' },
   { name: 'LOG_LEVEL', default: 'info', description: 'pino level: fatal, error, warn, info, debug, trace, silent' },
-  { name: 'METRICS_PORT', default: '—', description: 'Projection worker: serve /metrics on this port (the other processes serve it on PORT)' },
+  { name: 'METRICS_PORT', default: '—', description: 'Serve /metrics on this port (every process; none when unset). Never on PORT, which the shop network reaches' },
+  { name: 'METRICS_HOST', default: '127.0.0.1', description: 'Address the /metrics port listens on (0.0.0.0 inside a private network, e.g. docker compose)' },
   { name: 'ERP_HEALTH_MAX_LAG_MS', default: '10000', description: 'Health says `degraded` once a read model lags more than this' },
   { name: 'ERP_BACKUP_DIR', default: '<ERP_DATA_DIR>/backups', description: 'Where the running one-process app writes its daily backups' },
   { name: 'ERP_BACKUP_KEEP', default: '14', description: 'How many daily backups to keep (older ones are deleted)' },
   { name: 'ERP_BACKUP_EVERY_HOURS', default: '24', description: 'Hours between automatic backups; 0 turns them off' },
   { name: 'ERP_NEW_PASSWORD', default: '—', description: 'CLI create-user: the new password' },
+  { name: 'ERP_TEST_CRASH_AFTER_APPEND', default: '—', description: 'Test suite only: `1` makes a write whose X-Request-Id starts with `crash-after-append` kill the process right after its append (idempotent-retry tests)' },
 ] as const;
 
 export const HEALTH_SUMMARY =
-  '200 `ok`; 200 `degraded` while NATS is down (readers poll) or a read model lags beyond ERP_HEALTH_MAX_LAG_MS; 503 `down` when the database cannot be reached (take the instance out). No session needed.';
+  '200 `ok`; 200 `degraded` while NATS is down (readers poll), a read model lags beyond ERP_HEALTH_MAX_LAG_MS, or a read model is stopped on an event it cannot apply (named with the position, event and error; the others go on); 503 `down` when the database cannot be reached (take the instance out). No session needed.';
 
 export const METRICS_SUMMARY =
-  'Prometheus text on every process (`GET /metrics` beside `/api`, not behind the session; a projection worker on METRICS_PORT): erp_http_request_duration_seconds{method,route,status}, erp_http_conflicts_total{status}, erp_idempotent_replays_total, erp_appends_total, erp_appended_events_total, erp_notifier_up, erp_projection_lag_events{projection}, erp_projection_lag_seconds{projection}, and Node process metrics. Counts, durations and route patterns only: no ids, names or amounts.';
+  'Prometheus text on every process that has METRICS_PORT (`GET /metrics` on that port of METRICS_HOST, 127.0.0.1 unless told; never on the app port): erp_http_request_duration_seconds{method,route,status}, erp_http_conflicts_total{status}, erp_idempotent_replays_total, erp_appends_total, erp_appended_events_total, erp_notifier_up, erp_projection_lag_events{projection}, erp_projection_lag_seconds{projection}, erp_projection_stopped{projection}, and Node process metrics. Counts, durations and route patterns only: no ids, names or amounts.';

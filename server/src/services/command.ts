@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { commandApp, openInfrastructure, startedFields } from '../system';
+import { announceSetupCode, commandApp, openInfrastructure, startedFields } from '../system';
 import { requireServices } from './require-services';
 import { fatal, serve } from './serve';
 
@@ -11,7 +11,8 @@ const main = async () => {
   // Only a proxy reaches the command service (the gateway or HAProxy): trust the one hop it adds
   // to X-Forwarded-For.
   const app = commandApp(infra, { ...config, trustProxy: true });
-  const handler = infra.metrics.serveMetrics(app.callback());
-  serve('command-service', Number(process.env.PORT ?? 3001), config.host, handler, infra.close, startedFields(infra));
+  infra.metrics.listen(config.metricsPort, config.metricsHost);
+  await announceSetupCode(infra, config);
+  serve('command-service', Number(process.env.PORT ?? 3001), config.host, app.callback(), infra.close, startedFields(infra));
 };
 main().catch(fatal('command-service'));

@@ -16,6 +16,6 @@ const main = async () => {
     await runner.stop();
     await infra.close();
   };
-  serve('projections', config.metricsPort, config.host, infra.metrics.serveMetrics(), cleanup, startedFields(infra));
+  serve('projections', config.metricsPort, config.metricsHost, infra.metrics.serveMetrics(), cleanup, startedFields(infra));
 };
 main().catch(fatal('projections'));

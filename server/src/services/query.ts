@@ -10,7 +10,7 @@ const main = async () => {
   // The read-model tables must exist before the first read, even if no worker ran yet.
   await prepareReadModels(infra);
   watchPipeline(infra);
-  const handler = infra.metrics.serveMetrics(queryApp(infra, config).callback());
-  serve('query-service', Number(process.env.PORT ?? 3002), config.host, handler, infra.close, startedFields(infra));
+  infra.metrics.listen(config.metricsPort, config.metricsHost);
+  serve('query-service', Number(process.env.PORT ?? 3002), config.host, queryApp(infra, config).callback(), infra.close, startedFields(infra));
 };
 main().catch(fatal('query-service'));

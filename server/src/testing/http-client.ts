@@ -64,8 +64,8 @@ export class HttpClient {
   }
 
   /** First user of a fresh system (`POST /api/auth/setup`); the client is then signed in. */
-  async setup(username: string, password: string) {
-    const res = await this.post<{ id: number; username: string }>(api.auth.setup, { username, password });
+  async setup(username: string, password: string, setupCode = 'TEST-CODE') {
+    const res = await this.post<{ id: number; username: string }>(api.auth.setup, { username, password, setupCode });
     if (res.status !== 201) throw new Error(`setup answered ${res.status}: ${res.text}`);
     return res;
   }

@@ -47,6 +47,9 @@ const signalGroup = (pid: number, signal: NodeJS.Signals) => {
   }
 };
 
+/** The one-time setup code every test server is started with (ERP_SETUP_CODE). */
+export const TEST_SETUP_CODE = 'TEST-CODE';
+
 /** The environment without anything that would point a child at the wrong database or port. */
 export const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -56,7 +59,7 @@ export const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
     }
   }
   // No daily backups from test servers (one-process ones would write under ./data) unless asked.
-  return { ...env, HOST: '127.0.0.1', LOG_LEVEL: process.env.ERP_TEST_LOG_LEVEL ?? 'warn', ERP_BACKUP_EVERY_HOURS: '0', ...extra };
+  return { ...env, HOST: '127.0.0.1', LOG_LEVEL: process.env.ERP_TEST_LOG_LEVEL ?? 'warn', ERP_BACKUP_EVERY_HOURS: '0', ERP_SETUP_CODE: TEST_SETUP_CODE, ...extra };
 };
 
 /** Runs `node <file> <args>` from the repository root. */
@@ -155,6 +158,8 @@ export interface RunningSystem {
   readonly databaseUrl?: string;
   /** Embedded mode: `ERP_DATA_DIR` (the embedded PostgreSQL cluster lives under it). */
   readonly dataDir?: string;
+  /** One process: where it serves /metrics (METRICS_PORT; never on the app's port). */
+  readonly metricsUrl?: string;
   readonly processes: ManagedProcess[];
   /** Services mode: `kill -9` of projection worker `index` (both when omitted). */
   kill9Projections?(index?: number): Promise<void>;
@@ -232,15 +237,19 @@ export const startEmbedded = async (): Promise<RunningSystem> => {
  */
 export const startOneProcess = async (databaseUrl: string, extra: Record<string, string> = {}): Promise<RunningSystem> => {
   const uiDir = await fakeUi();
-  const port = await freePort();
-  const server = startProcess('one-process', entry('embedded.ts'), cleanEnv({ PORT: String(port), DATABASE_URL: databaseUrl, ERP_UI_DIR: uiDir, ...extra }));
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const server = startProcess(
+    'one-process',
+    entry('embedded.ts'),
+    cleanEnv({ PORT: String(port), METRICS_PORT: String(metricsPort), DATABASE_URL: databaseUrl, ERP_UI_DIR: uiDir, ...extra }),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await server.stop();
     await rm(uiDir, { recursive: true, force: true });
   };
   await onFailure(() => waitUntilServing(server, `${baseUrl}/api/health`), stop);
-  return { mode: 'embedded', baseUrl, databaseUrl, processes: [server], logs: () => describeLogs(server), stop };
+  return { mode: 'embedded', baseUrl, databaseUrl, metricsUrl: `http://127.0.0.1:${metricsPort}`, processes: [server], logs: () => describeLogs(server), stop };
 };
 
 export interface CliResult {

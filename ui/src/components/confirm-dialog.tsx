@@ -1,7 +1,10 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import styled, { keyframes } from 'styled-components';
 
+import { useState } from 'react';
+
 import { Button } from '@/components/button';
+import { FieldShell, Textarea } from '@/components/form-field';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 const popIn = keyframes`from { opacity: 0; transform: translate(-50%, -46%) scale(0.97); }
@@ -61,12 +64,20 @@ export interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel?: string;
-  onConfirm: () => void;
+  /** Ask why (a void): the confirm button waits for a reason, which is handed to onConfirm. */
+  reasonLabel?: string;
+  onConfirm: (reason: string) => void;
 }
+
+const ReasonBox = styled.div`
+  margin-top: 16px;
+`;
 
 /** A destructive confirmation (Radix AlertDialog): Cancel gets the initial focus. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, description, confirmLabel = 'Delete', onConfirm } = props;
+  const { open, onOpenChange, title, description, confirmLabel = 'Delete', reasonLabel, onConfirm } = props;
+  const [reason, setReason] = useState('');
+  const missing = reasonLabel !== undefined && reason.trim() === '';
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -74,12 +85,21 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Content>
           <Title>{title}</Title>
           <Description>{description}</Description>
+          {reasonLabel && (
+            <ReasonBox>
+              <FieldShell id="confirm-reason" label={reasonLabel} required>
+                <Textarea id="confirm-reason" rows={3} value={reason} maxLength={200} aria-required onChange={(event) => setReason(event.target.value)} />
+              </FieldShell>
+            </ReasonBox>
+          )}
           <Actions>
             <AlertDialog.Cancel asChild>
               <Button $variant="secondary">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <DangerButton onClick={onConfirm}>{confirmLabel}</DangerButton>
+              <DangerButton disabled={missing} onClick={() => onConfirm(reason.trim())}>
+                {confirmLabel}
+              </DangerButton>
             </AlertDialog.Action>
           </Actions>
         </Content>

@@ -45,6 +45,12 @@ export interface FormConfig<TRecord, TValues extends FieldValues, TBody> {
   submitLabels: { create: string; update: string };
   /** Offers Delete in edit mode, behind this confirmation. */
   deleteConfirm?: { title: string; body: string };
+  /**
+   * Offers Void in edit mode (payments, receipts): a confirmation that asks why; the reason is
+   * kept in the record's history. A voided record (`voidedBecause` gives its reason) is shown,
+   * not edited.
+   */
+  voidConfirm?: { title: string; body: string; voidedBecause: (record: TRecord) => string | null };
   emptyValues: TValues;
   toFormValues: (record: TRecord) => TValues;
   toCommandBody?: (values: TBody) => unknown;
@@ -173,6 +179,8 @@ export const entityMessages = (label: string) => {
     createFailed: `Failed to create ${lower}`,
     updateFailed: `Failed to update ${lower}`,
     deleteFailed: `Failed to delete ${lower}`,
+    voided: `${label} voided successfully`,
+    voidFailed: `Failed to void ${lower}`,
   };
 };
 

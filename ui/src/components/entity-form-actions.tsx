@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Ban, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import styled from 'styled-components';
 
@@ -30,12 +30,27 @@ export interface FormActionsProps {
   onCancel: () => void;
   deleteConfirm?: { title: string; body: string };
   onDelete: () => void;
+  /** Void (payments, receipts) behind a confirmation that asks why. */
+  voidConfirm?: { title: string; body: string };
+  onVoid?: (reason: string) => void;
+  /** Nothing to save (a voided record): Back only. */
+  readOnly?: boolean;
 }
 
-/** Submit ('Saving...' while pending), Cancel, and Delete behind a confirmation. */
+/** Submit ('Saving...' while pending), Cancel, and Delete or Void behind a confirmation. */
 export function FormActions(props: FormActionsProps) {
-  const { submitLabel, isSaving, isBusy, onCancel, deleteConfirm, onDelete } = props;
+  const { submitLabel, isSaving, isBusy, onCancel, deleteConfirm, onDelete, voidConfirm, onVoid, readOnly } = props;
   const [isConfirming, setConfirming] = useState(false);
+  const [isVoiding, setVoiding] = useState(false);
+  if (readOnly) {
+    return (
+      <Bar>
+        <Button $variant="secondary" onClick={onCancel}>
+          Back to list
+        </Button>
+      </Bar>
+    );
+  }
   return (
     <Bar>
       <Main>
@@ -46,6 +61,23 @@ export function FormActions(props: FormActionsProps) {
           Cancel
         </Button>
       </Main>
+      {voidConfirm && onVoid && (
+        <>
+          <Button $variant="danger" onClick={() => setVoiding(true)} disabled={isBusy}>
+            <Ban size={18} aria-hidden="true" />
+            Void
+          </Button>
+          <ConfirmDialog
+            open={isVoiding}
+            onOpenChange={setVoiding}
+            title={voidConfirm.title}
+            description={voidConfirm.body}
+            confirmLabel="Void"
+            reasonLabel="Reason"
+            onConfirm={onVoid}
+          />
+        </>
+      )}
       {deleteConfirm && (
         <>
           <Button $variant="danger" onClick={() => setConfirming(true)} disabled={isBusy}>

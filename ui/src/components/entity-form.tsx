@@ -7,7 +7,7 @@ import { Button } from '@/components/button';
 import type { FormConfig } from '@/components/entity-config';
 import { FormActions } from '@/components/entity-form-actions';
 import { FormSections } from '@/components/entity-form-fields';
-import { editorLine, type EditorLine, LineEditor } from '@/components/line-editor';
+import { editorLine, type EditorLine, isBlank, LineEditor } from '@/components/line-editor';
 import { EmptyState } from '@/components/empty-state';
 import { Main, Stack, TopBar } from '@/components/layout';
 import { RecordHistory } from '@/components/record-history';
@@ -76,7 +76,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     defaultValues: (record ? config.toFormValues(record) : config.emptyValues) as DefaultValues<TValues>,
     mode: 'onTouched',
   });
-  const { save, destroy, isSaving, isDeleting } = useEntitySave({
+  const { save, destroy, voidIt, isSaving, isDeleting } = useEntitySave({
     config,
     resource,
     record,
@@ -90,32 +90,67 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     if (record) return lineConfig.fromRecord(record).map((values) => editorLine(values, true));
     return lineConfig.invoices ? [] : [editorLine(lineConfig.blank, false)];
   });
-  // A document sends its saved lines only, and needs at least one (SEED-SPEC §5).
+  // Nothing on the screen may vanish: a line typed but not saved is saved with the rest when it
+  // is valid, and stops the submit, named, when it is not. Only untouched blank lines are left
+  // out. A document needs at least one line (SEED-SPEC §5).
+  const [lineProblems, setLineProblems] = useState<ReadonlyMap<number, string>>(new Map());
+  const checkLines = (): { send: EditorLine[] } | { problem: string } => {
+    if (!lineConfig) return { send: [] };
+    const problems = new Map<number, string>();
+    const send = lines.filter((line, index) => {
+      if (line.saved) return true;
+      if (isBlank(line.values, lineConfig.blank)) return false;
+      const problem = lineConfig.problem(line.values);
+      if (problem) problems.set(line.key, `Line ${index + 1} is not saved: ${problem}`);
+      return true;
+    });
+    setLineProblems(problems);
+    if (problems.size > 0) return { problem: [...problems.values()].join(' ') };
+    return send.length === 0 ? { problem: lineConfig.needSaved } : { send };
+  };
   const submit = (values: TBody) => {
     if (!lineConfig) return save(values);
-    const saved = lines.filter((line) => line.saved);
-    if (saved.length === 0) {
-      toast({ title: 'Error', description: lineConfig.needSaved, variant: 'destructive' });
+    const checked = checkLines();
+    if ('problem' in checked) {
+      toast({ title: 'Error', description: checked.problem, variant: 'destructive' });
       return;
     }
-    save({ ...values, lines: saved.map((line) => lineConfig.toBody(line.values)) });
+    setLines(lines.map((line) => (checked.send.includes(line) ? { ...line, saved: true } : line)));
+    save({ ...values, lines: checked.send.map((line) => lineConfig.toBody(line.values)) });
+  };
+  // Every mistake at once: the fields' own messages, and the lines' in the toast.
+  const invalid = () => {
+    if (!lineConfig) return;
+    const checked = checkLines();
+    if ('problem' in checked) toast({ title: 'Error', description: checked.problem, variant: 'destructive' });
   };
   const title = config.titles[mode];
+  // A voided payment or receipt is shown as it was, with why; it is not edited any more.
+  const voidedBecause = record && config.voidConfirm ? config.voidConfirm.voidedBecause(record) : null;
   return (
     <FormFrame title={title} subtitle={config.subtitles[mode]} onCancel={onCancel}>
       <Stack $gap={16}>
-        <form noValidate aria-label={title} onSubmit={form.handleSubmit(submit)}>
+        <form noValidate aria-label={title} onSubmit={form.handleSubmit(submit, invalid)}>
           <Stack $gap={16}>
-            <FormSections
-              sections={config.sections}
-              register={form.register}
-              errors={form.formState.errors}
-              values={watched}
-            />
-            {config.useNotice && <FormNotice useNotice={config.useNotice} values={watched} record={record} />}
-            {lineConfig && (
-              <LineEditor config={lineConfig} lines={lines} onChange={setLines} values={watched} record={record} />
+            {voidedBecause !== null && (
+              <NoticeText role="status" $warning>
+                This {config.entityLabel.toLowerCase()} was voided: {voidedBecause}. It settles no invoice and cannot be changed.
+              </NoticeText>
             )}
+            <Unframed disabled={voidedBecause !== null}>
+              <Stack $gap={16}>
+                <FormSections
+                  sections={config.sections}
+                  register={form.register}
+                  errors={form.formState.errors}
+                  values={watched}
+                />
+                {config.useNotice && <FormNotice useNotice={config.useNotice} values={watched} record={record} />}
+                {lineConfig && (
+                  <LineEditor config={lineConfig} lines={lines} onChange={setLines} values={watched} record={record} problems={lineProblems} />
+                )}
+              </Stack>
+            </Unframed>
             <FormActions
               submitLabel={record ? config.submitLabels.update : config.submitLabels.create}
               isSaving={isSaving}
@@ -123,6 +158,9 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
               onCancel={onCancel}
               deleteConfirm={record ? config.deleteConfirm : undefined}
               onDelete={destroy}
+              voidConfirm={record ? config.voidConfirm : undefined}
+              onVoid={voidIt}
+              readOnly={voidedBecause !== null}
             />
           </Stack>
         </form>
@@ -146,6 +184,14 @@ function FormFrame(props: { title: string; subtitle: string; onCancel: () => voi
     </>
   );
 }
+
+/** A fieldset only for `disabled` (a voided record's fields and lines): no frame of its own. */
+const Unframed = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+`;
 
 const NoticeText = styled.p<{ $warning: boolean }>`
   padding: 12px;

@@ -67,6 +67,20 @@ const Totals = styled.dl`
 let nextKey = 1;
 export const editorLine = (values: LineValues, saved: boolean): EditorLine => ({ key: nextKey++, saved, values });
 
+/** A line nobody typed in: every value as the blank line has it. */
+export const isBlank = (values: LineValues, blank: LineValues) =>
+  Object.keys({ ...blank, ...values }).every((k) => (values[k] ?? '').trim() === (blank[k] ?? '').trim());
+
+const LineProblem = styled.p`
+  margin-top: 10px;
+  padding: 8px 10px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.dangerText};
+  font-size: 14px;
+  font-weight: 500;
+`;
+
 interface Props<TRecord> {
   config: LinesConfig<TRecord>;
   lines: readonly EditorLine[];
@@ -74,6 +88,8 @@ interface Props<TRecord> {
   /** The form's values (the party a payment's invoices belong to, the tax amount). */
   values: Record<string, unknown>;
   record?: TRecord;
+  /** Why a line stopped the last submit, by its key (said under it until it is saved). */
+  problems?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -81,7 +97,7 @@ interface Props<TRecord> {
  * Save Line checks it and marks it saved (with the 'Line saved' toast where the seed has one);
  * a saved line can be reopened; Delete re-indexes the rest. Totals count saved lines only.
  */
-export function LineEditor<TRecord>({ config, lines, onChange, values, record }: Props<TRecord>) {
+export function LineEditor<TRecord>({ config, lines, onChange, values, record, problems }: Props<TRecord>) {
   const partyId = config.invoices ? Number(values[config.invoices.partyField] ?? 0) : 0;
   const canAdd = !config.invoices || partyId > 0;
   const set = (key: number, change: Partial<EditorLine>) =>
@@ -135,6 +151,7 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record }:
                 />
               ))}
             </Grid>
+            {!line.saved && problems?.get(line.key) && <LineProblem role="alert">{problems.get(line.key)}</LineProblem>}
             <Row>
               <strong>{config.amountOf ? `Amount: ${formatMoney(config.amountOf(line.values) ?? 0)}` : ''}</strong>
               {line.saved ? (

@@ -29,6 +29,7 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
   const create = resource.useCreate();
   const update = resource.useUpdate();
   const remove = resource.useRemove();
+  const voiding = resource.useVoid();
   const messages = entityMessages(config.entityLabel);
   const fieldNames = new Set<string>(config.sections.flatMap((s) => s.fields.map((f) => f.name)));
 
@@ -77,10 +78,16 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
     });
   };
 
+  const voidIt = (reason: string) => {
+    if (!record) return;
+    voiding.mutate({ id: record.id, reason }, { onSuccess: succeed(messages.voided), onError: fail(messages.voidFailed) });
+  };
+
   return {
     save,
     destroy,
+    voidIt,
     isSaving: create.isPending || update.isPending,
-    isDeleting: remove.isPending,
+    isDeleting: remove.isPending || voiding.isPending,
   };
 }

@@ -162,9 +162,15 @@ export const apiClient = {
   configure(next: ApiHandlers) {
     handlers = next;
   },
-  /** Forget positions and ETags, e.g. on logout. */
+  /**
+   * Forget positions, ETags and every answer started before (index.html's startup reads, the
+   * preloads): on sign-in and sign-out, so nothing read under one session (a 401 before
+   * signing in, another user's data) is handed to a screen of the next.
+   */
   reset() {
     etags.clear();
+    early.clear();
+    delete (window as unknown as Record<string, unknown>)[STARTED_READS];
     position = 0n;
     try {
       sessionStorage.removeItem(POSITION_KEY);

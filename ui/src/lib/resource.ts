@@ -1,4 +1,4 @@
-import { byId, HEADERS, HistoryEntrySchema, historyOf } from '@erp/contracts';
+import { byId, HEADERS, HistoryEntrySchema, historyOf, voidPath } from '@erp/contracts';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -67,6 +67,8 @@ export function createResource<TRecord extends { id: number }, TBody>(
     update: ({ id, body }: { id: number; body: TBody }) =>
       apiClient.put<TRecord>(byId(path, id), body),
     remove: (id: number) => apiClient.delete(byId(path, id)),
+    /** Payments and receipts: void for good, with the reason (POST …/{id}/void). */
+    voidOne: ({ id, reason }: { id: number; reason: string }) => apiClient.post<TRecord>(voidPath(byId(path, id)), { reason }),
   };
   const listOptions = () => queryOptions({ queryKey: keys.list(), queryFn: fetchers.list });
   /** The list screen's pages, searched on the server when `q` is given. */
@@ -120,6 +122,7 @@ export function createResource<TRecord extends { id: number }, TBody>(
     useCreate: () => useWrite(fetchers.create),
     useUpdate: () => useWrite(fetchers.update),
     useRemove: () => useWrite(fetchers.remove),
+    useVoid: () => useWrite(fetchers.voidOne),
   };
 }
 

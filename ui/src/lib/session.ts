@@ -1,4 +1,4 @@
-import { api, type Credentials, type Me } from '@erp/contracts';
+import { api, type Me, type SetupBody } from '@erp/contracts';
 import {
   queryOptions,
   useMutation,
@@ -39,9 +39,11 @@ const forgetAllButSession = (queryClient: QueryClient) =>
 function useSignIn(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Credentials) =>
+    mutationFn: (credentials: SetupBody | Omit<SetupBody, 'setupCode'>) =>
       apiClient.post<Me>(path, credentials, { allowUnauthorized: true }),
     onSuccess: (user) => {
+      // Reads started before signing in were answered 401: none of them may reach a screen.
+      apiClient.reset();
       queryClient.setQueryData<Session>(queryKeys.session, { user, setupRequired: false });
       forgetAllButSession(queryClient);
     },

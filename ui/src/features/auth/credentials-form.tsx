@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CredentialsSchema, SetupSchema, type Credentials } from '@erp/contracts';
+import { CredentialsSchema, SetupSchema, type SetupBody } from '@erp/contracts';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 
@@ -28,7 +28,8 @@ export interface CredentialsFormProps {
   pendingLabel: string;
   isPending: boolean;
   error: unknown;
-  onSubmit: (credentials: Credentials) => void;
+  /** Setup also sends the one-time setup code; login sends username and password. */
+  onSubmit: (credentials: SetupBody) => void;
 }
 
 const errorText = (error: unknown) => {
@@ -40,16 +41,34 @@ const errorText = (error: unknown) => {
 /** Username and password, validated by the same contracts schema as the server. */
 export function CredentialsForm(props: CredentialsFormProps) {
   const { mode, submitLabel, pendingLabel, isPending, error, onSubmit } = props;
-  const form = useForm<Credentials>({
-    resolver: zodResolver(mode === 'setup' ? SetupSchema : CredentialsSchema),
-    defaultValues: { username: '', password: '' },
+  const form = useForm<SetupBody>({
+    // Login has no setup code: its schema leaves the field out of what is sent.
+    resolver: zodResolver(mode === 'setup' ? SetupSchema : CredentialsSchema) as never,
+    defaultValues: { username: '', password: '', setupCode: '' },
   });
   const errors = form.formState.errors;
   const hint = mode === 'setup' ? 'At least 8 characters' : undefined;
+  const codeHint = 'Printed where the server was started (the window running npm start)';
   const message = errorText(error);
+  // A wrong setup code is said on its field, not only above the form.
+  const codeIssue = isApiError(error) ? error.issues.find((i) => i.path === 'setupCode')?.message : undefined;
+  const codeError = errors.setupCode?.message ?? codeIssue;
   return (
     <Form noValidate onSubmit={form.handleSubmit(onSubmit)}>
       {message && <Alert role="alert">{message}</Alert>}
+      {mode === 'setup' && (
+        <FieldShell id="setupCode" label="Setup code" hint={codeHint} error={codeError}>
+          <Input
+            id="setupCode"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={describedBy('setupCode', codeHint, codeError)}
+            {...form.register('setupCode')}
+          />
+        </FieldShell>
+      )}
       <FieldShell id="username" label="Username" error={errors.username?.message}>
         <Input
           id="username"

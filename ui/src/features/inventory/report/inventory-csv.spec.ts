@@ -16,6 +16,17 @@ describe('inventory CSV (DESIGN §3.2)', () => {
     ]);
   });
 
+  it('neutralises cells a spreadsheet would run as a formula (= + - @ tab CR first); negative numbers stay numbers', () => {
+    const hostile = ['=HYPERLINK("http://x","click")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\r=1'];
+    const csv = inventoryCsv(
+      hostile.map((name, i) => ({ name, description: i === 0 ? '=cmd|\' /C calc\'!A0' : null, unit: 'KG', currentStock: '-2.25', costPrice: '1', sellingPrice: '2', reorderLevel: 1, status: 'Out of Stock', value: '-2.25' })),
+    );
+    const rows = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1);
+    expect(rows.map((r) => r[0])).toEqual(hostile.map((h) => `'${h}`));
+    expect(rows[0]![1]).toBe("'=cmd|' /C calc'!A0");
+    expect(rows.every((r) => r[3] === '-2.25' && r[8] === '-2.25')).toBe(true);
+  });
+
   it('with no rows is the header line', () => {
     expect(inventoryCsv([])).toBe(CSV_COLUMNS.join(','));
   });

@@ -37,8 +37,13 @@ export const inventoryCsv = (rows: readonly CsvRow[]): string =>
         toMoney(r.value),
       ]),
     },
-    { quotes: false, newline: '\r\n' },
+    // A cell that starts with = + - @, a tab or a CR is a formula to a spreadsheet: Papa Parse
+    // puts a ' before it. A plain number (a negative stock, -2.25) is left as it is.
+    { quotes: false, newline: '\r\n', escapeFormulae: FORMULA },
   ).replace(/\r\n$/, '');
+
+/** Papa Parse's own pattern (`escapeFormulae: true`), except for numbers like -2.25. */
+export const FORMULA = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
 
 export const csvFileName = (today: string) => `inventory-report-${today}.csv`;
 

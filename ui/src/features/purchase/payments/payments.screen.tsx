@@ -36,7 +36,7 @@ export function PaymentsScreen() {
       searchAlso: (payment) => [vendorName(payment.vendorId, 'Unknown Vendor')],
       card: {
         title: (payment) => vendorName(payment.vendorId, 'Unknown Vendor'),
-        badge: (payment) => ({ label: methodLabel(payment.paymentMethod), tone: 'blue' }),
+        badge: (payment) => (payment.voidReason ? { label: 'VOID', tone: 'red' } : { label: methodLabel(payment.paymentMethod), tone: 'blue' }),
         fields: [
           { label: 'Total', icon: IndianRupee, value: (p) => formatMoney(p.totalAmount) },
           { label: 'Date', icon: CalendarDays, value: (p) => formatDate(p.paymentDate) },
@@ -50,6 +50,11 @@ export function PaymentsScreen() {
         entityLabel: vendorPayments.label,
         schema: headerSchema,
         titles: { create: 'Create Payment', edit: 'Edit Payment' },
+        voidConfirm: {
+          title: 'Void Payment',
+          body: 'A voided payment settles no invoice: each invoice it paid owes that money again. This cannot be undone. Why is it voided?',
+          voidedBecause: (payment) => payment.voidReason,
+        },
         subtitles: { create: 'Pay a vendor against their invoices', edit: 'Update payment details' },
         submitLabels: { create: 'Create Payment', update: 'Update Payment' },
         sections: [

@@ -36,6 +36,7 @@ export function ReceiptsScreen() {
       searchAlso: (receipt) => [customerName(receipt.customerId, 'Unknown Customer')],
       card: {
         title: (receipt) => `Receipt #${receipt.id}`,
+        badge: (receipt) => (receipt.voidReason ? { label: 'VOID', tone: 'red' } : null),
         fields: [
           { label: 'Customer', icon: User, value: (r) => customerName(r.customerId, 'Unknown Customer') },
           { label: 'Total', icon: IndianRupee, value: (r) => formatMoney(r.totalAmount) },
@@ -55,6 +56,7 @@ export function ReceiptsScreen() {
           { label: 'Method', value: (r) => methodLabel(r.paymentMethod) },
           { label: 'Reference', value: (r) => r.referenceNumber },
           { label: 'Amount', value: (r) => formatMoney(r.totalAmount) },
+          { label: 'Voided', value: (r) => r.voidReason },
           { label: 'Notes', value: (r) => r.notes },
           { label: 'Description', value: (r) => r.description },
         ],
@@ -76,6 +78,11 @@ export function ReceiptsScreen() {
         entityLabel: receipts.label,
         schema: headerSchema,
         titles: { create: 'Create Receipt', edit: 'Edit Receipt' },
+        voidConfirm: {
+          title: 'Void Receipt',
+          body: 'A voided receipt settles no invoice: each invoice it paid owes that money again. This cannot be undone. Why is it voided?',
+          voidedBecause: (receipt) => receipt.voidReason,
+        },
         subtitles: { create: 'Record money received from a customer', edit: 'Update receipt details' },
         submitLabels: { create: 'Create Receipt', update: 'Update Receipt' },
         sections: [
