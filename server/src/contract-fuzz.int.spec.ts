@@ -96,9 +96,10 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     return { res, appended, position };
   };
 
-  const collectionOf = (target: WriteTarget) => target.path.replace(/\/:id$/, '');
+  const collectionOf = (target: WriteTarget) => target.path.replace(/\/:id.*$/, '');
+  /** A record route with a record of its own (a void), else of its collection. */
   const urlOf = (target: WriteTarget, id?: number) =>
-    target.path.includes(':id') ? byId(collectionOf(target), id ?? records.get(collectionOf(target))!) : target.path;
+    target.path.replace(':id', String(id ?? records.get(target.path) ?? records.get(collectionOf(target))));
 
   /** What the contract says the server keeps of a body (its own normalisation). */
   const normalised = (target: WriteTarget, body: unknown) => target.schema!.parse(body) as Record<string, unknown>;
@@ -150,10 +151,16 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       customerId: await create(customersEntity.path, { name: 'Fuzz Customer' }),
       itemId: await create(itemsEntity.path, { name: 'Fuzz Item', unit: 'KG' }),
     };
-    for (const target of targets.filter((t) => t.method === 'POST' && t.kind !== 'auth')) {
+    for (const target of targets.filter((t) => t.method === 'POST' && t.kind !== 'auth' && t.kind !== 'action')) {
       // Another seed than the properties', or its first body would claim the same unique values.
       const [body] = fc.sample(target.valid(fixtures), { seed: SEED + 1, numRuns: 1 });
       records.set(target.path, await create(target.path, body!));
+    }
+    // A void has a payment or receipt of its own: once voided, the others stay editable.
+    for (const target of targets.filter((t) => t.kind === 'action')) {
+      const collection = targets.find((t) => t.method === 'POST' && t.path === collectionOf(target))!;
+      const [body] = fc.sample(collection.valid(fixtures), { seed: SEED + 2, numRuns: 1 });
+      records.set(target.path, await create(collection.path, body!));
     }
   }, 180_000);
 
@@ -173,7 +180,8 @@ describe('fuzzing the HTTP contract from the contracts', () => {
   });
 
   it('accepts generated valid bodies on every create and update, and reads them back as the contract normalises them', async () => {
-    for (const [index, target] of targets.filter((t) => t.kind !== 'auth' && t.method !== 'DELETE').entries()) {
+    // A void is done once per record: documents.int.spec.ts has its round trip.
+    for (const [index, target] of targets.filter((t) => t.kind !== 'auth' && t.kind !== 'action' && t.method !== 'DELETE').entries()) {
       await fc.assert(
         fc.asyncProperty(target.valid(fixtures), async (body) => {
           const { res, position } = await write({ method: target.method, url: urlOf(target), json: body });

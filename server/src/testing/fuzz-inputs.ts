@@ -10,6 +10,8 @@ import {
   SETTLEMENT_DOCUMENTS,
   SetupSchema,
   gstinCheckCharacter,
+  VoidBodySchema,
+  voidPath,
 } from '@erp/contracts';
 import fc from 'fast-check';
 import { z } from 'zod';
@@ -39,7 +41,8 @@ export interface WriteTarget {
   readonly valid: (fixtures: Fixtures) => fc.Arbitrary<Record<string, unknown>>;
   /** The stream prefixes an accepted write may append to; empty: writes no event (auth). */
   readonly streams: readonly string[];
-  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'auth';
+  /** 'action': a command on one record that can be done once (void); not in the valid-body round trip. */
+  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'auth' | 'action';
   /** A document's date that a blank fills with today (in India). */
   readonly defaultedDate?: string;
 }
@@ -137,7 +140,12 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
       schema,
       kind: 'auth',
       streams: [],
-      valid: () => fc.record({ username: requiredText, password: fc.string({ unit: 'grapheme', minLength: 8, maxLength: 60 }) }),
+      valid: () =>
+        fc.record({
+          username: requiredText,
+          password: fc.string({ unit: 'grapheme', minLength: 8, maxLength: 60 }),
+          ...(route.path === api.auth.setup ? { setupCode: fc.constant('TEST-CODE') } : {}),
+        }),
     };
   }
   if (route.path === api.auth.logout) return { schema: null, kind: 'auth', streams: [], valid: () => fc.constant({}) };
@@ -183,6 +191,9 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
     };
   }
   for (const doc of SETTLEMENT_DOCUMENTS) {
+    if (route.path === voidPath(`${doc.path}/:id`)) {
+      return { schema: VoidBodySchema, kind: 'action', streams: [doc.stream, doc.invoices.stream], valid: () => fc.record({ reason: requiredText }) };
+    }
     if (!covers(doc.path, route.path)) continue;
     return {
       schema: doc.body,
