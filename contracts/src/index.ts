@@ -54,3 +54,4 @@ import { receipts } from './sales/receipts';
 /** Every invoice-like document and every document that settles them (DESIGN §4). */
 export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices] as const;
 export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
+export * from './gst';
