@@ -4,10 +4,12 @@ import { MASTER_DATA_SLICES } from './master-data';
 import { type CommandDeps, masterDataWriteRoutes } from './master-data/master-data.routes';
 import { INVOICE_SLICES, SETTLEMENT_SLICES } from './documents';
 import { invoiceWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
+import { businessWriteRoutes } from './settings/business.routes';
 
 /** Every write route of the product. */
 export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider);
   for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
+  businessWriteRoutes(router, deps);
 };

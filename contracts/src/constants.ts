@@ -8,8 +8,20 @@ export const PAYMENT_METHODS = [
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
 
-export const UNITS = ['PC', 'KG', 'GM', 'LTR', 'MTR', 'SQM', 'SQF', 'PKT', 'BOX', 'SET'] as const;
+/** The seed's units (SEED-SPEC §9), then common ones a shop uses, named by their GST unit code. */
+export const UNITS = ['PC', 'KG', 'GM', 'LTR', 'MTR', 'SQM', 'SQF', 'PKT', 'BOX', 'SET', 'NOS', 'BAG', 'DOZ', 'BTL', 'ROL', 'TON', 'QTL', 'PRS', 'CTN', 'MLT'] as const;
 export type Unit = (typeof UNITS)[number];
+
+/**
+ * The GST unit quantity code (UQC) of each unit, as GSTR-1's HSN summary and e-invoices name it.
+ * The seed's own codes map to their UQC (PC → PCS, KG → KGS, PKT → PAC); the rest are UQCs.
+ */
+export const UQC: Readonly<Record<Unit, string>> = {
+  PC: 'PCS', KG: 'KGS', GM: 'GMS', LTR: 'LTR', MTR: 'MTR', SQM: 'SQM', SQF: 'SQF', PKT: 'PAC', BOX: 'BOX', SET: 'SET',
+  NOS: 'NOS', BAG: 'BAG', DOZ: 'DOZ', BTL: 'BTL', ROL: 'ROL', TON: 'TON', QTL: 'QTL', PRS: 'PRS', CTN: 'CTN', MLT: 'MLT',
+};
+/** The UQC of a unit ('OTH' for one without). */
+export const uqcOf = (unit: string | null | undefined): string => (unit && unit in UQC ? UQC[unit as Unit] : 'OTH');
 
 export const ADJUSTMENT_TYPES = ['increase', 'decrease'] as const;
 export const ADJUSTMENT_REASONS = {

@@ -55,3 +55,4 @@ import { receipts } from './sales/receipts';
 export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices] as const;
 export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
 export * from './gst';
+export * from './settings/business';

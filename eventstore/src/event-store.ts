@@ -57,6 +57,8 @@ export interface EventMetadataInput {
 export interface EventStore {
   readonly kind: string;
   readStream(streamId: string): Promise<StreamRead>;
+  /** A stream's version without its events (a number series: how many numbers it has given). */
+  streamVersion(streamId: string): Promise<number>;
   /** Atomic across all streams: every expected version must hold, or nothing is written. */
   append(appends: readonly StreamAppend[], metadata: EventMetadataInput): Promise<AppendResult>;
   /**

@@ -187,6 +187,12 @@ export const postgresEventStore = (
     return { version: rows.at(-1)?.stream_version ?? 0, events: rows.map(toRecorded) };
   };
 
+  const streamVersion = async (streamId: string) => {
+    const { rows } = await sql<{ version: number | null }>`
+      select max(stream_version) as version from events where stream_id = ${streamId}`.execute(db);
+    return rows[0]?.version ?? 0;
+  };
+
   const readAll = async (after: GlobalCursor, limit: number, until?: GlobalCursor): Promise<EventPage> => {
     const { rows } = await pool.query<EventRow>({
       name: 'erp_read_events',
@@ -269,5 +275,5 @@ export const postgresEventStore = (
     notifier.publish('appended', await headPosition());
   };
 
-  return { kind, append, readStream, readAll, cursorAt, endCursor, countAfter, readFeed, eventAt, findEvents, headPosition, importEvents };
+  return { kind, append, readStream, streamVersion, readAll, cursorAt, endCursor, countAfter, readFeed, eventAt, findEvents, headPosition, importEvents };
 };

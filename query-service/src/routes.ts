@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import { masterDataReadRoutes } from './master-data/master-data.routes';
 import { documentsReadRoutes } from './documents/documents';
 import { stockRoutes } from './inventory/stock.routes';
+import { businessReadRoutes } from './settings/business.routes';
 import type { ReadDeps } from './shared/read-your-writes';
 
 /** Every entity read route of the product. */
@@ -11,4 +12,5 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   for (const entity of MASTER_DATA_ENTITIES) masterDataReadRoutes(router, deps, entity);
   documentsReadRoutes(router, deps);
   stockRoutes(router, deps);
+  businessReadRoutes(router, deps);
 };

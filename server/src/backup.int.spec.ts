@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
-import { api, byId, MASTER_DATA_ENTITIES, parseRecordStream, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { api, byId, MASTER_DATA_ENTITIES, parseRecordStream, SETTLEMENT_DOCUMENTS, BUSINESS_PATH } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { connect, type Database } from '@erp/eventstore';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
@@ -52,8 +52,10 @@ const highestIds = async (db: Database) => {
   return highest;
 };
 
-/** Records of every master-data entity, edited and deleted where allowed, and settled documents. */
+/** The business profile, records of every master-data entity, edited and deleted where allowed, and settled documents. */
 const writeHistory = async (owner: HttpClient) => {
+  const profile = await owner.put(BUSINESS_PATH, { legalName: 'Backup Traders', state: '27', gstin: '27AAPFU0939F1ZV' });
+  expect(profile.status, profile.text).toBe(200);
   for (const entity of MASTER_DATA_ENTITIES) {
     const sample = MASTER_DATA_SAMPLES[entity.plural]!;
     const ids: number[] = [];

@@ -102,7 +102,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     target.path.replace(':id', String(id ?? records.get(target.path) ?? records.get(collectionOf(target))));
 
   /** What the contract says the server keeps of a body (its own normalisation). */
-  const normalised = (target: WriteTarget, body: unknown) => target.schema!.parse(body) as Record<string, unknown>;
+  const normalised = (target: WriteTarget, body: unknown) => (target.shape ?? target.schema!).parse(body) as Record<string, unknown>;
 
   /** An accepted write: the answer is the contract's normal form, a GET answers the same, and
    *  every event appended went to this record's stream or a claim of its unique values. */
@@ -111,13 +111,14 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     const expected = normalised(target, body);
     const dateField = target.defaultedDate && expected[target.defaultedDate] === null ? target.defaultedDate : undefined;
     for (const [key, value] of Object.entries(expected)) {
-      if (key === 'lines' || key === 'amount' || key === dateField) continue;
+      if (key === 'lines' || key === 'amount' || key === dateField || value === undefined) continue;
       expect(answer[key], `${key} of ${JSON.stringify(body)}`).toEqual(value);
     }
     if (dateField) expect(DateString.safeParse(answer[dateField]).success, dateField).toBe(true);
     if (target.kind === 'invoice') {
       const pick = ({ itemName, description, quantity, rate }: Record<string, unknown>) => ({ itemName, description, quantity, rate });
-      expect((answer.lines as Record<string, unknown>[]).map(pick)).toEqual((expected.lines as Record<string, unknown>[]).map(pick));
+      const sent = (target.schema!.parse(body) as { lines: Record<string, unknown>[] }).lines;
+      expect((answer.lines as Record<string, unknown>[]).map(pick)).toEqual(sent.map(pick));
     }
     if (target.kind === 'settlement') expect(answer.totalAmount).toBe(Number(body.amount).toFixed(2));
     const read = await owner.get<Record<string, unknown>>(byId(collectionOf(target), answer.id), {
@@ -181,7 +182,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
 
   it('accepts generated valid bodies on every create and update, and reads them back as the contract normalises them', async () => {
     // A void is done once per record: documents.int.spec.ts has its round trip.
-    for (const [index, target] of targets.filter((t) => t.kind !== 'auth' && t.kind !== 'action' && t.method !== 'DELETE').entries()) {
+    for (const [index, target] of targets.filter((t) => t.kind !== 'auth' && t.kind !== 'action' && t.kind !== 'settings' && t.method !== 'DELETE').entries()) {
       await fc.assert(
         fc.asyncProperty(target.valid(fixtures), async (body) => {
           const { res, position } = await write({ method: target.method, url: urlOf(target), json: body });

@@ -1,87 +1,192 @@
 import {
+  BUSINESS_STREAM,
+  type Business,
   DirectAmountSchema,
-  type InvoiceBodyView,
+  financialYear,
+  indiaDate,
+  type InvoiceBody,
   type InvoiceDocument,
   notFound,
+  NumberSeriesEventSchema,
   type PartyConfig,
-  type SettlementBodyView,
+  type SettlementBody,
   type SettlementDocument,
+  type SettlementLine,
+  seriesNumber,
+  seriesStream,
   toIssues,
   validationError,
 } from '@erp/contracts';
 
 import { requireRecord } from '../master-data/references';
 import { reservationDecider } from '../master-data/reservation.decider';
+import { businessDecider, businessOf } from '../settings/business.decider';
 import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandContext, CommandRun, Decision, StreamHandle } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
-import { type InvoiceDecider, invoiceOf, type InvoiceState } from './invoice.decider';
+import { type InvoiceContext, type InvoiceDecider, invoiceOf, type InvoiceState } from './invoice.decider';
 import { type SettlementDecider, type SettlementDraft, settlementOf } from './settlement.decider';
 
 type Appends = Decision<unknown>['appends'][number][];
 
-/** A document names an existing vendor or customer (400 on that field otherwise). */
+/** A document names an existing vendor or customer (400 on that field otherwise); its values (GSTIN). */
 const requireParty = (ctx: CommandContext, party: PartyConfig<string>, id: number) =>
   requireRecord(ctx, party.singular, id, { path: party.field, message: party.missing });
 
-// ---------------------------------------------------------------- invoices
+const businessProfile = async (ctx: CommandContext): Promise<Business | null> => businessOf((await ctx.load(BUSINESS_STREAM, businessDecider)).state);
+
+/** The invoices of a kind, read and decided by its decider (a payment's, a note's). */
+export interface InvoiceStreams {
+  readonly doc: InvoiceDocument;
+  readonly decider: InvoiceDecider;
+}
+
+/** Loads each invoice stream once per command. */
+const invoiceLoader = (ctx: CommandContext, { doc, decider }: InvoiceStreams) => {
+  const loaded = new Map<number, StreamHandle<InvoiceState>>();
+  return async (invoiceId: number) => {
+    const stream = loaded.get(invoiceId) ?? (await ctx.load(doc.streamOf(invoiceId), decider));
+    loaded.set(invoiceId, stream);
+    return stream;
+  };
+};
+
+/** Releases one settling document's share from each of these invoices (DESIGN §4). */
+const releases = async (by: string, invoiceIds: readonly number[], load: (id: number) => Promise<StreamHandle<InvoiceState>>, decider: InvoiceDecider, doc: InvoiceDocument, metadata: CommandMetadata) => {
+  const appends: Appends = [];
+  for (const invoiceId of invoiceIds) {
+    const invoice = await load(invoiceId);
+    const changes = decideAll(decider, { type: 'Release', data: { id: invoiceId, by }, metadata }, invoice.state);
+    appends.push({ stream: invoice, events: changes.map(doc.write) });
+  }
+  return appends;
+};
+
+// ---------------------------------------------------------------- invoices and notes
 
 interface Numbered {
   readonly partyId: number;
-  readonly invoiceNumber: string;
+  readonly number: string;
 }
 
-/** Moves a bill number's claim (DESIGN §4 reservation) from `before` to `after`. */
-const numberClaims = async (doc: InvoiceDocument, ctx: CommandContext, invoiceId: number, metadata: CommandMetadata, before: Numbered | null, after: Numbered): Promise<Appends> => {
-  const streamOf = (n: Numbered) => doc.numberStream(n.partyId, n.invoiceNumber);
+/** Moves a number's claim (DESIGN §4 reservation) from `before` to `after`. */
+const numberClaims = async (doc: InvoiceDocument, ctx: CommandContext, documentId: number, metadata: CommandMetadata, before: Numbered | null, after: Numbered): Promise<Appends> => {
+  const streamOf = (n: Numbered) => doc.numberStream(n.partyId, n.number);
   if (before && streamOf(before) === streamOf(after)) return [];
   const appends: Appends = [];
+  const field = doc.numberField;
   if (before) {
     const held = await ctx.load(streamOf(before), reservationDecider);
-    const release = { type: 'Release' as const, data: { field: 'invoiceNumber', value: before.invoiceNumber, ownerId: invoiceId }, metadata };
+    const release = { type: 'Release' as const, data: { field, value: before.number, ownerId: documentId }, metadata };
     appends.push({ stream: held, events: decideAll(reservationDecider, release, held.state) });
   }
   const wanted = await ctx.load(streamOf(after), reservationDecider);
   const scope = doc.numberUnique === 'party' ? ` for this ${doc.party.label.toLowerCase()}` : '';
-  const takenMessage = `Invoice number ${after.invoiceNumber} is already recorded${scope}`;
-  const claim = { type: 'Claim' as const, data: { field: 'invoiceNumber', value: after.invoiceNumber, ownerId: invoiceId, takenMessage }, metadata };
+  const takenMessage = `${doc.numberLabel} ${after.number} is already recorded${scope}`;
+  const claim = { type: 'Claim' as const, data: { field, value: after.number, ownerId: documentId, takenMessage }, metadata };
   appends.push({ stream: wanted, events: decideAll(reservationDecider, claim, wanted.state) });
   return appends;
 };
 
-/** Record and revise of one invoice document, each a CommandRun for handleCommand. */
-export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider) => {
-  const partyOf = (body: InvoiceBodyView) => body[doc.party.field] as number;
-  const record =
-    (id: number, body: InvoiceBodyView, metadata: CommandMetadata): CommandRun<ReturnType<typeof invoiceOf>> =>
+/**
+ * The next number of the business's series for this kind and financial year, and the events
+ * that take it (at the series' version: a racing document conflicts and decides again). A
+ * number already claimed (typed by hand) is skipped, said in the series.
+ */
+const nextNumber = async (doc: InvoiceDocument, ctx: CommandContext, id: number, prefix: string, date: string, partyId: number) => {
+  const fy = financialYear(date);
+  const series = await ctx.versionOf(seriesStream(doc.stream, fy));
+  const events = [];
+  for (let seq = series.version + 1; ; seq++) {
+    const number = seriesNumber(prefix, fy, seq);
+    const claim = await ctx.load(doc.numberStream(partyId, number), reservationDecider);
+    if (claim.state.ownerId === null || claim.state.ownerId === id) {
+      events.push(NumberSeriesEventSchema.parse({ type: 'DocumentNumberIssued', data: { seq, number, document: doc.streamOf(id) } }));
+      return { number, appends: [{ stream: series, events }] satisfies Appends };
+    }
+    events.push(NumberSeriesEventSchema.parse({ type: 'DocumentNumberSkipped', data: { seq, number, reason: 'typed on another document' } }));
+  }
+};
+
+/**
+ * Record and revise of one invoice-like document (an invoice, a credit or debit note), each a
+ * CommandRun for handleCommand: read what the decision needs (the party's GSTIN, the business's
+ * profile, the next number, a note's invoice), decide, and append with the number's claim and,
+ * for a note, its credit on the invoice it is against — all in one append.
+ */
+export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, noteOf?: InvoiceStreams) => {
+  type Result = ReturnType<typeof invoiceOf>;
+  const run =
+    (kind: 'Record' | 'Revise', id: number, body: InvoiceBody, metadata: CommandMetadata): CommandRun<Result> =>
     async (ctx) => {
-      await requireParty(ctx, doc.party, partyOf(body));
-      const invoice = ctx.fresh(doc.streamOf(id), decider);
-      const events = decideAll(decider, { type: 'Record', data: { id, body }, metadata }, invoice.state);
-      const claims = await numberClaims(doc, ctx, id, metadata, null, { partyId: partyOf(body), invoiceNumber: body.invoiceNumber });
-      return { main: invoice, appends: [{ stream: invoice, events }, ...claims], result: invoiceOf(doc, stateAfter(decider, invoice, events), metadata.now) };
-    };
-  const revise =
-    (id: number, body: InvoiceBodyView, metadata: CommandMetadata): CommandRun<ReturnType<typeof invoiceOf>> =>
-    async (ctx) => {
-      const invoice = await ctx.load(doc.streamOf(id), decider);
-      const events = decideAll(decider, { type: 'Revise', data: { id, body }, metadata }, invoice.state);
+      const invoice = kind === 'Record' ? ctx.fresh(doc.streamOf(id), decider) : await ctx.load(doc.streamOf(id), decider);
       const before = invoice.state.status === 'recorded' ? invoice.state.invoice : null;
-      const beforeParty = before ? (before[doc.party.field] as number) : 0;
-      if (events.length > 0 && beforeParty !== partyOf(body)) await requireParty(ctx, doc.party, partyOf(body));
-      const claims =
-        events.length > 0 && before
-          ? await numberClaims(doc, ctx, id, metadata, { partyId: beforeParty, invoiceNumber: before.invoiceNumber }, { partyId: partyOf(body), invoiceNumber: body.invoiceNumber })
-          : [];
-      return { main: invoice, appends: [{ stream: invoice, events }, ...claims], result: invoiceOf(doc, stateAfter(decider, invoice, events), metadata.now) };
+      if (kind === 'Revise' && !before) throw notFound(`${doc.label} ${id} not found`);
+      const party = await requireParty(ctx, doc.party, body.partyId);
+      const business = body.taxMode === 'gst' || (doc.series && !body.number && !before) ? await businessProfile(ctx) : null;
+      const series =
+        !body.number && !before && doc.series
+          ? await nextNumber(doc, ctx, id, business?.[doc.series] ?? defaultPrefix(doc), body.date ?? indiaDate(metadata.now), body.partyId)
+          : null;
+      const number = body.number ?? before?.number ?? series?.number;
+      if (!number) throw validationError(`${doc.numberLabel} is required`, [{ path: doc.numberField, message: `${doc.numberLabel} is required` }]);
+      const against = noteOf && body.againstId ? await noteAgainst(ctx, noteOf, body.againstId) : null;
+      const context: InvoiceContext = { business, partyGstin: typeof party.gstNumber === 'string' ? party.gstNumber : null, number, against };
+      const changes = decideAll(decider, { type: kind, data: { id, body, context }, metadata }, invoice.state);
+      const after = stateAfter(decider, invoice, changes);
+      const appends: Appends = [{ stream: invoice, events: changes.map(doc.write) }];
+      if (changes.length > 0) {
+        appends.push(...(series?.appends ?? []));
+        appends.push(...(await numberClaims(doc, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number })));
+        if (noteOf && after.status === 'recorded') appends.push(...(await noteCredit(ctx, noteOf, doc.streamOf(id), before, after.invoice, metadata)));
+      }
+      return { main: invoice, appends, result: invoiceOf(doc, after, metadata.now) };
     };
-  return { record, revise };
+  return {
+    record: (id: number, body: InvoiceBody, metadata: CommandMetadata) => run('Record', id, body, metadata),
+    revise: (id: number, body: InvoiceBody, metadata: CommandMetadata) => run('Revise', id, body, metadata),
+  };
+};
+
+const defaultPrefix = (doc: InvoiceDocument) => (doc.series === 'creditNotePrefix' ? 'CN' : doc.series === 'debitNotePrefix' ? 'DN' : 'INV');
+
+/** The invoice a note is against, as the note's decider checks it. */
+const noteAgainst = async (ctx: CommandContext, invoices: InvoiceStreams, invoiceId: number): Promise<InvoiceContext['against']> => {
+  const stream = await ctx.load(invoices.doc.streamOf(invoiceId), invoices.decider);
+  return stream.state.status === 'recorded' ? { id: invoiceId, partyId: stream.state.invoice.partyId, number: stream.state.invoice.number } : null;
+};
+
+/**
+ * A note's credit on the invoice it is against: its total, as `credited`, keyed by the note's
+ * stream; moved when the note moves to another invoice, released when it is made inactive. The
+ * invoice's decider refuses a credit past what is still due on it (a 409 on the note's lines).
+ */
+const noteCredit = async (
+  ctx: CommandContext,
+  invoices: InvoiceStreams,
+  by: string,
+  before: { readonly againstId: number | null } | null,
+  note: { readonly againstId: number | null; readonly partyId: number; readonly totalAmount: string; readonly active: boolean },
+  metadata: CommandMetadata,
+): Promise<Appends> => {
+  const load = invoiceLoader(ctx, invoices);
+  const appends: Appends = [];
+  const target = note.active ? note.againstId : null;
+  if (before?.againstId && before.againstId !== target) {
+    appends.push(...(await releases(by, [before.againstId], load, invoices.decider, invoices.doc, metadata)));
+  }
+  if (target) {
+    const invoice = await load(target);
+    const allocate = { type: 'Allocate' as const, data: { id: target, by, as: 'credited' as const, partyId: note.partyId, amount: note.totalAmount, path: 'lines' }, metadata };
+    appends.push({ stream: invoice, events: decideAll(invoices.decider, allocate, invoice.state).map(invoices.doc.write) });
+  }
+  return appends;
 };
 
 // ---------------------------------------------------------------- payments and receipts
 
 /** Lines name distinct invoices; a document without lines says its amount. */
-const checkBody = (body: SettlementBodyView): string | null => {
+const checkBody = (body: SettlementBody): string | null => {
   const seen = new Set<number>();
   const issues = body.lines.flatMap((line, index) => {
     const again = seen.has(line.invoiceId);
@@ -90,8 +195,7 @@ const checkBody = (body: SettlementBodyView): string | null => {
   });
   if (issues.length > 0) throw validationError('Each invoice can be on one line only', issues);
   if (body.lines.length > 0) return null;
-  // An integrator sends back what GET answered: `totalAmount` stands for `amount`.
-  const amount = DirectAmountSchema.safeParse(body.amount ?? body.totalAmount);
+  const amount = DirectAmountSchema.safeParse(body.amount);
   if (!amount.success) throw validationError('Invalid amount', toIssues(amount.error).map((i) => ({ ...i, path: 'amount' })));
   return amount.data;
 };
@@ -104,80 +208,53 @@ const checkBody = (body: SettlementBodyView): string | null => {
  * allocations are released (and made again when it is active once more). Voiding releases
  * them for good.
  */
-export const settlementCommands = (doc: SettlementDocument, decider: SettlementDecider, invoices: InvoiceDecider) => {
+export const settlementCommands = (doc: SettlementDocument, decider: SettlementDecider, invoices: InvoiceStreams) => {
   const amountField = doc.lineAmount.field;
   type Result = ReturnType<typeof settlementOf>;
-  const invoiceStreams = (ctx: CommandContext) => {
-    const loaded = new Map<number, StreamHandle<InvoiceState>>();
-    return async (invoiceId: number) => {
-      const stream = loaded.get(invoiceId) ?? (await ctx.load(doc.invoices.streamOf(invoiceId), invoices));
-      loaded.set(invoiceId, stream);
-      return stream;
-    };
-  };
-  /** Releases this settlement's share from each of these invoices (DESIGN §4). */
-  const releases = async (id: number, invoiceIds: readonly number[], invoiceStream: (id: number) => Promise<StreamHandle<InvoiceState>>, metadata: CommandMetadata) => {
-    const appends: Appends = [];
-    for (const invoiceId of invoiceIds) {
-      const invoice = await invoiceStream(invoiceId);
-      const release = { type: 'Release' as const, data: { id: invoiceId, settlementId: id }, metadata };
-      appends.push({ stream: invoice, events: decideAll(invoices, release, invoice.state) });
-    }
-    return appends;
-  };
   const run =
-    (kind: 'Record' | 'Revise', id: number, body: SettlementBodyView, metadata: CommandMetadata): CommandRun<Result> =>
+    (kind: 'Record' | 'Revise', id: number, body: SettlementBody, metadata: CommandMetadata): CommandRun<Result> =>
     async (ctx) => {
       const directAmount = checkBody(body);
       const settlement = kind === 'Record' ? ctx.fresh(doc.streamOf(id), decider) : await ctx.load(doc.streamOf(id), decider);
       if (kind === 'Revise' && settlement.state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
-      const partyId = body[doc.party.field] as number;
-      await requireParty(ctx, doc.party, partyId);
-      const invoiceStream = invoiceStreams(ctx);
-      const lines: SettlementDraft['lines'][number][] = [];
+      await requireParty(ctx, doc.party, body.partyId);
+      const load = invoiceLoader(ctx, invoices);
+      const lines: SettlementLine[] = [];
       for (const [index, line] of body.lines.entries()) {
-        const invoice = await invoiceStream(line.invoiceId);
+        const invoice = await load(line.invoiceId);
         const recorded = invoice.state.status === 'recorded' ? invoice.state.invoice : null;
-        lines.push({ lineNo: index + 1, invoiceId: line.invoiceId, invoiceNumber: recorded?.invoiceNumber ?? '', invoiceAmount: recorded?.totalAmount ?? '0.00', [amountField]: String(line[amountField]) });
+        lines.push({ lineNo: index + 1, invoiceId: line.invoiceId, invoiceNumber: recorded?.number ?? '', invoiceAmount: recorded?.totalAmount ?? '0.00', amount: line.amount });
       }
-      const draft: SettlementDraft = {
-        partyId,
-        date: (body[doc.dateField] as string | null) ?? null,
-        paymentMethod: body.paymentMethod,
-        texts: Object.fromEntries(doc.texts.map((t) => [t, (body[t] as string | null) ?? null])),
-        active: body.active,
-        lines,
-        directAmount,
-      };
+      const draft: SettlementDraft = { partyId: body.partyId, date: body.date, paymentMethod: body.paymentMethod, texts: body.texts, active: body.active, lines, directAmount };
       // The settlement first: a voided one refuses the revision before any invoice is asked.
-      const events = decideAll(decider, { type: kind, data: { id, draft }, metadata }, settlement.state);
+      const changes = decideAll(decider, { type: kind, data: { id, draft }, metadata }, settlement.state);
+      const by = doc.streamOf(id);
       const appends: Appends = [];
       // An inactive settlement settles nothing.
       const allocating = body.active ? body.lines : [];
       for (const [index, line] of allocating.entries()) {
-        const invoice = await invoiceStream(line.invoiceId);
-        const amount = String(line[amountField]);
-        const allocate = { type: 'Allocate' as const, data: { id: line.invoiceId, settlementId: id, partyId, amount, line: index, amountField }, metadata };
-        appends.push({ stream: invoice, events: decideAll(invoices, allocate, invoice.state) });
+        const invoice = await load(line.invoiceId);
+        const allocate = { type: 'Allocate' as const, data: { id: line.invoiceId, by, as: 'paid' as const, partyId: body.partyId, amount: line.amount, path: `lines.${index}.${amountField}` }, metadata };
+        appends.push({ stream: invoice, events: decideAll(invoices.decider, allocate, invoice.state).map(invoices.doc.write) });
       }
       const previous = settlement.state.status === 'recorded' ? settlement.state.settlement.lines : [];
       const kept = new Set(allocating.map((l) => l.invoiceId));
-      appends.push(...(await releases(id, previous.filter((l) => !kept.has(l.invoiceId)).map((l) => l.invoiceId), invoiceStream, metadata)));
-      return { main: settlement, appends: [{ stream: settlement, events }, ...appends], result: settlementOf(stateAfter(decider, settlement, events)) };
+      appends.push(...(await releases(by, previous.filter((l) => !kept.has(l.invoiceId)).map((l) => l.invoiceId), load, invoices.decider, invoices.doc, metadata)));
+      return { main: settlement, appends: [{ stream: settlement, events: changes.map(doc.write) }, ...appends], result: settlementOf(doc, stateAfter(decider, settlement, changes)) };
     };
   /** Voids it for good, with the reason kept in its history; every invoice it settled is released. */
   const voidIt =
     (id: number, reason: string, metadata: CommandMetadata): CommandRun<Result> =>
     async (ctx) => {
       const settlement = await ctx.load(doc.streamOf(id), decider);
-      const events = decideAll(decider, { type: 'Void', data: { id, reason }, metadata }, settlement.state);
+      const changes = decideAll(decider, { type: 'Void', data: { id, reason }, metadata }, settlement.state);
       const lines = settlement.state.status === 'recorded' ? settlement.state.settlement.lines : [];
-      const appends = await releases(id, lines.map((l) => l.invoiceId), invoiceStreams(ctx), metadata);
-      return { main: settlement, appends: [{ stream: settlement, events }, ...appends], result: settlementOf(stateAfter(decider, settlement, events)) };
+      const appends = await releases(doc.streamOf(id), lines.map((l) => l.invoiceId), invoiceLoader(ctx, invoices), invoices.decider, invoices.doc, metadata);
+      return { main: settlement, appends: [{ stream: settlement, events: changes.map(doc.write) }, ...appends], result: settlementOf(doc, stateAfter(decider, settlement, changes)) };
     };
   return {
-    record: (id: number, body: SettlementBodyView, metadata: CommandMetadata) => run('Record', id, body, metadata),
-    revise: (id: number, body: SettlementBodyView, metadata: CommandMetadata) => run('Revise', id, body, metadata),
+    record: (id: number, body: SettlementBody, metadata: CommandMetadata) => run('Record', id, body, metadata),
+    revise: (id: number, body: SettlementBody, metadata: CommandMetadata) => run('Revise', id, body, metadata),
     void: voidIt,
   };
 };

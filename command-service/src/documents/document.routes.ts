@@ -48,16 +48,16 @@ const documentWriteRoutes = <Body, Result extends { id: number } | undefined>(
   });
 };
 
-export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider }: InvoiceSlice) =>
+export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, against }: InvoiceSlice) =>
   documentWriteRoutes(router, deps, {
     doc,
-    commands: invoiceCommands(doc, decider),
+    commands: invoiceCommands(doc, decider, against),
     replay: async (streamId) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events), new Date()),
   });
 
 export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) => {
   const commands = settlementCommands(doc, decider, invoices);
-  const replay = async (streamId: string) => settlementOf(foldStored(decider, (await deps.store.readStream(streamId)).events));
+  const replay = async (streamId: string) => settlementOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events));
   documentWriteRoutes(router, deps, { doc, commands, replay });
   // Void for good, with a reason (a payment recorded by mistake): 200 with the voided document.
   commandRoute(router, deps.store, {

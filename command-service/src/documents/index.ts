@@ -1,25 +1,39 @@
 import { INVOICE_DOCUMENTS, type InvoiceDocument, SETTLEMENT_DOCUMENTS, type SettlementDocument } from '@erp/contracts';
 
+import type { InvoiceStreams } from './document.commands';
 import { type InvoiceDecider, invoiceDecider } from './invoice.decider';
 import { type SettlementDecider, settlementDecider } from './settlement.decider';
 
 export interface InvoiceSlice {
   readonly doc: InvoiceDocument;
   readonly decider: InvoiceDecider;
+  /** A note: the invoices it is against, and their decider (its credit is decided there). */
+  readonly against?: InvoiceStreams;
 }
 
 export interface SettlementSlice {
   readonly doc: SettlementDocument;
   readonly decider: SettlementDecider;
-  /** The decider of the invoices it settles. */
-  readonly invoices: InvoiceDecider;
+  /** The invoices it settles, and their decider. */
+  readonly invoices: InvoiceStreams;
 }
 
+const deciders = new Map(INVOICE_DOCUMENTS.map((doc) => [doc.stream, { doc, decider: invoiceDecider(doc) }]));
+const streamsOf = (stream: string): InvoiceStreams => {
+  const found = deciders.get(stream);
+  if (!found) throw new Error(`No invoice document with stream ${stream}`);
+  return found;
+};
+
 /** Every document of the write side, its decider built once (routes and specs share them). */
-export const INVOICE_SLICES: readonly InvoiceSlice[] = INVOICE_DOCUMENTS.map((doc) => ({ doc, decider: invoiceDecider(doc) }));
+export const INVOICE_SLICES: readonly InvoiceSlice[] = [...deciders.values()].map(({ doc, decider }) => ({
+  doc,
+  decider,
+  ...(doc.against ? { against: streamsOf(doc.against.stream) } : {}),
+}));
 
 export const SETTLEMENT_SLICES: readonly SettlementSlice[] = SETTLEMENT_DOCUMENTS.map((doc) => ({
   doc,
   decider: settlementDecider(doc),
-  invoices: INVOICE_SLICES.find((s) => s.doc === doc.invoices)!.decider,
+  invoices: streamsOf(doc.invoices.stream),
 }));

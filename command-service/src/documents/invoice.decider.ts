@@ -1,143 +1,220 @@
 import {
+  type AllocationKind,
+  type Business,
   compareMoney,
   conflict,
   indiaDate,
-  statusOn,
-  type InvoiceBodyView,
+  type InvoiceBody,
   type InvoiceChange,
-  invoiceChange,
   type InvoiceData,
   type InvoiceDocument,
-  invoiceEvent,
   invoiceStatus,
-  invoiceTotals,
   MONEY_LIMIT,
   notFound,
+  priceLines,
   rupees,
+  statusOn,
   subtractMoney,
   sumMoney,
+  supplyOf,
+  taxTotals,
   toMoney,
   validationError,
 } from '@erp/contracts';
 
-import type { Command, Decider, StoredEvent } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
+import { sameValue } from '../shared/same-value';
+
+/** A settling document's share of an invoice: how much, and whether received or credited. */
+export interface Share {
+  readonly amount: string;
+  readonly as: AllocationKind;
+}
 
 export type InvoiceState =
   | { readonly status: 'absent' }
   | {
       readonly status: 'recorded';
       readonly invoice: InvoiceData;
-      /** Settling document id → the amount it allocated to this invoice. */
-      readonly allocations: Readonly<Record<number, string>>;
+      /** The settling document's stream (`receipt-12`, `credit-note-3`) → its share. */
+      readonly allocations: Readonly<Record<string, Share>>;
     };
+
+/** What the command read before deciding (DESIGN: the decision stays pure). */
+export interface InvoiceContext {
+  /** The business's profile (its state, GSTIN, taxpayer type); null until it is set. */
+  readonly business: Pick<Business, 'state' | 'gstin' | 'taxpayerType'> | null;
+  /** The party's GSTIN: its state decides the supply. */
+  readonly partyGstin: string | null;
+  /** The number: as sent, or the next of the business's series. */
+  readonly number: string;
+  /** A note: the invoice it is against, as it stands (null when it does not exist). */
+  readonly against: { readonly id: number; readonly partyId: number; readonly number: string } | null;
+}
 
 export type InvoiceCommand =
-  | Command<'Record', { readonly id: number; readonly body: InvoiceBodyView }>
-  | Command<'Revise', { readonly id: number; readonly body: InvoiceBodyView }>
-  | Command<'Allocate', { readonly id: number; readonly settlementId: number; readonly partyId: number; readonly amount: string; readonly line: number; readonly amountField: string }>
-  | Command<'Release', { readonly id: number; readonly settlementId: number }>;
+  | Command<'Record', { readonly id: number; readonly body: InvoiceBody; readonly context: InvoiceContext }>
+  | Command<'Revise', { readonly id: number; readonly body: InvoiceBody; readonly context: InvoiceContext }>
+  | Command<
+      'Allocate',
+      {
+        readonly id: number;
+        /** The settling document's stream. */
+        readonly by: string;
+        readonly as: AllocationKind;
+        readonly partyId: number;
+        readonly amount: string;
+        /** Where the amount was asked for: `lines.2.paidAmount`, or `lines` for a note's total. */
+        readonly path: string;
+      }
+    >
+  | Command<'Release', { readonly id: number; readonly by: string }>;
 
-export type InvoiceDecider = Decider<InvoiceState, InvoiceCommand, StoredEvent>;
+export type InvoiceDecider = Decider<InvoiceState, InvoiceCommand, InvoiceChange>;
 
-export const paidOn = (allocations: Readonly<Record<number, string>>) => sumMoney(Object.values(allocations));
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Every share, whatever its kind. */
+export const settledOn = (allocations: Readonly<Record<string, Share>>, as?: AllocationKind) =>
+  sumMoney(Object.values(allocations).filter((s) => as === undefined || s.as === as).map((s) => s.amount));
 
 /**
- * An invoice-like document (DESIGN §4): one stream with its lines in its events, and the
- * settling documents' allocations. It refuses an allocation past its total, so no race can
- * overpay it (a concurrent allocation moves the stream and the append conflicts), and a
- * revision that would take the total below what is already paid.
+ * An invoice-like document (DESIGN §4, §5): one stream with its lines in its events, and the
+ * settling documents' shares, keyed by their streams. With GST it taxes each line by the place of
+ * supply (CGST + SGST within the state, IGST across, nothing on a bill of supply) and rounds the
+ * total to the rupee; by hand it takes the tax as typed (the seed's way). It refuses a share past
+ * its total, so no race can overpay it, and a revision below what is already settled.
  */
 export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
-  const party = doc.party.field;
-  const recorded = (id: number, body: InvoiceBodyView, now: Date, previousDate?: string): InvoiceData => {
-    const totals = invoiceTotals(body.lines, body.taxAmount);
-    // Every amount is capped at ₹1,000 crore (a payment line too, so it could never be paid).
-    if (compareMoney(totals.totalAmount, MONEY_LIMIT) > 0) {
+  const partyWord = doc.party.label.toLowerCase();
+
+  const recorded = (id: number, body: InvoiceBody, context: InvoiceContext, now: Date, previousDate?: string): InvoiceData => {
+    const gst = body.taxMode === 'gst';
+    const supply = gst ? supplyOf(doc.side, context.business, context.partyGstin, body.placeOfSupply, body.reverseCharge) : null;
+    if (gst && !supply) {
+      const message = 'Set up your business (Settings: its state and GSTIN) before recording GST documents';
+      throw validationError(message, [{ path: 'taxMode', message }]);
+    }
+    const lines = priceLines(body.lines, supply ? supply.regime : 'manual');
+    const totals = taxTotals(lines);
+    const subTotal = totals.taxableValue;
+    const taxAmount = gst ? totals.taxAmount : toMoney(body.taxAmount);
+    // On reverse charge the vendor is owed the taxable value: the tax is the buyer's to pay.
+    const owed = gst && body.reverseCharge ? taxTotals(lines.map((l) => ({ ...l, cgst: '0.00', sgst: '0.00', igst: '0.00' }))) : totals;
+    const totalAmount = gst ? owed.totalAmount : sumMoney([subTotal, taxAmount]);
+    if (compareMoney(totalAmount, MONEY_LIMIT) > 0) {
       throw validationError('The total cannot be above ₹1,000 crore', [{ path: 'lines', message: 'The total cannot be above ₹1,000 crore' }]);
     }
+    const against = doc.against ? againstOf(body, context) : null;
     return {
       id,
-      [party]: body[party],
-      invoiceNumber: body.invoiceNumber,
-      invoiceDate: body.invoiceDate ?? previousDate ?? indiaDate(now),
+      partyId: body.partyId,
+      number: context.number,
+      date: body.date ?? previousDate ?? indiaDate(now),
       dueDate: body.dueDate,
-      subTotal: totals.subTotal,
-      taxAmount: totals.taxAmount,
-      totalAmount: totals.totalAmount,
-      ...Object.fromEntries(doc.texts.map((t) => [t, body[t] ?? null])),
+      texts: body.texts,
       active: body.active,
-      lines: totals.lines.map((l) => ({ lineNo: l.lineNo, itemName: l.itemName, description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount })),
+      taxMode: body.taxMode,
+      supplyType: supply ? supply.regime : null,
+      placeOfSupply: supply ? supply.placeOfSupply : null,
+      reverseCharge: gst && body.reverseCharge,
+      subTotal,
+      cgst: gst ? totals.cgst : '0.00',
+      sgst: gst ? totals.sgst : '0.00',
+      igst: gst ? totals.igst : '0.00',
+      taxAmount,
+      roundOff: gst ? owed.roundOff : '0.00',
+      totalAmount,
+      againstId: against?.id ?? null,
+      againstNumber: against?.number ?? null,
+      lines,
     };
   };
-  const emit = (change: InvoiceChange) => invoiceEvent(doc, change);
-  return {
-    initialState: () => ({ status: 'absent' }),
-    decode: (stored) => (doc.events.types.includes(stored.type) ? doc.events.event.parse(stored) : null),
-    evolve: (state, event) => {
-      const change = invoiceChange(doc, event);
-      if (!change) return state;
-      if (change.kind === 'recorded') return { status: 'recorded', invoice: change.data, allocations: {} };
-      if (state.status !== 'recorded') return state;
-      switch (change.kind) {
-        case 'revised':
-          return { ...state, invoice: change.data };
-        case 'allocated':
-          return { ...state, allocations: { ...state.allocations, [change.settlementId]: change.amount } };
-        case 'released': {
-          const { [change.settlementId]: _released, ...rest } = state.allocations;
-          return { ...state, allocations: rest };
-        }
-      }
-    },
-    decide: (command, state) => {
-      const { id } = command.data;
-      switch (command.type) {
-        case 'Record':
-          if (state.status !== 'absent') throw conflict(`${doc.label} ${id} already exists`);
-          return emit({ kind: 'recorded', data: recorded(id, command.data.body, command.metadata.now) });
-        case 'Revise': {
-          if (state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
-          const next = recorded(id, command.data.body, command.metadata.now, state.invoice.invoiceDate);
-          const paid = paidOn(state.allocations);
-          if (compareMoney(next.totalAmount, paid) < 0) {
-            const message = `${rupees(paid)} is already paid on this invoice: its total cannot be lower than that`;
-            throw conflict(message, [{ path: 'lines', message }]);
-          }
-          if (next[party] !== state.invoice[party] && Object.keys(state.allocations).length > 0) {
-            const message = `Payments are allocated to this invoice: its ${doc.party.label.toLowerCase()} cannot change`;
-            throw conflict(message, [{ path: party, message }]);
-          }
-          return same(next, state.invoice) ? [] : emit({ kind: 'revised', data: next });
-        }
-        case 'Allocate': {
-          const { settlementId, partyId, line, amountField } = command.data;
-          const amount = toMoney(command.data.amount);
-          if (state.status !== 'recorded') {
-            const message = `Invoice ${id} not found`;
-            throw conflict(message, [{ path: `lines.${line}.invoiceId`, message }]);
-          }
-          const { invoice, allocations } = state;
-          if (invoice[party] !== partyId) {
-            const message = `Invoice ${invoice.invoiceNumber} is not from this ${doc.party.label.toLowerCase()}`;
-            throw conflict(message, [{ path: `lines.${line}.invoiceId`, message }]);
-          }
-          if (allocations[settlementId] === amount) return [];
-          const byOthers = sumMoney(Object.entries(allocations).filter(([s]) => Number(s) !== settlementId).map(([, a]) => a));
-          const due = subtractMoney(invoice.totalAmount, byOthers);
-          if (compareMoney(amount, due) > 0) {
-            const message = `Only ${rupees(due)} is due on invoice ${invoice.invoiceNumber}`;
-            throw conflict(message, [{ path: `lines.${line}.${amountField}`, message }]);
-          }
-          return emit({ kind: 'allocated', id, settlementId, amount });
-        }
-        case 'Release':
-          if (state.status !== 'recorded' || state.allocations[command.data.settlementId] === undefined) return [];
-          return emit({ kind: 'released', id, settlementId: command.data.settlementId });
-      }
-    },
+
+  /** A note names an invoice of the same party that exists. */
+  const againstOf = (body: InvoiceBody, context: InvoiceContext) => {
+    const config = doc.against!;
+    const invoice = context.against;
+    if (!invoice || invoice.id !== body.againstId) throw validationError(`${config.label} ${body.againstId} not found`, [{ path: config.field, message: config.missing }]);
+    if (invoice.partyId !== body.partyId) {
+      const message = `${config.label} ${invoice.number} is not from this ${partyWord}`;
+      throw validationError(message, [{ path: config.field, message }]);
+    }
+    return { id: invoice.id, number: invoice.number };
   };
+
+  const evolve = (state: InvoiceState, change: InvoiceChange): InvoiceState => {
+    switch (change.kind) {
+      case 'recorded':
+        return { status: 'recorded', invoice: change.data, allocations: {} };
+      case 'revised':
+        return state.status === 'recorded' ? { ...state, invoice: change.data } : state;
+      case 'allocated':
+        return state.status === 'recorded' ? { ...state, allocations: { ...state.allocations, [change.by]: { amount: change.amount, as: change.as } } } : state;
+      case 'released': {
+        if (state.status !== 'recorded') return state;
+        const { [change.by]: _released, ...rest } = state.allocations;
+        return { ...state, allocations: rest };
+      }
+      default:
+        return unreachable(change);
+    }
+  };
+
+  const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceChange[] => {
+    const { id } = command.data;
+    switch (command.type) {
+      case 'Record':
+        if (state.status !== 'absent') throw conflict(`${doc.label} ${id} already exists`);
+        return [{ kind: 'recorded', data: recorded(id, command.data.body, command.data.context, command.metadata.now) }];
+      case 'Revise': {
+        if (state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
+        const next = recorded(id, command.data.body, command.data.context, command.metadata.now, state.invoice.date);
+        const settled = settledOn(state.allocations);
+        if (compareMoney(next.totalAmount, settled) < 0) {
+          const message = `${rupees(settled)} is already paid on this invoice: its total cannot be lower than that`;
+          throw conflict(message, [{ path: 'lines', message }]);
+        }
+        if (next.partyId !== state.invoice.partyId && Object.keys(state.allocations).length > 0) {
+          const message = `Payments are allocated to this invoice: its ${partyWord} cannot change`;
+          throw conflict(message, [{ path: doc.party.field, message }]);
+        }
+        return sameValue(next, state.invoice) ? [] : [{ kind: 'revised', data: next }];
+      }
+      case 'Allocate': {
+        const { by, as, partyId, path } = command.data;
+        const amount = toMoney(command.data.amount);
+        const invoicePath = path.replace(/\.[^.]+$/, '.invoiceId');
+        if (state.status !== 'recorded') {
+          const message = `Invoice ${id} not found`;
+          throw conflict(message, [{ path: invoicePath, message }]);
+        }
+        const { invoice, allocations } = state;
+        if (invoice.partyId !== partyId) {
+          const message = `Invoice ${invoice.number} is not from this ${partyWord}`;
+          throw conflict(message, [{ path: invoicePath, message }]);
+        }
+        const mine = allocations[by];
+        if (mine && mine.amount === amount && mine.as === as) return [];
+        const byOthers = sumMoney(Object.entries(allocations).filter(([key]) => key !== by).map(([, share]) => share.amount));
+        const due = subtractMoney(invoice.totalAmount, byOthers);
+        if (compareMoney(amount, due) > 0) {
+          const message = `Only ${rupees(due)} is due on invoice ${invoice.number}`;
+          throw conflict(message, [{ path, message }]);
+        }
+        return [{ kind: 'allocated', id, by, amount, as }];
+      }
+      case 'Release':
+        if (state.status !== 'recorded' || state.allocations[command.data.by] === undefined) return [];
+        return [{ kind: 'released', id, by: command.data.by }];
+      default:
+        return unreachable(command);
+    }
+  };
+
+  return { initialState: () => ({ status: 'absent' }), decode: (stored) => doc.read(stored), evolve, decide };
+};
+
+const unreachable = (value: never): never => {
+  throw new Error(`Unhandled ${JSON.stringify(value)}`);
 };
 
 /**
@@ -146,14 +223,24 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
  */
 export const invoiceOf = (doc: InvoiceDocument, state: InvoiceState, now: Date) => {
   if (state.status !== 'recorded') return undefined;
-  const paid = paidOn(state.allocations);
-  const { lines, ...invoice } = state.invoice;
+  const { invoice, allocations } = state;
+  const paid = settledOn(allocations, 'paid');
+  const credited = settledOn(allocations, 'credited');
+  const settled = settledOn(allocations);
+  const status = invoiceStatus(invoice.totalAmount, settled);
   return {
-    ...invoice,
+    ...doc.storedData(invoice),
     paidAmount: paid,
-    balanceDue: subtractMoney(invoice.totalAmount, paid),
-    status: doc.overdue ? statusOn(invoiceStatus(invoice.totalAmount, paid), invoice.dueDate, now) : invoiceStatus(invoice.totalAmount, paid),
-    lines,
-    allocations: Object.entries(state.allocations).map(([settlementId, amount]) => ({ [doc.settledBy]: Number(settlementId), amount })),
+    creditedAmount: credited,
+    balanceDue: subtractMoney(invoice.totalAmount, settled),
+    status: doc.overdue ? statusOn(status, invoice.dueDate, now) : status,
+    allocations: allocationsOf(doc, allocations),
   };
 };
+
+/** Shares as the API lists them: by stream, with the default settling document's id under its own name. */
+export const allocationsOf = (doc: InvoiceDocument, allocations: Readonly<Record<string, Share>>) =>
+  Object.entries(allocations).map(([by, share]) => {
+    const own = by.startsWith(`${doc.settledByStream}-`) ? Number(by.slice(doc.settledByStream.length + 1)) : null;
+    return { by, as: share.as, amount: share.amount, ...(own !== null && Number.isInteger(own) ? { [doc.settledBy]: own } : {}) };
+  });

@@ -1,4 +1,3 @@
-import type { DomainEvent } from '@erp/contracts';
 
 export interface CommandMetadata {
   readonly now: Date;
@@ -19,7 +18,7 @@ export interface StoredEvent {
 }
 
 /** What folding a stream needs: the state before any event, and how an event changes it. */
-export interface Evolver<State, Event extends DomainEvent> {
+export interface Evolver<State, Event> {
   initialState(): State;
   evolve(state: State, event: Event): State;
   /** Reads a stored event through the contract's schema; null when it is not one of Event. */
@@ -27,12 +26,12 @@ export interface Evolver<State, Event extends DomainEvent> {
 }
 
 /** The whole decider contract (emmett): pure functions, no I/O. */
-export interface Decider<State, Cmd extends Command, Event extends DomainEvent> extends Evolver<State, Event> {
+export interface Decider<State, Cmd extends Command, Event> extends Evolver<State, Event> {
   decide(command: Cmd, state: State): Event | Event[];
 }
 
 /** The decision as a list, whatever `decide` returned. */
-export const decideAll = <State, Cmd extends Command, Event extends DomainEvent>(
+export const decideAll = <State, Cmd extends Command, Event>(
   decider: Decider<State, Cmd, Event>,
   command: Cmd,
   state: State,
@@ -41,14 +40,14 @@ export const decideAll = <State, Cmd extends Command, Event extends DomainEvent>
   return Array.isArray(decided) ? decided : [decided];
 };
 
-export const evolveAll = <State, Event extends DomainEvent>(
+export const evolveAll = <State, Event>(
   evolver: Evolver<State, Event>,
   state: State,
   events: readonly Event[],
 ): State => events.reduce((s, e) => evolver.evolve(s, e), state);
 
 /** Folds stored events, each read through the evolver's schema. */
-export const foldStored = <State, Event extends DomainEvent>(
+export const foldStored = <State, Event>(
   evolver: Evolver<State, Event>,
   events: readonly StoredEvent[],
   state: State = evolver.initialState(),

@@ -16,9 +16,11 @@ export interface StreamHandle<State> {
 
 export interface CommandContext {
   /** Reads a stream and folds it; the append expects it still at the version read. */
-  load<State, Event extends DomainEvent>(streamId: string, evolver: Evolver<State, Event>): Promise<StreamHandle<State>>;
+  load<State, Event>(streamId: string, evolver: Evolver<State, Event>): Promise<StreamHandle<State>>;
   /** A stream the command knows is new (a freshly allocated id): expected version 0, not read. */
-  fresh<State, Event extends DomainEvent>(streamId: string, evolver: Evolver<State, Event>): StreamHandle<State>;
+  fresh<State, Event>(streamId: string, evolver: Evolver<State, Event>): StreamHandle<State>;
+  /** A stream whose version is all the command needs (a number series): its events are not read. */
+  versionOf(streamId: string): Promise<StreamHandle<null>>;
 }
 
 export interface Decision<Result> {
@@ -75,6 +77,7 @@ const contextFor = (store: EventStore): CommandContext => ({
     return { streamId, state, version, lastPosition: events.at(-1)?.position ?? '0' };
   },
   fresh: (streamId, evolver) => ({ streamId, state: evolver.initialState(), version: 0, lastPosition: '0' }),
+  versionOf: async (streamId) => ({ streamId, state: null, version: await store.streamVersion(streamId), lastPosition: '0' }),
 });
 
 /** The most events one command appends (a settlement of 500 lines releasing 500 others, and more). */
@@ -163,7 +166,7 @@ export const handleCommand = async <Result>(
 };
 
 /** A stream's state after events the command is about to append. */
-export const stateAfter = <State, Event extends DomainEvent>(
+export const stateAfter = <State, Event>(
   evolver: Evolver<State, Event>,
   stream: StreamHandle<State>,
   events: readonly Event[],

@@ -1,4 +1,3 @@
-import type { DomainEvent } from '@erp/contracts';
 import { expect } from 'vitest';
 
 import type { Command, Decider } from '../shared/decider';
@@ -8,7 +7,7 @@ import type { Command, Decider } from '../shared/decider';
  * `thenThrows` takes a predicate on the error; `thenNothingHappened` expects [].
  */
 export const DeciderSpecification = {
-  for: <State, Cmd extends Command, Event extends DomainEvent>(decider: Decider<State, Cmd, Event>) => ({
+  for: <State, Cmd extends Command, Event>(decider: Decider<State, Cmd, Event>) => ({
     given: (events: Event[]) => ({
       when: (command: Cmd) => {
         const run = () => {

@@ -79,6 +79,18 @@ export const reference = (missing: string) =>
     return n;
   });
 
+/** An optional reference (a line's item): blank, 0 or missing → null; anything else must be an id. */
+export const optionalReference = (invalid = 'Choose an item from the list') =>
+  z.union([z.number(), z.string().max(NUMBER_TEXT_MAX), z.null()], { error: invalid }).optional().transform((v, ctx) => {
+    if (v === null || v === undefined || v === 0 || (typeof v === 'string' && (v.trim() === '' || v.trim() === '0'))) return null;
+    const n = typeof v === 'string' ? (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : NaN) : v;
+    if (!Number.isInteger(n) || n < 1 || n > INT32_MAX) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 /** Today's date in India (Asia/Kolkata), YYYY-MM-DD: a document date's default. */
 export const indiaDate = (now: Date): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 import { PAYMENT_METHODS } from '../constants';
+import type { SearchSpec } from '../entity';
 import { optionalDateInput, optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
 import type { InvoiceDocument, PartyConfig } from './invoice-document';
-import type { SearchSpec } from '../entity';
 import { keyed, keyedAll } from './keyed';
 
 export interface SettlementDocumentConfig<P extends string, D extends string, A extends string, T extends string> {
@@ -30,6 +30,48 @@ export interface SettlementDocumentConfig<P extends string, D extends string, A 
 
 const METHODS = PAYMENT_METHODS.map((m) => m.value) as [string, ...string[]];
 
+/** A line of a payment or receipt as the domain sees it (its amount under a fixed name). */
+export interface SettlementLine {
+  readonly lineNo: number;
+  readonly invoiceId: number;
+  readonly invoiceNumber: string;
+  readonly invoiceAmount: string;
+  readonly amount: string;
+}
+
+/** A payment or receipt as recorded, under fixed names. */
+export interface SettlementData {
+  readonly id: number;
+  readonly partyId: number;
+  readonly date: string;
+  readonly paymentMethod: string;
+  readonly texts: Readonly<Record<string, string | null>>;
+  readonly totalAmount: string;
+  readonly active: boolean;
+  readonly lines: readonly SettlementLine[];
+}
+
+/** A settlement event, read by kind (what the decider, the projection and the history fold). */
+export type SettlementChange =
+  | { readonly kind: 'recorded' | 'revised'; readonly data: SettlementData }
+  | { readonly kind: 'voided'; readonly id: number; readonly reason: string };
+
+/** What a person or integrator sends, as the command reads it. */
+export interface SettlementBody {
+  readonly partyId: number;
+  readonly date: string | null;
+  readonly paymentMethod: string;
+  readonly texts: Readonly<Record<string, string | null>>;
+  readonly active: boolean;
+  readonly lines: readonly { readonly invoiceId: number; readonly amount: string }[];
+  /** A direct payment's amount (`amount`, or `totalAmount` as a GET answers it), checked by the command. */
+  readonly amount: unknown;
+}
+
+const fieldOf = (value: object, name: string): unknown => Reflect.get(value, name);
+const NullableText = z.string().nullable();
+const Envelope = z.object({ type: z.string(), data: z.unknown() });
+
 /**
  * A document that settles invoices (vendor payment, receipt; DESIGN §4): its lines allocate
  * money to invoices of the same party, atomically with the document itself.
@@ -45,21 +87,35 @@ export const settlementDocument = <const P extends string, const D extends strin
     invoiceNumber: z.unknown().optional(),
     invoiceAmount: z.unknown().optional(),
   });
-  const body = z.object({
-    ...keyed(party.field, reference(party.missing)),
+  const header = z.object({
+    [party.field]: reference(party.missing),
     /** Blank → today in India. */
-    ...keyed(config.dateField, optionalDateInput()),
-    paymentMethod: z.enum(METHODS, { error: 'Please select a payment method' }),
+    [config.dateField]: optionalDateInput(),
     // A reference number is short (a cheque or UTR number); notes and descriptions may be long.
-    ...keyedAll(config.texts, (name) => optionalTextInput(name === 'referenceNumber' ? TEXT_MAX.reference : TEXT_MAX.long)),
+    ...Object.fromEntries(config.texts.map((t) => [t, optionalTextInput(t === 'referenceNumber' ? TEXT_MAX.reference : TEXT_MAX.long)])),
+    paymentMethod: z.enum(METHODS, { error: 'Please select a payment method' }),
     active: z.boolean({ error: 'Expected true or false' }).optional().default(true),
-    /** Empty: a direct payment of `amount`, settling no invoice. */
-    lines: z.array(lineBody).max(500, 'At most 500 lines').optional().default([]),
     /** Only without lines; with lines the total is their sum. */
     amount: z.unknown().optional(),
     /** What a GET answers for the same amount: taken as `amount` when that is not given. */
     totalAmount: z.unknown().optional(),
   });
+  const body = header
+    .extend({
+      /** Empty: a direct payment of `amount`, settling no invoice. */
+      lines: z.array(lineBody).max(500, 'At most 500 lines').optional().default([]),
+    })
+    .transform(
+      (input): SettlementBody => ({
+        partyId: Id.parse(fieldOf(input, party.field)),
+        date: NullableText.parse(fieldOf(input, config.dateField) ?? null),
+        paymentMethod: input.paymentMethod,
+        texts: Object.fromEntries(config.texts.map((t) => [t, NullableText.parse(fieldOf(input, t) ?? null)])),
+        active: input.active,
+        lines: input.lines.map((line) => ({ invoiceId: Id.parse(fieldOf(line, 'invoiceId')), amount: MoneyString.parse(fieldOf(line, lineAmount.field)) })),
+        amount: input.amount ?? input.totalAmount,
+      }),
+    );
   const line = z.object({
     lineNo: z.number().int().positive(),
     invoiceId: Id,
@@ -82,21 +138,69 @@ export const settlementDocument = <const P extends string, const D extends strin
    */
   const summary = data.extend({ invoiceId: Id.nullable(), voidReason: z.string().nullable() });
   const record = summary.extend({ lines: z.array(line) });
-  const recorded = data.extend({ lines: z.array(line) });
   const names = { recorded: `${config.events}Recorded`, revised: `${config.events}Revised`, voided: `${config.events}Voided` } as const;
-  const event = z.discriminatedUnion('type', [
-    z.object({ type: z.literal(names.recorded), data: recorded }),
-    z.object({ type: z.literal(names.revised), data: recorded }),
-    /** Voided for good: its allocations are released in the same append. */
-    z.object({ type: z.literal(names.voided), data: z.object({ id: Id, reason: z.string() }) }),
-  ]);
+  const types: readonly string[] = Object.values(names);
+
+  const StoredLine = z.looseObject({ lineNo: z.number().int().positive(), invoiceId: Id, invoiceNumber: z.string(), invoiceAmount: MoneyString });
+  const Stored = z.looseObject({ id: Id, paymentMethod: z.string(), totalAmount: MoneyString, active: z.boolean(), lines: z.array(StoredLine) });
+  const Voided = z.object({ id: Id, reason: z.string() });
+
+  const readData = (stored: unknown): SettlementData => {
+    const raw = Stored.parse(stored);
+    return {
+      id: raw.id,
+      partyId: Id.parse(fieldOf(raw, party.field)),
+      date: DateString.parse(fieldOf(raw, config.dateField)),
+      paymentMethod: raw.paymentMethod,
+      texts: Object.fromEntries(config.texts.map((t) => [t, NullableText.parse(fieldOf(raw, t) ?? null)])),
+      totalAmount: raw.totalAmount,
+      active: raw.active,
+      lines: raw.lines.map((l) => ({ lineNo: l.lineNo, invoiceId: l.invoiceId, invoiceNumber: l.invoiceNumber, invoiceAmount: l.invoiceAmount, amount: MoneyString.parse(fieldOf(l, lineAmount.field)) })),
+    };
+  };
+
+  /** The domain's view → the stored (and answered) shape, under the document's own field names. */
+  const storedData = (d: SettlementData) => ({
+    id: d.id,
+    [party.field]: d.partyId,
+    [config.dateField]: d.date,
+    paymentMethod: d.paymentMethod,
+    ...d.texts,
+    totalAmount: d.totalAmount,
+    active: d.active,
+    lines: d.lines.map((l) => ({ lineNo: l.lineNo, invoiceId: l.invoiceId, invoiceNumber: l.invoiceNumber, invoiceAmount: l.invoiceAmount, [lineAmount.field]: l.amount })),
+  });
+
+  const read = (stored: unknown): SettlementChange | null => {
+    const { type, data: raw } = Envelope.parse(stored);
+    switch (type) {
+      case names.recorded:
+        return { kind: 'recorded', data: readData(raw) };
+      case names.revised:
+        return { kind: 'revised', data: readData(raw) };
+      case names.voided:
+        return { kind: 'voided', ...Voided.parse(raw) };
+      default:
+        return null;
+    }
+  };
+
+  const write = (change: SettlementChange): { readonly type: string; readonly data: unknown } =>
+    change.kind === 'voided'
+      ? { type: names.voided, data: { id: change.id, reason: change.reason } }
+      : { type: names[change.kind], data: storedData(change.data) };
+
   return {
     ...config,
+    header,
     body,
     summary,
     record,
     line,
-    events: { names, event, types: Object.values(names) as string[], recorded },
+    events: { names, types },
+    read,
+    write,
+    storedData,
     /** What a list search looks in: `searchOn`, the party's name, and the method's label. */
     search: {
       ...({ fields: config.searchOn, refs: { [config.party.field]: config.party.singular } } as SearchSpec<T | 'paymentMethod' | P>),
@@ -123,58 +227,21 @@ export interface SettlementDocument {
   readonly texts: readonly string[];
   readonly search: SearchSpec;
   readonly invoices: InvoiceDocument;
-  readonly body: z.ZodType<SettlementBodyView>;
+  readonly header: z.ZodType;
+  readonly body: z.ZodType<SettlementBody>;
   readonly summary: z.ZodType;
   readonly record: z.ZodType;
   readonly line: z.ZodType;
   readonly events: {
     readonly names: { readonly recorded: string; readonly revised: string; readonly voided: string };
-    readonly event: z.ZodType<{ type: string; data: unknown }>;
     readonly types: readonly string[];
   };
+  read(stored: unknown): SettlementChange | null;
+  write(change: SettlementChange): { readonly type: string; readonly data: unknown };
+  storedData(data: SettlementData): { readonly id: number } & Readonly<Record<string, unknown>>;
   streamOf(id: number): string;
 }
 
 /** Why a payment or receipt is voided: said in the form, kept in its history. */
 export const VoidBodySchema = z.object({ reason: requiredTextInput('Please give a reason', TEXT_MAX.short) });
 export type VoidBody = z.output<typeof VoidBodySchema>;
-
-/** A settlement event, read by kind (what the decider, the projection and the history fold). */
-export type SettlementChange =
-  | { readonly kind: 'recorded' | 'revised'; readonly data: SettlementData }
-  | { readonly kind: 'voided'; readonly id: number; readonly reason: string };
-
-/** Reads a stored event through the document's schema; null for another document's event. */
-export const readSettlementEvent = (doc: SettlementDocument, stored: { type: string; data: unknown }): SettlementChange | null => {
-  if (!doc.events.types.includes(stored.type)) return null;
-  const { type, data } = doc.events.event.parse(stored);
-  const { names } = doc.events;
-  if (type === names.voided) {
-    const voided = data as { id: number; reason: string };
-    return { kind: 'voided', id: voided.id, reason: voided.reason };
-  }
-  return { kind: type === names.recorded ? 'recorded' : 'revised', data: data as SettlementData };
-};
-
-/** The stored form of a change. */
-export const settlementEvent = (doc: SettlementDocument, change: SettlementChange) =>
-  change.kind === 'voided'
-    ? { type: doc.events.names.voided, data: { id: change.id, reason: change.reason } }
-    : { type: doc.events.names[change.kind], data: change.data };
-
-export type SettlementBodyView = {
-  readonly paymentMethod: string;
-  readonly active: boolean;
-  readonly lines: readonly ({ readonly invoiceId: number } & Readonly<Record<string, unknown>>)[];
-  readonly amount?: unknown;
-  readonly totalAmount?: unknown;
-} & Readonly<Record<string, unknown>>;
-
-/** A settlement as recorded: the party and date under their own names, lines with their amounts. */
-export type SettlementData = {
-  readonly id: number;
-  readonly paymentMethod: string;
-  readonly totalAmount: string;
-  readonly active: boolean;
-  readonly lines: readonly ({ readonly lineNo: number; readonly invoiceId: number; readonly invoiceNumber: string; readonly invoiceAmount: string } & Readonly<Record<string, unknown>>)[];
-} & Readonly<Record<string, unknown>>;

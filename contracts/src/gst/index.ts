@@ -1,3 +1,4 @@
 export * from './states';
 export * from './tax';
 export * from './words';
+export * from './supply';

@@ -2,7 +2,11 @@ import type { z } from 'zod';
 
 import { invoiceDocument } from '../documents';
 
-/** Purchase invoices (SEED-SPEC §2, §3, §5, §9; DESIGN §3.5, §4): a vendor's bills. */
+/**
+ * Purchase invoices (SEED-SPEC §2, §3, §5, §9; DESIGN §3.5, §4): a vendor's bills. With GST the
+ * lines carry the input tax the vendor charged (by the vendor's state), and a bill may be on
+ * reverse charge; a line with an item puts its stock in.
+ */
 export const purchaseInvoices = invoiceDocument({
   module: 'purchase',
   plural: 'invoices',
@@ -12,18 +16,23 @@ export const purchaseInvoices = invoiceDocument({
   events: 'PurchaseInvoice',
   listTable: 'purchase_invoice_list',
   party: { field: 'vendorId', singular: 'vendor', label: 'Vendor', missing: 'Please select a vendor' },
+  side: 'purchase',
+  numberField: 'invoiceNumber',
+  dateField: 'invoiceDate',
+  numberLabel: 'Invoice number',
   settledBy: 'paymentId',
+  settledByStream: 'vendor-payment',
   numberUnique: 'party',
   texts: ['description'],
   searchOn: ['invoiceNumber', 'description'],
   overdue: false,
+  stock: 'in',
+  reverseCharge: true,
 });
 
 export const PurchaseInvoiceBodySchema = purchaseInvoices.body;
 export const PurchaseInvoiceSummarySchema = purchaseInvoices.summary;
 export const PurchaseInvoiceSchema = purchaseInvoices.record;
-export type PurchaseInvoiceBody = z.output<typeof purchaseInvoices.body>;
 export type PurchaseInvoiceInput = z.input<typeof purchaseInvoices.body>;
 export type PurchaseInvoiceSummary = z.output<typeof purchaseInvoices.summary>;
 export type PurchaseInvoice = z.output<typeof purchaseInvoices.record>;
-export type PurchaseInvoiceEvent = z.output<typeof purchaseInvoices.events.event>;

@@ -4,7 +4,9 @@ import { invoiceDocument } from '../documents';
 
 /**
  * Sales invoices (SEED-SPEC §2, §3, §5; DESIGN §3.5, §3.8, §4): what customers owe. Numbers
- * are unique in the business; overdue is decided when read, from the due date in India.
+ * are unique in the business; left blank, the next of the business's series (INV/2026-27/0001).
+ * With GST: tax invoices (bills of supply without a GSTIN), tax by the place of supply. Overdue
+ * is decided when read, from the due date in India; a line with an item takes its stock out.
  */
 export const salesInvoices = invoiceDocument({
   module: 'sales',
@@ -15,18 +17,24 @@ export const salesInvoices = invoiceDocument({
   events: 'SalesInvoice',
   listTable: 'sales_invoice_list',
   party: { field: 'customerId', singular: 'customer', label: 'Customer', missing: 'Please select a customer' },
+  side: 'sales',
+  numberField: 'invoiceNumber',
+  dateField: 'invoiceDate',
+  numberLabel: 'Invoice number',
   settledBy: 'receiptId',
+  settledByStream: 'receipt',
   numberUnique: 'business',
+  series: 'invoicePrefix',
   texts: ['notes', 'description'],
   searchOn: ['invoiceNumber', 'description', 'notes'],
   defaultQuantity: '1',
   overdue: true,
+  stock: 'out',
 });
 
 export const SalesInvoiceBodySchema = salesInvoices.body;
 export const SalesInvoiceSummarySchema = salesInvoices.summary;
 export const SalesInvoiceSchema = salesInvoices.record;
-export type SalesInvoiceBody = z.output<typeof salesInvoices.body>;
 export type SalesInvoiceInput = z.input<typeof salesInvoices.body>;
 export type SalesInvoiceSummary = z.output<typeof salesInvoices.summary>;
 export type SalesInvoice = z.output<typeof salesInvoices.record>;

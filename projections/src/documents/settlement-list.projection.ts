@@ -1,4 +1,4 @@
-import { readSettlementEvent, type SettlementChange, type SettlementDocument } from '@erp/contracts';
+import type { SettlementChange, SettlementDocument } from '@erp/contracts';
 
 import { defineProjection } from '../runner/projection';
 import { isReplay } from '../runner/replay-guard';
@@ -28,7 +28,7 @@ export const settlementTable = (doc: SettlementDocument): TableSpec => {
   return spec;
 };
 
-// Version 2: voiding (VoidReason column, DocumentVoided events).
+// Version 2: voiding (voidReason column, DocumentVoided events).
 export const settlementListProjection = (doc: SettlementDocument, version = 2) => {
   const list = settlementTable(doc);
   return defineProjection<SettlementChange>({
@@ -36,7 +36,7 @@ export const settlementListProjection = (doc: SettlementDocument, version = 2) =
     version,
     tables: [list],
     handles: doc.events.types,
-    decode: (stored) => readSettlementEvent(doc, stored),
+    decode: (stored) => doc.read(stored),
     rowsOf: (change) => [{ table: list, key: change.kind === 'voided' ? change.id : change.data.id, fresh: change.kind === 'recorded' }],
     apply: (change, context, rows) => {
       const id = change.kind === 'voided' ? change.id : change.data.id;
@@ -45,10 +45,10 @@ export const settlementListProjection = (doc: SettlementDocument, version = 2) =
       const stamp = { version: context.streamVersion, updatedAt: context.at };
       switch (change.kind) {
         case 'recorded':
-          rows.put(list, { ...change.data, invoiceId: change.data.lines[0]?.invoiceId ?? null, voidReason: null, ...stamp, createdAt: context.at });
+          rows.put(list, { ...doc.storedData(change.data), invoiceId: change.data.lines[0]?.invoiceId ?? null, voidReason: null, ...stamp, createdAt: context.at });
           return;
         case 'revised':
-          if (row) rows.put(list, { ...row, ...change.data, invoiceId: change.data.lines[0]?.invoiceId ?? null, ...stamp });
+          if (row) rows.put(list, { ...row, ...doc.storedData(change.data), invoiceId: change.data.lines[0]?.invoiceId ?? null, ...stamp });
           return;
         case 'voided':
           if (row) rows.put(list, { ...row, active: false, voidReason: change.reason, ...stamp });

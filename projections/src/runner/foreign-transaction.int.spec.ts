@@ -14,7 +14,8 @@ import { pingProjection } from './testing/ping-projection';
  * must not hold the projections back (pg_snapshot_xmin alone is cluster-wide and would).
  */
 
-const HOLD_MS = 30_000;
+// Under the embedded PostgreSQL's idle_in_transaction_session_timeout (30 s), which would end the held transactions.
+const HOLD_MS = 20_000;
 const meta = { userId: null, username: null, correlationId: 'c', at: new Date().toISOString() };
 
 let database: TestDatabase;

@@ -2,8 +2,6 @@ import {
   diffKeys,
   INVOICE_DOCUMENTS,
   type InvoiceDocument,
-  readInvoiceEvent,
-  readSettlementEvent,
   SETTLEMENT_DOCUMENTS,
   type SettlementDocument,
   statusOn,
@@ -11,16 +9,29 @@ import {
 } from '@erp/contracts';
 import { invoiceTable, settlementTable } from '@erp/projections';
 import type Router from '@koa/router';
+import { z } from 'zod';
 
 import type { ReadDeps } from '../shared/read-your-writes';
 import { documentReadRoutes, type Row } from './document.routes';
 
-/** An invoice row as the API shows it: shares under the document's own name, overdue from today. */
-const invoiceView = (doc: InvoiceDocument, now: () => Date) => (row: Row) => ({
-  ...row,
-  status: doc.overdue ? statusOn(String(row.status), (row.dueDate as string | null) ?? null, now()) : row.status,
-  allocations: ((row.allocations ?? []) as { settlementId: number; amount: string }[]).map((a) => ({ [doc.settledBy]: a.settlementId, amount: a.amount })),
-});
+/** An invoice row as the API shows it: shares with the default settling document's id, overdue from today. */
+const invoiceView = (doc: InvoiceDocument, now: () => Date) => (row: Row) => {
+  const shares = ShareList.parse(row.allocations ?? []);
+  return {
+    ...row,
+    status: doc.overdue ? statusOn(String(row.status), (row.dueDate as string | null) ?? null, now()) : row.status,
+    allocations: allocationsOf(doc, shares),
+  };
+};
+
+const ShareList = z.array(z.object({ by: z.string(), as: z.enum(['paid', 'credited']), amount: z.string() }));
+
+/** Shares as the API lists them (the command side answers the same: invoice.decider.ts allocationsOf). */
+const allocationsOf = (doc: InvoiceDocument, shares: z.output<typeof ShareList>) =>
+  shares.map(({ by, as, amount }) => {
+    const own = by.startsWith(`${doc.settledByStream}-`) ? Number(by.slice(doc.settledByStream.length + 1)) : null;
+    return { by, as, amount, ...(own !== null && Number.isInteger(own) ? { [doc.settledBy]: own } : {}) };
+  });
 
 const invoiceReads = (router: Router, deps: ReadDeps, doc: InvoiceDocument) => {
   const view = invoiceView(doc, deps.clock ?? (() => new Date()));
@@ -29,26 +40,28 @@ const invoiceReads = (router: Router, deps: ReadDeps, doc: InvoiceDocument) => {
     path: doc.path,
     table: invoiceTable(doc),
     stream: doc.streamOf,
-    dateColumn: 'invoiceDate',
+    dateColumn: doc.dateField,
     search: doc.search,
     summary: (row) => doc.summary.parse(view(row)),
     document: (row) => doc.record.parse(view(row)),
     changes: (stored, before) => {
-      const change = readInvoiceEvent(doc, stored);
-      const paidBy = { ...((before.paidBy as Record<string, string> | undefined) ?? {}) };
+      const change = doc.read(stored);
+      const settledBy = ShareMap.parse(before.settledBy ?? {});
       if (!change) return { changes: [], after: before };
       if ('data' in change) {
-        const { id: _id, ...after } = change.data;
-        return { changes: diffKeys(before, after), after: { ...after, paidBy } };
+        const { id: _id, ...after } = doc.storedData(change.data);
+        return { changes: diffKeys(before, after), after: { ...after, settledBy } };
       }
-      const from = sumMoney(Object.values(paidBy));
-      if (change.kind === 'allocated') paidBy[change.settlementId] = change.amount;
-      else delete paidBy[change.settlementId];
-      const to = sumMoney(Object.values(paidBy));
-      return { changes: from === to ? [] : [{ field: 'paidAmount', from, to }], after: { ...before, paidBy } };
+      const from = sumMoney(Object.values(settledBy));
+      if (change.kind === 'allocated') settledBy[change.by] = change.amount;
+      else delete settledBy[change.by];
+      const to = sumMoney(Object.values(settledBy));
+      return { changes: from === to ? [] : [{ field: 'paidAmount', from, to }], after: { ...before, settledBy } };
     },
   });
 };
+
+const ShareMap = z.record(z.string(), z.string());
 
 const settlementReads = (router: Router, deps: ReadDeps, doc: SettlementDocument) =>
   documentReadRoutes(router, deps, {
@@ -61,13 +74,13 @@ const settlementReads = (router: Router, deps: ReadDeps, doc: SettlementDocument
     summary: (row) => doc.summary.parse(row),
     document: (row) => doc.record.parse(row),
     changes: (stored, before) => {
-      const change = readSettlementEvent(doc, stored);
+      const change = doc.read(stored);
       if (!change) return { changes: [], after: before };
       if (change.kind === 'voided') {
         const after = { ...before, active: false, voidReason: change.reason };
         return { changes: diffKeys(before, { active: false, voidReason: change.reason }), after };
       }
-      const { id: _id, ...after } = change.data;
+      const { id: _id, ...after } = doc.storedData(change.data);
       return { changes: diffKeys(before, after), after };
     },
   });

@@ -1,5 +1,9 @@
 import {
   api,
+  BUSINESS_PATH,
+  BusinessAnswerSchema,
+  BusinessBodySchema,
+  BusinessSchema,
   byId,
   CredentialsSchema,
   ErrorBodySchema,
@@ -193,6 +197,16 @@ export const openApiDocument = () => ({
     ...documentPaths(DOCUMENTS),
     ...voidPaths(),
     [STOCK_PATH]: { get: { tags: ['Stock'], summary: 'Current stock and status of every item', responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors } } },
+    [BUSINESS_PATH]: {
+      get: { tags: ['Settings'], summary: 'The business profile (null until it is set); ETag carries its version', responses: { 200: ok('Profile', BusinessAnswerSchema), ...errors } },
+      put: {
+        tags: ['Settings'],
+        summary: 'Set the business profile: names, address, state, GSTIN (its state must be the state), PAN, bank and UPI for "pay to", number series prefixes, regular or composition',
+        requestBody: body(BusinessBodySchema),
+        parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
+        responses: { 200: ok('Saved', BusinessSchema, { headers: position }), ...errors, 412: errors[400] },
+      },
+    },
   },
   components: {
     responses: { Error: ok('Error', ErrorBodySchema) },

@@ -1,5 +1,8 @@
 import {
   api,
+  BUSINESS_PATH,
+  BUSINESS_STREAM,
+  BusinessBodySchema,
   CredentialsSchema,
   type Field,
   INT32_MAX,
@@ -39,10 +42,15 @@ export interface WriteTarget {
   readonly schema: z.ZodType | null;
   /** Bodies the schema accepts. */
   readonly valid: (fixtures: Fixtures) => fc.Arbitrary<Record<string, unknown>>;
+  /** The API-shaped normal form of a body (a document's header: its body reads into the domain's names). */
+  readonly shape?: z.ZodType;
   /** The stream prefixes an accepted write may append to; empty: writes no event (auth). */
   readonly streams: readonly string[];
-  /** 'action': a command on one record that can be done once (void); not in the valid-body round trip. */
-  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'auth' | 'action';
+  /**
+   * 'action': a command on one record that can be done once (void); 'settings': the one business
+   * profile. Neither is in the valid-body round trip (their own specs have it).
+   */
+  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'auth' | 'action' | 'settings';
   /** A document's date that a blank fills with today (in India). */
   readonly defaultedDate?: string;
 }
@@ -149,6 +157,14 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
     };
   }
   if (route.path === api.auth.logout) return { schema: null, kind: 'auth', streams: [], valid: () => fc.constant({}) };
+  if (route.path === BUSINESS_PATH) {
+    return {
+      schema: BusinessBodySchema,
+      kind: 'settings',
+      streams: [BUSINESS_STREAM],
+      valid: () => fc.record({ legalName: requiredText, state: fc.constantFrom('27', '29', '07'), taxpayerType: fc.constantFrom('regular', 'composition') }),
+    };
+  }
   if (route.method === 'DELETE') {
     const entity = MASTER_DATA_ENTITIES.find((e) => route.path === `${e.path}/:id`);
     return entity && { schema: null, kind: 'master-data', streams: [entity.singular], valid: () => fc.constant({}) };
@@ -171,6 +187,7 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
     if (!covers(doc.path, route.path)) continue;
     return {
       schema: doc.body,
+      shape: doc.header,
       kind: 'invoice',
       defaultedDate: 'invoiceDate',
       streams: [doc.stream],
@@ -197,6 +214,7 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
     if (!covers(doc.path, route.path)) continue;
     return {
       schema: doc.body,
+      shape: doc.header,
       kind: 'settlement',
       defaultedDate: doc.dateField,
       // A settlement's lines allocate to invoices; these bodies settle none (a direct payment).

@@ -13,7 +13,7 @@ import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
-const headerSchema = purchaseInvoices.body.omit({ lines: true });
+const headerSchema = purchaseInvoices.header;
 const vendorOptions = optionsFrom(vendorsResource.useList);
 
 export function PurchaseInvoicesScreen() {

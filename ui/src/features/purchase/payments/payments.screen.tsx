@@ -14,7 +14,7 @@ import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
-const headerSchema = vendorPayments.body.omit({ lines: true });
+const headerSchema = vendorPayments.header;
 const vendorOptions = optionsFrom(vendorsResource.useList);
 const openInvoices = openInvoicesOf<VendorPayment, PurchaseInvoice>(purchaseInvoicesResource.useList, (i) => i.vendorId, 'paidAmount');
 

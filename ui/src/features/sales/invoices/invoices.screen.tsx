@@ -14,7 +14,7 @@ import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
-const headerSchema = salesInvoices.body.omit({ lines: true });
+const headerSchema = salesInvoices.header;
 const customerOptions = optionsFrom(customersResource.useList);
 const orNA = (value: string | null | undefined) => value || 'N/A';
 

@@ -14,7 +14,7 @@ import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
-const headerSchema = receipts.body.omit({ lines: true });
+const headerSchema = receipts.header;
 const customerOptions = optionsFrom(customersResource.useList);
 const openInvoices = openInvoicesOf<Receipt, SalesInvoice>(salesInvoicesResource.useList, (i) => i.customerId, 'receivedAmount');
 

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+import { UNITS } from '../constants';
+import { optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
+import { isGstRate, type TaxedLine, taxLine, type TaxRegime } from '../gst/tax';
+import { toMoney } from '../money';
+import { Id, MoneyString, moneyOrZero, optionalReference, quantity, requiredMoney } from './amounts';
+
+/**
+ * The lines of an invoice-like document (purchase and sales invoices, credit and debit notes):
+ * what a person types (`lineBody`), and the line as recorded (`InvoiceLine`), every figure
+ * computed by the server. A line with an item carries its HSN/SAC, unit and GST rate (filled in
+ * from the item and editable); a free-text line carries what was typed.
+ */
+
+const HSN = /^(\d{4}|\d{6}|\d{8})$/;
+
+export const lineBody = (defaultQuantity: string | undefined) =>
+  z.object({
+    /** The item sold or bought (its stock moves); blank for a free-text line. */
+    itemId: optionalReference(),
+    itemName: requiredTextInput('Item name is required'),
+    description: optionalTextInput(TEXT_MAX.lineDescription),
+    /** HSN for goods, SAC (99…) for services: 4, 6 or 8 digits. */
+    hsn: optionalTextInput(8).refine((v) => v === null || HSN.test(v), { message: 'HSN/SAC must be 4, 6 or 8 digits' }),
+    unit: z
+      .union([z.enum(UNITS), z.literal(''), z.null()], { error: 'Please select a unit' })
+      .optional()
+      .transform((v) => v || null),
+    quantity: defaultQuantity
+      ? z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? defaultQuantity : v), quantity())
+      : quantity(),
+    rate: requiredMoney('Rate', 'Rate is required'),
+    /** In rupees, off this line. */
+    discount: moneyOrZero('Discount'),
+    /** GST %: one of the rates in the law (GST_RATES); needed when the document charges GST. */
+    gstRate: z
+      .union([z.number(), z.string().max(8), z.null()], { error: 'Choose a GST rate' })
+      .optional()
+      .transform((v, ctx) => {
+        const raw = v === null || v === undefined ? '' : String(v).trim();
+        if (raw === '') return null;
+        if (!isGstRate(raw)) {
+          ctx.addIssue({ code: 'custom', message: 'Choose a GST rate from the list (0, 0.25, 3, 5, 12, 18, 28 or 40)' });
+          return z.NEVER;
+        }
+        return String(Number(raw));
+      }),
+    /** Ignored: the server computes every amount (DESIGN §4). */
+    amount: z.unknown().optional(),
+  });
+export type LineBody = z.output<ReturnType<typeof lineBody>>;
+
+/** A line as recorded and answered. Lines written before GST default to no item, no tax. */
+export const InvoiceLineSchema = z
+  .object({
+    lineNo: z.number().int().positive(),
+    itemId: Id.nullable().optional(),
+    itemName: z.string(),
+    description: z.string().nullable(),
+    hsn: z.string().nullable().optional(),
+    unit: z.string().nullable().optional(),
+    quantity: z.string(),
+    rate: MoneyString,
+    discount: MoneyString.optional(),
+    amount: MoneyString,
+    taxableValue: MoneyString.optional(),
+    gstRate: z.string().optional(),
+    cgst: MoneyString.optional(),
+    sgst: MoneyString.optional(),
+    igst: MoneyString.optional(),
+  })
+  .transform((line) => ({
+    lineNo: line.lineNo,
+    itemId: line.itemId ?? null,
+    itemName: line.itemName,
+    description: line.description,
+    hsn: line.hsn ?? null,
+    unit: line.unit ?? null,
+    quantity: line.quantity,
+    rate: line.rate,
+    discount: line.discount ?? '0.00',
+    amount: line.amount,
+    taxableValue: line.taxableValue ?? toMoney(line.amount),
+    gstRate: line.gstRate ?? '0',
+    cgst: line.cgst ?? '0.00',
+    sgst: line.sgst ?? '0.00',
+    igst: line.igst ?? '0.00',
+  }));
+export type InvoiceLine = z.output<typeof InvoiceLineSchema>;
+
+/**
+ * Prices the lines of a document. With GST each line is taxed on its own (`taxLine`, per line
+ * and per component, half-up to the paisa); by hand (the seed's mode) a line is quantity × rate
+ * less its discount and carries no tax (the document's tax is typed in whole).
+ */
+export const priceLines = (lines: readonly LineBody[], regime: TaxRegime | 'manual'): InvoiceLine[] =>
+  lines.map((line, index) => {
+    const taxed: TaxedLine =
+      regime === 'manual'
+        ? { ...taxLine({ quantity: line.quantity, rate: line.rate, discount: line.discount, gstRate: 0 }, 'none'), gstRate: line.gstRate ?? '0' }
+        : taxLine({ quantity: line.quantity, rate: line.rate, discount: line.discount, gstRate: line.gstRate ?? '0' }, regime);
+    return {
+      lineNo: index + 1,
+      itemId: line.itemId,
+      itemName: line.itemName,
+      description: line.description,
+      hsn: line.hsn,
+      unit: line.unit,
+      quantity: line.quantity,
+      rate: line.rate,
+      ...taxed,
+    };
+  });
