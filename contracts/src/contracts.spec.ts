@@ -65,7 +65,8 @@ describe('module catalogue', () => {
   it('has the nine modules, five with tasks whose slugs are the seed routes', () => {
     expect(MODULES.map((m) => m.name)).toEqual(['purchase', 'sales', 'inventory', 'hr', 'crm', 'accounting', 'payments', 'banking', 'reports']);
     expect(tasksOf('inventory').map((t) => taskSlug(t.name))).toEqual(['items', 'stock-adjustments', 'inventory']);
-    expect(tasksOf('purchase').map((t) => taskSlug(t.name))).toEqual(['vendors', 'invoices', 'payments']);
+    expect(tasksOf('purchase').map((t) => taskSlug(t.name))).toEqual(['vendors', 'invoices', 'payments', 'debit-notes']);
+    expect(tasksOf('sales').map((t) => taskSlug(t.name))).toEqual(['customers', 'invoices', 'receipts', 'credit-notes']);
     expect(tasksOf('reports')).toEqual([]);
     expect(findModule('nope')).toBeUndefined();
   });

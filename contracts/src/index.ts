@@ -45,14 +45,18 @@ export * from './purchase/invoices';
 export * from './purchase/payments';
 export * from './sales/invoices';
 export * from './sales/receipts';
+export * from './sales/credit-notes';
+export * from './purchase/debit-notes';
 
 import { purchaseInvoices } from './purchase/invoices';
 import { vendorPayments } from './purchase/payments';
 import { salesInvoices } from './sales/invoices';
 import { receipts } from './sales/receipts';
+import { creditNotes } from './sales/credit-notes';
+import { debitNotes } from './purchase/debit-notes';
 
 /** Every invoice-like document and every document that settles them (DESIGN §4). */
-export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices] as const;
+export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes] as const;
 export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
 export * from './gst';
 export * from './settings/business';

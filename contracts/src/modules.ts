@@ -32,11 +32,13 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Vendors', 'Manage supplier information', 'Truck'],
     ['Invoices', 'Track purchase invoices', 'FileText'],
     ['Payments', 'Process vendor payments', 'CreditCard'],
+    ['Debit Notes', 'Goods returned to vendors, prices they reduced', 'FileText'],
   ]],
   ['sales', 'Sales', 'Customers, invoices and receipts', 'TrendingUp', 'green', [
     ['Customers', 'Manage customer database', 'Users'],
     ['Invoices', 'Manage customer invoices and billing', 'Receipt'],
     ['Receipts', 'Manage customer payments and receipts', 'Banknote'],
+    ['Credit Notes', 'Goods returned by customers, prices reduced', 'FileText'],
   ]],
   ['inventory', 'Inventory', 'Items, stock and valuation', 'Package', 'purple', [
     ['Items', 'Product catalog', 'Box'],

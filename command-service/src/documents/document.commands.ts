@@ -19,7 +19,7 @@ import {
 } from '@erp/contracts';
 
 import { requireRecord } from '../master-data/references';
-import { reservationDecider } from '../master-data/reservation.decider';
+import { reservationDecider, type ReservationState } from '../master-data/reservation.decider';
 import { businessDecider, businessOf } from '../settings/business.decider';
 import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandContext, CommandRun, Decision, StreamHandle } from '../shared/handle-command';
@@ -69,8 +69,20 @@ interface Numbered {
   readonly number: string;
 }
 
-/** Moves a number's claim (DESIGN §4 reservation) from `before` to `after`. */
-const numberClaims = async (doc: InvoiceDocument, ctx: CommandContext, documentId: number, metadata: CommandMetadata, before: Numbered | null, after: Numbered): Promise<Appends> => {
+/**
+ * Moves a number's claim (DESIGN §4 reservation) from `before` to `after`. `seen`: the claim's
+ * stream as the series read it, so a number taken meanwhile is a version conflict (decided again
+ * with the next number), not a 409.
+ */
+const numberClaims = async (
+  doc: InvoiceDocument,
+  ctx: CommandContext,
+  documentId: number,
+  metadata: CommandMetadata,
+  before: Numbered | null,
+  after: Numbered,
+  seen?: StreamHandle<ReservationState>,
+): Promise<Appends> => {
   const streamOf = (n: Numbered) => doc.numberStream(n.partyId, n.number);
   if (before && streamOf(before) === streamOf(after)) return [];
   const appends: Appends = [];
@@ -80,7 +92,7 @@ const numberClaims = async (doc: InvoiceDocument, ctx: CommandContext, documentI
     const release = { type: 'Release' as const, data: { field, value: before.number, ownerId: documentId }, metadata };
     appends.push({ stream: held, events: decideAll(reservationDecider, release, held.state) });
   }
-  const wanted = await ctx.load(streamOf(after), reservationDecider);
+  const wanted = seen ?? (await ctx.load(streamOf(after), reservationDecider));
   const scope = doc.numberUnique === 'party' ? ` for this ${doc.party.label.toLowerCase()}` : '';
   const takenMessage = `${doc.numberLabel} ${after.number} is already recorded${scope}`;
   const claim = { type: 'Claim' as const, data: { field, value: after.number, ownerId: documentId, takenMessage }, metadata };
@@ -102,7 +114,7 @@ const nextNumber = async (doc: InvoiceDocument, ctx: CommandContext, id: number,
     const claim = await ctx.load(doc.numberStream(partyId, number), reservationDecider);
     if (claim.state.ownerId === null || claim.state.ownerId === id) {
       events.push(NumberSeriesEventSchema.parse({ type: 'DocumentNumberIssued', data: { seq, number, document: doc.streamOf(id) } }));
-      return { number, appends: [{ stream: series, events }] satisfies Appends };
+      return { number, claim, appends: [{ stream: series, events }] satisfies Appends };
     }
     events.push(NumberSeriesEventSchema.parse({ type: 'DocumentNumberSkipped', data: { seq, number, reason: 'typed on another document' } }));
   }
@@ -137,7 +149,7 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, n
       const appends: Appends = [{ stream: invoice, events: changes.map(doc.write) }];
       if (changes.length > 0) {
         appends.push(...(series?.appends ?? []));
-        appends.push(...(await numberClaims(doc, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number })));
+        appends.push(...(await numberClaims(doc, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number }, series?.claim)));
         if (noteOf && after.status === 'recorded') appends.push(...(await noteCredit(ctx, noteOf, doc.streamOf(id), before, after.invoice, metadata)));
       }
       return { main: invoice, appends, result: invoiceOf(doc, after, metadata.now) };

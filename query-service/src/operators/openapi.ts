@@ -144,7 +144,7 @@ const voidPaths = () =>
   );
 
 const DOCUMENTS: readonly DocumentDoc[] = [
-  ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: `${d.module === 'purchase' ? 'Purchase invoice' : d.label}` })),
+  ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: d.label === 'Invoice' ? 'Purchase invoice' : d.label })),
   ...SETTLEMENT_DOCUMENTS,
 ];
 

@@ -1,0 +1,145 @@
+import { BUSINESS_PATH, byId, creditNotes, debitNotes, HEADERS, purchaseInvoices, receipts, salesInvoices } from '@erp/contracts';
+import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { HttpClient } from './testing/http-client';
+import { type RunningSystem, startOneProcess } from './testing/run-modes';
+
+type Row = { id: number } & Record<string, unknown>;
+
+/**
+ * The GST issue over HTTP: the business profile, tax invoices numbered in a gap-free series,
+ * the worked example to the paisa, inter-state and B2C supplies, and credit and debit notes that
+ * lower what is owed on their invoice and cannot take it below zero.
+ */
+describe('GST documents', () => {
+  let database: TestDatabase;
+  let system: RunningSystem;
+  let owner: HttpClient;
+  let position = '0';
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    system = await startOneProcess(database.url);
+    owner = new HttpClient(system.baseUrl);
+    await owner.setup('owner', 'correct horse battery staple');
+  }, 120_000);
+  afterAll(async () => {
+    await system?.stop();
+    await database?.drop();
+  }, 60_000);
+
+  const write = async (method: 'post' | 'put', path: string, body: unknown, status = method === 'post' ? 201 : 200) => {
+    const res = await owner[method]<Row>(path, body);
+    expect(res.status, `${path}: ${res.text}`).toBe(status);
+    position = res.headers.get(HEADERS.eventPosition) ?? position;
+    return res.body;
+  };
+  const read = async (path: string) => (await owner.get<Row>(path, { headers: { [HEADERS.minPosition]: position } })).body;
+  const example = [
+    { itemName: 'Tea', hsn: '0902', unit: 'KG', quantity: '2', rate: '50.05', gstRate: '5' },
+    { itemName: 'Notebooks', hsn: '4820', unit: 'NOS', quantity: '7', rate: '33.13', gstRate: '12' },
+    { itemName: 'Electric kettle', hsn: '8516', unit: 'NOS', quantity: '3', rate: '411.59', gstRate: '18' },
+  ];
+  let buyer: number;
+  let vendor: number;
+
+  it('GST before the business is set up is refused, saying what to do', async () => {
+    const customer = await write('post', '/api/sales/customers', { name: 'Early Bird' });
+    const res = await owner.post(salesInvoices.path, { customerId: customer.id, taxMode: 'gst', lines: example });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ issues: [{ path: 'taxMode', message: expect.stringContaining('Set up your business') }] });
+  });
+
+  it('the business profile: saved, read back, its GSTIN checked against its state', async () => {
+    const wrongState = await owner.put(BUSINESS_PATH, { legalName: 'Sharma Traders', state: '29', gstin: '27AAPFU0939F1ZV' });
+    expect(wrongState.status).toBe(400);
+    expect(wrongState.body).toMatchObject({ issues: [{ path: 'gstin', message: 'This GSTIN is of Maharashtra (27), not Karnataka (29)' }] });
+    await write('put', BUSINESS_PATH, { legalName: 'Sharma Traders Pvt Ltd', tradeName: 'Sharma Traders', state: '27', gstin: '27aapfu0939f1zv', upiId: 'sharma@okaxis' });
+    expect(await read(BUSINESS_PATH)).toMatchObject({ configured: true, profile: { gstin: '27AAPFU0939F1ZV', invoicePrefix: 'INV', taxpayerType: 'regular' } });
+    buyer = (await write('post', '/api/sales/customers', { name: 'Tilak Stores', gstNumber: '27ABCPT5678L1ZV' })).id;
+    vendor = (await write('post', '/api/purchase/vendors', { name: 'Gujarat Mills', gstNumber: '24AANFA2641L1ZF' })).id;
+  });
+
+  it('the worked example: INV/…/0001, CGST = SGST = 127.54, 1,821.86 → 1,822.00 with round off +0.14', async () => {
+    const invoice = await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-20', taxMode: 'gst', lines: example });
+    expect(invoice).toMatchObject({
+      invoiceNumber: 'INV/2026-27/0001',
+      taxMode: 'gst',
+      supplyType: 'intra',
+      placeOfSupply: '27',
+      subTotal: '1566.78',
+      cgst: '127.54',
+      sgst: '127.54',
+      igst: '0.00',
+      taxAmount: '255.08',
+      roundOff: '0.14',
+      totalAmount: '1822.00',
+      balanceDue: '1822.00',
+    });
+    expect(await read(byId(salesInvoices.path, invoice.id))).toEqual(invoice);
+  });
+
+  it('numbers are gap-free under a race, and a number typed by hand is skipped by the series', async () => {
+    await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-21', invoiceNumber: 'INV/2026-27/0003', taxMode: 'gst', lines: example });
+    const raced = await Promise.all(
+      Array.from({ length: 12 }, () => owner.post<Row>(salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-21', taxMode: 'gst', lines: example.slice(0, 1) })),
+    );
+    expect(raced.map((r) => `${r.status} ${r.status === 201 ? "" : r.text}`)).toEqual(Array(12).fill("201 "));
+    const numbers = raced.map((r) => String(r.body.invoiceNumber)).sort();
+    const expected = [2, ...Array.from({ length: 11 }, (_, i) => i + 4)].map((n) => `INV/2026-27/${String(n).padStart(4, '0')}`);
+    expect(numbers).toEqual(expected);
+    // A new financial year starts again at 0001.
+    const april = await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2027-04-01', taxMode: 'gst', lines: example.slice(0, 1) });
+    expect(april.invoiceNumber).toBe('INV/2027-28/0001');
+  });
+
+  it('inter-state, and B2C with a recorded state or none', async () => {
+    const karnataka = (await write('post', '/api/sales/customers', { name: 'Bangalore Mart', gstNumber: '29AAHCM7727Q1ZI' })).id;
+    expect(await write('post', salesInvoices.path, { customerId: karnataka, taxMode: 'gst', lines: example })).toMatchObject({ supplyType: 'inter', placeOfSupply: '29', igst: '255.10', totalAmount: '1822.00' });
+    const walkIn = (await write('post', '/api/sales/customers', { name: 'Walk-in' })).id;
+    expect(await write('post', salesInvoices.path, { customerId: walkIn, taxMode: 'gst', placeOfSupply: '07', lines: example })).toMatchObject({ supplyType: 'inter', placeOfSupply: '07' });
+    expect(await write('post', salesInvoices.path, { customerId: walkIn, taxMode: 'gst', lines: example })).toMatchObject({ supplyType: 'intra', placeOfSupply: '27' });
+  });
+
+  it('a credit note lowers what the customer owes on its invoice; it cannot take it below zero; the invoice follows', async () => {
+    const invoice = await write('post', salesInvoices.path, { customerId: buyer, taxMode: 'gst', lines: example });
+    const note = await write('post', creditNotes.path, {
+      customerId: buyer,
+      invoiceId: invoice.id,
+      taxMode: 'gst',
+      reason: 'Kettle returned',
+      lines: [{ itemName: 'Electric kettle', hsn: '8516', unit: 'NOS', quantity: '1', rate: '411.59', gstRate: '18' }],
+    });
+    // 411.59 + 9 % + 9 % (37.04 each) = 485.67 → 486.00
+    expect(note).toMatchObject({ noteNumber: 'CN/2026-27/0001', invoiceId: invoice.id, againstNumber: invoice.invoiceNumber, cgst: '37.04', sgst: '37.04', totalAmount: '486.00' });
+    expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ creditedAmount: '486.00', paidAmount: '0.00', balanceDue: '1336.00', status: 'partial' });
+    // A receipt of the rest pays it.
+    await write('post', receipts.path, { customerId: buyer, paymentMethod: 'upi', lines: [{ invoiceId: invoice.id, receivedAmount: '1336.00' }] });
+    expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ status: 'paid', balanceDue: '0.00' });
+    // Nothing is due any more: another note is refused, naming its lines, and nothing is written.
+    const over = await owner.post(creditNotes.path, { customerId: buyer, invoiceId: invoice.id, taxMode: 'gst', lines: [{ itemName: 'Tea', quantity: 1, rate: '1', gstRate: '5' }] });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ issues: [{ path: 'lines', message: `Only ₹0.00 is due on invoice ${invoice.invoiceNumber}` }] });
+    // A note for an invoice of another customer is refused on its invoice.
+    const other = (await write('post', '/api/sales/customers', { name: 'Someone Else' })).id;
+    const foreign = await owner.post(creditNotes.path, { customerId: other, invoiceId: invoice.id, lines: [{ itemName: 'x', quantity: 1, rate: '1' }] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ issues: [{ path: 'invoiceId' }] });
+    // Made inactive, the note credits nothing: the invoice owes its share again.
+    const noteBody = { customerId: buyer, invoiceId: invoice.id, taxMode: 'gst', reason: 'Kettle returned', lines: [{ itemName: 'Electric kettle', quantity: '1', rate: '411.59', gstRate: '18' }] };
+    const receiptsPaid = await read(byId(salesInvoices.path, invoice.id));
+    expect(receiptsPaid.status).toBe('paid');
+    await write('put', byId(creditNotes.path, note.id), { ...noteBody, active: false });
+    expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ creditedAmount: '0.00', balanceDue: '486.00', status: 'partial' });
+  });
+
+  it('a debit note takes a purchase return off what we owe the vendor', async () => {
+    const bill = await write('post', purchaseInvoices.path, { vendorId: vendor, invoiceNumber: 'GM/991', taxMode: 'gst', lines: example });
+    expect(bill).toMatchObject({ supplyType: 'inter', igst: '255.10', totalAmount: '1822.00' });
+    const note = await write('post', debitNotes.path, { vendorId: vendor, invoiceId: bill.id, taxMode: 'gst', reason: 'Damaged tea', lines: [{ itemName: 'Tea', quantity: '2', rate: '50.05', gstRate: '5' }] });
+    // 100.10 + 5 % IGST (5.01) = 105.11 → 105.00
+    expect(note).toMatchObject({ noteNumber: 'DN/2026-27/0001', igst: '5.01', totalAmount: '105.00', roundOff: '-0.11' });
+    expect(await read(byId(purchaseInvoices.path, bill.id))).toMatchObject({ creditedAmount: '105.00', balanceDue: '1717.00', status: 'partial' });
+  });
+});
