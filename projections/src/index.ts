@@ -2,6 +2,7 @@ import { MASTER_DATA_PROJECTIONS } from './master-data';
 import { DOCUMENT_PROJECTIONS } from './documents';
 import type { Projection } from './runner/projection';
 import { businessProjection } from './settings/business.projection';
+import { stockMovementsProjection } from './inventory/stock-movements.projection';
 
 export * from './runner/batch';
 export * from './runner/checkpoints';
@@ -17,12 +18,14 @@ export * from './master-data/master-data.projection';
 export * from './documents/invoice-list.projection';
 export * from './documents/settlement-list.projection';
 export * from './settings/business.projection';
+export * from './inventory/stock-movements.projection';
 
 /** Every read model of the product (emmett's slice index). */
 export const PROJECTIONS: readonly Projection[] = [
   ...MASTER_DATA_PROJECTIONS.map((m) => m.projection),
   ...DOCUMENT_PROJECTIONS,
   businessProjection,
+  stockMovementsProjection,
 ];
 
 export const findProjection = (name: string) => PROJECTIONS.find((p) => p.name === name);

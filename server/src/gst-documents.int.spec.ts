@@ -142,4 +142,31 @@ describe('GST documents', () => {
     expect(note).toMatchObject({ noteNumber: 'DN/2026-27/0001', igst: '5.01', totalAmount: '105.00', roundOff: '-0.11' });
     expect(await read(byId(purchaseInvoices.path, bill.id))).toMatchObject({ creditedAmount: '105.00', balanceDue: '1717.00', status: 'partial' });
   });
+
+  it('stock follows the documents: purchases and credit notes in, sales and debit notes out, and the ledger says where from', async () => {
+    const item = (await write('post', '/api/inventory/items', { name: 'Ledger Kettle', unit: 'NOS', hsnCode: '8516', taxRate: '18', reorderLevel: 2 })).id;
+    const line = (quantity: string) => [{ itemId: item, itemName: 'Electric kettle', hsn: '8516', unit: 'NOS', quantity, rate: '400', gstRate: '18' }];
+    await write('post', '/api/inventory/stock-adjustments', { itemId: item, adjustmentType: 'increase', quantity: '1', reason: 'Opening Stock', adjustmentDate: '2026-11-01' });
+    const bill = await write('post', purchaseInvoices.path, { vendorId: vendor, invoiceNumber: 'GM/STOCK', invoiceDate: '2026-11-02', taxMode: 'gst', lines: line('10') });
+    const sale = await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-03', taxMode: 'gst', lines: line('4.5') });
+    await write('post', creditNotes.path, { customerId: buyer, invoiceId: sale.id, noteDate: '2026-11-04', taxMode: 'gst', lines: line('1') });
+    await write('post', debitNotes.path, { vendorId: vendor, invoiceId: bill.id, noteDate: '2026-11-05', taxMode: 'gst', lines: line('2') });
+    // A free-text line moves no stock.
+    await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-06', taxMode: 'gst', lines: [{ itemName: 'Kettle (no item)', quantity: '3', rate: '1', gstRate: '18' }] });
+    const stock = (await owner.get<{ itemId: number; currentStock: string; status: string }[]>('/api/inventory/stock', { headers: { [HEADERS.minPosition]: position } })).body;
+    // 1 + 10 − 4.5 + 1 − 2 = 5.5
+    expect(stock.find((s) => s.itemId === item)).toEqual({ itemId: item, currentStock: '5.5', status: 'in-stock' });
+    const ledger = (await owner.get<unknown[]>(`/api/inventory/items/${item}/stock-ledger`, { headers: { [HEADERS.minPosition]: position } })).body;
+    expect(ledger).toEqual([
+      expect.objectContaining({ date: '2026-11-01', sourceLabel: 'Stock adjustment', reference: 'Opening Stock', quantity: '1', balance: '1' }),
+      expect.objectContaining({ date: '2026-11-02', sourceLabel: 'Purchase invoice', reference: 'GM/STOCK', quantity: '10', balance: '11' }),
+      expect.objectContaining({ date: '2026-11-03', sourceLabel: 'Sales invoice', reference: sale.invoiceNumber, quantity: '-4.5', balance: '6.5' }),
+      expect.objectContaining({ date: '2026-11-04', sourceLabel: 'Credit note', quantity: '1', balance: '7.5' }),
+      expect.objectContaining({ date: '2026-11-05', sourceLabel: 'Debit note', quantity: '-2', balance: '5.5' }),
+    ]);
+    // A sale revised to fewer kettles gives them back; made inactive, all of them.
+    await write('put', byId(salesInvoices.path, sale.id), { customerId: buyer, invoiceDate: '2026-11-03', taxMode: 'gst', lines: line('2.5') });
+    const after = (await owner.get<{ itemId: number; currentStock: string }[]>('/api/inventory/stock', { headers: { [HEADERS.minPosition]: position } })).body;
+    expect(after.find((s) => s.itemId === item)?.currentStock).toBe('7.5');
+  });
 });

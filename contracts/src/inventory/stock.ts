@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 import { compareMoney, decimal } from '../money';
 
-/** GET: every item's current stock (the sum of its active adjustments) and its status. */
+/**
+ * GET: every item's current stock and its status. Stock is the sum of the item's movements:
+ * its active adjustments (SEED-SPEC §4) and the lines with that item on active documents —
+ * purchase invoices and credit notes put stock in, sales invoices and debit notes take it out.
+ */
 export const STOCK_PATH = '/api/inventory/stock';
 
 export const STOCK_STATUSES = ['in-stock', 'low-stock', 'out-of-stock'] as const;
@@ -16,8 +20,26 @@ export const stockStatus = (stock: string, reorderLevel: number | null): StockSt
 
 export const ItemStockSchema = z.object({
   itemId: z.number().int().positive(),
-  /** Exact decimal string, up to 2 places ('12.5', '-3'). */
+  /** Exact decimal string ('12.5', '-3', '0.125'). */
   currentStock: z.string(),
   status: z.enum(STOCK_STATUSES),
 });
 export type ItemStock = z.output<typeof ItemStockSchema>;
+
+/** GET: where an item's stock came from, oldest first, with the balance after each movement. */
+export const stockLedgerPath = (itemId: number | string) => `/api/inventory/items/${itemId}/stock-ledger`;
+
+export const StockMovementSchema = z.object({
+  date: z.string(),
+  /** The stream prefix of what moved it: `stock-adjustment`, `sales-invoice`, `credit-note`… */
+  source: z.string(),
+  /** What a person reads: 'Stock adjustment', 'Sales invoice'. */
+  sourceLabel: z.string(),
+  sourceId: z.number().int().positive(),
+  /** The document's number, or the adjustment's reason. */
+  reference: z.string().nullable(),
+  /** Signed: + in, − out. */
+  quantity: z.string(),
+  balance: z.string(),
+});
+export type StockMovement = z.output<typeof StockMovementSchema>;

@@ -22,6 +22,8 @@ import {
   RecordedEventSchema,
   SETTLEMENT_DOCUMENTS,
   STOCK_PATH,
+  stockLedgerPath,
+  StockMovementSchema,
   TaskSchema,
   VoidBodySchema,
   voidPath,
@@ -197,6 +199,10 @@ export const openApiDocument = () => ({
     ...documentPaths(DOCUMENTS),
     ...voidPaths(),
     [STOCK_PATH]: { get: { tags: ['Stock'], summary: 'Current stock and status of every item', responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors } } },
+    [stockLedgerPath('{id}')]: {
+      parameters: [idParam],
+      get: { tags: ['Stock'], summary: "Where an item's stock came from: adjustments and document lines, oldest first, with the balance after each", responses: { 200: ok('Ledger', z.array(StockMovementSchema)), ...errors } },
+    },
     [BUSINESS_PATH]: {
       get: { tags: ['Settings'], summary: 'The business profile (null until it is set); ETag carries its version', responses: { 200: ok('Profile', BusinessAnswerSchema), ...errors } },
       put: {
