@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import { masterDataReadRoutes } from './master-data/master-data.routes';
 import { documentsReadRoutes } from './documents/documents';
 import { stockRoutes } from './inventory/stock.routes';
+import { documentPdfRoutes } from './documents/pdf/pdf.routes';
 import { businessReadRoutes } from './settings/business.routes';
 import type { ReadDeps } from './shared/read-your-writes';
 
@@ -13,4 +14,5 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   documentsReadRoutes(router, deps);
   stockRoutes(router, deps);
   businessReadRoutes(router, deps);
+  documentPdfRoutes(router, deps);
 };

@@ -1,4 +1,10 @@
-import { BUSINESS_PATH, byId, creditNotes, debitNotes, HEADERS, purchaseInvoices, receipts, salesInvoices } from '@erp/contracts';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { BUSINESS_PATH, byId, creditNotes, debitNotes, HEADERS, pdfPath, purchaseInvoices, receipts, salesInvoices } from '@erp/contracts';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -6,6 +12,18 @@ import { HttpClient } from './testing/http-client';
 import { type RunningSystem, startOneProcess } from './testing/run-modes';
 
 type Row = { id: number } & Record<string, unknown>;
+
+/** A PDF's text, as poppler's pdftotext reads it (the lines of the page, in reading order). */
+const pdfText = async (pdf: Buffer) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'erp-pdf-'));
+  try {
+    await writeFile(path.join(dir, 'doc.pdf'), pdf);
+    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', path.join(dir, 'doc.pdf'), '-']);
+    return stdout.replace(/[ \t]+/g, ' ');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
 
 /**
  * The GST issue over HTTP: the business profile, tax invoices numbered in a gap-free series,
@@ -78,6 +96,42 @@ describe('GST documents', () => {
       balanceDue: '1822.00',
     });
     expect(await read(byId(salesInvoices.path, invoice.id))).toEqual(invoice);
+
+    // The printed form, as a PDF: every particular of CGST Rule 46, read back as text.
+    const pdf = await fetch(`${system.baseUrl}${pdfPath(byId(salesInvoices.path, invoice.id))}`, { headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe('inline; filename="INV-2026-27-0001.pdf"');
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const expected of [
+      'Tax Invoice',
+      'Invoice No. INV/2026-27/0001',
+      'Date: 20-11-2026',
+      'Sharma Traders Pvt Ltd',
+      'GSTIN: 27AAPFU0939F1ZV',
+      'Tilak Stores',
+      'GSTIN: 27ABCPT5678L1ZV',
+      'State: 27-Maharashtra',
+      'Place of supply: 27-Maharashtra',
+      'Tax payable on reverse charge: No',
+      '0902',
+      '4820',
+      '8516',
+      '2 KGS',
+      '7 NOS',
+      '₹1,234.77',
+      '₹111.13',
+      '₹127.54',
+      '₹0.14',
+      '₹1,822.00',
+      'Rupees One Thousand Eight Hundred Twenty-Two Only',
+      'HSN summary',
+      'UPI: sharma@okaxis',
+      'For Sharma Traders Pvt Ltd',
+      'Authorised Signatory',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
   });
 
   it('numbers are gap-free under a race, and a number typed by hand is skipped by the series', async () => {

@@ -4,3 +4,4 @@ export * from './keyed';
 export * from './lines';
 export * from './settlement-document';
 export * from './series';
+export * from './print';

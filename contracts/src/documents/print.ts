@@ -1,0 +1,251 @@
+import { z } from 'zod';
+
+import { uqcOf } from '../constants';
+import { placeOfSupplyLabel, stateOfGstin } from '../gst/states';
+import { type HsnRow, hsnSummary } from '../gst/tax';
+import { amountInWords } from '../gst/words';
+import type { Business } from '../settings/business';
+import type { InvoiceDocument } from './invoice-document';
+import { type InvoiceLine, InvoiceLineSchema } from './lines';
+
+/**
+ * A document as it is printed (CGST Rule 46 for a tax invoice, Rule 49 for a bill of supply,
+ * Rule 53 for credit and debit notes): everything the law asks for, worked out once and drawn
+ * both by the print view (HTML, A4 or an 80 mm roll) and by the PDF.
+ */
+export interface PrintParty {
+  readonly name: string;
+  readonly tradeName: string | null;
+  readonly address: string | null;
+  readonly gstin: string | null;
+  readonly pan: string | null;
+  /** '27-Maharashtra' (the GSTIN's state, or the one recorded), or null when unknown. */
+  readonly state: string | null;
+  readonly phone: string | null;
+  readonly email: string | null;
+}
+
+export interface PrintLine {
+  readonly no: number;
+  readonly description: string;
+  readonly hsn: string | null;
+  readonly quantity: string;
+  /** The GST unit code (UQC). */
+  readonly unit: string | null;
+  readonly rate: string;
+  readonly discount: string;
+  readonly taxableValue: string;
+  readonly gstRate: string;
+  readonly cgst: string;
+  readonly sgst: string;
+  readonly igst: string;
+}
+
+export interface PrintableDocument {
+  readonly title: string;
+  /** What the numbers are called: 'Invoice No.', 'Credit Note No.'. */
+  readonly numberLabel: string;
+  readonly number: string;
+  readonly date: string;
+  readonly dueDate: string | null;
+  readonly supplier: PrintParty;
+  readonly recipient: PrintParty;
+  readonly recipientLabel: string;
+  /** '27-Maharashtra', for GST documents. */
+  readonly placeOfSupply: string | null;
+  readonly reverseCharge: boolean;
+  /** A note: the invoice it is against. */
+  readonly against: string | null;
+  /** intra (CGST and SGST columns), inter (IGST), none (a bill of supply), manual (tax typed in whole). */
+  readonly tax: 'intra' | 'inter' | 'none' | 'manual';
+  readonly lines: readonly PrintLine[];
+  readonly hsn: readonly HsnRow[];
+  readonly totals: {
+    readonly taxableValue: string;
+    readonly cgst: string;
+    readonly sgst: string;
+    readonly igst: string;
+    readonly taxAmount: string;
+    readonly roundOff: string;
+    readonly total: string;
+  };
+  readonly inWords: string;
+  readonly notes: string | null;
+  /** Where to pay (a sale): the bank account and a UPI link for a QR code. */
+  readonly payTo: { readonly bankName: string | null; readonly accountNumber: string | null; readonly ifsc: string | null; readonly upiId: string | null; readonly upiLink: string | null } | null;
+  /** 'For Sharma Traders Pvt Ltd' above the signature line. */
+  readonly signatory: string;
+}
+
+/** What a printed document is read from: the document as the API answers it, under fixed names. */
+export interface PrintSource {
+  readonly kind: 'sales-invoice' | 'credit-note' | 'debit-note';
+  readonly number: string;
+  readonly date: string;
+  readonly dueDate: string | null;
+  readonly taxMode: 'manual' | 'gst';
+  readonly supplyType: 'intra' | 'inter' | 'none' | null;
+  readonly placeOfSupply: string | null;
+  readonly reverseCharge: boolean;
+  readonly againstNumber: string | null;
+  readonly subTotal: string;
+  readonly cgst: string;
+  readonly sgst: string;
+  readonly igst: string;
+  readonly taxAmount: string;
+  readonly roundOff: string;
+  readonly totalAmount: string;
+  readonly balanceDue: string | null;
+  readonly notes: string | null;
+  readonly lines: readonly InvoiceLine[];
+}
+
+/** The other party of a document, as its master record has it. */
+export interface PartyRecord {
+  readonly name: string;
+  readonly address: string | null;
+  readonly gstNumber: string | null;
+  readonly panNumber: string | null;
+  readonly phone: string | null;
+  readonly email: string | null;
+}
+
+const stateLabel = (gstin: string | null, fallback: string | null) => {
+  const code = stateOfGstin(gstin) ?? fallback;
+  return code ? placeOfSupplyLabel(code) : null;
+};
+
+const TITLES = { 'credit-note': 'Credit Note', 'debit-note': 'Debit Note' } as const;
+
+/** The printed form of a document: who to whom, its lines and taxes, the HSN summary, words, where to pay. */
+export const printableDocument = (source: PrintSource, business: Business | null, party: PartyRecord): PrintableDocument => {
+  const tax = source.taxMode === 'manual' ? 'manual' : (source.supplyType ?? 'none');
+  const title =
+    source.kind === 'sales-invoice' ? (tax === 'manual' ? 'Invoice' : tax === 'none' ? 'Bill of Supply' : 'Tax Invoice') : TITLES[source.kind];
+  const us: PrintParty = {
+    name: business?.legalName ?? 'Your business (set it up in Settings)',
+    tradeName: business?.tradeName ?? null,
+    address: business?.address ?? null,
+    gstin: business?.gstin ?? null,
+    pan: business?.pan ?? null,
+    state: business ? placeOfSupplyLabel(business.state) : null,
+    phone: business?.phone ?? null,
+    email: business?.email ?? null,
+  };
+  const them: PrintParty = {
+    name: party.name,
+    tradeName: null,
+    address: party.address,
+    gstin: party.gstNumber,
+    pan: party.panNumber,
+    // An unregistered recipient's state is the place of supply recorded for it (Rule 46(e)).
+    state: stateLabel(party.gstNumber, source.kind === 'debit-note' ? null : source.placeOfSupply),
+    phone: party.phone,
+    email: party.email,
+  };
+  // A debit note goes from us (the buyer) to the vendor; invoices and credit notes from us to the customer.
+  const lines = source.lines.map((line) => ({
+    no: line.lineNo,
+    description: line.description ? `${line.itemName} — ${line.description}` : line.itemName,
+    hsn: line.hsn,
+    quantity: line.quantity,
+    unit: line.unit ? uqcOf(line.unit) : null,
+    rate: line.rate,
+    discount: line.discount,
+    taxableValue: line.taxableValue,
+    gstRate: line.gstRate,
+    cgst: line.cgst,
+    sgst: line.sgst,
+    igst: line.igst,
+  }));
+  const payable = source.kind === 'sales-invoice' ? (source.balanceDue ?? source.totalAmount) : null;
+  const upiLink =
+    payable && business?.upiId
+      ? `upi://pay?pa=${encodeURIComponent(business.upiId)}&pn=${encodeURIComponent(business.tradeName ?? business.legalName)}&am=${payable}&cu=INR&tn=${encodeURIComponent(source.number)}`
+      : null;
+  return {
+    title,
+    numberLabel: source.kind === 'sales-invoice' ? 'Invoice No.' : `${TITLES[source.kind]} No.`,
+    number: source.number,
+    date: source.date,
+    dueDate: source.dueDate,
+    supplier: us,
+    recipient: them,
+    recipientLabel: source.kind === 'debit-note' ? 'To (supplier)' : 'Bill to',
+    placeOfSupply: source.placeOfSupply ? `${placeOfSupplyLabel(source.placeOfSupply)}` : null,
+    reverseCharge: source.reverseCharge,
+    against: source.againstNumber,
+    tax,
+    lines,
+    hsn: tax === 'manual' ? [] : hsnSummary(source.lines.map((l) => ({ ...l, unit: l.unit ? uqcOf(l.unit) : null }))),
+    totals: {
+      taxableValue: source.subTotal,
+      cgst: source.cgst,
+      sgst: source.sgst,
+      igst: source.igst,
+      taxAmount: source.taxAmount,
+      roundOff: source.roundOff,
+      total: source.totalAmount,
+    },
+    inWords: amountInWords(source.totalAmount),
+    notes: source.notes,
+    payTo:
+      source.kind === 'sales-invoice' && business && (business.bankAccountNumber || business.upiId)
+        ? { bankName: business.bankName, accountNumber: business.bankAccountNumber, ifsc: business.ifsc, upiId: business.upiId, upiLink }
+        : null,
+    signatory: `For ${us.name}`,
+  };
+};
+
+const PRINTABLE = ['sales-invoice', 'credit-note', 'debit-note'] as const;
+/** The documents a business issues and prints: its sales invoices, credit notes and debit notes. */
+export const isPrintable = (doc: Pick<InvoiceDocument, 'stream'>): boolean => (PRINTABLE as readonly string[]).includes(doc.stream);
+
+const Answered = z.looseObject({
+  dueDate: z.string().nullable(),
+  taxMode: z.enum(['manual', 'gst']),
+  supplyType: z.enum(['intra', 'inter', 'none']).nullable(),
+  placeOfSupply: z.string().nullable(),
+  reverseCharge: z.boolean(),
+  subTotal: z.string(),
+  cgst: z.string(),
+  sgst: z.string(),
+  igst: z.string(),
+  taxAmount: z.string(),
+  roundOff: z.string(),
+  totalAmount: z.string(),
+  balanceDue: z.string().optional(),
+  againstNumber: z.string().nullable().optional(),
+  lines: z.array(InvoiceLineSchema),
+});
+
+/** A printable document as the API answers it (GET …/{id}) → what printing reads. */
+export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField' | 'dateField' | 'texts'>, record: unknown): PrintSource => {
+  const r = Answered.parse(record);
+  const kind = z.enum(PRINTABLE).parse(doc.stream);
+  const text = (name: string) => z.string().nullable().optional().parse(Reflect.get(r, name)) ?? null;
+  return {
+    kind,
+    number: z.string().parse(Reflect.get(r, doc.numberField)),
+    date: z.string().parse(Reflect.get(r, doc.dateField)),
+    dueDate: r.dueDate,
+    taxMode: r.taxMode,
+    supplyType: r.supplyType,
+    placeOfSupply: r.placeOfSupply,
+    reverseCharge: r.reverseCharge,
+    againstNumber: r.againstNumber ?? null,
+    subTotal: r.subTotal,
+    cgst: r.cgst,
+    sgst: r.sgst,
+    igst: r.igst,
+    taxAmount: r.taxAmount,
+    roundOff: r.roundOff,
+    totalAmount: r.totalAmount,
+    balanceDue: r.balanceDue ?? null,
+    notes: doc.texts.includes('notes') ? text('notes') : null,
+    lines: r.lines,
+  };
+};
+
+/** `/api/sales/invoices/7/pdf`. */
+export const pdfPath = (record: string) => `${record}/pdf`;

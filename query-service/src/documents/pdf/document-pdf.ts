@@ -1,0 +1,159 @@
+import { createRequire } from 'node:module';
+
+import { type PrintableDocument, type PrintParty, rupees } from '@erp/contracts';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+
+import { FONTS, runs } from './fonts';
+
+// pdfmake's server build (CommonJS): fonts from our files only, nothing fetched from the network.
+const pdfmake = createRequire(import.meta.url)('pdfmake') as typeof import('pdfmake');
+pdfmake.setFonts(FONTS);
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((file) => Object.values(FONTS).some((face) => Object.values(face).includes(file)));
+
+/** Text in the fonts that have its characters (a Hindi name, ₹). */
+const t = (text: string, style: Record<string, unknown> = {}): Content => ({ text: runs(text), ...style });
+const money = (value: string) => rupees(value);
+const num = (text: string, style: Record<string, unknown> = {}): TableCell => ({ text: runs(text), alignment: 'right', ...style });
+const indiaDate = (iso: string) => (iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
+
+const partyBlock = (label: string, party: PrintParty) => ({
+  stack: [
+    t(label, { style: 'label' }),
+    t(party.name, { bold: true }),
+    ...(party.tradeName && party.tradeName !== party.name ? [t(party.tradeName)] : []),
+    ...(party.address ? [t(party.address)] : []),
+    t(`GSTIN: ${party.gstin ?? 'Unregistered'}`),
+    ...(party.state ? [t(`State: ${party.state}`)] : []),
+    ...(party.pan ? [t(`PAN: ${party.pan}`)] : []),
+    ...(party.phone || party.email ? [t([party.phone, party.email].filter(Boolean).join(' · '))] : []),
+  ],
+});
+
+const linesTable = (doc: PrintableDocument): Content => {
+  const taxed = doc.tax === 'intra' || doc.tax === 'inter';
+  const head = [
+    '#',
+    'Description',
+    ...(doc.tax === 'manual' ? [] : ['HSN/SAC']),
+    'Qty',
+    'Rate',
+    ...(doc.tax === 'manual' ? [] : ['Disc.']),
+    doc.tax === 'manual' ? 'Amount' : 'Taxable',
+    ...(taxed ? ['GST %'] : []),
+    ...(doc.tax === 'intra' ? ['CGST', 'SGST'] : doc.tax === 'inter' ? ['IGST'] : []),
+  ].map((h) => t(h, { style: 'th' }));
+  const body = doc.lines.map((l) => [
+    t(String(l.no)),
+    t(l.description),
+    ...(doc.tax === 'manual' ? [] : [t(l.hsn ?? '')]),
+    num(`${l.quantity}${l.unit ? ` ${l.unit}` : ''}`),
+    num(money(l.rate)),
+    ...(doc.tax === 'manual' ? [] : [num(money(l.discount))]),
+    num(money(l.taxableValue)),
+    ...(taxed ? [num(`${l.gstRate}%`)] : []),
+    ...(doc.tax === 'intra' ? [num(money(l.cgst)), num(money(l.sgst))] : doc.tax === 'inter' ? [num(money(l.igst))] : []),
+  ]);
+  const widths = head.map((_, i) => (i === 1 ? '*' : 'auto'));
+  return { table: { headerRows: 1, widths, body: [head, ...body] }, layout: 'lightHorizontalLines', fontSize: 8 };
+};
+
+const totalsTable = (doc: PrintableDocument): Content => {
+  const rows: [string, string, boolean?][] =
+    doc.tax === 'manual'
+      ? [['Sub total', doc.totals.taxableValue], ['Tax', doc.totals.taxAmount], ['Total', doc.totals.total, true]]
+      : [
+          ['Taxable value', doc.totals.taxableValue],
+          ...(doc.tax === 'intra' ? ([['CGST', doc.totals.cgst], ['SGST', doc.totals.sgst]] as [string, string][]) : []),
+          ...(doc.tax === 'inter' ? ([['IGST', doc.totals.igst]] as [string, string][]) : []),
+          ['Round off', doc.totals.roundOff],
+          ['Total', doc.totals.total, true],
+        ];
+  return {
+    columns: [
+      { width: '*', text: '' },
+      {
+        width: 'auto',
+        table: { body: rows.map(([label, value, bold]) => [t(label, { bold: bold ?? false }), num(money(value), { bold: bold ?? false })]) },
+        layout: 'noBorders',
+      },
+    ],
+  };
+};
+
+const hsnTable = (doc: PrintableDocument): Content[] => {
+  if (doc.hsn.length === 0) return [];
+  const head = ['HSN/SAC', 'UQC', 'Qty', 'GST %', 'Taxable', ...(doc.tax === 'inter' ? ['IGST'] : ['CGST', 'SGST'])].map((h) => t(h, { style: 'th' }));
+  const body = doc.hsn.map((r) => [
+    t(r.hsn || '—'),
+    t(r.unit || '—'),
+    num(r.quantity),
+    num(`${r.gstRate}%`),
+    num(money(r.taxableValue)),
+    ...(doc.tax === 'inter' ? [num(money(r.igst))] : [num(money(r.cgst)), num(money(r.sgst))]),
+  ]);
+  return [t('HSN summary', { style: 'section' }), { table: { headerRows: 1, body: [head, ...body] }, layout: 'lightHorizontalLines', fontSize: 8 }];
+};
+
+const payTo = (doc: PrintableDocument): Content[] => {
+  const pay = doc.payTo;
+  if (!pay) return [];
+  const bank = [
+    pay.bankName ? `Bank: ${pay.bankName}` : null,
+    pay.accountNumber ? `Account: ${pay.accountNumber}` : null,
+    pay.ifsc ? `IFSC: ${pay.ifsc}` : null,
+    pay.upiId ? `UPI: ${pay.upiId}` : null,
+  ].filter((line): line is string => line !== null);
+  return [
+    t('Pay to', { style: 'section' }),
+    { columns: [{ width: '*', stack: bank.map((line) => t(line)) }, ...(pay.upiLink ? [{ width: 'auto', stack: [{ qr: pay.upiLink, fit: 90 }, t('Scan to pay by UPI', { fontSize: 7 })] }] : [])] },
+  ];
+};
+
+/** The document definition of a printable document (A4, every particular CGST Rule 46 asks for). */
+export const documentDefinition = (doc: PrintableDocument): TDocumentDefinitions => ({
+  pageSize: 'A4',
+  pageMargins: [32, 32, 32, 40],
+  info: { title: `${doc.title} ${doc.number}`, author: doc.supplier.name, creator: 'Udyam ERP' },
+  defaultStyle: { font: 'Latin', fontSize: 9 },
+  styles: {
+    title: { fontSize: 16, bold: true, alignment: 'center' },
+    label: { fontSize: 7, color: '#555555' },
+    th: { bold: true, noWrap: true },
+    section: { bold: true, fontSize: 10, margin: [0, 10, 0, 4] },
+  },
+  footer: (page: number, pages: number) => t(`This is a computer-generated document. Page ${page} of ${pages}`, { alignment: 'center', fontSize: 7, color: '#777777' }),
+  content: [
+    t(doc.title, { style: 'title' }),
+    t(doc.tax === 'none' ? 'Composition taxable person or not registered: not eligible to collect tax on supplies' : 'Original for recipient', { alignment: 'center', fontSize: 7, margin: [0, 0, 0, 8] }),
+    {
+      columns: [
+        { width: '*', ...partyBlock('From', doc.supplier) } as Content,
+        {
+          width: 'auto',
+          stack: [
+            t(`${doc.numberLabel} ${doc.number}`, { bold: true }),
+            t(`Date: ${indiaDate(doc.date)}`),
+            ...(doc.dueDate ? [t(`Due: ${indiaDate(doc.dueDate)}`)] : []),
+            ...(doc.placeOfSupply ? [t(`Place of supply: ${doc.placeOfSupply}`)] : []),
+            t(`Tax payable on reverse charge: ${doc.reverseCharge ? 'Yes' : 'No'}`),
+            ...(doc.against ? [t(`Against invoice: ${doc.against}`)] : []),
+          ],
+        },
+      ],
+      columnGap: 16,
+      margin: [0, 0, 0, 10],
+    },
+    { ...partyBlock(doc.recipientLabel, doc.recipient), margin: [0, 0, 0, 10] } as Content,
+    linesTable(doc),
+    totalsTable(doc),
+    t(`Amount in words: ${doc.inWords}`, { bold: true, margin: [0, 6, 0, 0] }),
+    ...hsnTable(doc),
+    ...payTo(doc),
+    ...(doc.notes ? [t('Notes', { style: 'section' }), t(doc.notes)] : []),
+    { stack: [t(doc.signatory, { bold: true }), t(' ', { margin: [0, 24, 0, 0] }), t('Authorised Signatory')], alignment: 'right', margin: [0, 20, 0, 0] },
+  ],
+});
+
+/** The PDF bytes of a printable document. */
+export const documentPdf = async (doc: PrintableDocument): Promise<Buffer> => pdfmake.createPdf(documentDefinition(doc)).getBuffer();

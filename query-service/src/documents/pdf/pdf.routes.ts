@@ -1,0 +1,62 @@
+import {
+  byId,
+  INVOICE_DOCUMENTS,
+  isPrintable,
+  listTable,
+  notFound,
+  type PartyRecord,
+  pdfPath,
+  printableDocument,
+  printSourceOf,
+  snakeCase,
+} from '@erp/contracts';
+import { idParam } from '@erp/http-kit';
+import { businessTable, invoiceTable } from '@erp/projections';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { sql } from 'kysely';
+import { z } from 'zod';
+
+import { businessOfRow } from '../../settings/business.routes';
+import { type ReadDeps, readsFrom } from '../../shared/read-your-writes';
+import { documentPdf } from './document-pdf';
+
+const Party = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  gstNumber: z.string().nullable(),
+  panNumber: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+/** A file name people can keep: `INV-2026-27-0001.pdf`. */
+const fileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'document'}.pdf`;
+
+/**
+ * GET …/{id}/pdf of the documents a business issues (sales invoices, credit and debit notes):
+ * the printed form as a PDF (pdfmake, Noto Sans), from the read models of the document, its
+ * party and the business profile.
+ */
+export const documentPdfRoutes = (router: Router, deps: ReadDeps) => {
+  for (const doc of INVOICE_DOCUMENTS.filter(isPrintable)) {
+    const documents = invoiceTable(doc);
+    const parties = listTable({ singular: doc.party.singular });
+    router.get(pdfPath(byId(doc.path, ':id')), readsFrom(deps, [documents.name, parties, businessTable.name]), async (ctx: Context) => {
+      const id = idParam(ctx, doc.label);
+      const columns = sql.join(Object.keys(documents.columns).map((c) => sql`${sql.id(snakeCase(c))} as ${sql.id(c)}`));
+      const row = (await sql<Record<string, unknown>>`select ${columns} from ${sql.table(documents.name)} where id = ${id}`.execute(deps.db)).rows[0];
+      if (!row) throw notFound(`${doc.label} ${id} not found`);
+      const partyId = z.number().parse(row[doc.party.field]);
+      const partyRow = (
+        await sql<Record<string, unknown>>`select name, address, gst_number as "gstNumber", pan_number as "panNumber", phone, email
+          from ${sql.table(parties)} where id = ${partyId}`.execute(deps.db)
+      ).rows[0];
+      const party: PartyRecord = partyRow ? Party.parse(partyRow) : { name: `${doc.party.label} ${partyId}`, address: null, gstNumber: null, panNumber: null, phone: null, email: null };
+      const printable = printableDocument(printSourceOf(doc, row), await businessOfRow(deps), party);
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `inline; filename="${fileName(printable.number)}"`);
+      ctx.body = await documentPdf(printable);
+    });
+  }
+};
