@@ -2,10 +2,15 @@ import { fileURLToPath } from 'node:url';
 
 import { defineConfig } from '@playwright/test';
 
-import { AUTH_STATE, E2E_DATA_DIR, SETUP_CODE } from './e2e/support';
+import { AUTH_STATE, E2E_DATA_DIR, GST_AUTH_STATE, GST_DATA_DIR, SETUP_CODE } from './e2e/support';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+// A second app for the GST journeys: its business is registered (a GSTIN), which changes every
+// invoice form, so the seed's journeys keep a business that has not set one. 127.0.0.1, not
+// localhost: the two apps' session cookies stay apart.
+const gstPort = Number(process.env.E2E_GST_PORT ?? 3101);
+const gstURL = `http://127.0.0.1:${gstPort}`;
 const dataDir = E2E_DATA_DIR;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,6 +28,19 @@ const launchOptions = {
 
 const desktop = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** The app the README way: embedded PostgreSQL, in-process notifier, even where CI sets DATABASE_URL. */
+const server = (appPort: number, folder: string) => ({
+  command:
+    process.env.E2E_SERVER_COMMAND?.replaceAll('$PORT', String(appPort)).replaceAll('$DATA_DIR', folder) ??
+    `rm -rf ${folder} && env -u DATABASE_URL -u NATS_URL ERP_DATA_DIR=${folder} ERP_SETUP_CODE=${SETUP_CODE} PORT=${appPort} node --enable-source-maps server/dist/embedded.js`,
+  cwd: repoRoot,
+  url: `http://127.0.0.1:${appPort}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
 
 /**
  * The browser suite against the app started the README way (embedded, fresh data folder, no
@@ -45,30 +63,34 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'setup', testMatch: '**/*.setup.e2e.ts', use: desktop },
+    { name: 'setup', testMatch: '**/auth.setup.e2e.ts', use: desktop },
     {
       name: 'desktop',
-      testIgnore: '**/*.setup.e2e.ts',
+      testIgnore: ['**/*.setup.e2e.ts', '**/gst/**'],
       dependencies: ['setup'],
       use: { ...desktop, storageState: AUTH_STATE },
     },
     {
       name: 'phone',
-      testIgnore: '**/*.setup.e2e.ts',
+      testIgnore: ['**/*.setup.e2e.ts', '**/gst/**'],
       dependencies: ['setup'],
       use: { ...phone, storageState: AUTH_STATE },
     },
+    { name: 'gst-setup', testMatch: '**/gst/*.setup.e2e.ts', use: { ...desktop, baseURL: gstURL } },
+    {
+      name: 'gst-desktop',
+      testMatch: '**/gst/*.e2e.ts',
+      testIgnore: '**/*.setup.e2e.ts',
+      dependencies: ['gst-setup'],
+      use: { ...desktop, baseURL: gstURL, storageState: GST_AUTH_STATE },
+    },
+    {
+      name: 'gst-phone',
+      testMatch: '**/gst/*.e2e.ts',
+      testIgnore: '**/*.setup.e2e.ts',
+      dependencies: ['gst-setup'],
+      use: { ...phone, baseURL: gstURL, storageState: GST_AUTH_STATE },
+    },
   ],
-  webServer: {
-    command:
-      process.env.E2E_SERVER_COMMAND ??
-      // The README way: embedded PostgreSQL, in-process notifier, even where CI sets DATABASE_URL.
-      `rm -rf ${dataDir} && env -u DATABASE_URL -u NATS_URL ERP_DATA_DIR=${dataDir} ERP_SETUP_CODE=${SETUP_CODE} PORT=${port} node --enable-source-maps server/dist/embedded.js`,
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [server(port, dataDir), server(gstPort, GST_DATA_DIR)],
 });

@@ -36,6 +36,10 @@ export const routes = {
   login: '/login',
   module: (name: string) => `/module/${name}`,
   task: (module: string, slug: string) => `/module/${module}/task/${slug}`,
+  /** The business profile (Settings). */
+  settings: '/settings',
+  /** A document's printed form: `/print/sales-invoice/7`. */
+  print: (stream: string, id: number | string) => `/print/${stream}/${id}`,
 } as const;
 
 export const HEADERS = {

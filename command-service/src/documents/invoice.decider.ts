@@ -11,13 +11,11 @@ import {
   invoiceStatus,
   MONEY_LIMIT,
   notFound,
-  priceLines,
+  priceDocument,
   rupees,
   statusOn,
   subtractMoney,
   sumMoney,
-  supplyOf,
-  taxTotals,
   toMoney,
   validationError,
 } from '@erp/contracts';
@@ -87,20 +85,12 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   const partyWord = doc.party.label.toLowerCase();
 
   const recorded = (id: number, body: InvoiceBody, context: InvoiceContext, now: Date, previousDate?: string): InvoiceData => {
-    const gst = body.taxMode === 'gst';
-    const supply = gst ? supplyOf(doc.side, context.business, context.partyGstin, body.placeOfSupply, body.reverseCharge) : null;
-    if (gst && !supply) {
+    const priced = priceDocument(doc.side, body, context.business, context.partyGstin);
+    if (!priced) {
       const message = 'Set up your business (Settings: its state and GSTIN) before recording GST documents';
       throw validationError(message, [{ path: 'taxMode', message }]);
     }
-    const lines = priceLines(body.lines, supply ? supply.regime : 'manual');
-    const totals = taxTotals(lines);
-    const subTotal = totals.taxableValue;
-    const taxAmount = gst ? totals.taxAmount : toMoney(body.taxAmount);
-    // On reverse charge the vendor is owed the taxable value: the tax is the buyer's to pay.
-    const owed = gst && body.reverseCharge ? taxTotals(lines.map((l) => ({ ...l, cgst: '0.00', sgst: '0.00', igst: '0.00' }))) : totals;
-    const totalAmount = gst ? owed.totalAmount : sumMoney([subTotal, taxAmount]);
-    if (compareMoney(totalAmount, MONEY_LIMIT) > 0) {
+    if (compareMoney(priced.totalAmount, MONEY_LIMIT) > 0) {
       throw validationError('The total cannot be above ₹1,000 crore', [{ path: 'lines', message: 'The total cannot be above ₹1,000 crore' }]);
     }
     const against = doc.against ? againstOf(body, context) : null;
@@ -113,19 +103,9 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       texts: body.texts,
       active: body.active,
       taxMode: body.taxMode,
-      supplyType: supply ? supply.regime : null,
-      placeOfSupply: supply ? supply.placeOfSupply : null,
-      reverseCharge: gst && body.reverseCharge,
-      subTotal,
-      cgst: gst ? totals.cgst : '0.00',
-      sgst: gst ? totals.sgst : '0.00',
-      igst: gst ? totals.igst : '0.00',
-      taxAmount,
-      roundOff: gst ? owed.roundOff : '0.00',
-      totalAmount,
+      ...priced,
       againstId: against?.id ?? null,
       againstNumber: against?.number ?? null,
-      lines,
     };
   };
 

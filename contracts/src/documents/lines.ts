@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UNITS } from '../constants';
 import { optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
 import { isGstRate, type TaxedLine, taxLine, type TaxRegime } from '../gst/tax';
-import { toMoney } from '../money';
+import { decimal, lineAmount, toMoney } from '../money';
 import { Id, MoneyString, moneyOrZero, optionalReference, quantity, requiredMoney } from './amounts';
 
 /**
@@ -48,6 +48,11 @@ export const lineBody = (defaultQuantity: string | undefined) =>
       }),
     /** Ignored: the server computes every amount (DESIGN §4). */
     amount: z.unknown().optional(),
+  })
+  .superRefine((line, ctx) => {
+    if (decimal(line.discount).gt(decimal(lineAmount(line.quantity, line.rate)))) {
+      ctx.addIssue({ code: 'custom', path: ['discount'], message: 'The discount cannot be more than the line amount' });
+    }
   });
 export type LineBody = z.output<ReturnType<typeof lineBody>>;
 

@@ -5,7 +5,7 @@ import { placeOfSupplyLabel, stateOfGstin } from '../gst/states';
 import { type HsnRow, hsnSummary } from '../gst/tax';
 import { amountInWords } from '../gst/words';
 import type { Business } from '../settings/business';
-import type { InvoiceDocument } from './invoice-document';
+import type { InvoiceDocument } from './invoice-kind';
 import { type InvoiceLine, InvoiceLineSchema } from './lines';
 
 /**

@@ -4,7 +4,7 @@ import { PAYMENT_METHODS } from '../constants';
 import type { SearchSpec } from '../entity';
 import { optionalDateInput, optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
-import type { InvoiceDocument, PartyConfig } from './invoice-document';
+import type { InvoiceDocument, PartyConfig } from './invoice-kind';
 import { keyed, keyedAll } from './keyed';
 
 export interface SettlementDocumentConfig<P extends string, D extends string, A extends string, T extends string> {

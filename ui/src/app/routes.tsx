@@ -14,6 +14,8 @@ const screen = (load: () => Promise<ComponentType>): Screen => deferred(load);
 const LoginScreen = screen(() => import('@/features/auth/login.screen').then((m) => m.LoginScreen));
 const HomeScreen = screen(() => import('@/features/home/home.screen').then((m) => m.HomeScreen));
 const ModuleRoute = screen(() => import('@/app/module.route').then((m) => m.ModuleRoute));
+const SettingsScreen = screen(() => import('@/features/settings/settings.screen').then((m) => m.SettingsScreen));
+const PrintScreen = screen(() => import('@/features/print/print.screen').then((m) => m.PrintScreen));
 const ComingSoonScreen = lazy(() =>
   import('@/features/modules/coming-soon.screen').then((m) => ({ default: m.ComingSoonScreen })),
 );
@@ -34,6 +36,8 @@ const TASK_SCREENS: Record<string, Screen> = {
   'sales/invoices': screen(() => import('@/features/sales/invoices/invoices.screen').then((m) => m.SalesInvoicesScreen)),
   'sales/receipts': screen(() => import('@/features/sales/receipts/receipts.screen').then((m) => m.ReceiptsScreen)),
   'purchase/payments': screen(() => import('@/features/purchase/payments/payments.screen').then((m) => m.PaymentsScreen)),
+  'sales/credit-notes': screen(() => import('@/features/sales/credit-notes/credit-notes.screen').then((m) => m.CreditNotesScreen)),
+  'purchase/debit-notes': screen(() => import('@/features/purchase/debit-notes/debit-notes.screen').then((m) => m.DebitNotesScreen)),
 };
 
 /** When the browser is idle, fetch the code of the screens of a module: the next likely taps. */
@@ -74,6 +78,8 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path={routes.home} element={<HomeScreen />} />
           <Route path={routes.module(':moduleName')} element={<ModuleRoute />} />
+          <Route path={routes.settings} element={<SettingsScreen />} />
+          <Route path={routes.print(':stream', ':id')} element={<PrintScreen />} />
           <Route path={routes.task(':moduleName', ':slug')} element={<TaskRoute />} />
           <Route path="*" element={<NotFoundScreen />} />
         </Route>

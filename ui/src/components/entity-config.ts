@@ -1,10 +1,11 @@
 import type { SearchSpec } from '@erp/contracts';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
 
 import type { Resource } from '@/lib/resource';
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'number' | 'money' | 'percent' | 'integer' | 'decimal' | 'date' | 'select' | 'textarea';
+export type FieldKind = 'text' | 'email' | 'tel' | 'number' | 'money' | 'percent' | 'integer' | 'decimal' | 'date' | 'select' | 'textarea' | 'checkbox';
 
 export interface FieldConfig<TValues extends FieldValues> {
   name: Path<TValues>;
@@ -17,12 +18,14 @@ export interface FieldConfig<TValues extends FieldValues> {
   /** Options that depend on the form (a reason list by adjustment type). */
   optionsFor?: (values: Record<string, unknown>) => readonly { value: string; label: string }[];
   /** Options from another resource (a vendor select): a hook, called by the select itself. */
-  useOptions?: () => readonly { value: string; label: string }[] | null;
+  useOptions?: (values: Record<string, unknown>) => readonly { value: string; label: string }[] | null;
   autoComplete?: string;
   /** Spans both columns on wide screens (textareas do by default). */
   wide?: boolean;
   /** Shown in capitals as typed (GSTIN, PAN); the schema normalises the value. */
   uppercase?: boolean;
+  /** Shown only while this holds of the form's values (the tax amount only when typed by hand). */
+  showWhen?: (values: Record<string, unknown>) => boolean;
 }
 
 export interface FormSection<TValues extends FieldValues> {
@@ -60,6 +63,8 @@ export interface FormConfig<TRecord, TValues extends FieldValues, TBody> {
   useNotice?: (values: Record<string, unknown>, record?: TRecord) => { text: string; warning: boolean } | null;
   /** A document's lines (invoices, payments): edited one by one, only saved lines are sent. */
   lines?: LinesConfig<TRecord>;
+  /** A card under the edit form, before the history (an item's stock ledger). */
+  below?: { title: string; render: (record: TRecord) => ReactNode };
 }
 
 /** One value of a line as the line editor holds it (inputs hold text). */
@@ -68,9 +73,23 @@ export type LineValues = Record<string, string>;
 export interface LineColumn {
   name: string;
   label: string;
-  kind: 'text' | 'quantity' | 'money' | 'invoice';
+  /** `item`: a pick from the item catalogue that fills the line in (still editable). */
+  kind: 'text' | 'quantity' | 'money' | 'invoice' | 'item' | 'select';
   required?: boolean;
   placeholder?: string;
+  options?: readonly { value: string; label: string }[];
+  /** Takes two columns of the line's grid (names, descriptions); numbers take one. */
+  wide?: boolean;
+  /** Shown only while this holds of the form's values (GST columns in GST mode). */
+  showWhen?: (values: Record<string, unknown>) => boolean;
+}
+
+/** An item a line can pick: what it fills in. */
+export interface ItemChoice {
+  id: number;
+  name: string;
+  /** The line's values the item fills: item name, HSN, unit, rate, GST rate. */
+  fill: LineValues;
 }
 
 /** An invoice a payment or receipt line can settle. */
@@ -93,19 +112,23 @@ export interface LinesConfig<TRecord> {
   columns: readonly LineColumn[];
   blank: LineValues;
   fromRecord: (record: TRecord) => LineValues[];
-  /** Why a line cannot be saved, or null. */
-  problem: (line: LineValues) => string | null;
+  /** Why a line cannot be saved, or null (the form's values say whether GST is charged). */
+  problem: (line: LineValues, values: Record<string, unknown>) => string | null;
   savedToast?: { title: string; description: string };
   /** Delete only while more than one line exists (payment lines). */
   keepOne?: boolean;
   /** The toast when submitting without a saved line. */
   needSaved: string;
-  /** The line's computed amount, shown under it. */
+  /** The line's computed amount (its taxable value), shown under it. */
   amountOf?: (line: LineValues) => string | null;
   totalsTitle: string;
-  totals: (saved: readonly LineValues[], values: Record<string, unknown>) => { label: string; value: string }[];
-  /** The document's total from its saved lines (for the notice). */
-  totalOf?: (saved: readonly LineValues[], values: Record<string, unknown>) => string;
+  /**
+   * The totals of the saved lines as the server will record them, and the document's total (for
+   * the notice). A hook: GST totals read the business and the party.
+   */
+  useTotals: (saved: readonly LineValues[], values: Record<string, unknown>) => { rows: readonly { label: string; value: string }[]; total: string };
+  /** Lines that pick items from the catalogue (a hook: the list, or null while it loads). */
+  useItems?: () => readonly ItemChoice[] | null;
   /** Lines that settle invoices: the party field they depend on, and its open invoices. */
   invoices?: {
     partyField: string;
@@ -166,7 +189,9 @@ export interface DetailsConfig<TRecord> {
   fields: readonly CardField<TRecord>[];
   lines: { title: string; columns: readonly { label: string; value: (line: Record<string, unknown>) => string; numeric?: boolean }[] };
   /** Which documents settled it, or which invoices it settled. */
-  links: { title: string; empty: string; rows: (record: TRecord) => readonly { label: string; amount: string }[] };
+  links?: { title: string; empty: string; rows: (record: TRecord) => readonly { label: string; amount: string }[] };
+  /** Links shown with the summary: 'Print / PDF'. */
+  actions?: (record: TRecord) => readonly { label: string; to: string }[];
 }
 
 /** The toast texts of SEED-SPEC §8, derived from the entity label. */

@@ -26,6 +26,8 @@ const Money = styled.div`
   input { padding-left: 28px; }
 `;
 
+const Check = styled.input`width: 24px; height: 24px; margin: 10px 0;`;
+
 const Upper = styled(Input)`text-transform: uppercase; &::placeholder { text-transform: none; }`;
 
 interface FieldsProps<TValues extends FieldValues> {
@@ -43,7 +45,7 @@ export function FormSections<TValues extends FieldValues>(props: FieldsProps<TVa
     <Card key={section.title} aria-labelledby={headingId(section.title)}>
       <CardHeading id={headingId(section.title)}>{section.title}</CardHeading>
       <Grid>
-        {section.fields.map((field) => {
+        {section.fields.filter((field) => field.showWhen?.(values) ?? true).map((field) => {
           const error = (get(errors, field.name) as { message?: string } | undefined)?.message;
           return (
             <FieldShell
@@ -90,7 +92,7 @@ function Control<TValues extends FieldValues>({ field, register, error, values }
       return <Textarea rows={3} {...common} />;
     case 'select':
       return field.useOptions ? (
-        <LoadedSelect useOptions={field.useOptions} common={common} />
+        <LoadedSelect useOptions={field.useOptions} values={values} common={common} />
       ) : (
         <Select {...common}>
           <Options options={field.optionsFor?.(values) ?? field.options ?? []} />
@@ -113,6 +115,8 @@ function Control<TValues extends FieldValues>({ field, register, error, values }
       return <Input type="number" step={1} min={0} inputMode="numeric" {...common} />;
     case 'date':
       return <Input type="date" {...common} />;
+    case 'checkbox':
+      return <Check type="checkbox" {...common} />;
     case 'text':
     case 'email':
     case 'tel':
@@ -137,8 +141,12 @@ function Options({ options }: { options: readonly { value: string; label: string
  * A select whose options come from another resource (vendors for an invoice). Until they have
  * loaded it is not rendered, so the form's value is set on a select that has its option.
  */
-function LoadedSelect(props: { useOptions: () => readonly { value: string; label: string }[] | null; common: Record<string, unknown> }) {
-  const options = props.useOptions();
+function LoadedSelect(props: {
+  useOptions: (values: Record<string, unknown>) => readonly { value: string; label: string }[] | null;
+  values: Record<string, unknown>;
+  common: Record<string, unknown>;
+}) {
+  const options = props.useOptions(props.values);
   if (!options) return <Select disabled aria-busy="true" id={String(props.common.id)}><option>Loading…</option></Select>;
   return (
     <Select {...props.common}>

@@ -9,7 +9,7 @@ import { FormActions } from '@/components/entity-form-actions';
 import { FormSections } from '@/components/entity-form-fields';
 import { editorLine, type EditorLine, isBlank, LineEditor } from '@/components/line-editor';
 import { EmptyState } from '@/components/empty-state';
-import { Main, Stack, TopBar } from '@/components/layout';
+import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { RecordHistory } from '@/components/record-history';
 import { Spinner } from '@/components/spinner';
 import { useEntitySave } from '@/components/use-entity-save';
@@ -100,7 +100,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     const send = lines.filter((line, index) => {
       if (line.saved) return true;
       if (isBlank(line.values, lineConfig.blank)) return false;
-      const problem = lineConfig.problem(line.values);
+      const problem = lineConfig.problem(line.values, watched);
       if (problem) problems.set(line.key, `Line ${index + 1} is not saved: ${problem}`);
       return true;
     });
@@ -164,6 +164,12 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
             />
           </Stack>
         </form>
+        {record && config.below && (
+          <Card aria-labelledby="form-below">
+            <CardHeading id="form-below">{config.below.title}</CardHeading>
+            {config.below.render(record)}
+          </Card>
+        )}
         {record && config.showHistory !== false && (
           <RecordHistory resource={resource} id={record.id} sections={config.sections} />
         )}

@@ -57,6 +57,8 @@ export interface FieldShellProps {
   error?: string;
   wide?: boolean;
   children: ReactNode;
+  /** Placement in a parent grid (a line's wide column). */
+  className?: string;
 }
 
 /** Ids for the hint and the error, to wire into the control's aria-describedby. */
@@ -64,9 +66,9 @@ export const describedBy = (id: string, hint?: string, error?: string) =>
   [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
 /** Label with a required mark, the control, a hint and the field's error message. */
-export function FieldShell({ id, label, required, hint, error, wide, children }: FieldShellProps) {
+export function FieldShell({ id, label, required, hint, error, wide, className, children }: FieldShellProps) {
   return (
-    <Wrap $wide={wide}>
+    <Wrap $wide={wide} className={className}>
       <Label htmlFor={id}>
         {label}
         {required && <RequiredMark aria-hidden="true">{' *'}</RequiredMark>}

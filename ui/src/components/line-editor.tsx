@@ -1,12 +1,11 @@
-import { STEPS } from '@erp/contracts';
 import { Check, Pencil, Plus, Trash2 } from 'lucide-react';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
 import { Badge } from '@/components/entity-card';
-import type { LineColumn, LinesConfig, LineValues, OpenInvoice } from '@/components/entity-config';
-import { FieldShell, Input, Select } from '@/components/form-field';
+import type { LinesConfig, LineValues } from '@/components/entity-config';
 import { Card, CardHeading } from '@/components/layout';
+import { LineControl } from '@/components/line-controls';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 
@@ -34,11 +33,13 @@ const LineBox = styled.fieldset`
   legend { display: flex; align-items: center; gap: 8px; font-weight: 600; padding: 0 4px; }
 `;
 
+/** Two columns on a phone, four on a wider screen; names and descriptions take two. */
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: minmax(0, 1fr);
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 12px;
-  @media (min-width: 640px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  & > .wide { grid-column: span 2; }
+  @media (min-width: 640px) { grid-template-columns: repeat(4, minmax(0, 1fr)); }
 `;
 
 const Row = styled.div`
@@ -103,7 +104,7 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
   const set = (key: number, change: Partial<EditorLine>) =>
     onChange(lines.map((line) => (line.key === key ? { ...line, ...change } : line)));
   const save = (line: EditorLine) => {
-    const problem = config.problem(line.values);
+    const problem = config.problem(line.values, values);
     if (problem) {
       toast({ title: 'Error', description: problem, variant: 'destructive' });
       return;
@@ -113,6 +114,8 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
   };
   const remove = (key: number) => onChange(lines.filter((line) => line.key !== key));
   const saved = lines.filter((line) => line.saved).map((line) => line.values);
+  const totals = config.useTotals(saved, values);
+  const columns = config.columns.filter((column) => column.showWhen?.(values) ?? true);
   const headingId = `section-${config.title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <>
@@ -137,7 +140,7 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
               <Badge $tone={line.saved ? 'green' : 'grey'}>{line.saved ? config.states.saved : config.states.draft}</Badge>
             </legend>
             <Grid>
-              {config.columns.map((column) => (
+              {columns.map((column) => (
                 <LineControl
                   key={column.name}
                   column={column}
@@ -178,14 +181,14 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
       <Card aria-label={config.totalsTitle}>
         <CardHeading>{config.totalsTitle}</CardHeading>
         <Totals>
-          {config.totals(saved, values).map((total) => (
+          {totals.rows.map((total) => (
             <div key={total.label} style={{ display: 'contents' }}>
               <dt>{total.label}</dt>
               <dd>{total.value}</dd>
             </div>
           ))}
         </Totals>
-        {config.useNotice && <Notice useNotice={config.useNotice} values={values} total={config.totalOf?.(saved, values) ?? '0'} record={record} />}
+        {config.useNotice && <Notice useNotice={config.useNotice} values={values} total={totals.total} record={record} />}
       </Card>
     </>
   );
@@ -212,77 +215,5 @@ function Notice<TRecord>(props: {
     <NoticeText role="status" $warning={notice.warning}>
       {notice.text}
     </NoticeText>
-  );
-}
-
-interface ControlProps<TRecord> {
-  column: LineColumn;
-  id: string;
-  line: EditorLine;
-  config: LinesConfig<TRecord>;
-  partyId: number;
-  record?: TRecord;
-  /** Invoices already on other lines (one invoice per line). */
-  others: readonly (string | undefined)[];
-  onValues: (values: LineValues) => void;
-}
-
-function LineControl<TRecord>(props: ControlProps<TRecord>) {
-  const { column, id, line, onValues } = props;
-  const value = line.values[column.name] ?? '';
-  const disabled = line.saved;
-  if (column.kind === 'invoice') return <InvoiceControl {...props} />;
-  const numeric = column.kind !== 'text';
-  return (
-    <FieldShell id={id} label={column.label} required={column.required}>
-      <Input
-        id={id}
-        type={numeric ? 'number' : 'text'}
-        step={column.kind === 'quantity' ? STEPS.lineQuantity : column.kind === 'money' ? STEPS.lineRate : undefined}
-        inputMode={numeric ? 'decimal' : undefined}
-        min={numeric ? 0 : undefined}
-        placeholder={column.placeholder}
-        value={value}
-        disabled={disabled}
-        aria-required={column.required || undefined}
-        onChange={(event) => onValues({ [column.name]: event.target.value })}
-      />
-    </FieldShell>
-  );
-}
-
-/** A payment line's invoice: the party's invoices not fully paid; choosing one prefills the line. */
-function InvoiceControl<TRecord>({ column, id, line, config, partyId, record, others, onValues }: ControlProps<TRecord>) {
-  const picker = config.invoices!;
-  const open = picker.useOpen(partyId, record);
-  const choose = (invoice: OpenInvoice | undefined) =>
-    onValues({
-      invoiceId: invoice ? String(invoice.id) : '',
-      invoiceNumber: invoice?.invoiceNumber ?? '',
-      invoiceAmount: invoice?.totalAmount ?? '',
-      [picker.amountField]: invoice?.balanceDue ?? '',
-    });
-  return (
-    <FieldShell id={id} label={column.label} required={column.required}>
-      <Select
-        id={id}
-        value={line.values.invoiceId ?? ''}
-        disabled={line.saved}
-        aria-required={column.required || undefined}
-        onChange={(event) => {
-          const picked = open.find((i) => String(i.id) === event.target.value);
-          if (picked || event.target.value === '') choose(picked);
-        }}
-      >
-        <option value="">Select an invoice…</option>
-        {open
-          .filter((invoice) => !others.includes(String(invoice.id)))
-          .map((invoice) => (
-            <option key={invoice.id} value={invoice.id}>
-              {invoice.invoiceNumber} — {formatMoney(invoice.balanceDue)} due
-            </option>
-          ))}
-      </Select>
-    </FieldShell>
   );
 }

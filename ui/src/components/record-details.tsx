@@ -1,6 +1,7 @@
+import { Printer } from 'lucide-react';
 import styled from 'styled-components';
 
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Badge } from '@/components/entity-card';
 import type { DetailsConfig, FormSection } from '@/components/entity-config';
 import { EmptyState } from '@/components/empty-state';
@@ -29,6 +30,8 @@ const Table = styled.table`
 `;
 
 const Scroll = styled.div`overflow-x: auto;`;
+
+const Actions = styled.div`display: flex; flex-wrap: wrap; gap: 8px; margin-top: 12px;`;
 
 interface Props<TRecord extends { id: number }, TBody> {
   config: DetailsConfig<TRecord>;
@@ -60,13 +63,25 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
             <Card aria-label="Summary">
               {badge && <Badge $tone={badge.tone}>{badge.label}</Badge>}
               <Fields>
-                {config.fields.map((field) => (
-                  <div key={field.label} style={{ display: 'contents' }}>
-                    <dt>{field.label}</dt>
-                    <dd>{field.value(record) || 'N/A'}</dd>
-                  </div>
-                ))}
+                {config.fields
+                  .filter((field) => !field.hideWhenEmpty || field.value(record))
+                  .map((field) => (
+                    <div key={field.label} style={{ display: 'contents' }}>
+                      <dt>{field.label}</dt>
+                      <dd>{field.value(record) || 'N/A'}</dd>
+                    </div>
+                  ))}
               </Fields>
+              {config.actions && (
+                <Actions>
+                  {config.actions(record).map((action) => (
+                    <ButtonLink key={action.to} to={action.to} $variant="secondary">
+                      <Printer size={18} aria-hidden="true" />
+                      {action.label}
+                    </ButtonLink>
+                  ))}
+                </Actions>
+              )}
             </Card>
             <Card aria-labelledby="details-lines">
               <CardHeading id="details-lines">{config.lines.title}</CardHeading>
@@ -95,25 +110,32 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
                 </Table>
               </Scroll>
             </Card>
-            <Card aria-labelledby="details-links">
-              <CardHeading id="details-links">{config.links.title}</CardHeading>
-              {config.links.rows(record).length === 0 ? (
-                <p>{config.links.empty}</p>
-              ) : (
-                <Fields>
-                  {config.links.rows(record).map((row) => (
-                    <div key={row.label} style={{ display: 'contents' }}>
-                      <dt>{row.label}</dt>
-                      <dd>{formatMoney(row.amount)}</dd>
-                    </div>
-                  ))}
-                </Fields>
-              )}
-            </Card>
+            {config.links && <Links links={config.links} record={record} />}
             <RecordHistory resource={resource} id={id} sections={sections} />
           </Stack>
         )}
       </Main>
     </>
+  );
+}
+
+function Links<TRecord>({ links, record }: { links: NonNullable<DetailsConfig<TRecord>['links']>; record: TRecord }) {
+  const rows = links.rows(record);
+  return (
+    <Card aria-labelledby="details-links">
+      <CardHeading id="details-links">{links.title}</CardHeading>
+      {rows.length === 0 ? (
+        <p>{links.empty}</p>
+      ) : (
+        <Fields>
+          {rows.map((row) => (
+            <div key={row.label} style={{ display: 'contents' }}>
+              <dt>{row.label}</dt>
+              <dd>{formatMoney(row.amount)}</dd>
+            </div>
+          ))}
+        </Fields>
+      )}
+    </Card>
   );
 }

@@ -27,4 +27,5 @@ export const queryKeys = {
     all: ['home'] as const,
     summary: () => ['home', 'summary'] as const,
   },
+  business: ['settings', 'business'] as const,
 };

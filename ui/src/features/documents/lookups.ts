@@ -1,3 +1,5 @@
+import { sumMoney } from '@erp/contracts';
+
 import type { OpenInvoice } from '@/components/entity-config';
 
 /** A resource's list hook (`vendorsResource.useList`). */
@@ -35,7 +37,7 @@ export const openInvoicesOf =
       .filter((invoice) => partyOf(invoice) === partyId && (invoice.status !== 'paid' || own.has(invoice.id)))
       .map((invoice) => {
         const mine = own.get(invoice.id);
-        const balance = mine ? (Number(invoice.balanceDue) + Number(mine)).toFixed(2) : invoice.balanceDue;
+        const balance = mine ? sumMoney([invoice.balanceDue, mine]) : invoice.balanceDue;
         return { id: invoice.id, invoiceNumber: invoice.invoiceNumber, totalAmount: invoice.totalAmount, balanceDue: balance };
       });
   };

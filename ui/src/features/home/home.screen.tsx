@@ -1,8 +1,8 @@
-import { LAYOUT } from '@erp/contracts';
-import { LogOut, ShoppingCart } from 'lucide-react';
+import { LAYOUT, routes } from '@erp/contracts';
+import { LogOut, Settings, ShoppingCart } from 'lucide-react';
 import styled from 'styled-components';
 
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { Main } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
@@ -43,11 +43,18 @@ const Logo = styled.span`
 `;
 
 const LogoutButton = styled(Button)`
-  margin-left: auto;
   padding: 0 12px;
   color: #fff;
   background: rgba(255, 255, 255, 0.12);
   &:hover:not(:disabled) { background: rgba(255, 255, 255, 0.22); }
+`;
+
+const SettingsLink = styled(ButtonLink)`
+  margin-left: auto;
+  padding: 0 12px;
+  color: #fff;
+  background: rgba(255, 255, 255, 0.12);
+  &:hover { background: rgba(255, 255, 255, 0.22); }
 `;
 
 const SectionTitle = styled.h2`
@@ -72,6 +79,9 @@ export function HomeScreen() {
               <h1>{APP_NAME}</h1>
               <p>{TAGLINE}</p>
             </div>
+            <SettingsLink to={routes.settings} aria-label="Business settings" title="Business settings">
+              <Settings size={18} aria-hidden="true" />
+            </SettingsLink>
             <LogoutButton
               onClick={() => logout.mutate()}
               disabled={logout.isPending}

@@ -1,4 +1,4 @@
-import { ItemStockSchema, STOCK_PATH } from '@erp/contracts';
+import { ItemStockSchema, STOCK_PATH, stockLedgerPath, StockMovementSchema } from '@erp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
@@ -18,3 +18,15 @@ export const stockOptions = () =>
 
 export const useStock = () => useQuery(stockOptions());
 export const STOCK_KEY = stockKey;
+
+/** Where an item's stock came from, movement by movement (GET …/items/{id}/stock-ledger). */
+export const useStockLedger = (itemId: number) =>
+  useQuery({
+    queryKey: [...stockKey, 'ledger', itemId],
+    queryFn: async () => {
+      const data = await apiClient.get(stockLedgerPath(itemId));
+      if (!Array.isArray(data)) throw new Error('Expected a list from the server');
+      return data.map((row) => StockMovementSchema.parse(row));
+    },
+    refetchOnMount: 'always',
+  });

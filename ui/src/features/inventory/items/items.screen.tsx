@@ -4,6 +4,7 @@ import { Barcode, FileText, IndianRupee, Percent, TriangleAlert } from 'lucide-r
 import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { itemsResource } from '@/features/inventory/items/items.resource';
+import { StockLedger } from '@/features/inventory/stock-ledger';
 import { formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
@@ -57,6 +58,7 @@ const itemsList: ListConfig<Item, Values, ItemBody> = {
     ],
     emptyValues: { name: '', unit: '', description: '', sellingPrice: '', costPrice: '', hsnCode: '', taxRate: DEFAULT_TAX_RATE, reorderLevel: String(DEFAULT_REORDER_LEVEL), active: true },
     toFormValues: (item) => formValuesOf(item, itemsEntity.fieldNames),
+    below: { title: 'Stock Ledger', render: (item) => <StockLedger itemId={item.id} itemName={item.name} /> },
   },
 };
 

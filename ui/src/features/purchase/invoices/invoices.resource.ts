@@ -1,7 +1,8 @@
 import { type PurchaseInvoice, purchaseInvoices } from '@erp/contracts';
 
-import { createResource } from '@/lib/resource';
+import { STOCK_KEY } from '@/features/inventory/stock.queries';
 import { entityKeys } from '@/lib/query-keys';
+import { createResource } from '@/lib/resource';
 
 export const purchaseInvoicesResource = createResource<PurchaseInvoice, unknown>({
   module: purchaseInvoices.module,
@@ -10,5 +11,5 @@ export const purchaseInvoicesResource = createResource<PurchaseInvoice, unknown>
   record: purchaseInvoices.record,
   listEntry: { parse: (v) => ({ ...purchaseInvoices.summary.parse(v), lines: [], allocations: [] }) },
   // A revised total changes what payments may still settle.
-  alsoInvalidates: [entityKeys('purchase', 'payments').all],
+  alsoInvalidates: [entityKeys('purchase', 'payments').all, STOCK_KEY],
 });

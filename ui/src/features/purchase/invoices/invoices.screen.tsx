@@ -5,19 +5,23 @@ import { useMemo } from 'react';
 import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { invoiceBadge } from '@/features/documents/invoice-badge';
-import { invoiceLines } from '@/features/documents/document-lines';
+import { invoiceDetails } from '@/features/documents/invoice-details';
+import { invoiceForm } from '@/features/documents/invoice-form';
+import { invoiceLines } from '@/features/documents/invoice-lines';
 import { optionsFrom, useLabels } from '@/features/documents/lookups';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
-import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
+import { useBusiness } from '@/features/settings/business.queries';
+import { formatDate, formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
-const headerSchema = purchaseInvoices.header;
 const vendorOptions = optionsFrom(vendorsResource.useList);
+const useVendorGstin = (id: number) => vendorsResource.useList().data?.find((v) => v.id === id)?.gstNumber ?? null;
 
 export function PurchaseInvoicesScreen() {
   const vendorName = useLabels(vendorsResource.useList, (v) => v.name);
+  const business = useBusiness().data?.profile ?? null;
   const config = useMemo(
     (): ListConfig<PurchaseInvoice, Values, unknown> => ({
       title: 'Invoices',
@@ -43,39 +47,33 @@ export function PurchaseInvoicesScreen() {
         ],
       },
       resource: purchaseInvoicesResource,
+      details: invoiceDetails<PurchaseInvoice>(purchaseInvoices, {
+        subtitle: 'Purchase invoice details',
+        partyName: (id) => vendorName(id, 'Unknown Vendor'),
+        settled: { label: 'Paid', linksTitle: 'Payments and debit notes', linksEmpty: 'No payments against this invoice yet.' },
+      }),
       form: {
         entityLabel: purchaseInvoices.label,
-        schema: headerSchema,
         titles: { create: 'Create Invoice', edit: 'Edit Invoice' },
         subtitles: { create: 'Record a bill from a vendor', edit: 'Update invoice details' },
         submitLabels: { create: 'Create Invoice', update: 'Update Invoice' },
-        sections: [
+        ...invoiceForm(
+          purchaseInvoices,
           {
-            title: 'Invoice Details',
-            fields: [
-              { name: 'vendorId', label: 'Vendor', kind: 'select', required: true, useOptions: vendorOptions },
-              { name: 'invoiceNumber', label: 'Invoice Number', kind: 'text', required: true, placeholder: 'e.g. INV-001' },
-              { name: 'invoiceDate', label: 'Invoice Date', kind: 'date', required: true },
-              { name: 'dueDate', label: 'Due Date', kind: 'date' },
-              { name: 'taxAmount', label: 'Tax Amount', kind: 'money', hint: 'Typed by hand, not calculated' },
-              { name: 'description', label: 'Description', kind: 'textarea', placeholder: 'Optional notes about this bill' },
-            ],
+            section: 'Invoice Details',
+            useParties: vendorOptions,
+            fields: {
+              invoiceNumber: { label: 'Invoice Number', placeholder: 'e.g. INV-001' },
+              taxAmount: { hint: 'Typed by hand, not calculated' },
+              description: { placeholder: 'Optional notes about this bill' },
+            },
           },
-        ],
-        lines: invoiceLines<PurchaseInvoice>({ needSaved: 'Please save at least one line item before submitting the invoice' }),
-        emptyValues: { vendorId: '', invoiceNumber: '', invoiceDate: todayInIndia(), dueDate: '', taxAmount: '0', description: '', active: true },
-        toFormValues: (invoice) => ({
-          vendorId: String(invoice.vendorId),
-          invoiceNumber: invoice.invoiceNumber,
-          invoiceDate: invoice.invoiceDate,
-          dueDate: invoice.dueDate ?? '',
-          taxAmount: invoice.taxAmount,
-          description: invoice.description ?? '',
-          active: invoice.active,
-        }),
+          business,
+        ),
+        lines: invoiceLines<PurchaseInvoice>(purchaseInvoices, { needSaved: 'Please save at least one line item before submitting the invoice', usePartyGstin: useVendorGstin }),
       },
     }),
-    [vendorName],
+    [vendorName, business],
   );
   return <EntityListScreen config={config} />;
 }

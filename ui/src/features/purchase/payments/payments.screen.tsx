@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 
 import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
-import { settlementLines } from '@/features/documents/document-lines';
+import { settlementLines } from '@/features/documents/settlement-lines';
 import { methodLabel } from '@/features/documents/payment-method';
 import { openInvoicesOf, optionsFrom, useLabels } from '@/features/documents/lookups';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';

@@ -1,5 +1,6 @@
 import { type SalesInvoice, salesInvoices } from '@erp/contracts';
 
+import { STOCK_KEY } from '@/features/inventory/stock.queries';
 import { entityKeys, queryKeys } from '@/lib/query-keys';
 import { createResource } from '@/lib/resource';
 
@@ -9,6 +10,6 @@ export const salesInvoicesResource = createResource<SalesInvoice, unknown>({
   path: salesInvoices.path,
   record: salesInvoices.record,
   listEntry: { parse: (v) => ({ ...salesInvoices.summary.parse(v), lines: [], allocations: [] }) },
-  // A sale changes the home figures and what receipts may still settle.
-  alsoInvalidates: [queryKeys.home.all, entityKeys('sales', 'receipts').all],
+  // Its lines with an item move stock. A sale changes the home figures and what receipts may still settle.
+  alsoInvalidates: [queryKeys.home.all, entityKeys('sales', 'receipts').all, STOCK_KEY],
 });

@@ -4,18 +4,20 @@ import { useMemo } from 'react';
 
 import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
-import { invoiceLines } from '@/features/documents/document-lines';
-import { optionsFrom, useLabels } from '@/features/documents/lookups';
 import { invoiceBadge } from '@/features/documents/invoice-badge';
+import { invoiceDetails } from '@/features/documents/invoice-details';
+import { invoiceForm } from '@/features/documents/invoice-form';
+import { invoiceLines } from '@/features/documents/invoice-lines';
+import { optionsFrom, useLabels } from '@/features/documents/lookups';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
-import { receiptsResource } from '@/features/sales/receipts/receipts.resource';
-import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
+import { useBusiness } from '@/features/settings/business.queries';
+import { formatDate, formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
-const headerSchema = salesInvoices.header;
 const customerOptions = optionsFrom(customersResource.useList);
+const useCustomerGstin = (id: number) => customersResource.useList().data?.find((c) => c.id === id)?.gstNumber ?? null;
 const orNA = (value: string | null | undefined) => value || 'N/A';
 
 /**
@@ -43,7 +45,7 @@ const useCreditNotice = (values: Record<string, unknown>, total: string, record?
 
 export function SalesInvoicesScreen() {
   const customerName = useLabels(customersResource.useList, (c) => c.name);
-  const receiptName = useLabels(receiptsResource.useList, (r) => `Receipt #${r.id}`);
+  const business = useBusiness().data?.profile ?? null;
   const config = useMemo(
     (): ListConfig<SalesInvoice, Values, unknown> => ({
       title: 'Sales Invoices',
@@ -72,72 +74,24 @@ export function SalesInvoicesScreen() {
         ],
       },
       resource: salesInvoicesResource,
-      details: {
-        title: (invoice) => invoice.invoiceNumber,
+      details: invoiceDetails<SalesInvoice>(salesInvoices, {
         subtitle: 'Sales invoice details',
-        badge: (invoice) => invoiceBadge(invoice.status),
-        fields: [
-          { label: 'Customer', value: (i) => customerName(i.customerId, 'Unknown Customer') },
-          { label: 'Invoice Date', value: (i) => formatDate(i.invoiceDate) },
-          { label: 'Due Date', value: (i) => orNA(formatDate(i.dueDate)) },
-          { label: 'Sub Total', value: (i) => formatMoney(i.subTotal) },
-          { label: 'Tax Amount', value: (i) => formatMoney(i.taxAmount) },
-          { label: 'Total', value: (i) => formatMoney(i.totalAmount) },
-          { label: 'Received', value: (i) => formatMoney(i.paidAmount) },
-          { label: 'Balance Due', value: (i) => formatMoney(i.balanceDue) },
-          { label: 'Notes', value: (i) => i.notes },
-          { label: 'Description', value: (i) => i.description },
-        ],
-        lines: {
-          title: 'Line Items',
-          columns: [
-            { label: 'Item', value: (l) => String(l.itemName) },
-            { label: 'Qty', value: (l) => String(l.quantity), numeric: true },
-            { label: 'Rate', value: (l) => formatMoney(String(l.rate)), numeric: true },
-            { label: 'Amount', value: (l) => formatMoney(String(l.amount)), numeric: true },
-          ],
-        },
-        links: {
-          title: 'Receipts',
-          empty: 'No receipts against this invoice yet.',
-          rows: (invoice) => invoice.allocations.map((a) => ({ label: receiptName(a.receiptId, `Receipt #${a.receiptId}`), amount: a.amount })),
-        },
-      },
+        partyName: (id) => customerName(id, 'Unknown Customer'),
+        settled: { label: 'Received', linksTitle: 'Receipts and credit notes', linksEmpty: 'No receipts against this invoice yet.' },
+      }),
       form: {
         entityLabel: salesInvoices.label,
-        schema: headerSchema,
         titles: { create: 'Create Sales Invoice', edit: 'Edit Sales Invoice' },
         subtitles: { create: 'Bill a customer', edit: 'Update invoice details' },
         submitLabels: { create: 'Create Invoice', update: 'Update Invoice' },
-        sections: [
-          {
-            title: 'Invoice Details',
-            fields: [
-              { name: 'customerId', label: 'Customer', kind: 'select', required: true, useOptions: customerOptions },
-              { name: 'invoiceNumber', label: 'Invoice Number', kind: 'text', required: true, placeholder: 'e.g. SI-001' },
-              { name: 'invoiceDate', label: 'Invoice Date', kind: 'date', required: true },
-              { name: 'dueDate', label: 'Due Date', kind: 'date' },
-              { name: 'taxAmount', label: 'Tax Amount', kind: 'money' },
-              { name: 'notes', label: 'Notes', kind: 'textarea' },
-              { name: 'description', label: 'Description', kind: 'textarea' },
-            ],
-          },
-        ],
-        lines: { ...invoiceLines<SalesInvoice>({ needSaved: 'Please save at least one line item before submitting the invoice', defaultQuantity: '1' }), useNotice: useCreditNotice },
-        emptyValues: { customerId: '', invoiceNumber: '', invoiceDate: todayInIndia(), dueDate: '', taxAmount: '0', notes: '', description: '', active: true },
-        toFormValues: (invoice) => ({
-          customerId: String(invoice.customerId),
-          invoiceNumber: invoice.invoiceNumber,
-          invoiceDate: invoice.invoiceDate,
-          dueDate: invoice.dueDate ?? '',
-          taxAmount: invoice.taxAmount,
-          notes: invoice.notes ?? '',
-          description: invoice.description ?? '',
-          active: invoice.active,
-        }),
+        ...invoiceForm(salesInvoices, { section: 'Invoice Details', useParties: customerOptions }, business),
+        lines: {
+          ...invoiceLines<SalesInvoice>(salesInvoices, { needSaved: 'Please save at least one line item before submitting the invoice', usePartyGstin: useCustomerGstin }),
+          useNotice: useCreditNotice,
+        },
       },
     }),
-    [customerName, receiptName],
+    [customerName, business],
   );
   return <EntityListScreen config={config} />;
 }

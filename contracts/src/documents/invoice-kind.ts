@@ -1,0 +1,179 @@
+import type { z } from 'zod';
+
+import type { SearchSpec } from '../entity';
+import type { TaxRegime } from '../gst/tax';
+import type { InvoiceLine, LineBody } from './lines';
+
+/**
+ * The kinds of invoice-like documents (purchase and sales invoices, credit and debit notes): how
+ * one is configured, its domain view (`InvoiceData`), its events read by kind (`InvoiceChange`),
+ * what is sent (`InvoiceBody`), and the erased shape the shared machinery works with.
+ */
+
+/** Who a document is with: the vendor of a purchase, the customer of a sale. */
+export interface PartyConfig<F extends string> {
+  readonly field: F;
+  /** The party's master-data entity (`vendor`): its list holds the name a search looks in. */
+  readonly singular: string;
+  readonly label: string;
+  /** The seed's message for a missing one: 'Please select a vendor'. */
+  readonly missing: string;
+}
+
+/** A note is against one invoice: `invoiceId` names it, and the note's total settles it. */
+export interface AgainstConfig {
+  readonly field: string;
+  readonly label: string;
+  readonly missing: string;
+  /** The stream prefix of the invoices it is against (`sales-invoice`). */
+  readonly stream: string;
+}
+
+export type TaxMode = 'manual' | 'gst';
+export const TAX_MODES = ['manual', 'gst'] as const;
+/** How the money of a settling document counts on an invoice: received (paid) or credited (a note). */
+export type AllocationKind = 'paid' | 'credited';
+
+export interface InvoiceDocumentConfig<P extends string, S extends string, T extends string, N extends string, D extends string> {
+  readonly module: string;
+  readonly plural: string;
+  /** 'Invoice', 'Sales invoice', 'Credit note': toasts, messages, OpenAPI tags. */
+  readonly label: string;
+  readonly path: string;
+  /** Stream prefix: `purchase-invoice` → `purchase-invoice-7`; also the id sequence. */
+  readonly stream: string;
+  /** Event name prefix: `PurchaseInvoice` → `PurchaseInvoiceRecorded`. */
+  readonly events: string;
+  readonly listTable: string;
+  readonly party: PartyConfig<P>;
+  /** Sales side: tax by the place of supply (the customer's state); purchase side: by the vendor's state. */
+  readonly side: 'sales' | 'purchase';
+  /** The document's number and date as the API names them: `invoiceNumber`, `noteDate`. */
+  readonly numberField: N;
+  readonly dateField: D;
+  /** 'Invoice number', for its messages. */
+  readonly numberLabel: string;
+  /** Names the default settling document in allocations (`paymentId`, `receiptId`). */
+  readonly settledBy: S;
+  /** The stream prefix of that settling document: allocations written before they were keyed by stream are its. */
+  readonly settledByStream: string;
+  /** A number is unique per party (a vendor's bill numbers) or in the whole business. */
+  readonly numberUnique: 'party' | 'business';
+  /** The business profile's series prefix that numbers it when its number is left blank. */
+  readonly series?: 'invoicePrefix' | 'creditNotePrefix' | 'debitNotePrefix';
+  /** Free-text fields besides the number: `description`, `notes`. */
+  readonly texts: readonly T[];
+  /** The fields a list search looks in, besides the party's name (SEED-SPEC list screens). */
+  readonly searchOn: readonly (N | T)[];
+  /** A line's quantity when left blank (sales: 1); none → required. */
+  readonly defaultQuantity?: string;
+  /** Overdue is decided when read, from the due date (sales, DESIGN §4). */
+  readonly overdue: boolean;
+  /** Lines with an item move its stock: out (a sale, a debit note) or in (a purchase, a credit note). */
+  readonly stock?: 'in' | 'out';
+  /** A note: against which invoice, and that its total is credited there. */
+  readonly against?: AgainstConfig;
+  /** Purchases: tax payable by the recipient (reverse charge); the vendor is owed the taxable value only. */
+  readonly reverseCharge?: boolean;
+}
+
+/** CGST Rule 46(b): at most 16 characters, letters and digits first, then letters, digits, - and /. */
+export const GST_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/-]{0,15}$/;
+
+/** A document as the decider and the projections see it: fixed names, every amount computed. */
+export interface InvoiceData {
+  readonly id: number;
+  readonly partyId: number;
+  readonly number: string;
+  readonly date: string;
+  readonly dueDate: string | null;
+  readonly texts: Readonly<Record<string, string | null>>;
+  readonly active: boolean;
+  readonly taxMode: TaxMode;
+  /** intra (CGST + SGST), inter (IGST), none (a bill of supply); null when tax was typed by hand. */
+  readonly supplyType: TaxRegime | null;
+  /** The state code of the place of supply; null when tax was typed by hand. */
+  readonly placeOfSupply: string | null;
+  readonly reverseCharge: boolean;
+  /** Taxable value: the lines' amounts less their discounts. */
+  readonly subTotal: string;
+  readonly cgst: string;
+  readonly sgst: string;
+  readonly igst: string;
+  readonly taxAmount: string;
+  readonly roundOff: string;
+  /** What the party owes (or is owed, for a note): the rounded total (without the tax on reverse charge). */
+  readonly totalAmount: string;
+  /** A note: the invoice it is against. */
+  readonly againstId: number | null;
+  readonly againstNumber: string | null;
+  readonly lines: readonly InvoiceLine[];
+}
+
+/** An invoice event, read through the document's schema by kind (DESIGN §4). */
+export type InvoiceChange =
+  | { readonly kind: 'recorded' | 'revised'; readonly data: InvoiceData }
+  /** A settling document's share of this invoice, keyed by that document's stream (`receipt-12`). */
+  | { readonly kind: 'allocated'; readonly id: number; readonly by: string; readonly amount: string; readonly as: AllocationKind }
+  | { readonly kind: 'released'; readonly id: number; readonly by: string };
+
+/** What a person or integrator sends, as the decider reads it. */
+export interface InvoiceBody {
+  readonly partyId: number;
+  /** Blank with a series: the next number of the series. */
+  readonly number: string | null;
+  readonly date: string | null;
+  readonly dueDate: string | null;
+  readonly taxMode: TaxMode;
+  /** Typed by hand (manual mode only). */
+  readonly taxAmount: string;
+  /** A state for an unregistered party (sales: where the goods go; purchase: the vendor's state). */
+  readonly placeOfSupply: string | null;
+  readonly reverseCharge: boolean;
+  readonly againstId: number | null;
+  readonly texts: Readonly<Record<string, string | null>>;
+  readonly active: boolean;
+  readonly lines: readonly LineBody[];
+}
+
+/** Any invoice document, its types erased to what the shared machinery needs. */
+export interface InvoiceDocument {
+  readonly module: string;
+  readonly plural: string;
+  readonly label: string;
+  readonly path: string;
+  readonly stream: string;
+  readonly listTable: string;
+  readonly party: PartyConfig<string>;
+  readonly side: 'sales' | 'purchase';
+  readonly numberField: string;
+  readonly dateField: string;
+  readonly numberLabel: string;
+  readonly settledBy: string;
+  readonly settledByStream: string;
+  readonly numberUnique: 'party' | 'business';
+  readonly series?: 'invoicePrefix' | 'creditNotePrefix' | 'debitNotePrefix';
+  readonly texts: readonly string[];
+  readonly search: SearchSpec;
+  readonly overdue: boolean;
+  readonly stock?: 'in' | 'out';
+  readonly against?: AgainstConfig;
+  readonly reverseCharge?: boolean;
+  /** The form's header fields (what the UI validates before the lines are added). */
+  readonly header: z.ZodType<unknown, Record<string, unknown>>;
+  readonly body: z.ZodType<InvoiceBody>;
+  readonly summary: z.ZodType;
+  readonly record: z.ZodType;
+  readonly line: z.ZodType;
+  /** One line as sent (the form checks a line with it before it is saved). */
+  readonly lineInput: z.ZodType<LineBody>;
+  readonly events: {
+    readonly names: { readonly recorded: string; readonly revised: string; readonly allocated: string; readonly released: string };
+    readonly types: readonly string[];
+  };
+  read(stored: unknown): InvoiceChange | null;
+  write(change: InvoiceChange): { readonly type: string; readonly data: unknown };
+  storedData(data: InvoiceData): { readonly id: number } & Readonly<Record<string, unknown>>;
+  streamOf(id: number): string;
+  numberStream(partyId: number, number: string): string;
+}

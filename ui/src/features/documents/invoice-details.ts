@@ -1,0 +1,101 @@
+import { type InvoiceDocument, isPrintable, placeOfSupplyLabel, routes } from '@erp/contracts';
+
+import type { CardField, DetailsConfig } from '@/components/entity-config';
+import { invoiceBadge } from '@/features/documents/invoice-badge';
+import { formatDate, formatMoney } from '@/lib/format';
+
+/** What every invoice-like record answers, whatever its kind names its number and party. */
+export interface InvoiceLike {
+  readonly id: number;
+  readonly status: string;
+  readonly dueDate: string | null;
+  readonly taxMode: 'manual' | 'gst';
+  readonly supplyType: 'intra' | 'inter' | 'none' | null;
+  readonly placeOfSupply: string | null;
+  readonly reverseCharge: boolean;
+  readonly subTotal: string;
+  readonly cgst: string;
+  readonly sgst: string;
+  readonly igst: string;
+  readonly taxAmount: string;
+  readonly roundOff: string;
+  readonly totalAmount: string;
+  readonly paidAmount: string;
+  readonly creditedAmount: string;
+  readonly balanceDue: string;
+  readonly allocations: readonly { readonly by: string; readonly as: 'paid' | 'credited'; readonly amount: string }[];
+}
+
+const text = (record: object, name: string): string => {
+  const value: unknown = Reflect.get(record, name);
+  return value === null || value === undefined ? '' : String(value);
+};
+const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+const money = (value: string) => formatMoney(value);
+
+/** 'receipt-12' → 'Receipt #12', 'credit-note-3' → 'Credit note #3'. */
+export const settlerLabel = (stream: string) => {
+  const match = /^(.*)-(\d+)$/.exec(stream);
+  if (!match) return stream;
+  const kind = match[1]!.replace(/-/g, ' ');
+  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} #${match[2]}`;
+};
+
+const settledFields = <TRecord extends InvoiceLike>(label: string): CardField<TRecord>[] => [
+  { label, value: (r) => money(r.paidAmount) },
+  { label: 'Credited', value: (r) => (r.creditedAmount !== '0.00' ? money(r.creditedAmount) : ''), hideWhenEmpty: true },
+  { label: 'Balance Due', value: (r) => money(r.balanceDue) },
+];
+
+/**
+ * 'View Details' of an invoice-like document: the seed's figures, and with GST the place of
+ * supply, each tax and the round off; its lines with HSN and rate; what settled it (receipts,
+ * payments, credit and debit notes); Print / PDF for the kinds that are printed.
+ */
+export const invoiceDetails = <TRecord extends InvoiceLike>(
+  doc: InvoiceDocument,
+  /** `settled`: what settles an invoice (a note is not settled: it settles one). */
+  texts: { subtitle: string; partyName: (id: number) => string; settled?: { label: string; linksTitle: string; linksEmpty: string } },
+): DetailsConfig<TRecord> => {
+  const gst = (r: TRecord) => r.taxMode === 'gst';
+  const fields: CardField<TRecord>[] = [
+    { label: doc.party.label, value: (r) => texts.partyName(Number(text(r, doc.party.field))) },
+    ...(doc.against ? [{ label: `Against ${doc.against.label}`, value: (r: TRecord) => text(r, 'againstNumber') }] : []),
+    { label: words(doc.dateField), value: (r) => formatDate(text(r, doc.dateField)) },
+    ...(texts.settled ? [{ label: 'Due Date', value: (r: TRecord) => formatDate(r.dueDate) }] : []),
+    { label: 'Place of Supply', value: (r) => (r.placeOfSupply ? placeOfSupplyLabel(r.placeOfSupply) : ''), hideWhenEmpty: true },
+    { label: 'Reverse Charge', value: (r) => (gst(r) && doc.reverseCharge ? (r.reverseCharge ? 'Yes' : 'No') : ''), hideWhenEmpty: true },
+    { label: 'Sub Total', value: (r) => money(r.subTotal) },
+    { label: 'CGST', value: (r) => (r.supplyType === 'intra' ? money(r.cgst) : ''), hideWhenEmpty: true },
+    { label: 'SGST', value: (r) => (r.supplyType === 'intra' ? money(r.sgst) : ''), hideWhenEmpty: true },
+    { label: 'IGST', value: (r) => (r.supplyType === 'inter' ? money(r.igst) : ''), hideWhenEmpty: true },
+    { label: 'Tax Amount', value: (r) => money(r.taxAmount) },
+    { label: 'Round Off', value: (r) => (gst(r) ? money(r.roundOff) : ''), hideWhenEmpty: true },
+    { label: 'Total', value: (r) => money(r.totalAmount) },
+    ...(texts.settled ? settledFields<TRecord>(texts.settled.label) : []),
+    ...doc.texts.map((name) => ({ label: words(name), value: (r: TRecord) => text(r, name) })),
+  ];
+  return {
+    title: (r) => text(r, doc.numberField),
+    subtitle: texts.subtitle,
+    badge: texts.settled ? (r) => invoiceBadge(r.status) : undefined,
+    fields,
+    lines: {
+      title: 'Line Items',
+      columns: [
+        { label: 'Item', value: (l) => String(l.itemName) },
+        { label: 'HSN/SAC', value: (l) => (l.hsn ? String(l.hsn) : '') },
+        { label: 'Qty', value: (l) => `${String(l.quantity)}${l.unit ? ` ${String(l.unit)}` : ''}`, numeric: true },
+        { label: 'Rate', value: (l) => money(String(l.rate)), numeric: true },
+        { label: 'GST %', value: (l) => `${String(l.gstRate)}%`, numeric: true },
+        { label: 'Amount', value: (l) => money(String(l.taxableValue ?? l.amount)), numeric: true },
+      ],
+    },
+    links: texts.settled && {
+      title: texts.settled.linksTitle,
+      empty: texts.settled.linksEmpty,
+      rows: (r) => r.allocations.map((a) => ({ label: `${settlerLabel(a.by)}${a.as === 'credited' ? ' (credited)' : ''}`, amount: a.amount })),
+    },
+    actions: isPrintable(doc) ? (r) => [{ label: 'Print / PDF', to: routes.print(doc.stream, r.id) }] : undefined,
+  };
+};

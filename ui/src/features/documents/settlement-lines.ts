@@ -1,0 +1,53 @@
+import { compareMoney, sumMoney } from '@erp/contracts';
+
+import type { LinesConfig, OpenInvoice } from '@/components/entity-config';
+import { formatMoney } from '@/lib/format';
+
+const filled = (v: string | undefined) => v !== undefined && v.trim() !== '';
+
+/**
+ * Lines of a payment or receipt (SEED-SPEC §4, §5): an invoice of the chosen party that is not
+ * fully paid, prefilled with its number, amount and balance; Not Saved / Saved; deleted only
+ * while more than one line exists.
+ */
+export const settlementLines = <TRecord extends { lines: readonly Record<string, unknown>[] }>(texts: {
+  amountField: string;
+  amountLabel: string;
+  partyField: string;
+  hint: string;
+  needSaved: string;
+  totalsTitle: string;
+  totalLabel: string;
+  useOpen: (partyId: number, record?: TRecord) => readonly OpenInvoice[];
+}): LinesConfig<TRecord> => ({
+  title: 'Invoice Lines',
+  addLabel: 'Add Invoice',
+  states: { draft: 'Not Saved', saved: 'Saved' },
+  columns: [
+    { name: 'invoiceId', label: 'Invoice', kind: 'invoice', required: true, wide: true },
+    { name: texts.amountField, label: texts.amountLabel, kind: 'money', required: true, wide: true },
+  ],
+  blank: { invoiceId: '', invoiceNumber: '', invoiceAmount: '', [texts.amountField]: '' },
+  fromRecord: (record) =>
+    record.lines.map((l) => ({
+      invoiceId: String(l.invoiceId),
+      invoiceNumber: String(l.invoiceNumber),
+      invoiceAmount: String(l.invoiceAmount),
+      [texts.amountField]: String(l[texts.amountField]),
+    })),
+  problem: (line) => {
+    if (!filled(line.invoiceId)) return 'Please select an invoice';
+    const amount = line[texts.amountField];
+    if (!filled(amount) || Number.isNaN(Number(amount)) || compareMoney(amount!, 0) <= 0) return `${texts.amountLabel} must be above 0`;
+    return null;
+  },
+  keepOne: true,
+  needSaved: texts.needSaved,
+  totalsTitle: texts.totalsTitle,
+  useTotals: (saved) => {
+    const total = sumMoney(saved.map((l) => l[texts.amountField] || '0'));
+    return { rows: [{ label: texts.totalLabel, value: formatMoney(total) }], total };
+  },
+  invoices: { partyField: texts.partyField, hint: texts.hint, amountField: texts.amountField, useOpen: texts.useOpen },
+  toBody: (line) => ({ invoiceId: Number(line.invoiceId), [texts.amountField]: line[texts.amountField] }),
+});

@@ -1,0 +1,247 @@
+import type { PrintableDocument } from '@erp/contracts';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+
+import { formatMoney } from '@/lib/format';
+
+const ddmmyyyy = (iso: string) => (iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
+
+/** The page: A4 width, or an 80 mm thermal roll's (fewer columns, smaller type). */
+const Page = styled.div<{ $roll: boolean }>`
+  max-width: ${({ $roll }) => ($roll ? '80mm' : '210mm')};
+  margin: 0 auto;
+  padding: ${({ $roll }) => ($roll ? '4mm' : '12mm')};
+  background: #fff;
+  color: #111;
+  font-size: ${({ $roll }) => ($roll ? '11px' : '13px')};
+  line-height: 1.4;
+  h1 { text-align: center; font-size: ${({ $roll }) => ($roll ? '16px' : '22px')}; margin: 0; }
+  .sub { text-align: center; font-size: 11px; color: #555; margin-bottom: 10px; }
+  .parties { display: grid; grid-template-columns: ${({ $roll }) => ($roll ? '1fr' : '1fr auto')}; gap: 12px; margin-bottom: 10px; }
+  @media screen and (max-width: 520px) { .parties { grid-template-columns: 1fr; } }
+  .under { font-size: 0.9em; color: #444; white-space: nowrap; }
+  .label { font-size: 11px; color: #555; }
+  strong { font-weight: 700; }
+  table { width: 100%; border-collapse: collapse; margin: 8px 0; }
+  th, td { padding: 4px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
+  th { font-size: 11px; color: #333; white-space: nowrap; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .totals { margin-left: auto; width: auto; }
+  .totals td { border: 0; padding: 2px 4px; }
+  .grand td { font-weight: 700; font-size: 1.1em; border-top: 2px solid #111; }
+  .words { font-weight: 700; margin: 6px 0 10px; }
+  .pay { display: flex; gap: 16px; justify-content: space-between; align-items: flex-start; flex-wrap: wrap; }
+  .qr svg { width: ${({ $roll }) => ($roll ? '34mm' : '32mm')}; height: auto; }
+  .sign { text-align: right; margin-top: 28px; }
+  .sign .line { margin-top: 36px; }
+  .wide { overflow-x: auto; }
+  ${({ $roll }) => ($roll ? '.hide-roll { display: none; }' : '')}
+`;
+
+function UpiQr({ link }: { link: string }) {
+  const [svg, setSvg] = useState('');
+  useEffect(() => {
+    void QRCode.toString(link, { type: 'svg', margin: 1 }).then(setSvg);
+  }, [link]);
+  // The SVG is ours (made from the link just above), not text from a person.
+  return <div className="qr" role="img" aria-label="UPI QR code to pay" dangerouslySetInnerHTML={{ __html: svg }} />;
+}
+
+function Party({ label, party }: { label: string; party: PrintableDocument['supplier'] }) {
+  return (
+    <div>
+      <div className="label">{label}</div>
+      <strong>{party.name}</strong>
+      {party.tradeName && party.tradeName !== party.name && <div>{party.tradeName}</div>}
+      {party.address && <div style={{ whiteSpace: 'pre-line' }}>{party.address}</div>}
+      <div>GSTIN: {party.gstin ?? 'Unregistered'}</div>
+      {party.state && <div>State: {party.state}</div>}
+      {party.pan && <div>PAN: {party.pan}</div>}
+      {(party.phone || party.email) && <div>{[party.phone, party.email].filter(Boolean).join(' · ')}</div>}
+    </div>
+  );
+}
+
+/** The printed document itself: what the PDF shows, as HTML. */
+export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: boolean }) {
+  const manual = doc.tax === 'manual';
+  const taxed = doc.tax === 'intra' || doc.tax === 'inter';
+  return (
+    <Page $roll={roll} aria-label={`${doc.title} ${doc.number}`}>
+      <h1>{doc.title}</h1>
+      <div className="sub">{doc.tax === 'none' ? 'Not eligible to collect tax on supplies' : 'Original for recipient'}</div>
+      <div className="parties">
+        <Party label="From" party={doc.supplier} />
+        <div>
+          <strong>
+            {doc.numberLabel} {doc.number}
+          </strong>
+          <div>Date: {ddmmyyyy(doc.date)}</div>
+          {doc.dueDate && <div>Due: {ddmmyyyy(doc.dueDate)}</div>}
+          {doc.placeOfSupply && <div>Place of supply: {doc.placeOfSupply}</div>}
+          <div>Tax payable on reverse charge: {doc.reverseCharge ? 'Yes' : 'No'}</div>
+          {doc.against && <div>Against invoice: {doc.against}</div>}
+        </div>
+      </div>
+      <Party label={doc.recipientLabel} party={doc.recipient} />
+      <div className="wide">
+        <table>
+          <thead>
+            <tr>
+              <th className="hide-roll">#</th>
+              <th>Description</th>
+              {!manual && <th className="hide-roll">HSN/SAC</th>}
+              <th className="num hide-roll">Qty</th>
+              <th className="num hide-roll">Rate</th>
+              {!manual && <th className="num hide-roll">Disc.</th>}
+              <th className="num">{manual ? 'Amount' : 'Taxable'}</th>
+              {taxed && <th className="num">GST %</th>}
+              {doc.tax === 'intra' && (
+                <>
+                  <th className="num hide-roll">CGST</th>
+                  <th className="num hide-roll">SGST</th>
+                </>
+              )}
+              {doc.tax === 'inter' && <th className="num hide-roll">IGST</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {doc.lines.map((l) => (
+              <tr key={l.no}>
+                <td className="hide-roll">{l.no}</td>
+                <td>
+                  {l.description}
+                  {/* On a roll: quantity, rate and HSN under the description, not in columns of their own. */}
+                  {roll && (
+                    <div className="under">
+                      {l.quantity}
+                      {l.unit ? ` ${l.unit}` : ''} × {formatMoney(l.rate)}
+                      {l.hsn ? ` · HSN ${l.hsn}` : ''}
+                    </div>
+                  )}
+                </td>
+                {!manual && <td className="hide-roll">{l.hsn}</td>}
+                <td className="num hide-roll">
+                  {l.quantity}
+                  {l.unit ? ` ${l.unit}` : ''}
+                </td>
+                <td className="num hide-roll">{formatMoney(l.rate)}</td>
+                {!manual && <td className="num hide-roll">{formatMoney(l.discount)}</td>}
+                <td className="num">{formatMoney(l.taxableValue)}</td>
+                {taxed && <td className="num">{l.gstRate}%</td>}
+                {doc.tax === 'intra' && (
+                  <>
+                    <td className="num hide-roll">{formatMoney(l.cgst)}</td>
+                    <td className="num hide-roll">{formatMoney(l.sgst)}</td>
+                  </>
+                )}
+                {doc.tax === 'inter' && <td className="num hide-roll">{formatMoney(l.igst)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <table className="totals" aria-label="Totals">
+        <tbody>
+          <tr>
+            <td>{manual ? 'Sub total' : 'Taxable value'}</td>
+            <td className="num">{formatMoney(doc.totals.taxableValue)}</td>
+          </tr>
+          {manual && (
+            <tr>
+              <td>Tax</td>
+              <td className="num">{formatMoney(doc.totals.taxAmount)}</td>
+            </tr>
+          )}
+          {doc.tax === 'intra' && (
+            <>
+              <tr>
+                <td>CGST</td>
+                <td className="num">{formatMoney(doc.totals.cgst)}</td>
+              </tr>
+              <tr>
+                <td>SGST</td>
+                <td className="num">{formatMoney(doc.totals.sgst)}</td>
+              </tr>
+            </>
+          )}
+          {doc.tax === 'inter' && (
+            <tr>
+              <td>IGST</td>
+              <td className="num">{formatMoney(doc.totals.igst)}</td>
+            </tr>
+          )}
+          {!manual && (
+            <tr>
+              <td>Round off</td>
+              <td className="num">{formatMoney(doc.totals.roundOff)}</td>
+            </tr>
+          )}
+          <tr className="grand">
+            <td>Total</td>
+            <td className="num">{formatMoney(doc.totals.total)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="words">Amount in words: {doc.inWords}</div>
+      {doc.hsn.length > 0 && (
+        <div className="wide hide-roll">
+          <strong>HSN summary</strong>
+          <table aria-label="HSN summary">
+            <thead>
+              <tr>
+                <th>HSN/SAC</th>
+                <th>UQC</th>
+                <th className="num">Qty</th>
+                <th className="num">GST %</th>
+                <th className="num">Taxable</th>
+                {doc.tax === 'inter' ? <th className="num">IGST</th> : (
+                  <>
+                    <th className="num">CGST</th>
+                    <th className="num">SGST</th>
+                  </>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {doc.hsn.map((r) => (
+                <tr key={`${r.hsn}|${r.unit}|${r.gstRate}`}>
+                  <td>{r.hsn || '—'}</td>
+                  <td>{r.unit || '—'}</td>
+                  <td className="num">{r.quantity}</td>
+                  <td className="num">{r.gstRate}%</td>
+                  <td className="num">{formatMoney(r.taxableValue)}</td>
+                  {doc.tax === 'inter' ? <td className="num">{formatMoney(r.igst)}</td> : (
+                    <>
+                      <td className="num">{formatMoney(r.cgst)}</td>
+                      <td className="num">{formatMoney(r.sgst)}</td>
+                    </>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {doc.payTo && (
+        <div className="pay">
+          <div>
+            <strong>Pay to</strong>
+            {doc.payTo.bankName && <div>Bank: {doc.payTo.bankName}</div>}
+            {doc.payTo.accountNumber && <div>Account: {doc.payTo.accountNumber}</div>}
+            {doc.payTo.ifsc && <div>IFSC: {doc.payTo.ifsc}</div>}
+            {doc.payTo.upiId && <div>UPI: {doc.payTo.upiId}</div>}
+          </div>
+          {doc.payTo.upiLink && <UpiQr link={doc.payTo.upiLink} />}
+        </div>
+      )}
+      {doc.notes && <p>{doc.notes}</p>}
+      <div className="sign">
+        <strong>{doc.signatory}</strong>
+        <div className="line">Authorised Signatory</div>
+      </div>
+    </Page>
+  );
+}
+
