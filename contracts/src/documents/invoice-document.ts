@@ -216,8 +216,18 @@ export const invoiceDocument = <const P extends string, const S extends string, 
   });
 
   const Envelope = z.object({ type: z.string(), data: z.unknown() });
+  // The list and the stock movements read the same events of a batch: each is parsed once.
+  const readOnce = new WeakMap<object, InvoiceChange | null>();
   /** Reads a stored event by kind; allocations written before the stream key are upcast. Null for another document's event. */
   const read = (stored: unknown): InvoiceChange | null => {
+    if (typeof stored !== 'object' || stored === null) return readEvent(stored);
+    const known = readOnce.get(stored);
+    if (known !== undefined) return known;
+    const change = readEvent(stored);
+    readOnce.set(stored, change);
+    return change;
+  };
+  const readEvent = (stored: unknown): InvoiceChange | null => {
     const { type, data: raw } = Envelope.parse(stored);
     switch (type) {
       case names.recorded:

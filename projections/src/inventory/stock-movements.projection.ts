@@ -83,7 +83,8 @@ export const stockMovementsProjection = defineProjection<Moved>({
     const adjustment = readMasterDataEvent(stockAdjustmentsEntity, stored);
     return adjustment ? { adjustment } : null;
   },
-  rowsOf: (moved) => [{ table: stockMovementsTable, key: streamOf(moved) }],
+  // A document recorded or an adjustment created is a whole row: nothing to read first.
+  rowsOf: (moved) => [{ table: stockMovementsTable, key: streamOf(moved), fresh: 'adjustment' in moved ? moved.adjustment.kind === 'created' : moved.change.kind === 'recorded' }],
   apply: (moved, context, rows) => {
     const stream = streamOf(moved);
     const row = rows.get(stockMovementsTable, stream);

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 
-import type { Projection, RowRef, Rows } from './projection';
+import type { BatchPlan, Projection, RowRef, Rows } from './projection';
 import { type Key, loadRows, type Row, type RowOf, rowWrites, runTogether, type Statement, type TableSpec } from './table';
 
 interface TableRows {
@@ -59,21 +59,25 @@ const loadNeeded = async (db: AnyDb, schema: string, needs: readonly RowRef[]) =
   return tables;
 };
 
+/** A batch's events decoded by each projection, with the rows they need: no I/O yet. */
+export interface PlannedBatch {
+  readonly plans: readonly { readonly projection: Projection; readonly plan: BatchPlan }[];
+}
+
+/** Decodes a batch for each projection (CPU only: a rebuild does it while the last batch is written). */
+export const planBatch = (projections: readonly Projection[], events: readonly RecordedEvent[]): PlannedBatch => ({
+  plans: projections.map((projection) => ({ projection, plan: projection.plan(events) })),
+});
+
 /**
- * Folds a batch of events into each projection's tables in `schema`: load the rows the batch
+ * Folds a planned batch into each projection's tables in `schema`: load the rows the batch
  * touches (one query per table; rows an event creates whole are not read), fold in memory, and
  * return one write per table. The caller runs the writes in its transaction, in the statement
  * that moves the checkpoint.
  */
-export const foldBatch = async (
-  db: AnyDb,
-  schema: string,
-  projections: readonly Projection[],
-  events: readonly RecordedEvent[],
-): Promise<Statement[]> => {
+export const foldPlanned = async (db: AnyDb, schema: string, planned: PlannedBatch): Promise<Statement[]> => {
   const writes: Statement[] = [];
-  for (const projection of projections) {
-    const plan = projection.plan(events);
+  for (const { plan } of planned.plans) {
     if (plan.needs.length === 0) continue;
     const tables = await loadNeeded(db, schema, plan.needs);
     plan.apply(batchRows(tables));
@@ -91,6 +95,10 @@ export const foldBatch = async (
   }
   return writes;
 };
+
+/** planBatch, then foldPlanned. */
+export const foldBatch = async (db: AnyDb, schema: string, projections: readonly Projection[], events: readonly RecordedEvent[]) =>
+  foldPlanned(db, schema, planBatch(projections, events));
 
 /** foldBatch, then its writes (tests and tools; the runner adds its checkpoint to them). */
 export const applyBatch = async (db: AnyDb, schema: string, projections: readonly Projection[], events: readonly RecordedEvent[]) =>

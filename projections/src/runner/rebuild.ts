@@ -2,11 +2,11 @@ import type { RecordedEvent } from '@erp/contracts';
 import { type AnyDb, compareCursors, type EventPage, type EventStore, type GlobalCursor, START } from '@erp/eventstore';
 import { sql } from 'kysely';
 
-import { applyBatch } from './batch';
+import { applyBatch, foldPlanned, planBatch } from './batch';
 import { ensureCheckpoint, lockCheckpoint, type ProjectionStop, writeCheckpoints } from './checkpoints';
 import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
-import { migrateTable } from './table';
+import { migrateTable, runTogether } from './table';
 
 const WAIT_MS = 50;
 
@@ -103,19 +103,28 @@ export const buildInto = async (
   let cursor = START;
   let applied = 0;
   const pages = pagesFrom(store, START, batchSize);
+  const planned = (page: EventPage) => ({ page, batch: planBatch(projections, page.events) });
+  let next = planned(await pages.next());
   for (;;) {
-    const page = await pages.next();
+    const { page, batch } = next;
     if (page.events.length === 0) {
       if (compareCursors(cursor, target) >= 0) break;
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+      next = planned(await pages.next());
       continue;
     }
     try {
       await db.transaction().execute(async (trx) => {
         await sql`set local synchronous_commit = off`.execute(trx);
-        await applyBatch(trx, schema, projections, page.events);
+        const written = runTogether(trx, await foldPlanned(trx, schema, batch));
+        // While the database writes this batch, decode the next one (CPU only).
+        const following = pages.next();
+        await new Promise((resolve) => setImmediate(resolve));
+        next = planned(await following);
+        await written;
       });
     } catch (error) {
+      await pages.drain();
       throw await rebuildFailure(db, projections, schema, page.events, error);
     }
     cursor = page.cursor;

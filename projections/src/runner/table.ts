@@ -104,23 +104,40 @@ export const allRows = async (db: AnyDb, schema: string, spec: TableSpec): Promi
  * CTEs of the statement that moves the checkpoint (one round trip for the whole batch).
  */
 export const rowWrites = (schema: string, spec: TableSpec, upserts: readonly Row[], deletes: readonly Key[]) => {
-  const columns = columnList(spec);
   const statements = [];
   if (upserts.length > 0) {
-    const definition = sql.join(columns.map((c) => sql.raw(`${snakeCase(c)} ${SQL_TYPES[spec.columns[c]!]}`)));
-    const names = sql.join(columns.map((c) => sql.id(snakeCase(c))));
-    const updates = columns.filter((c) => c !== spec.key).map((c) => sql`${sql.id(snakeCase(c))} = excluded.${sql.id(snakeCase(c))}`);
-    const json = JSON.stringify(upserts.map((row) => Object.fromEntries(columns.map((c) => [snakeCase(c), row[c] ?? null]))));
+    const { definition, names, fields, updates } = upsertParts(spec);
+    // Rows go as they are: the recordset takes the columns by their camelCase names (absent ones
+    // are null) and leaves any other property out.
+    const json = JSON.stringify(upserts);
     const guard = spec.versioned ? sql`where ${sql.id(schema, spec.name, 'version')} < excluded.version` : sql``;
-    const onConflict = updates.length > 0 ? sql`do update set ${sql.join(updates)} ${guard}` : sql`do nothing`;
+    const onConflict = updates ? sql`do update set ${updates} ${guard}` : sql`do nothing`;
     statements.push(sql`insert into ${sql.id(schema, spec.name)} (${names})
-      select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${definition})
+      select ${fields} from jsonb_to_recordset(${json}::jsonb) as x(${definition})
       on conflict (${sql.id(snakeCase(spec.key))}) ${onConflict}`);
   }
   if (deletes.length > 0) {
     statements.push(sql`delete from ${sql.id(schema, spec.name)} where ${sql.id(snakeCase(spec.key))} = any(${deletes}::${keyArrayType(spec)})`);
   }
   return statements;
+};
+
+/** The parts of a table's upsert that depend on its columns only, made once per table. */
+const upsertPartsOf = new WeakMap<TableSpec, ReturnType<typeof makeUpsertParts>>();
+const upsertParts = (spec: TableSpec) => {
+  let parts = upsertPartsOf.get(spec);
+  if (!parts) upsertPartsOf.set(spec, (parts = makeUpsertParts(spec)));
+  return parts;
+};
+const makeUpsertParts = (spec: TableSpec) => {
+  const columns = columnList(spec);
+  const updates = columns.filter((c) => c !== spec.key).map((c) => sql`${sql.id(snakeCase(c))} = excluded.${sql.id(snakeCase(c))}`);
+  return {
+    definition: sql.join(columns.map((c) => sql`${sql.id(c)} ${sql.raw(SQL_TYPES[spec.columns[c]!])}`)),
+    names: sql.join(columns.map((c) => sql.id(snakeCase(c)))),
+    fields: sql.join(columns.map((c) => sql.id(c))),
+    updates: updates.length > 0 ? sql.join(updates) : null,
+  };
 };
 
 export type Statement = ReturnType<typeof rowWrites>[number];
