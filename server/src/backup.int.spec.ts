@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
-import { api, byId, MASTER_DATA_ENTITIES, parseRecordStream, SETTLEMENT_DOCUMENTS, BUSINESS_PATH } from '@erp/contracts';
+import { api, BUSINESS_PATH, byId, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { connect, type Database } from '@erp/eventstore';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
@@ -56,6 +56,7 @@ const highestIds = async (db: Database) => {
 const writeHistory = async (owner: HttpClient) => {
   const profile = await owner.put(BUSINESS_PATH, { legalName: 'Backup Traders', state: '27', gstin: '27AAPFU0939F1ZV' });
   expect(profile.status, profile.text).toBe(200);
+  let firstItem = 0;
   for (const entity of MASTER_DATA_ENTITIES) {
     const sample = MASTER_DATA_SAMPLES[entity.plural]!;
     const ids: number[] = [];
@@ -64,6 +65,7 @@ const writeHistory = async (owner: HttpClient) => {
       expect(res.status, `${entity.path} ${res.text}`).toBe(201);
       ids.push(Created.parse(res.body).id);
     }
+    if (entity === itemsEntity) firstItem = ids[0]!;
     const edited = await owner.put(byId(entity.path, ids[0]!), { ...sample.body(`${entity.plural}-a`), [sample.change.field]: sample.change.value });
     expect(edited.status, edited.text).toBe(200);
     if (entity.canDelete) expect((await owner.delete(byId(entity.path, ids[2]!))).status).toBe(204);
@@ -92,6 +94,15 @@ const writeHistory = async (owner: HttpClient) => {
     expect(paid.status, paid.text).toBe(201);
     const revised = await owner.put(byId(doc.path, Created.parse(paid.body).id), settle([{ invoiceId: invoices[1]!, amount: '50' }]));
     expect(revised.status, revised.text).toBe(200);
+    // A GST credit or debit note against the first invoice, with an item (its stock moves back).
+    const note = INVOICE_DOCUMENTS.find((d) => d.against?.stream === doc.invoices.stream)!;
+    const credited = await owner.post(note.path, {
+      [doc.party.field]: party,
+      [note.against!.field]: invoices[0]!,
+      taxMode: 'gst',
+      lines: [{ itemId: firstItem, itemName: 'Rice', hsn: '1006', quantity: '1', rate: '40.10', gstRate: '5' }],
+    });
+    expect(credited.status, credited.text).toBe(201);
   }
 };
 

@@ -129,7 +129,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     for (const key of Object.keys(answer)) expect(read.body[key], key).toEqual(answer[key]);
     const events = await owner.get(`${api.events}?after=${fromPosition}&limit=1000`);
     const streams = new Set(Strict.events.parse(events.body).map((e) => e.streamId));
-    const own = target.streams.map((s) => `${s}-${answer.id}`);
+    const own = [...target.streams.map((s) => `${s}-${answer.id}`), ...(target.related?.(body) ?? [])];
     for (const stream of streams) {
       const claim = target.streams.some((s) => stream.startsWith(`${s}-`) && stream.includes(':'));
       expect(own.includes(stream) || claim, `${stream} written by ${target.method} ${target.path}`).toBe(true);
@@ -151,7 +151,15 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       vendorId: await create(vendorsEntity.path, { name: 'Fuzz Vendor' }),
       customerId: await create(customersEntity.path, { name: 'Fuzz Customer' }),
       itemId: await create(itemsEntity.path, { name: 'Fuzz Item', unit: 'KG' }),
+      invoices: {},
     };
+    // What credit and debit notes are against: one large invoice of each side.
+    const invoices: Record<string, number> = {};
+    for (const doc of INVOICE_DOCUMENTS.filter((d) => !d.against)) {
+      const partyId = doc.party.field === 'vendorId' ? fixtures.vendorId : fixtures.customerId;
+      invoices[doc.stream] = await create(doc.path, { [doc.party.field]: partyId, invoiceNumber: `FUZZ-${doc.stream}`, lines: [{ itemName: 'Room for notes', quantity: '1', rate: '90000000' }] });
+    }
+    fixtures = { ...fixtures, invoices };
     for (const target of targets.filter((t) => t.method === 'POST' && t.kind !== 'auth' && t.kind !== 'action')) {
       // Another seed than the properties', or its first body would claim the same unique values.
       const [body] = fc.sample(target.valid(fixtures), { seed: SEED + 1, numRuns: 1 });

@@ -1,4 +1,4 @@
-import { api, byId, HEADERS, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { api, BUSINESS_PATH, byId, HEADERS, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,9 @@ describe('GET → PUT the same body, for every entity and document', () => {
     system = await startOneProcess(database.url);
     owner = new HttpClient(system.baseUrl);
     await owner.setup('owner', 'correct horse battery staple');
+    // A registered business, for the GST documents.
+    const business = await owner.put(BUSINESS_PATH, { legalName: 'Get Put Traders', state: '27', gstin: '27AAPFU0939F1ZV', taxpayerType: 'regular' });
+    expect(business.status, business.text).toBe(200);
   }, 120_000);
   afterAll(async () => {
     await system?.stop();
@@ -64,11 +67,11 @@ describe('GET → PUT the same body, for every entity and document', () => {
       ? (await create('/api/purchase/vendors', MASTER_DATA_SAMPLES.vendors!.body(token))).id
       : (await create('/api/sales/customers', MASTER_DATA_SAMPLES.customers!.body(token))).id;
 
-  it.each(INVOICE_DOCUMENTS.map((d) => [d.label, d] as const))('%s, partly paid', async (_label, doc) => {
+  it.each(INVOICE_DOCUMENTS.filter((d) => !d.against).map((d) => [d.label, d] as const))('%s, partly paid and credited', async (_label, doc) => {
     const partyId = await partyOf(doc.party.field, `gp-${doc.stream}`);
     const invoice = await create(doc.path, {
       [doc.party.field]: partyId,
-      invoiceNumber: `GP-${doc.stream}`,
+      [doc.numberField]: `GP-${doc.stream}`,
       dueDate: '2099-12-31',
       taxAmount: '18.25',
       description: 'Two lines',
@@ -79,7 +82,17 @@ describe('GET → PUT the same body, for every entity and document', () => {
     });
     const settlement = SETTLEMENT_DOCUMENTS.find((s) => s.invoices === doc)!;
     await create(settlement.path, { [doc.party.field]: partyId, paymentMethod: 'upi', lines: [{ invoiceId: invoice.id, [settlement.lineAmount.field]: '100' }] });
+    // And a note against it, in GST mode: the note's body goes back as it came, too.
+    const note = INVOICE_DOCUMENTS.find((d) => d.against?.stream === doc.stream)!;
+    const credit = await create(note.path, {
+      [doc.party.field]: partyId,
+      [note.against!.field]: invoice.id,
+      taxMode: 'gst',
+      reason: 'One bag returned',
+      lines: [{ itemName: 'Rice', hsn: '1006', unit: 'BAG', quantity: '1', rate: '40.10', discount: '0.10', gstRate: '5' }],
+    });
     await expectRoundTrip(doc.path, invoice.id);
+    await expectRoundTrip(note.path, credit.id);
   });
 
   it.each(SETTLEMENT_DOCUMENTS.map((d) => [d.label, d] as const))('%s: with invoice lines, and direct', async (_label, doc) => {

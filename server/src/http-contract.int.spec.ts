@@ -277,7 +277,7 @@ const httpContract = (mode: Mode) => {
       it('lists the tasks of a module', async () => {
         const purchase = await owner.get(api.moduleTasks('purchase'));
         expect(purchase.status, purchase.text).toBe(200);
-        expect(z.array(Strict.task).parse(purchase.body).map((t) => t.name)).toEqual(['Vendors', 'Invoices', 'Payments']);
+        expect(z.array(Strict.task).parse(purchase.body).map((t) => t.name)).toEqual(['Vendors', 'Invoices', 'Payments', 'Debit Notes']);
         const accounting = await owner.get(api.moduleTasks('accounting'));
         expect(accounting.status).toBe(200);
         expect(accounting.body).toEqual([]);

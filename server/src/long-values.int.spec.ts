@@ -129,7 +129,7 @@ describe('the longest and most hostile values the contracts accept', () => {
    * digits, a rate up to the rest of ₹1,000 crore, the whole total at ₹1,000 crore (the most a
    * payment line may pay). With GST the number is the longest GST allows on a sales document (16).
    */
-  const longestInvoice = (doc: InvoiceDocument, partyId: number, t: string, seed: number, itemId: number) => {
+  const longestInvoice = (doc: InvoiceDocument, partyId: number, t: string, seed: number, itemId: number, againstId?: number) => {
     const schema = inputSchemaOf(doc.body);
     const line = schema.properties!.lines!.items!;
     const text = (name: string, multiline = true) => hostileText(maxLengthOf(schema.properties![name])!, `${t} `, seed, multiline);
@@ -146,6 +146,7 @@ describe('the longest and most hostile values the contracts accept', () => {
       placeOfSupply: '97',
       reverseCharge: true,
       active: true,
+      ...(doc.against ? { [doc.against.field]: againstId } : {}),
       ...Object.fromEntries(doc.texts.map((name) => [name, text(name)])),
       lines: [0, 1].map((i) => ({
         itemId,
@@ -202,7 +203,12 @@ describe('the longest and most hostile values the contracts accept', () => {
     await fc.assert(
       fc.asyncProperty(seeds, async (seed) => {
         const t = token();
-        const body = longestInvoice(doc, await partyFor(doc, t, seed), t, seed, (await references()).itemId!);
+        const partyId = await partyFor(doc, t, seed);
+        const { itemId } = await references();
+        // A note is against an invoice of its party as long as itself (it credits all of it).
+        const invoiceDoc = INVOICE_DOCUMENTS.find((d) => d.stream === doc.against?.stream);
+        const invoice = invoiceDoc ? await create(invoiceDoc.path, longestInvoice(invoiceDoc, partyId, `${t}a`, seed, itemId!)) : undefined;
+        const body = longestInvoice(doc, partyId, t, seed, itemId!, invoice ? Number(invoice.id) : undefined);
         const created = await create(doc.path, body);
         expect(created).toMatchObject({ [doc.numberField]: body[doc.numberField], status: 'pending' });
         // With GST the tax and the place of supply are the server's to work out.

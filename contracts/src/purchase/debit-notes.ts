@@ -30,6 +30,8 @@ export const debitNotes = invoiceDocument({
   defaultQuantity: '1',
   overdue: false,
   stock: 'out',
+  // Against a bill on reverse charge, the note is too.
+  reverseCharge: true,
   against: { field: 'invoiceId', label: 'Invoice', missing: 'Please select the invoice this note is against', stream: 'purchase-invoice' },
 });
 

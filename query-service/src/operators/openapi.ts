@@ -14,11 +14,13 @@ import {
   HomeSummarySchema,
   IDEMPOTENCY_KEY_MAX,
   INVOICE_DOCUMENTS,
+  isPrintable,
   ItemStockSchema,
   MASTER_DATA_ENTITIES,
   MeSchema,
   ModuleSchema,
   PAGE_LIMIT_MAX,
+  pdfPath,
   RecordedEventSchema,
   SETTLEMENT_DOCUMENTS,
   STOCK_PATH,
@@ -150,6 +152,22 @@ const DOCUMENTS: readonly DocumentDoc[] = [
   ...SETTLEMENT_DOCUMENTS,
 ];
 
+/** The printed form of each printable document as a PDF (CGST Rule 46 particulars). */
+const pdfPaths = () =>
+  Object.fromEntries(
+    INVOICE_DOCUMENTS.filter(isPrintable).map((doc) => [
+      pdfPath(`${doc.path}/{id}`),
+      {
+        parameters: [idParam],
+        get: {
+          tags: [doc.label],
+          summary: `The ${doc.label.toLowerCase()} as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code`,
+          responses: { 200: { description: 'application/pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...errors },
+        },
+      },
+    ]),
+  );
+
 /** The OpenAPI 3.1 document, generated from the contracts' zod schemas. */
 export const openApiDocument = () => ({
   openapi: '3.1.0',
@@ -198,6 +216,7 @@ export const openApiDocument = () => ({
     ...entityPaths(),
     ...documentPaths(DOCUMENTS),
     ...voidPaths(),
+    ...pdfPaths(),
     [STOCK_PATH]: { get: { tags: ['Stock'], summary: 'Current stock and status of every item', responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors } } },
     [stockLedgerPath('{id}')]: {
       parameters: [idParam],

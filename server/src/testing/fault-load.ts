@@ -116,12 +116,16 @@ export const faultLoad = (client: HttpClient, seed = randomBytes(3).toString('he
   });
 
   const invoices = INVOICE_DOCUMENTS.map((doc) => () => {
-    const party = pick(known.get(doc.party.singular));
+    // A credit or debit note is against an invoice of its party (two appends' worth: the note and the credit).
+    const invoice = doc.against ? pick(known.get(doc.against.stream)) : undefined;
+    const party = doc.against ? invoice && { id: invoice.partyId } : pick(known.get(doc.party.singular));
     if (!party) return null;
     const lineCount = 1 + (n % 3);
-    const lines = Array.from({ length: lineCount }, (_, i) => ({ itemName: `Item ${i}`, description: 'fault load', quantity: '2', rate: '500.00' }));
+    // A note's lines are one rupee each, far below its invoice's total.
+    const lines = Array.from({ length: lineCount }, (_, i) => ({ itemName: `Item ${i}`, description: 'fault load', quantity: doc.against ? '1' : '2', rate: doc.against ? '1.00' : '500.00' }));
     const number = `F-${seed}-${n + 1}`;
-    return send(`POST ${doc.path}, ${lineCount} lines`, 'POST', doc.path, { [doc.party.field]: party.id, invoiceNumber: number, taxAmount: '10', lines }, (id) => `${doc.stream}-${id}`, (id) => {
+    const body = { [doc.party.field]: party.id, [doc.numberField]: number, taxAmount: doc.against ? '0' : '10', lines, ...(doc.against && invoice ? { [doc.against.field]: invoice.id } : {}) };
+    return send(`POST ${doc.path}, ${lineCount} lines`, 'POST', doc.path, body, (id) => `${doc.stream}-${id}`, (id) => {
       known.set(doc.stream, [...(known.get(doc.stream) ?? []), { id, token: number, partyId: party.id, updates: 0, busy: false }]);
     });
   });

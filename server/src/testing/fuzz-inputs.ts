@@ -32,6 +32,8 @@ export interface Fixtures {
   readonly vendorId: number;
   readonly customerId: number;
   readonly itemId: number;
+  /** An invoice of the fixtures' party by stream prefix (`sales-invoice`), with room for every note the fuzz writes. */
+  readonly invoices: Readonly<Record<string, number>>;
 }
 
 export interface WriteTarget {
@@ -46,6 +48,8 @@ export interface WriteTarget {
   readonly shape?: z.ZodType;
   /** The stream prefixes an accepted write may append to; empty: writes no event (auth). */
   readonly streams: readonly string[];
+  /** Other records' streams an accepted body may append to (a note's credit on its invoice). */
+  readonly related?: (body: Record<string, unknown>) => readonly string[];
   /**
    * 'action': a command on one record that can be done once (void); 'settings': the one business
    * profile. Neither is in the valid-body round trip (their own specs have it).
@@ -125,6 +129,11 @@ const invoiceLine = fc.record(
   { requiredKeys: ['itemName', 'quantity', 'rate'] },
 );
 
+const noteLine = fc.record(
+  { itemName: requiredText, description: optional(anyText()), quantity: positiveDecimal(10, 3), rate: decimal(100, 2) },
+  { requiredKeys: ['itemName', 'quantity', 'rate'] },
+);
+
 const partyOf = (field: string, fixtures: Fixtures) => (field === 'vendorId' ? fixtures.vendorId : fixtures.customerId);
 
 /** True for the collection route and the record route of `path`. */
@@ -189,21 +198,25 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
       schema: doc.body,
       shape: doc.header,
       kind: 'invoice',
-      defaultedDate: 'invoiceDate',
+      defaultedDate: doc.dateField,
       streams: [doc.stream],
+      // A note is credited on its invoice in the same append.
+      related: (body) => (doc.against ? [`${doc.against.stream}-${String(body[doc.against.field])}`] : []),
       valid: (fixtures) =>
         withOptionalKeys(
           {
             [doc.party.field]: fc.constant(partyOf(doc.party.field, fixtures)),
-            invoiceNumber: requiredText,
-            invoiceDate: optional(isoDate),
+            ...(doc.against ? { [doc.against.field]: fc.constant(fixtures.invoices[doc.against.stream]!) } : {}),
+            [doc.numberField]: requiredText,
+            [doc.dateField]: optional(isoDate),
             dueDate: optional(isoDate),
-            taxAmount: optional(decimal(100_000, 2)),
+            taxAmount: optional(doc.against ? decimal(10, 2) : decimal(100_000, 2)),
             ...Object.fromEntries(doc.texts.map((t) => [t, optional(anyText())])),
             active: fc.boolean(),
-            lines: fc.array(invoiceLine, { minLength: 1, maxLength: 4 }),
+            // A note is small: every one the fuzz writes must fit in what its invoice still owes.
+            lines: fc.array(doc.against ? noteLine : invoiceLine, { minLength: 1, maxLength: 4 }),
           },
-          [doc.party.field, 'invoiceNumber', 'lines'],
+          [doc.party.field, doc.numberField, 'lines', ...(doc.against ? [doc.against.field] : [])],
         ),
     };
   }

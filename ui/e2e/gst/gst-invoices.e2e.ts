@@ -180,6 +180,10 @@ test('a credit note for a returned kettle lowers what the customer owes and puts
   await expect(ledger.getByRole('row').filter({ hasText: 'Credit note' })).toContainText('+1');
   await expect(ledger.getByRole('row').last()).toContainText('-2');
   await shot(page, 'stock-ledger');
+  // The inventory report opens the same ledger under the item's row.
+  await page.goto('/module/inventory/task/inventory');
+  await page.getByRole('button', { name: items.kettle.name }).click();
+  await expect(page.getByRole('region', { name: `Stock ledger of ${items.kettle.name}` }).getByRole('row').filter({ hasText: 'Credit note' })).toContainText('+1');
 });
 
 test('a credit note above what is still due is refused and nothing is recorded', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { compareMoney, decimal, routes, sumMoney, type StockStatus, toMoney } from '@erp/contracts';
 import { Download, SearchX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
@@ -12,6 +12,7 @@ import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { SearchBox } from '@/components/search-box';
 import { Spinner } from '@/components/spinner';
 import { itemsResource } from '@/features/inventory/items/items.resource';
+import { StockLedger } from '@/features/inventory/stock-ledger';
 import { useStock } from '@/features/inventory/stock.queries';
 import { whenIdle } from '@/lib/deferred';
 import { formatMoney, todayInIndia } from '@/lib/format';
@@ -56,6 +57,19 @@ const Tools = styled.div`
 
 const Scroll = styled.div`overflow-x: auto;`;
 
+/** An item's name in the report: opens its stock ledger under the row. */
+const LedgerToggle = styled.button`
+  border: 0;
+  padding: 0;
+  background: none;
+  font: inherit;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.primary};
+  text-align: left;
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
@@ -72,6 +86,9 @@ export function InventoryReportScreen() {
   const stock = useStock();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<'all' | StockStatus>('all');
+  // Items whose stock ledger is open under their row (where each movement came from).
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) => setOpened((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id])));
   const back = { to: routes.module('inventory'), label: 'Back to Inventory' };
   useEffect(() => whenIdle(() => void loadCsv()), []);
   if (items.isPending || stock.isPending) {
@@ -172,22 +189,39 @@ export function InventoryReportScreen() {
                   </thead>
                   <tbody>
                     {shown.map((r) => (
-                      <tr key={r.item.id}>
-                        <td>
-                          {r.item.name}
-                          {r.item.description && <small>{r.item.description}</small>}
-                          {r.item.hsnCode && <small>HSN: {r.item.hsnCode}</small>}
-                        </td>
-                        <td>{r.item.unit}</td>
-                        <td className="num">{r.currentStock}</td>
-                        <td className="num">{r.item.reorderLevel}</td>
-                        <td className="num">{formatMoney(r.item.costPrice ?? 0)}</td>
-                        <td className="num">{formatMoney(r.item.sellingPrice ?? 0)}</td>
-                        <td className="num">{formatMoney(r.value)}</td>
-                        <td>
-                          <Badge $tone={STATUS[r.status].tone}>{STATUS[r.status].label}</Badge>
-                        </td>
-                      </tr>
+                      <Fragment key={r.item.id}>
+                        <tr>
+                          <td>
+                            <LedgerToggle
+                              type="button"
+                              aria-expanded={opened.has(r.item.id)}
+                              aria-controls={`ledger-${r.item.id}`}
+                              title="Where the stock came from"
+                              onClick={() => toggle(r.item.id)}
+                            >
+                              {r.item.name}
+                            </LedgerToggle>
+                            {r.item.description && <small>{r.item.description}</small>}
+                            {r.item.hsnCode && <small>HSN: {r.item.hsnCode}</small>}
+                          </td>
+                          <td>{r.item.unit}</td>
+                          <td className="num">{r.currentStock}</td>
+                          <td className="num">{r.item.reorderLevel}</td>
+                          <td className="num">{formatMoney(r.item.costPrice ?? 0)}</td>
+                          <td className="num">{formatMoney(r.item.sellingPrice ?? 0)}</td>
+                          <td className="num">{formatMoney(r.value)}</td>
+                          <td>
+                            <Badge $tone={STATUS[r.status].tone}>{STATUS[r.status].label}</Badge>
+                          </td>
+                        </tr>
+                        {opened.has(r.item.id) && (
+                          <tr id={`ledger-${r.item.id}`}>
+                            <td colSpan={8}>
+                              <StockLedger itemId={r.item.id} itemName={r.item.name} />
+                            </td>
+                          </tr>
+                        )}
+                      </Fragment>
                     ))}
                   </tbody>
                 </Table>
