@@ -232,3 +232,16 @@ test('a bill from another state on reverse charge: IGST is ours to pay, the vend
   await expect(summary.locator('dt', { hasText: /^IGST$/ }).locator('+ dd')).toHaveText('₹600.00');
   await expect(summary.locator('dt', { hasText: /^Reverse Charge$/ }).locator('+ dd')).toHaveText('Yes');
 });
+
+test('Business Settings open from home and show what was saved, on a phone and on desktop', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Business settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Business Settings' })).toBeVisible();
+  await expect(page.getByLabel('GSTIN')).toHaveValue('27AAPFU0939F1ZV');
+  await expect(page.getByLabel('UPI ID')).toHaveValue('sharmatraders@okaxis');
+  await expectAccessible(page);
+  await shot(page, 'settings');
+  // Back returns home.
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page.getByRole('link', { name: 'Business settings' })).toBeVisible();
+});
