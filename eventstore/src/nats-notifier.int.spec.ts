@@ -51,8 +51,10 @@ describe('natsNotifier', () => {
   let nats: TestNats | undefined;
   const servers: TestNats[] = [];
   const started: Notifier[] = [];
+  // Each run on its own subjects: other tests (and other machines' stores) share the NATS server.
+  const namespace = `test-${process.pid}-${Date.now()}`;
   const start = async (url: string) => {
-    const notifier = await natsNotifier(url);
+    const notifier = await natsNotifier(url, undefined, namespace);
     started.push(notifier);
     return notifier;
   };
@@ -85,6 +87,19 @@ describe('natsNotifier', () => {
     expect(new Set(projected)).toEqual(new Set(['202']));
   });
 
+  it("keeps each store's wake-ups to itself on a shared NATS", async () => {
+    const mine = await start(nats!.url);
+    const other = await natsNotifier(nats!.url, undefined, `${namespace}-other`);
+    started.push(other);
+    const heardByOther: string[] = [];
+    other.subscribe('projected', (p) => heardByOther.push(p));
+    const me = await start(nats!.url);
+    // Delivered within this store (so the publish surely went out), never to the other one.
+    await deliver(mine, me, 'projected', '909');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heardByOther).toEqual([]);
+  });
+
   it('starts without a reachable server within 3 s and reports unhealthy', async () => {
     const deadPort = await freePort();
     const before = performance.now();
@@ -111,7 +126,7 @@ describe('natsNotifier', () => {
 
   it('stops trying to connect once closed while the server is down', async () => {
     const port = await freePort();
-    const notifier = await natsNotifier(`nats://127.0.0.1:${port}`);
+    const notifier = await natsNotifier(`nats://127.0.0.1:${port}`, undefined, namespace);
 
     await notifier.close();
     // Listen where it was connecting: a notifier still retrying (every 500 ms) would knock.

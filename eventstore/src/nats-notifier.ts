@@ -2,7 +2,6 @@ import { connect, type NatsConnection, type Status } from '@nats-io/transport-no
 
 import type { Channel, Notifier } from './notifier';
 
-const subject = (channel: Channel) => `erp.${channel}`;
 
 /** Where the notifier says when NATS goes away and comes back (the server passes pino). */
 export interface NotifierLog {
@@ -35,10 +34,14 @@ const logStatus = (log: NotifierLog, status: Status) => {
 };
 
 /**
- * The notifier over NATS core pub/sub. Connecting waits for the server without failing the
+ * The notifier over NATS core pub/sub, on subjects of the store's own (`namespace`: its
+ * identity). Connecting waits for the server without failing the
  * process, and reconnects forever: while it is down every reader falls back to polling.
  */
-export const natsNotifier = async (servers: string, log: NotifierLog = quiet): Promise<Notifier> => {
+export const natsNotifier = async (servers: string, log: NotifierLog = quiet, namespace = 'default'): Promise<Notifier> => {
+  // One store's wake-ups: another deployment on the same NATS (or a test beside it) never wakes
+  // this one's readers, nor tells it that its read models reached a position of another log.
+  const subject = (channel: Channel) => `erp.${namespace}.${channel}`;
   let healthy = false;
   let closed = false;
   const listeners = new Map<Channel, Set<(position: string) => void>>();

@@ -32,6 +32,10 @@ export const migrateEventStore = async (db: AnyDb): Promise<void> => {
         constraint events_stream_version_key unique (stream_id, stream_version)
       )`.execute(trx);
     await sql`create index if not exists events_tx_position on events (transaction_id, position)`.execute(trx);
+    // Which store this is, for as long as it lives: processes on one store share it (the NATS
+    // subjects they wake each other on), another store, even on the same NATS, has its own.
+    await sql`create table if not exists store_identity (id uuid primary key default gen_random_uuid(), one boolean not null unique default true check (one))`.execute(trx);
+    await sql`insert into store_identity default values on conflict (one) do nothing`.execute(trx);
     await sql`create index if not exists events_type on events (type, position)`.execute(trx);
     await createReaderFunctions(trx);
   });
@@ -125,3 +129,7 @@ const createReaderFunctions = async (db: AnyDb) => {
     end
     $$`.execute(db);
 };
+
+/** The store's identity (made at its first migration): the namespace of its wake-ups on NATS. */
+export const storeIdentity = async (db: AnyDb): Promise<string> =>
+  (await sql<{ id: string }>`select id::text as id from store_identity`.execute(db)).rows[0]!.id;

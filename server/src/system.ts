@@ -11,6 +11,7 @@ import {
   postgresEventStore,
   postgresIdAllocator,
   startEmbeddedPostgres,
+  storeIdentity,
 } from '@erp/eventstore';
 import { authStore, migrateAuth } from '@erp/http-kit';
 import { prepareProjections, PROJECTIONS, startProjectionRunner } from '@erp/projections';
@@ -46,7 +47,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   await migrateEventStore(database.db);
   await migrateAuth(database.db);
   await migrateIdempotency(database.db);
-  const notifier = config.natsUrl ? await natsNotifier(config.natsUrl, logger.child({ component: 'notifier' })) : inProcessNotifier();
+  const notifier = config.natsUrl ? await natsNotifier(config.natsUrl, logger.child({ component: 'notifier' }), await storeIdentity(database.db)) : inProcessNotifier();
   const metrics = createMetrics();
   const store = crashAfterAppends(metrics.countAppends(postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)')), config.testCrashAfterAppend);
   const auth = authStore(database.db, { sessionCacheMs: options.oneProcess ? 10_000 : 0 });

@@ -39,7 +39,9 @@ test('mistakes are shown on their fields before anything is sent', async ({ page
   await expectAccessible(page);
   expect(writes).toEqual([]);
 
+  // What was typed is not thrown away without asking (issue 20).
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByRole('heading', { name: 'Vendors', level: 1 })).toBeVisible();
 });
 

@@ -64,6 +64,8 @@ export interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel?: string;
+  /** The button that changes nothing: 'Cancel', or 'Keep editing'. */
+  cancelLabel?: string;
   /** Ask why (a void): the confirm button waits for a reason, which is handed to onConfirm. */
   reasonLabel?: string;
   onConfirm: (reason: string) => void;
@@ -75,7 +77,7 @@ const ReasonBox = styled.div`
 
 /** A destructive confirmation (Radix AlertDialog): Cancel gets the initial focus. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, description, confirmLabel = 'Delete', reasonLabel, onConfirm } = props;
+  const { open, onOpenChange, title, description, confirmLabel = 'Delete', cancelLabel = 'Cancel', reasonLabel, onConfirm } = props;
   const [reason, setReason] = useState('');
   const missing = reasonLabel !== undefined && reason.trim() === '';
   return (
@@ -94,7 +96,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           )}
           <Actions>
             <AlertDialog.Cancel asChild>
-              <Button $variant="secondary">Cancel</Button>
+              <Button $variant="secondary">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <DangerButton disabled={missing} onClick={() => onConfirm(reason.trim())}>

@@ -4,6 +4,8 @@ import { useForm, useWatch, type DefaultValues, type FieldValues } from 'react-h
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DraftOffer } from '@/components/draft-offer';
 import type { FormConfig } from '@/components/entity-config';
 import { FormActions } from '@/components/entity-form-actions';
 import { FormSections } from '@/components/entity-form-fields';
@@ -13,6 +15,8 @@ import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { RecordHistory } from '@/components/record-history';
 import { Spinner } from '@/components/spinner';
 import { useEntitySave } from '@/components/use-entity-save';
+import { useFormDraft } from '@/components/use-form-draft';
+import { draftKey } from '@/lib/drafts';
 import { toast } from '@/lib/toast-store';
 import type { Resource } from '@/lib/resource';
 
@@ -20,10 +24,17 @@ export interface EntityFormProps<TRecord extends { id: number }, TValues extends
   config: FormConfig<TRecord, TValues, TBody>;
   resource: Resource<TRecord, TBody>;
   /** Edit mode when given, create mode otherwise (SEED-SPEC common list-screen pattern). */
-  record?: TRecord;
+  recordId?: number;
   onDone: () => void;
+  /** Cancel, after the person agreed to discard changes if there were any. */
   onCancel: () => void;
+  /** Whether the form has changes not saved (Back asks before closing it). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
+
+type BodyProps<TRecord extends { id: number }, TValues extends FieldValues, TBody> = Omit<EntityFormProps<TRecord, TValues, TBody>, 'recordId'> & {
+  record?: TRecord;
+};
 
 /**
  * The one create/edit form, driven by FormConfig: sections of typed fields validated by the
@@ -36,17 +47,18 @@ export function EntityForm<TRecord extends { id: number }, TValues extends Field
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, []);
-  if (!props.record) return <FormBody {...props} />;
-  return <EditForm {...props} record={props.record} />;
+  const { recordId, ...rest } = props;
+  if (recordId === undefined) return <FormBody {...rest} />;
+  return <EditForm {...rest} recordId={recordId} />;
 }
 
 function EditForm<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
-  props: EntityFormProps<TRecord, TValues, TBody> & { record: TRecord },
+  props: BodyProps<TRecord, TValues, TBody> & { recordId: number },
 ) {
-  const { config, resource, record, onCancel } = props;
+  const { config, resource, recordId, onCancel } = props;
   // Always fetched on open, for the current values and ETag; the form waits for that fetch so a
   // late answer cannot overwrite what the user starts typing.
-  const detail = resource.useOne(record.id, { refetchOnMount: 'always' });
+  const detail = resource.useOne(recordId, { refetchOnMount: 'always' });
   if (detail.isSuccess && detail.isFetchedAfterMount) {
     // A refetch (after a 412) remounts the form with the other person's values.
     return <FormBody key={detail.dataUpdatedAt} {...props} record={detail.data} />;
@@ -67,21 +79,14 @@ function EditForm<TRecord extends { id: number }, TValues extends FieldValues, T
 }
 
 function FormBody<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
-  props: EntityFormProps<TRecord, TValues, TBody>,
+  props: BodyProps<TRecord, TValues, TBody>,
 ) {
-  const { config, resource, record, onDone, onCancel } = props;
+  const { config, resource, record, onDone, onCancel, onDirtyChange } = props;
   const mode = record ? 'edit' : 'create';
   const form = useForm<TValues, unknown, TBody>({
     resolver: zodResolver(config.schema),
     defaultValues: (record ? config.toFormValues(record) : config.emptyValues) as DefaultValues<TValues>,
     mode: 'onTouched',
-  });
-  const { save, destroy, voidIt, isSaving, isDeleting } = useEntitySave({
-    config,
-    resource,
-    record,
-    setError: form.setError,
-    onDone,
   });
   const watched = useWatch({ control: form.control }) as Record<string, unknown>;
   const lineConfig = config.lines;
@@ -89,6 +94,21 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     if (!lineConfig) return [];
     if (record) return lineConfig.fromRecord(record).map((values) => editorLine(values, true));
     return lineConfig.invoices ? [] : [editorLine(lineConfig.blank, false)];
+  });
+  // Work in progress is kept in the browser until it is saved or discarded.
+  const draft = useFormDraft({ key: draftKey(resource.path, record?.id ?? null), form, values: watched, lines, setLines });
+  useEffect(() => onDirtyChange?.(draft.dirty), [draft.dirty, onDirtyChange]);
+  const [discarding, setDiscarding] = useState(false);
+  const cancel = () => (draft.dirty ? setDiscarding(true) : onCancel());
+  const { save, destroy, voidIt, isSaving, isDeleting } = useEntitySave({
+    config,
+    resource,
+    record,
+    setError: form.setError,
+    onDone: () => {
+      draft.clear();
+      onDone();
+    },
   });
   // Nothing on the screen may vanish: a line typed but not saved is saved with the rest when it
   // is valid, and stops the submit, named, when it is not. Only untouched blank lines are left
@@ -125,13 +145,15 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     if ('problem' in checked) toast({ title: 'Error', description: checked.problem, variant: 'destructive' });
   };
   const title = config.titles[mode];
+
   // A voided payment or receipt is shown as it was, with why; it is not edited any more.
   const voidedBecause = record && config.voidConfirm ? config.voidConfirm.voidedBecause(record) : null;
   return (
-    <FormFrame title={title} subtitle={config.subtitles[mode]} onCancel={onCancel}>
+    <FormFrame title={title} subtitle={config.subtitles[mode]} onCancel={cancel} focusTitle>
       <Stack $gap={16}>
         <form noValidate aria-label={title} onSubmit={form.handleSubmit(submit, invalid)}>
           <Stack $gap={16}>
+            {draft.offered && <DraftOffer at={draft.offered.at} onRestore={draft.restore} onDismiss={draft.dismiss} />}
             {voidedBecause !== null && (
               <NoticeText role="status" $warning>
                 This {config.entityLabel.toLowerCase()} was voided: {voidedBecause}. It settles no invoice and cannot be changed.
@@ -155,7 +177,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
               submitLabel={record ? config.submitLabels.update : config.submitLabels.create}
               isSaving={isSaving}
               isBusy={isSaving || isDeleting}
-              onCancel={onCancel}
+              onCancel={cancel}
               deleteConfirm={record ? config.deleteConfirm : undefined}
               onDelete={destroy}
               voidConfirm={record ? config.voidConfirm : undefined}
@@ -164,6 +186,18 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
             />
           </Stack>
         </form>
+        <ConfirmDialog
+          open={discarding}
+          onOpenChange={setDiscarding}
+          title="Discard changes?"
+          description="What you typed in this form has not been saved."
+          confirmLabel="Discard"
+          cancelLabel="Keep editing"
+          onConfirm={() => {
+            draft.clear();
+            onCancel();
+          }}
+        />
         {record && config.below && (
           <Card aria-labelledby="form-below">
             <CardHeading id="form-below">{config.below.title}</CardHeading>
@@ -178,13 +212,14 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
   );
 }
 
-function FormFrame(props: { title: string; subtitle: string; onCancel: () => void; children: ReactNode }) {
+function FormFrame(props: { title: string; subtitle: string; onCancel: () => void; focusTitle?: boolean; children: ReactNode }) {
   return (
     <>
       <TopBar
         title={props.title}
         subtitle={props.subtitle}
         back={{ label: 'Back to list', onClick: props.onCancel }}
+        focusTitle={props.focusTitle}
       />
       <Main>{props.children}</Main>
     </>

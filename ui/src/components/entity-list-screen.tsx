@@ -1,9 +1,10 @@
 import { Plus, SearchX } from 'lucide-react';
-import { type ComponentType, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CardList } from '@/components/card-list';
 import { EntityCard } from '@/components/entity-card';
 import type { ListConfig } from '@/components/entity-config';
@@ -13,7 +14,9 @@ import { EmptyState } from '@/components/empty-state';
 import { Main, TopBar } from '@/components/layout';
 import { SearchBox } from '@/components/search-box';
 import { Spinner } from '@/components/spinner';
+import { useScreenView } from '@/components/use-screen-view';
 import { deferred, whenIdle } from '@/lib/deferred';
+import { clearDraft, draftKey } from '@/lib/drafts';
 
 const Toolbar = styled.div`
   display: flex;
@@ -66,36 +69,60 @@ type Props<TRecord extends { id: number }, TValues extends FieldValues, TBody> =
 export function EntityListScreen<TRecord extends { id: number }, TValues extends FieldValues, TBody>({
   config,
 }: Props<TRecord, TValues, TBody>) {
-  const [editing, setEditing] = useState<{ record?: TRecord } | null>(null);
-  const [viewing, setViewing] = useState<TRecord | null>(null);
+  const screen = useScreenView();
+  const discarded = useRef(false);
   const [search, setSearch] = useState('');
   const refresh = config.resource.useRefresh();
-  const open = useCallback((record: TRecord) => setEditing({ record }), []);
-  const add = useCallback(() => setEditing({}), []);
+  const { open } = screen;
+  const edit = useCallback((record: TRecord) => open({ kind: 'edit', id: record.id }), [open]);
+  const view = useCallback((record: TRecord) => open({ kind: 'details', id: record.id }), [open]);
+  const add = useCallback(() => open({ kind: 'new' }), [open]);
   useEffect(() => whenIdle(preloadViews), []);
-  if (viewing && config.details) {
+  const shown = screen.view;
+  if (shown?.kind === 'details' && config.details) {
     return (
       <RecordDetails
         config={config.details}
         resource={config.resource}
-        id={viewing.id}
+        id={shown.id}
         sections={config.form.sections as never}
-        onBack={() => setViewing(null)}
+        onBack={screen.close}
       />
     );
   }
-  if (editing) {
+  if (shown && shown.kind !== 'details') {
     return (
-      <EntityForm
-        config={config.form}
-        resource={config.resource}
-        record={editing.record}
-        onDone={() => setEditing(null)}
-        onCancel={() => {
-          setEditing(null);
-          void refresh();
-        }}
-      />
+      <>
+        <EntityForm
+          key={shown.kind === 'edit' ? shown.id : 'new'}
+          config={config.form}
+          resource={config.resource}
+          recordId={shown.kind === 'edit' ? shown.id : undefined}
+          onDone={screen.close}
+          onCancel={() => {
+            screen.close();
+            void refresh();
+          }}
+          onDirtyChange={screen.setDirty}
+        />
+        <ConfirmDialog
+          open={screen.leaving}
+          onOpenChange={(open) => {
+            // Closed without Discard (Keep editing, Escape): the form stays, Back works again.
+            if (!open && !discarded.current) screen.stay();
+            discarded.current = false;
+          }}
+          title="Discard changes?"
+          description="What you typed in this form has not been saved."
+          confirmLabel="Discard"
+          cancelLabel="Keep editing"
+          onConfirm={() => {
+            discarded.current = true;
+            clearDraft(draftKey(config.resource.path, shown.kind === 'edit' ? shown.id : null));
+            screen.leave();
+          }}
+        />
+      </>
     );
   }
   return (
@@ -109,12 +136,12 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
             placeholder={config.searchPlaceholder}
             label={config.searchPlaceholder.replace(/\.+$/, '')}
           />
-          <Button onClick={() => setEditing({})}>
+          <Button onClick={add}>
             <Plus size={18} aria-hidden="true" />
             {config.addLabel}
           </Button>
         </Toolbar>
-        <Records config={config} search={search} onOpen={open} onView={setViewing} onAdd={add} />
+        <Records config={config} search={search} onOpen={edit} onView={view} onAdd={add} />
       </Main>
     </>
   );

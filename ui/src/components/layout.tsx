@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import styled from 'styled-components';
 
 import { IconButton, IconLink } from '@/components/button';
@@ -47,17 +47,23 @@ export interface TopBarProps {
   back?: BackTarget;
   leading?: ReactNode;
   actions?: ReactNode;
+  /** Moves focus to the title when shown (a form opened in place of its list). */
+  focusTitle?: boolean;
 }
 
 /** The sticky screen header: back arrow, title and subtitle, optional actions. */
-export function TopBar({ title, subtitle, back, leading, actions }: TopBarProps) {
+export function TopBar({ title, subtitle, back, leading, actions, focusTitle }: TopBarProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus({ preventScroll: true });
+  }, [focusTitle]);
   return (
     <Bar>
       <BarInner>
         {back && <BackControl back={back} />}
         {leading}
         <Titles>
-          <h1>{title}</h1>
+          <h1 ref={heading} tabIndex={focusTitle ? -1 : undefined}>{title}</h1>
           {subtitle && <p>{subtitle}</p>}
         </Titles>
         {actions}

@@ -108,6 +108,8 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
     headers: buildHeaders(method, path, hasBody),
     body: hasBody ? JSON.stringify(options.body) : undefined,
   });
+  // A write makes every answer read before it old: none is handed to a screen after it.
+  if (method !== 'GET') forgetEarly();
   return receive<T>(method, path, response, options);
 }
 
@@ -123,6 +125,11 @@ async function receive<T>(method: string, path: string, response: Response, opti
 // handed to the first caller asking for the same path, then forgotten.
 const EARLY_MS = 5000;
 const early = new Map<string, { at: number; answer: Promise<{ data: unknown; headers: Headers }> }>();
+
+const forgetEarly = () => {
+  early.clear();
+  delete (window as unknown as Record<string, unknown>)[STARTED_READS];
+};
 
 /** A GET index.html started before any script of ours had loaded (startup-reads), taken once. */
 function startedByPage(path: string): Promise<Response> | undefined {
@@ -169,8 +176,7 @@ export const apiClient = {
    */
   reset() {
     etags.clear();
-    early.clear();
-    delete (window as unknown as Record<string, unknown>)[STARTED_READS];
+    forgetEarly();
     position = 0n;
     try {
       sessionStorage.removeItem(POSITION_KEY);

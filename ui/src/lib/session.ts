@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 
 import { apiClient, isApiError } from '@/lib/api-client';
+import { clearAllDrafts } from '@/lib/drafts';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface Session {
@@ -59,6 +60,7 @@ export function useLogout() {
     mutationFn: () => apiClient.post<void>(api.auth.logout, undefined, { allowUnauthorized: true }),
     onSettled: () => {
       apiClient.reset();
+      clearAllDrafts();
       queryClient.setQueryData<Session>(queryKeys.session, { user: null, setupRequired: false });
       forgetAllButSession(queryClient);
     },
