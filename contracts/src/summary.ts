@@ -5,5 +5,9 @@ export const HomeSummarySchema = z.object({
   salesThisMonth: z.string(),
   invoicesThisMonth: z.number().int(),
   unpaidInvoices: z.number().int(),
+  /** What customers owe on active sales invoices (their balances due). */
+  toCollect: z.string(),
+  /** What we owe vendors on active purchase invoices. */
+  toPay: z.string(),
 });
 export type HomeSummary = z.infer<typeof HomeSummarySchema>;

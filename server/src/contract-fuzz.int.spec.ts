@@ -112,6 +112,8 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     const dateField = target.defaultedDate && expected[target.defaultedDate] === null ? target.defaultedDate : undefined;
     for (const [key, value] of Object.entries(expected)) {
       if (key === 'lines' || key === 'amount' || key === dateField || value === undefined) continue;
+      // Paid now is a receipt or payment of its own, not a field of the invoice.
+      if (target.kind === 'invoice' && (key === 'paidNow' || key === 'paymentMethod')) continue;
       expect(answer[key], `${key} of ${JSON.stringify(body)}`).toEqual(value);
     }
     if (dateField) expect(DateString.safeParse(answer[dateField]).success, dateField).toBe(true);

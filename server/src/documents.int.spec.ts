@@ -11,6 +11,7 @@ import {
   indiaDate,
   MASTER_DATA_ENTITIES,
   RecordedEventSchema,
+  purchaseInvoices,
   receipts,
   salesInvoices,
   SETTLEMENT_DOCUMENTS,
@@ -336,8 +337,23 @@ const documents = (mode: Mode) => {
         const after = await summary(receipt.headers.get(HEADERS.eventPosition)!);
         expect(after.invoicesThisMonth - before.invoicesThisMonth).toBe(2);
         expect(compareMoney(after.salesThisMonth, sumMoney([before.salesThisMonth, '1200.50']))).toBe(0);
-        // H2 (this month) and H3 (last year) are unpaid; H1 is paid.
+        // H2 (this month) and H3 (last year) are unpaid; H1 is paid: ₹1,199.00 more to collect.
         expect(after.unpaidInvoices - before.unpaidInvoices).toBe(2);
+        expect(compareMoney(after.toCollect, sumMoney([before.toCollect, '1199.00']))).toBe(0);
+        expect(after.toPay).toBe(before.toPay);
+      });
+
+      it('a purchase bill past its due date reads overdue; what we owe it is on home as to pay', async () => {
+        const before = await summary(await head());
+        const vendor = await owner.post('/api/purchase/vendors', { name: `Late Bill ${mode}` });
+        const vendorId = (vendor.body as { id: number }).id;
+        const res = await owner.post(purchaseInvoices.path, { vendorId, invoiceNumber: `PB-OD-${mode}`, dueDate: '2020-01-31', lines: [{ itemName: 'Cement', quantity: '2', rate: '380.25' }] });
+        expect(res.status, res.text).toBe(201);
+        const position = res.headers.get(HEADERS.eventPosition)!;
+        const read = await owner.get(byId(purchaseInvoices.path, (res.body as { id: number }).id), { headers: { [HEADERS.minPosition]: position } });
+        expect(read.body).toMatchObject({ status: 'overdue', balanceDue: '760.50' });
+        const after = await summary(position);
+        expect(compareMoney(after.toPay, sumMoney([before.toPay, '760.50']))).toBe(0);
       });
     });
   });

@@ -126,11 +126,15 @@ const nextNumber = async (doc: InvoiceDocument, ctx: CommandContext, id: number,
  * profile, the next number, a note's invoice), decide, and append with the number's claim and,
  * for a note, its credit on the invoice it is against — all in one append.
  */
-export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, noteOf?: InvoiceStreams) => {
+export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, noteOf?: InvoiceStreams, settledBy?: SettlementStreams) => {
   type Result = ReturnType<typeof invoiceOf>;
   const run =
-    (kind: 'Record' | 'Revise', id: number, body: InvoiceBody, metadata: CommandMetadata): CommandRun<Result> =>
+    (kind: 'Record' | 'Revise', id: number, body: InvoiceBody, metadata: CommandMetadata, settlementId: number | null = null): CommandRun<Result> =>
     async (ctx) => {
+      if (body.paidNow && kind === 'Revise') {
+        const message = `${doc.settleNow?.label ?? 'Paid now'} is for a new invoice: record a receipt or payment for this one`;
+        throw validationError(message, [{ path: 'paidNow', message }]);
+      }
       const invoice = kind === 'Record' ? ctx.fresh(doc.streamOf(id), decider) : await ctx.load(doc.streamOf(id), decider);
       const before = invoice.state.status === 'recorded' ? invoice.state.invoice : null;
       if (kind === 'Revise' && !before) throw notFound(`${doc.label} ${id} not found`);
@@ -144,9 +148,12 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, n
       if (!number) throw validationError(`${doc.numberLabel} is required`, [{ path: doc.numberField, message: `${doc.numberLabel} is required` }]);
       const against = noteOf && body.againstId ? await noteAgainst(ctx, noteOf, body.againstId) : null;
       const context: InvoiceContext = { business, partyGstin: typeof party.gstNumber === 'string' ? party.gstNumber : null, number, against };
-      const changes = decideAll(decider, { type: kind, data: { id, body, context }, metadata }, invoice.state);
+      const recorded = decideAll(decider, { type: kind, data: { id, body, context }, metadata }, invoice.state);
+      // Paid as it is recorded: a receipt or payment of its own, allocated here in the same append.
+      const paid = body.paidNow && settledBy && settlementId ? settleNow(settledBy, settlementId, id, body, stateAfter(decider, invoice, recorded), decider, metadata) : null;
+      const changes = [...recorded, ...(paid?.allocated ?? [])];
       const after = stateAfter(decider, invoice, changes);
-      const appends: Appends = [{ stream: invoice, events: changes.map(doc.write) }];
+      const appends: Appends = [{ stream: invoice, events: changes.map(doc.write) }, ...(paid ? [{ stream: ctx.fresh(paid.stream, settledBy!.decider), events: paid.events }] : [])];
       if (changes.length > 0) {
         appends.push(...(series?.appends ?? []));
         appends.push(...(await numberClaims(doc, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number }, series?.claim)));
@@ -155,9 +162,41 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, n
       return { main: invoice, appends, result: invoiceOf(doc, after, metadata.now) };
     };
   return {
-    record: (id: number, body: InvoiceBody, metadata: CommandMetadata) => run('Record', id, body, metadata),
+    /** `settlementId`: the id of the receipt or payment that `paidNow` records. */
+    record: (id: number, body: InvoiceBody, metadata: CommandMetadata, settlementId: number | null = null) => run('Record', id, body, metadata, settlementId),
     revise: (id: number, body: InvoiceBody, metadata: CommandMetadata) => run('Revise', id, body, metadata),
   };
+};
+
+/** The settling documents of an invoice kind (receipts for sales invoices), read and decided by their decider. */
+export interface SettlementStreams {
+  readonly doc: SettlementDocument;
+  readonly decider: SettlementDecider;
+}
+
+/**
+ * An invoice paid as it is recorded: the receipt (or payment) of `paidNow`, one line on this
+ * invoice, and its allocation decided by the invoice's own decider (more than the total is a
+ * 409 on `paidNow`).
+ */
+const settleNow = (settledBy: SettlementStreams, settlementId: number, invoiceId: number, body: InvoiceBody, invoice: InvoiceState, decider: InvoiceDecider, metadata: CommandMetadata) => {
+  if (invoice.status !== 'recorded') return null;
+  const { doc } = settledBy;
+  const amount = body.paidNow!;
+  const line: SettlementLine = { lineNo: 1, invoiceId, invoiceNumber: invoice.invoice.number, invoiceAmount: invoice.invoice.totalAmount, amount };
+  const draft: SettlementDraft = {
+    partyId: body.partyId,
+    date: invoice.invoice.date,
+    paymentMethod: body.paymentMethod,
+    texts: Object.fromEntries(doc.texts.map((t) => [t, t === 'description' ? `With invoice ${invoice.invoice.number}` : null])),
+    active: true,
+    lines: [line],
+    directAmount: null,
+  };
+  const stream = doc.streamOf(settlementId);
+  const events = decideAll(settledBy.decider, { type: 'Record', data: { id: settlementId, draft }, metadata }, settledBy.decider.initialState()).map(doc.write);
+  const allocate = { type: 'Allocate' as const, data: { id: invoiceId, by: stream, as: 'paid' as const, partyId: body.partyId, amount, path: 'paidNow' }, metadata };
+  return { stream, events, allocated: decideAll(decider, allocate, invoice) };
 };
 
 const defaultPrefix = (doc: InvoiceDocument) => (doc.series === 'creditNotePrefix' ? 'CN' : doc.series === 'debitNotePrefix' ? 'DN' : 'INV');

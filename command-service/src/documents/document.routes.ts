@@ -1,4 +1,4 @@
-import { byId, VoidBodySchema, voidPath } from '@erp/contracts';
+import { byId, type InvoiceBody, VoidBodySchema, voidPath } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { z } from 'zod';
 
@@ -14,18 +14,20 @@ import { settlementOf } from './settlement.decider';
 interface DocumentRoutes<Body, Result extends { id: number } | undefined> {
   readonly doc: { readonly label: string; readonly path: string; readonly stream: string; readonly body: z.ZodType<Body> };
   readonly commands: {
-    record(id: number, body: Body, metadata: CommandMetadata): CommandRun<Result>;
+    record(id: number, body: Body, metadata: CommandMetadata, otherId: number | null): CommandRun<Result>;
     revise(id: number, body: Body, metadata: CommandMetadata): CommandRun<Result>;
   };
   /** The document as stored on its stream (for a repeated Idempotency-Key). */
   readonly replay: (streamId: string) => Promise<Result>;
+  /** A second record the POST may create with it (the receipt of an invoice paid as it is recorded). */
+  readonly alsoCreates?: { readonly stream: string; readonly when: (body: Body) => boolean };
 }
 
 /** POST and PUT /{id} of a document (documents are revised, or made inactive; not deleted). */
 const documentWriteRoutes = <Body, Result extends { id: number } | undefined>(
   router: Router,
   deps: CommandDeps,
-  { doc, commands, replay }: DocumentRoutes<Body, Result>,
+  { doc, commands, replay, alsoCreates }: DocumentRoutes<Body, Result>,
 ) => {
   commandRoute(router, deps.store, {
     method: 'post',
@@ -33,7 +35,8 @@ const documentWriteRoutes = <Body, Result extends { id: number } | undefined>(
     label: doc.label,
     body: doc.body,
     status: 201,
-    command: async ({ body, metadata }) => commands.record(await deps.ids.next(doc.stream), body, metadata),
+    command: async ({ body, metadata }) =>
+      commands.record(await deps.ids.next(doc.stream), body, metadata, alsoCreates?.when(body) ? await deps.ids.next(alsoCreates.stream) : null),
     location: (result) => (result ? byId(doc.path, result.id) : undefined),
     replay,
   });
@@ -48,11 +51,12 @@ const documentWriteRoutes = <Body, Result extends { id: number } | undefined>(
   });
 };
 
-export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, against }: InvoiceSlice) =>
+export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, against, settledBy }: InvoiceSlice) =>
   documentWriteRoutes(router, deps, {
     doc,
-    commands: invoiceCommands(doc, decider, against),
+    commands: invoiceCommands(doc, decider, against, settledBy),
     replay: async (streamId) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events), new Date()),
+    ...(settledBy ? { alsoCreates: { stream: settledBy.doc.stream, when: (body: InvoiceBody) => body.paidNow !== null } } : {}),
   });
 
 export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) => {

@@ -1,6 +1,6 @@
 import { INVOICE_DOCUMENTS, type InvoiceDocument, SETTLEMENT_DOCUMENTS, type SettlementDocument } from '@erp/contracts';
 
-import type { InvoiceStreams } from './document.commands';
+import type { InvoiceStreams, SettlementStreams } from './document.commands';
 import { type InvoiceDecider, invoiceDecider } from './invoice.decider';
 import { type SettlementDecider, settlementDecider } from './settlement.decider';
 
@@ -9,6 +9,8 @@ export interface InvoiceSlice {
   readonly decider: InvoiceDecider;
   /** A note: the invoices it is against, and their decider (its credit is decided there). */
   readonly against?: InvoiceStreams;
+  /** An invoice that may be paid as it is recorded (`paidNow`): its receipts or payments. */
+  readonly settledBy?: SettlementStreams;
 }
 
 export interface SettlementSlice {
@@ -25,15 +27,19 @@ const streamsOf = (stream: string): InvoiceStreams => {
   return found;
 };
 
-/** Every document of the write side, its decider built once (routes and specs share them). */
-export const INVOICE_SLICES: readonly InvoiceSlice[] = [...deciders.values()].map(({ doc, decider }) => ({
-  doc,
-  decider,
-  ...(doc.against ? { against: streamsOf(doc.against.stream) } : {}),
-}));
-
 export const SETTLEMENT_SLICES: readonly SettlementSlice[] = SETTLEMENT_DOCUMENTS.map((doc) => ({
   doc,
   decider: settlementDecider(doc),
   invoices: streamsOf(doc.invoices.stream),
 }));
+
+/** Every document of the write side, its decider built once (routes and specs share them). */
+export const INVOICE_SLICES: readonly InvoiceSlice[] = [...deciders.values()].map(({ doc, decider }) => {
+  const settling = doc.settleNow ? SETTLEMENT_SLICES.find((s) => s.doc.invoices.stream === doc.stream) : undefined;
+  return {
+    doc,
+    decider,
+    ...(doc.against ? { against: streamsOf(doc.against.stream) } : {}),
+    ...(settling ? { settledBy: { doc: settling.doc, decider: settling.decider } } : {}),
+  };
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { PAYMENT_METHODS, type PaymentMethod } from '../constants';
 import type { SearchSpec } from '../entity';
 import { optionalDateInput, optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
 import { STATE_CODES } from '../gst/states';
@@ -17,6 +18,12 @@ import { InvoiceLineSchema, lineBody } from './lines';
 
 /** Reads a named property of a parsed object (the party's field, a text) for a schema to check. */
 const fieldOf = (value: object, name: string): unknown => Reflect.get(value, name);
+const PAYMENT_METHOD_VALUES = PAYMENT_METHODS.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]];
+/** `paidNow` as parsed ('0.00' when blank): null when nothing is paid now. */
+const paidNowOf = (input: object): string | null => {
+  const value = fieldOf(input, 'paidNow');
+  return typeof value === 'string' && value !== '0.00' ? value : null;
+};
 const NullableText = z.string().nullable();
 
 const allocationV2 = z.object({ id: Id, by: z.string(), amount: MoneyString, as: z.enum(['paid', 'credited']) });
@@ -79,6 +86,13 @@ export const invoiceDocument = <const P extends string, const S extends string, 
       .transform((v) => v || null),
     reverseCharge: z.boolean({ error: 'Expected true or false' }).optional().default(false),
     active: z.boolean({ error: 'Expected true or false' }).optional().default(true),
+    // Paid as it is recorded (a sale paid at the counter): a receipt or payment in the same append.
+    ...(config.settleNow
+      ? {
+          paidNow: moneyOrZero(config.settleNow.label),
+          paymentMethod: z.enum(PAYMENT_METHOD_VALUES, { error: 'Please select a payment method' }).optional().default('cash'),
+        }
+      : {}),
   });
   const lineInput = lineBody(config.defaultQuantity);
   const lines = z
@@ -110,6 +124,8 @@ export const invoiceDocument = <const P extends string, const S extends string, 
         texts: Object.fromEntries(config.texts.map((t) => [t, NullableText.parse(fieldOf(input, t) ?? null)])),
         active: input.active,
         lines: input.lines,
+        paidNow: paidNowOf(input),
+        paymentMethod: String(fieldOf(input, 'paymentMethod') ?? 'cash'),
       }),
     );
 

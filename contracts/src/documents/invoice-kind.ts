@@ -75,6 +75,12 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
   readonly against?: AgainstConfig;
   /** Purchases: tax payable by the recipient (reverse charge); the vendor is owed the taxable value only. */
   readonly reverseCharge?: boolean;
+  /**
+   * An invoice paid as it is recorded (a sale paid at the counter): `paidNow` and its
+   * `paymentMethod` record a receipt or payment of that amount, allocated to it, in the same
+   * append. Its label: 'Received now', 'Paid now'.
+   */
+  readonly settleNow?: { readonly label: string };
 }
 
 /** CGST Rule 46(b): at most 16 characters, letters and digits first, then letters, digits, - and /. */
@@ -134,6 +140,9 @@ export interface InvoiceBody {
   readonly texts: Readonly<Record<string, string | null>>;
   readonly active: boolean;
   readonly lines: readonly LineBody[];
+  /** Paid as it is recorded: the amount (null: not now) and how. */
+  readonly paidNow: string | null;
+  readonly paymentMethod: string;
 }
 
 /** Any invoice document, its types erased to what the shared machinery needs. */
@@ -159,6 +168,7 @@ export interface InvoiceDocument {
   readonly stock?: 'in' | 'out';
   readonly against?: AgainstConfig;
   readonly reverseCharge?: boolean;
+  readonly settleNow?: { readonly label: string };
   /** The form's header fields (what the UI validates before the lines are added). */
   readonly header: z.ZodType<unknown, Record<string, unknown>>;
   readonly body: z.ZodType<InvoiceBody>;

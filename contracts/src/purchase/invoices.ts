@@ -25,9 +25,10 @@ export const purchaseInvoices = invoiceDocument({
   numberUnique: 'party',
   texts: ['description'],
   searchOn: ['invoiceNumber', 'description'],
-  overdue: false,
+  overdue: true,
   stock: 'in',
   reverseCharge: true,
+  settleNow: { label: 'Paid now' },
 });
 
 export const PurchaseInvoiceBodySchema = purchaseInvoices.body;

@@ -30,6 +30,7 @@ export const salesInvoices = invoiceDocument({
   defaultQuantity: '1',
   overdue: true,
   stock: 'out',
+  settleNow: { label: 'Received now' },
 });
 
 export const SalesInvoiceBodySchema = salesInvoices.body;

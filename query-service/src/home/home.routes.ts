@@ -1,4 +1,4 @@
-import { api, type HomeSummary, indiaDate, salesInvoices, toMoney } from '@erp/contracts';
+import { api, type HomeSummary, indiaDate, purchaseInvoices, salesInvoices, toMoney } from '@erp/contracts';
 import { invoiceTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -17,22 +17,28 @@ const monthOf = (now: Date) => {
 /**
  * The home strip (DESIGN §3.6), from the sales invoice read model: this month's sales total and
  * count (India's calendar month, by invoice date) and the invoices not fully paid. Inactive
- * invoices do not count.
+ * invoices do not count. What is pending also in rupees: the balances due of sales invoices (to
+ * collect) and of purchase invoices (to pay).
  */
 export const homeRoutes = (router: Router, deps: ReadDeps, now: () => Date) => {
   const list = invoiceTable(salesInvoices);
-  router.get(api.homeSummary, readsFrom(deps, [list.name]), async (ctx: Context) => {
+  const bills = invoiceTable(purchaseInvoices);
+  router.get(api.homeSummary, readsFrom(deps, [list.name, bills.name]), async (ctx: Context) => {
     const { start, next } = monthOf(now());
-    const { rows } = await sql<{ sales: string; invoices: number; unpaid: number }>`
+    const { rows } = await sql<{ sales: string; invoices: number; unpaid: number; collect: string; pay: string }>`
       select coalesce(sum(total_amount) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date), 0)::text as sales,
              (count(*) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date))::int as invoices,
-             (count(*) filter (where status <> 'paid'))::int as unpaid
+             (count(*) filter (where status <> 'paid'))::int as unpaid,
+             coalesce(sum(balance_due), 0)::text as collect,
+             (select coalesce(sum(balance_due), 0) from ${sql.table(bills.name)} where active)::text as pay
       from ${sql.table(list.name)} where active`.execute(deps.db);
     const row = rows[0];
     const body: HomeSummary = {
       salesThisMonth: toMoney(row?.sales ?? 0),
       invoicesThisMonth: row?.invoices ?? 0,
       unpaidInvoices: row?.unpaid ?? 0,
+      toCollect: toMoney(row?.collect ?? 0),
+      toPay: toMoney(row?.pay ?? 0),
     };
     ctx.body = body;
   });

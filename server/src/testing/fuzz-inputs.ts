@@ -213,6 +213,8 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
             taxAmount: optional(doc.against ? decimal(10, 2) : decimal(100_000, 2)),
             ...Object.fromEntries(doc.texts.map((t) => [t, optional(anyText())])),
             active: fc.boolean(),
+            // Nothing paid now (a payment could be more than a generated total): the field is taken, blank or zero.
+            ...(doc.settleNow ? { paidNow: optional(fc.constantFrom('', '0', '0.00', 0)), paymentMethod: fc.constantFrom(...PAYMENT_METHODS.map((m) => m.value)) } : {}),
             // A note is small: every one the fuzz writes must fit in what its invoice still owes.
             lines: fc.array(doc.against ? noteLine : invoiceLine, { minLength: 1, maxLength: 4 }),
           },

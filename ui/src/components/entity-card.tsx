@@ -1,5 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { memo } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
 import type { BadgeTone, CardConfig } from '@/components/entity-config';
@@ -76,6 +77,7 @@ const Fields = styled.dl`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
   margin-top: 12px;
   button {
@@ -88,6 +90,13 @@ const Actions = styled.div`
     cursor: pointer;
   }
   button:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+  /* The card's own action (Receive payment) on a row of its own, in the primary colour. */
+  button.primary {
+    flex-basis: 100%;
+    border-color: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primary};
+    color: #fff;
+  }
 `;
 
 function Card<TRecord extends { id: number }>(props: {
@@ -100,7 +109,9 @@ function Card<TRecord extends { id: number }>(props: {
   headingLevel?: 2 | 3;
 }) {
   const { record, card, onOpen, onView, headingLevel = 3 } = props;
+  const navigate = useNavigate();
   const badge = card.badge?.(record);
+  const action = card.action?.(record) ?? null;
   const rows = card.fields
     .map((field) => ({ field, value: field.value(record) }))
     .filter(({ field, value }) => value || !field.hideWhenEmpty);
@@ -126,14 +137,23 @@ function Card<TRecord extends { id: number }>(props: {
           ))}
         </Fields>
       )}
-      {onView && (
+      {(onView || action) && (
         <Actions>
-          <button type="button" onClick={(event) => { event.stopPropagation(); onOpen(record); }}>
-            Edit
-          </button>
-          <button type="button" onClick={(event) => { event.stopPropagation(); onView(record); }}>
-            View Details
-          </button>
+          {onView && (
+            <>
+              <button type="button" onClick={(event) => { event.stopPropagation(); onOpen(record); }}>
+                Edit
+              </button>
+              <button type="button" onClick={(event) => { event.stopPropagation(); onView(record); }}>
+                View Details
+              </button>
+            </>
+          )}
+          {action && (
+            <button type="button" className="primary" onClick={(event) => { event.stopPropagation(); navigate(action.to.pathname, { state: action.to.state }); }}>
+              {action.label}
+            </button>
+          )}
         </Actions>
       )}
     </Box>

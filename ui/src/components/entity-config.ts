@@ -65,6 +65,13 @@ export interface FormConfig<TRecord, TValues extends FieldValues, TBody> {
   lines?: LinesConfig<TRecord>;
   /** A card under the edit form, before the history (an item's stock ledger). */
   below?: { title: string; render: (record: TRecord) => ReactNode };
+  /** Fields whose last saved value is a new form's default (the payment method used last). */
+  remember?: readonly string[];
+  /**
+   * Paid as it is recorded (a sale's 'Received Now'): a section under the totals of a new
+   * document, with a button that fills the amount with the total.
+   */
+  settleNow?: { section: FormSection<TValues>; amountField: string; fullLabel: string };
 }
 
 /** One value of a line as the line editor holds it (inputs hold text). */
@@ -150,10 +157,18 @@ export interface CardField<TRecord> {
 
 export type BadgeTone = 'green' | 'yellow' | 'red' | 'blue' | 'grey';
 
+/** Another screen's form, opened with values filled in (a receipt for this invoice). */
+export interface OpenElsewhere {
+  label: string;
+  to: { pathname: string; state: unknown };
+}
+
 export interface CardConfig<TRecord> {
   title: (record: TRecord) => string;
   badge?: (record: TRecord) => { label: string; tone: BadgeTone } | null;
   fields: readonly CardField<TRecord>[];
+  /** A button under the card's own (Receive payment while an invoice is due), or null. */
+  action?: (record: TRecord) => OpenElsewhere | null;
 }
 
 export interface ListConfig<TRecord extends { id: number }, TValues extends FieldValues, TBody> {
@@ -190,8 +205,8 @@ export interface DetailsConfig<TRecord> {
   lines: { title: string; columns: readonly { label: string; value: (line: Record<string, unknown>) => string; numeric?: boolean }[] };
   /** Which documents settled it, or which invoices it settled. */
   links?: { title: string; empty: string; rows: (record: TRecord) => readonly { label: string; amount: string }[] };
-  /** Links shown with the summary: 'Print / PDF'. */
-  actions?: (record: TRecord) => readonly { label: string; to: string }[];
+  /** Links shown with the summary: 'Print / PDF', 'Receive payment'. */
+  actions?: (record: TRecord) => readonly { label: string; to: string | OpenElsewhere['to']; icon?: LucideIcon }[];
 }
 
 /** The toast texts of SEED-SPEC §8, derived from the entity label. */

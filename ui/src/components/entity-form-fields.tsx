@@ -1,4 +1,5 @@
 import { STEPS } from '@erp/contracts';
+import type { ReactNode } from 'react';
 import { get, type FieldErrors, type FieldValues, type UseFormRegister } from 'react-hook-form';
 import styled from 'styled-components';
 
@@ -36,11 +37,13 @@ interface FieldsProps<TValues extends FieldValues> {
   values?: Record<string, unknown>;
   register: UseFormRegister<TValues>;
   errors: FieldErrors<TValues>;
+  /** Under the fields of the last section (a 'Received in full' button). */
+  footer?: ReactNode;
 }
 
 /** The form's sections as cards, each a responsive grid of labelled controls. */
 export function FormSections<TValues extends FieldValues>(props: FieldsProps<TValues>) {
-  const { sections, register, errors, values = {} } = props;
+  const { sections, register, errors, values = {}, footer } = props;
   return sections.map((section) => (
     <Card key={section.title} aria-labelledby={headingId(section.title)}>
       <CardHeading id={headingId(section.title)}>{section.title}</CardHeading>
@@ -62,6 +65,7 @@ export function FormSections<TValues extends FieldValues>(props: FieldsProps<TVa
           );
         })}
       </Grid>
+      {section === sections.at(-1) && footer}
     </Card>
   ));
 }

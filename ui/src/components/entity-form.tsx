@@ -9,14 +9,17 @@ import { DraftOffer } from '@/components/draft-offer';
 import type { FormConfig } from '@/components/entity-config';
 import { FormActions } from '@/components/entity-form-actions';
 import { FormSections } from '@/components/entity-form-fields';
-import { editorLine, type EditorLine, isBlank, LineEditor } from '@/components/line-editor';
+import { countedLines, editorLine, type EditorLine, isBlank, LineEditor } from '@/components/line-editor';
 import { EmptyState } from '@/components/empty-state';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { RecordHistory } from '@/components/record-history';
 import { Spinner } from '@/components/spinner';
 import { useEntitySave } from '@/components/use-entity-save';
 import { useFormDraft } from '@/components/use-form-draft';
+import type { Prefill } from '@/components/use-screen-view';
 import { draftKey } from '@/lib/drafts';
+import { formatMoney } from '@/lib/format';
+import { remember, rememberedValues } from '@/lib/remembered';
 import { toast } from '@/lib/toast-store';
 import type { Resource } from '@/lib/resource';
 
@@ -25,6 +28,8 @@ export interface EntityFormProps<TRecord extends { id: number }, TValues extends
   resource: Resource<TRecord, TBody>;
   /** Edit mode when given, create mode otherwise (SEED-SPEC common list-screen pattern). */
   recordId?: number;
+  /** A new record's values and saved lines as another screen filled them in. */
+  prefill?: Prefill;
   onDone: () => void;
   /** Cancel, after the person agreed to discard changes if there were any. */
   onCancel: () => void;
@@ -81,11 +86,11 @@ function EditForm<TRecord extends { id: number }, TValues extends FieldValues, T
 function FormBody<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
   props: BodyProps<TRecord, TValues, TBody>,
 ) {
-  const { config, resource, record, onDone, onCancel, onDirtyChange } = props;
+  const { config, resource, record, prefill, onDone, onCancel, onDirtyChange } = props;
   const mode = record ? 'edit' : 'create';
   const form = useForm<TValues, unknown, TBody>({
     resolver: zodResolver(config.schema),
-    defaultValues: (record ? config.toFormValues(record) : config.emptyValues) as DefaultValues<TValues>,
+    defaultValues: (record ? config.toFormValues(record) : { ...config.emptyValues, ...rememberedValues(config.remember), ...prefill?.values }) as DefaultValues<TValues>,
     mode: 'onTouched',
   });
   const watched = useWatch({ control: form.control }) as Record<string, unknown>;
@@ -93,6 +98,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
   const [lines, setLines] = useState<EditorLine[]>(() => {
     if (!lineConfig) return [];
     if (record) return lineConfig.fromRecord(record).map((values) => editorLine(values, true));
+    if (prefill && prefill.lines.length > 0) return prefill.lines.map((values) => editorLine({ ...lineConfig.blank, ...values }, true));
     return lineConfig.invoices ? [] : [editorLine(lineConfig.blank, false)];
   });
   // Work in progress is kept in the browser until it is saved or discarded.
@@ -106,6 +112,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     record,
     setError: form.setError,
     onDone: () => {
+      remember(config.remember, form.getValues());
       draft.clear();
       onDone();
     },
@@ -171,6 +178,21 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
                 {lineConfig && (
                   <LineEditor config={lineConfig} lines={lines} onChange={setLines} values={watched} record={record} problems={lineProblems} />
                 )}
+                {!record && lineConfig && config.settleNow && (
+                  <FormSections
+                    sections={[config.settleNow.section]}
+                    register={form.register}
+                    errors={form.formState.errors}
+                    values={watched}
+                    footer={
+                      <InFull
+                        useTotal={() => lineConfig.useTotals(countedLines(lineConfig, lines, watched), watched).total}
+                        label={config.settleNow.fullLabel}
+                        onFill={(total) => form.setValue(config.settleNow!.amountField as never, total as never, { shouldDirty: true, shouldValidate: true })}
+                      />
+                    }
+                  />
+                )}
               </Stack>
             </Unframed>
             <FormActions
@@ -211,6 +233,23 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     </FormFrame>
   );
 }
+
+/** 'Received in full': fills the amount paid now with the document's total as it stands. */
+function InFull(props: { useTotal: () => string; label: string; onFill: (total: string) => void }) {
+  const total = props.useTotal();
+  return (
+    <FullRow>
+      <Button $variant="secondary" onClick={() => props.onFill(total)}>
+        {props.label} ({formatMoney(total)})
+      </Button>
+    </FullRow>
+  );
+}
+
+const FullRow = styled.div`
+  margin-top: 12px;
+  & > button { width: 100%; }
+`;
 
 function FormFrame(props: { title: string; subtitle: string; onCancel: () => void; focusTitle?: boolean; children: ReactNode }) {
   return (

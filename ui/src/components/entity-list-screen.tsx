@@ -98,6 +98,7 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
           config={config.form}
           resource={config.resource}
           recordId={shown.kind === 'edit' ? shown.id : undefined}
+          prefill={shown.kind === 'new' ? shown.prefill : undefined}
           onDone={screen.close}
           onCancel={() => {
             screen.close();

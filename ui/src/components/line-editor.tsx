@@ -72,6 +72,13 @@ export const editorLine = (values: LineValues, saved: boolean): EditorLine => ({
 export const isBlank = (values: LineValues, blank: LineValues) =>
   Object.keys({ ...blank, ...values }).every((k) => (values[k] ?? '').trim() === (blank[k] ?? '').trim());
 
+/**
+ * The lines the totals count: those saved, and drafts that would save (a submit sends them).
+ * Untouched blank lines and lines with a problem are not counted.
+ */
+export const countedLines = <TRecord,>(config: LinesConfig<TRecord>, lines: readonly EditorLine[], values: Record<string, unknown>) =>
+  lines.filter((line) => line.saved || (!isBlank(line.values, config.blank) && config.problem(line.values, values) === null)).map((line) => line.values);
+
 const LineProblem = styled.p`
   margin-top: 10px;
   padding: 8px 10px;
@@ -96,7 +103,8 @@ interface Props<TRecord> {
 /**
  * The one line editor of every document (SEED-SPEC §4): Add creates a draft line in edit mode;
  * Save Line checks it and marks it saved (with the 'Line saved' toast where the seed has one);
- * a saved line can be reopened; Delete re-indexes the rest. Totals count saved lines only.
+ * a saved line can be reopened; Delete re-indexes the rest. Totals count what a submit would send:
+ * saved lines and drafts that would save. Picking an item on the last line adds a blank line.
  */
 export function LineEditor<TRecord>({ config, lines, onChange, values, record, problems }: Props<TRecord>) {
   const partyId = config.invoices ? Number(values[config.invoices.partyField] ?? 0) : 0;
@@ -113,8 +121,13 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
     if (config.savedToast) toast(config.savedToast);
   };
   const remove = (key: number) => onChange(lines.filter((line) => line.key !== key));
-  const saved = lines.filter((line) => line.saved).map((line) => line.values);
-  const totals = config.useTotals(saved, values);
+  const totals = config.useTotals(countedLines(config, lines, values), values);
+  /** An item picked on the last line: the next line is ready for the next item. */
+  const change = (line: EditorLine, next: LineValues) => {
+    const updated = lines.map((l) => (l.key === line.key ? { ...l, values: { ...l.values, ...next } } : l));
+    const last = lines.at(-1)?.key === line.key;
+    onChange(last && next.itemId && !line.values.itemId ? [...updated, editorLine(config.blank, false)] : updated);
+  };
   const columns = config.columns.filter((column) => column.showWhen?.(values) ?? true);
   const headingId = `section-${config.title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -150,7 +163,7 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
                   partyId={partyId}
                   record={record}
                   others={lines.filter((l) => l.key !== line.key).map((l) => l.values.invoiceId)}
-                  onValues={(next) => set(line.key, { values: { ...line.values, ...next } })}
+                  onValues={(next) => change(line, next)}
                 />
               ))}
             </Grid>

@@ -72,12 +72,12 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
                     </div>
                   ))}
               </Fields>
-              {config.actions && (
+              {(config.actions?.(record).length ?? 0) > 0 && (
                 <Actions>
-                  {config.actions(record).map((action) => (
-                    <ButtonLink key={action.to} to={action.to} $variant="secondary">
-                      <Printer size={18} aria-hidden="true" />
-                      {action.label}
+                  {config.actions!(record).map(({ label, to, icon: Icon = Printer }) => (
+                    <ButtonLink key={label} to={typeof to === 'string' ? to : to.pathname} state={typeof to === 'string' ? undefined : to.state} $variant="secondary">
+                      <Icon size={18} aria-hidden="true" />
+                      {label}
                     </ButtonLink>
                   ))}
                 </Actions>

@@ -1,17 +1,45 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
+/** What a new record's form starts with when another screen opens it (a receipt for an invoice). */
+export interface Prefill {
+  readonly values: Readonly<Record<string, string>>;
+  /** Lines filled in and saved. */
+  readonly lines: readonly Readonly<Record<string, string>>[];
+}
+
 /** What a list screen shows instead of its list: a new record's form, a record's form, its details. */
-export type ScreenView = { readonly kind: 'new' } | { readonly kind: 'edit'; readonly id: number } | { readonly kind: 'details'; readonly id: number };
+export type ScreenView =
+  | { readonly kind: 'new'; readonly prefill?: Prefill }
+  | { readonly kind: 'edit'; readonly id: number }
+  | { readonly kind: 'details'; readonly id: number };
 
 const KEY = 'erpView';
+
+/** Where to go to open another list screen's new form, filled in. */
+export const openNew = (pathname: string, prefill: Prefill) => ({ pathname, state: { [KEY]: { kind: 'new', prefill } satisfies ScreenView } });
+
+const texts = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+
+/** A prefill from the history's state (anything else in it is ignored). */
+const prefillOf = (value: unknown): Prefill | undefined => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const values: unknown = Reflect.get(value, 'values');
+  const lines: unknown = Reflect.get(value, 'lines');
+  if (!texts(values) || !Array.isArray(lines) || !lines.every(texts)) return undefined;
+  return { values, lines };
+};
 
 const viewOf = (state: unknown): ScreenView | null => {
   const view: unknown = typeof state === 'object' && state !== null ? Reflect.get(state, KEY) : null;
   if (typeof view !== 'object' || view === null) return null;
   const kind: unknown = Reflect.get(view, 'kind');
   const id: unknown = Reflect.get(view, 'id');
-  if (kind === 'new') return { kind };
+  if (kind === 'new') {
+    const prefill = prefillOf(Reflect.get(view, 'prefill'));
+    return prefill ? { kind, prefill } : { kind };
+  }
   if ((kind === 'edit' || kind === 'details') && typeof id === 'number' && Number.isInteger(id) && id > 0) return { kind, id };
   return null;
 };

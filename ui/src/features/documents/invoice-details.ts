@@ -1,6 +1,8 @@
 import { type InvoiceDocument, isPrintable, placeOfSupplyLabel, routes } from '@erp/contracts';
 
-import type { CardField, DetailsConfig } from '@/components/entity-config';
+import { Wallet } from 'lucide-react';
+
+import type { CardField, DetailsConfig, OpenElsewhere } from '@/components/entity-config';
 import { invoiceBadge } from '@/features/documents/invoice-badge';
 import { formatDate, formatMoney } from '@/lib/format';
 
@@ -55,7 +57,12 @@ const settledFields = <TRecord extends InvoiceLike>(label: string): CardField<TR
 export const invoiceDetails = <TRecord extends InvoiceLike>(
   doc: InvoiceDocument,
   /** `settled`: what settles an invoice (a note is not settled: it settles one). */
-  texts: { subtitle: string; partyName: (id: number) => string; settled?: { label: string; linksTitle: string; linksEmpty: string } },
+  texts: {
+    subtitle: string;
+    partyName: (id: number) => string;
+    /** `action`: Receive payment while it is due. */
+    settled?: { label: string; linksTitle: string; linksEmpty: string; action?: (record: TRecord) => OpenElsewhere | null };
+  },
 ): DetailsConfig<TRecord> => {
   const gst = (r: TRecord) => r.taxMode === 'gst';
   const fields: CardField<TRecord>[] = [
@@ -96,6 +103,9 @@ export const invoiceDetails = <TRecord extends InvoiceLike>(
       empty: texts.settled.linksEmpty,
       rows: (r) => r.allocations.map((a) => ({ label: `${settlerLabel(a.by)}${a.as === 'credited' ? ' (credited)' : ''}`, amount: a.amount })),
     },
-    actions: isPrintable(doc) ? (r) => [{ label: 'Print / PDF', to: routes.print(doc.stream, r.id) }] : undefined,
+    actions: (r) => {
+      const pay = texts.settled?.action?.(r);
+      return [...(pay ? [{ ...pay, icon: Wallet }] : []), ...(isPrintable(doc) ? [{ label: 'Print / PDF', to: routes.print(doc.stream, r.id) }] : [])];
+    },
   };
 };

@@ -1,4 +1,4 @@
-import { type Business, chargesGst, GST_STATES, type InvoiceDocument } from '@erp/contracts';
+import { type Business, chargesGst, GST_STATES, type InvoiceDocument, PAYMENT_METHODS } from '@erp/contracts';
 
 import type { FieldConfig, FormSection } from '@/components/entity-config';
 import { todayInIndia } from '@/lib/format';
@@ -69,6 +69,18 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
     ...doc.texts.map((name) => own(name, { name, label: words(name), kind: 'textarea' })),
   ].filter((field) => !texts.omit?.includes(field.name));
   const sections: readonly FormSection<Values>[] = [{ title: texts.section, fields }];
+  // A new invoice paid as it is recorded: the amount and how, under the totals.
+  const settleNow = doc.settleNow && {
+    section: {
+      title: 'Payment',
+      fields: [
+        { name: 'paidNow', label: titled(doc.settleNow.label), kind: 'money', placeholder: '0.00', hint: 'Blank: nothing paid yet' },
+        { name: 'paymentMethod', label: 'Payment Method', kind: 'select', required: true, options: PAYMENT_METHODS },
+      ] satisfies FieldConfig<Values>[],
+    },
+    amountField: 'paidNow',
+    fullLabel: doc.side === 'sales' ? 'Received in full' : 'Paid in full',
+  };
   const names = [...fields.map((f) => f.name), 'active'];
   const emptyValues: Values = {
     ...Object.fromEntries(fields.map((f) => [f.name, ''])),
@@ -78,6 +90,7 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
     taxAmount: '0',
     reverseCharge: false,
     active: true,
+    ...(settleNow ? { paidNow: '', paymentMethod: 'cash' } : {}),
   };
   /** A record's values as the form holds them: null as an empty input, numbers as text. */
   const toFormValues = (record: object): Values =>
@@ -87,5 +100,5 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
         return [name, value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value];
       }),
     );
-  return { schema: doc.header, sections, emptyValues, toFormValues };
+  return { schema: doc.header, sections, emptyValues, toFormValues, ...(settleNow ? { settleNow, remember: ['paymentMethod'] } : {}) };
 };

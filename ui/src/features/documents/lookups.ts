@@ -1,4 +1,5 @@
 import { sumMoney } from '@erp/contracts';
+import { useMemo } from 'react';
 
 import type { OpenInvoice } from '@/components/entity-config';
 
@@ -41,3 +42,21 @@ export const openInvoicesOf =
         return { id: invoice.id, invoiceNumber: invoice.invoiceNumber, totalAmount: invoice.totalAmount, balanceDue: balance };
       });
   };
+
+/**
+ * What each party owes on its active invoices (a customer to us, or we to a vendor): the sum of
+ * their balances due, by party id; null while the invoices load.
+ */
+export function useOwed<I extends { readonly balanceDue: string; readonly active: boolean }>(useList: UseList<I>, partyField: keyof I & string) {
+  const { data } = useList();
+  return useMemo(() => {
+    if (!data) return null;
+    const due = new Map<number, string[]>();
+    for (const invoice of data) {
+      if (!invoice.active || invoice.balanceDue === '0.00') continue;
+      const party = Number(invoice[partyField]);
+      due.set(party, [...(due.get(party) ?? []), invoice.balanceDue]);
+    }
+    return (partyId: number) => sumMoney(due.get(partyId) ?? []);
+  }, [data, partyField]);
+}

@@ -3,11 +3,14 @@ import styled from 'styled-components';
 import { useSummary } from '@/features/home/home.queries';
 import { formatLakh } from '@/lib/format';
 
+/** Three figures across, then what is pending in rupees two across. */
 const Strip = styled.dl`
   display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
+  grid-template-columns: repeat(6, minmax(0, 1fr));
   gap: 10px;
   margin: 20px 0 0;
+  & > div { grid-column: span 2; }
+  & > div.money { grid-column: span 3; }
 `;
 
 const Tile = styled.div`
@@ -31,9 +34,13 @@ interface Figure {
   label: string;
   title: string;
   value: string;
+  money?: boolean;
 }
 
-/** Three real figures from the summary projection; zeros are shown as zeros (DESIGN §3.6). */
+/**
+ * Real figures from the summary projection; zeros are shown as zeros (DESIGN §3.6). What is
+ * pending is also said in rupees: to collect from customers, to pay vendors.
+ */
 export function SummaryStrip() {
   const summary = useSummary();
   const data = summary.data;
@@ -42,11 +49,13 @@ export function SummaryStrip() {
     { label: 'This Month', title: 'Sales this month', value: data ? formatLakh(data.salesThisMonth) : dash },
     { label: 'Orders', title: 'Invoices this month', value: data ? String(data.invoicesThisMonth) : dash },
     { label: 'Pending', title: 'Unpaid invoices', value: data ? String(data.unpaidInvoices) : dash },
+    { label: 'To Collect', title: 'What customers owe you', value: data ? formatLakh(data.toCollect) : dash, money: true },
+    { label: 'To Pay', title: 'What you owe vendors', value: data ? formatLakh(data.toPay) : dash, money: true },
   ];
   return (
     <Strip aria-busy={summary.isPending}>
-      {figures.map(({ label, title, value }) => (
-        <Tile key={label} title={title}>
+      {figures.map(({ label, title, value, money }) => (
+        <Tile key={label} title={title} className={money ? 'money' : undefined}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </Tile>

@@ -1,5 +1,5 @@
 import { type PurchaseInvoice, purchaseInvoices, routes } from '@erp/contracts';
-import { CalendarClock, CalendarDays, FileText, IndianRupee, Truck } from 'lucide-react';
+import { CalendarClock, CalendarDays, FileText, IndianRupee, Truck, Wallet } from 'lucide-react';
 import { useMemo } from 'react';
 
 import type { ListConfig } from '@/components/entity-config';
@@ -9,6 +9,7 @@ import { invoiceDetails } from '@/features/documents/invoice-details';
 import { invoiceForm } from '@/features/documents/invoice-form';
 import { invoiceLines } from '@/features/documents/invoice-lines';
 import { optionsFrom, useLabels } from '@/features/documents/lookups';
+import { settleAction } from '@/features/documents/settle-action';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 import { useBusiness } from '@/features/settings/business.queries';
@@ -17,6 +18,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 type Values = Record<string, unknown>;
 
 const vendorOptions = optionsFrom(vendorsResource.useList);
+const recordPayment = settleAction<PurchaseInvoice>(purchaseInvoices, 'Record payment');
 const useVendorGstin = (id: number) => vendorsResource.useList().data?.find((v) => v.id === id)?.gstNumber ?? null;
 
 export function PurchaseInvoicesScreen() {
@@ -40,17 +42,19 @@ export function PurchaseInvoicesScreen() {
         badge: (invoice) => invoiceBadge(invoice.status),
         fields: [
           { label: 'Total', icon: IndianRupee, value: (i) => formatMoney(i.totalAmount) },
+          { label: 'Balance Due', icon: Wallet, value: (i) => formatMoney(i.balanceDue) },
           { label: 'Vendor', icon: Truck, value: (i) => vendorName(i.vendorId, 'Unknown Vendor') },
           { label: 'Date', icon: CalendarDays, value: (i) => formatDate(i.invoiceDate) },
           { label: 'Due', icon: CalendarClock, value: (i) => formatDate(i.dueDate), hideWhenEmpty: true },
           { label: 'Description', icon: FileText, value: (i) => i.description, hideWhenEmpty: true },
         ],
+        action: recordPayment,
       },
       resource: purchaseInvoicesResource,
       details: invoiceDetails<PurchaseInvoice>(purchaseInvoices, {
         subtitle: 'Purchase invoice details',
         partyName: (id) => vendorName(id, 'Unknown Vendor'),
-        settled: { label: 'Paid', linksTitle: 'Payments and debit notes', linksEmpty: 'No payments against this invoice yet.' },
+        settled: { label: 'Paid', linksTitle: 'Payments and debit notes', linksEmpty: 'No payments against this invoice yet.', action: recordPayment },
       }),
       form: {
         entityLabel: purchaseInvoices.label,

@@ -56,6 +56,7 @@ export function PaymentsScreen() {
           voidedBecause: (payment) => payment.voidReason,
         },
         subtitles: { create: 'Pay a vendor against their invoices', edit: 'Update payment details' },
+        remember: ['paymentMethod'],
         submitLabels: { create: 'Create Payment', update: 'Update Payment' },
         sections: [
           {

@@ -1,5 +1,5 @@
 import { compareMoney, routes, type SalesInvoice, salesInvoices, sumMoney } from '@erp/contracts';
-import { CalendarClock, CalendarDays, FileText, IndianRupee, Percent, Receipt, User } from 'lucide-react';
+import { CalendarClock, CalendarDays, FileText, IndianRupee, Percent, Receipt, User, Wallet } from 'lucide-react';
 import { useMemo } from 'react';
 
 import type { ListConfig } from '@/components/entity-config';
@@ -9,6 +9,7 @@ import { invoiceDetails } from '@/features/documents/invoice-details';
 import { invoiceForm } from '@/features/documents/invoice-form';
 import { invoiceLines } from '@/features/documents/invoice-lines';
 import { optionsFrom, useLabels } from '@/features/documents/lookups';
+import { settleAction } from '@/features/documents/settle-action';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { useBusiness } from '@/features/settings/business.queries';
@@ -18,6 +19,7 @@ type Values = Record<string, unknown>;
 
 const customerOptions = optionsFrom(customersResource.useList);
 const useCustomerGstin = (id: number) => customersResource.useList().data?.find((c) => c.id === id)?.gstNumber ?? null;
+const receivePayment = settleAction<SalesInvoice>(salesInvoices, 'Receive payment');
 const orNA = (value: string | null | undefined) => value || 'N/A';
 
 /**
@@ -66,18 +68,20 @@ export function SalesInvoicesScreen() {
         fields: [
           { label: 'Customer', icon: User, value: (i) => customerName(i.customerId, 'Unknown Customer') },
           { label: 'Total', icon: IndianRupee, value: (i) => formatMoney(i.totalAmount) },
+          { label: 'Balance Due', icon: Wallet, value: (i) => formatMoney(i.balanceDue) },
           { label: 'Date', icon: CalendarDays, value: (i) => formatDate(i.invoiceDate) },
           { label: 'Sub Total', icon: Receipt, value: (i) => formatMoney(i.subTotal) },
           { label: 'Tax', icon: Percent, value: (i) => formatMoney(i.taxAmount) },
           { label: 'Due', icon: CalendarClock, value: (i) => orNA(formatDate(i.dueDate)) },
           { label: 'Description', icon: FileText, value: (i) => i.description, hideWhenEmpty: true },
         ],
+        action: receivePayment,
       },
       resource: salesInvoicesResource,
       details: invoiceDetails<SalesInvoice>(salesInvoices, {
         subtitle: 'Sales invoice details',
         partyName: (id) => customerName(id, 'Unknown Customer'),
-        settled: { label: 'Received', linksTitle: 'Receipts and credit notes', linksEmpty: 'No receipts against this invoice yet.' },
+        settled: { label: 'Received', linksTitle: 'Receipts and credit notes', linksEmpty: 'No receipts against this invoice yet.', action: receivePayment },
       }),
       form: {
         entityLabel: salesInvoices.label,

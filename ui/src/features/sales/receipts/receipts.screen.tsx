@@ -84,6 +84,7 @@ export function ReceiptsScreen() {
           voidedBecause: (receipt) => receipt.voidReason,
         },
         subtitles: { create: 'Record money received from a customer', edit: 'Update receipt details' },
+        remember: ['paymentMethod'],
         submitLabels: { create: 'Create Receipt', update: 'Update Receipt' },
         sections: [
           {
