@@ -80,7 +80,8 @@ export default defineConfig({
     {
       name: 'gst-desktop',
       testMatch: '**/gst/*.e2e.ts',
-      testIgnore: '**/*.setup.e2e.ts',
+      // The week and the 360-px check are a phone's.
+      testIgnore: ['**/*.setup.e2e.ts', '**/week.e2e.ts', '**/fits-a-phone.e2e.ts'],
       dependencies: ['gst-setup'],
       use: { ...desktop, baseURL: gstURL, storageState: GST_AUTH_STATE },
     },

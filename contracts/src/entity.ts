@@ -40,6 +40,10 @@ export interface SearchSpec<K extends string = string> {
   readonly refs?: Readonly<Partial<Record<K, string>>>;
   /** A coded field and the labels the screens show for it: 'Bank Transfer' finds `bank_transfer`. */
   readonly labels?: Readonly<Partial<Record<K, readonly { readonly value: string; readonly label: string }[]>>>;
+  /** Phone numbers, found by their digits: '9820011223' finds '+91 98200-11223' (see search.ts). */
+  readonly phones?: readonly K[];
+  /** Amounts, found by what they start with: '1,822' finds 1822.00. */
+  readonly amounts?: readonly K[];
 }
 
 const mapFields = <F extends Fields, S>(fields: F, pick: (field: Field) => z.ZodType): S =>

@@ -113,7 +113,15 @@ export const requiredText = (message?: string) =>
   field('text', 'text', message ? requiredTextInput(message) : requiredTextSchema(), z.string(), { required: true });
 export const text = () => field('text', 'text', optionalTextSchema(), nullableString);
 export const multiline = () => field('multiline', 'text', optionalTextSchema(TEXT_MAX.long), nullableString);
-export const phone = () => field('phone', 'text', optionalTextSchema(TEXT_MAX.phone), nullableString);
+/** Digits with the marks people write between them (+91, spaces, dashes, brackets, a / or , between two numbers). */
+const PHONE = /^[+\d\s().,/-]*\d[+\d\s().,/-]*$/;
+export const phone = () =>
+  field(
+    'phone',
+    'text',
+    optionalTextSchema(TEXT_MAX.phone).refine((v) => v === null || PHONE.test(v), { message: 'A phone number has digits, spaces, +, - and brackets only' }),
+    nullableString,
+  );
 
 export const email = () =>
   field(

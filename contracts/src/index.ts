@@ -9,6 +9,7 @@ export * from './modules';
 export * from './money';
 export * from './paths';
 export * from './reservation';
+export * from './search';
 export * from './summary';
 export * from './health';
 export * from './validators';

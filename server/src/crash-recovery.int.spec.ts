@@ -56,7 +56,7 @@ describe('crash recovery, services mode', () => {
           const res = await t.owner.put(byId(vendorsEntity.path, id), {
             ...current.record!,
             id: undefined,
-            phone: `w${w}-i${i}`,
+            phone: `${w}-${i}`,
           });
           if (res.status !== 200) failures.push(`PUT ${id} → ${res.status} ${res.text}`);
           else {

@@ -108,6 +108,22 @@ describe('list paging and server-side search', () => {
     }
   });
 
+  it('finds what people type: a phone however written, a GSTIN, an invoice by number, total or balance', async () => {
+    const customer = await write('/api/sales/customers', { name: 'Phone Search Stores', phone: '+91-98200-11223', gstNumber: '27ABCPT5678L1ZV' });
+    await write('/api/sales/customers', { name: 'Other Phone', phone: '022 4000 5000' });
+    for (const q of ['9820011223', '+91 98200 11223', '+919820011223', '09820011223', '98200-11223', '27abcpt5678l1zv', '27ABCPT5678L1ZV']) {
+      const found = await pages('/api/sales/customers', 2, q);
+      expect(found.seen.map((r) => r.id), q).toEqual([customer.id]);
+    }
+    const invoice = await write('/api/sales/invoices', { customerId: customer.id, invoiceNumber: 'PS-77', lines: [{ itemName: 'Rice', quantity: '4', rate: '455.50' }], paidNow: '1000' });
+    for (const q of ['ps-77', '1822', '₹1,822.00', 'Rs 822', '822.00']) {
+      const found = await pages('/api/sales/invoices', 1, q);
+      expect(found.seen.map((r) => r.id), q).toEqual([invoice.id]);
+    }
+    const receipts = await pages('/api/sales/receipts', 5, '1,000');
+    expect(receipts.seen.map((r) => r.customerId)).toEqual([customer.id]);
+  });
+
   it('refuses a bad limit, cursor or repeated parameter with a 400 naming it', async () => {
     const cases = [
       ['limit=0', 'limit'],

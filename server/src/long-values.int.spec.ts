@@ -177,7 +177,7 @@ describe('the longest and most hostile values the contracts accept', () => {
       state: '27',
       gstin: '27AAPFU0939F1ZV',
       pan: 'AAPFU0939F',
-      phone: text('phone'),
+      phone: '+91 (22) 4000-5000 / 98200 11223, 1'.slice(0, maxLengthOf(schema.properties!.phone)),
       email: `${'x'.repeat(64)}@${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.shop`.slice(0, 254),
       taxpayerType: 'composition',
       bankName: text('bankName'),

@@ -11,7 +11,7 @@ export const leadsEntity = masterDataEntity({
   path: '/api/crm/leads',
   canDelete: false,
   sortBy: 'name',
-  search: { fields: ['name', 'company', 'email', 'source'] },
+  search: { fields: ['name', 'company', 'email', 'source', 'phone'], phones: ['phone'] },
   fields: {
     name: requiredText(),
     company: text(),

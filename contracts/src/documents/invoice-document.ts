@@ -94,6 +94,14 @@ export const invoiceDocument = <const P extends string, const S extends string, 
         }
       : {}),
   });
+  /** A due date before the document's own date is a mistake, said on the due date. */
+  const dueNotBefore = (input: object, ctx: z.RefinementCtx) => {
+    const date = fieldOf(input, dateField);
+    const due = fieldOf(input, 'dueDate');
+    if (typeof date === 'string' && typeof due === 'string' && due < date) {
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: `Due date cannot be before the ${config.numberLabel.replace(/ number$/i, '').toLowerCase()} date` });
+    }
+  };
   const lineInput = lineBody(config.defaultQuantity);
   const lines = z
     .array(lineInput, { error: 'At least one line item is required' })
@@ -102,6 +110,7 @@ export const invoiceDocument = <const P extends string, const S extends string, 
   const body = header
     .extend({ lines })
     .superRefine((input, ctx) => {
+      dueNotBefore(input, ctx);
       const number = fieldOf(input, numberField);
       if (config.side === 'sales' && input.taxMode === 'gst' && typeof number === 'string' && !GST_NUMBER.test(number)) {
         ctx.addIssue({ code: 'custom', path: [numberField], message: 'Up to 16 letters, digits, - and /, starting with a letter or digit' });
@@ -282,7 +291,8 @@ export const invoiceDocument = <const P extends string, const S extends string, 
 
   return {
     ...config,
-    header,
+    /** The header as the form checks it (the due date against the date too). */
+    header: header.superRefine(dueNotBefore),
     body,
     summary,
     record,
@@ -294,7 +304,7 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     write,
     storedData,
     /** What a list search looks in: `searchOn` and the party's name. */
-    search: { fields: config.searchOn, refs: { [party.field]: party.singular } } as SearchSpec<N | T | P>,
+    search: { ...({ fields: config.searchOn, refs: { [party.field]: party.singular } } as SearchSpec<N | T | P>), amounts: ['totalAmount', 'balanceDue'] } as SearchSpec,
     streamOf: (id: number) => `${config.stream}-${id}`,
     /** The claim on a number (DESIGN §4 reservation), per party or business-wide. */
     numberStream: (partyId: number, number: string) =>

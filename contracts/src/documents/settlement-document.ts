@@ -204,6 +204,7 @@ export const settlementDocument = <const P extends string, const D extends strin
     /** What a list search looks in: `searchOn`, the party's name, and the method's label. */
     search: {
       ...({ fields: config.searchOn, refs: { [config.party.field]: config.party.singular } } as SearchSpec<T | 'paymentMethod' | P>),
+      amounts: ['totalAmount'],
       labels: { paymentMethod: PAYMENT_METHODS },
     },
     streamOf: (id: number) => `${config.stream}-${id}`,

@@ -10,7 +10,7 @@ export const employeesEntity = masterDataEntity({
   path: '/api/hr/employees',
   canDelete: false,
   sortBy: 'name',
-  search: { fields: ['name', 'employeeId', 'designation', 'department'] },
+  search: { fields: ['name', 'employeeId', 'designation', 'department', 'phone'], phones: ['phone'] },
   unique: { field: 'employeeId', label: 'Employee ID' },
   fields: {
     employeeId: code(),

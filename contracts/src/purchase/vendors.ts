@@ -10,7 +10,7 @@ export const vendorsEntity = masterDataEntity({
   path: '/api/purchase/vendors',
   canDelete: true,
   sortBy: 'name',
-  search: { fields: ['name', 'contactPerson', 'email'] },
+  search: { fields: ['name', 'contactPerson', 'email', 'phone', 'gstNumber'], phones: ['phone'] },
   fields: {
     name: requiredText(),
     contactPerson: text(),

@@ -10,7 +10,7 @@ export const customersEntity = masterDataEntity({
   path: '/api/sales/customers',
   canDelete: true,
   sortBy: 'name',
-  search: { fields: ['name', 'contactPerson', 'email'] },
+  search: { fields: ['name', 'contactPerson', 'email', 'phone', 'gstNumber'], phones: ['phone'] },
   fields: {
     name: requiredText(),
     contactPerson: text(),

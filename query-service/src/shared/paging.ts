@@ -1,4 +1,4 @@
-import { HEADERS, listTable, PAGE_LIMIT_MAX, type SearchSpec, snakeCase, validationError } from '@erp/contracts';
+import { amountTextOf, HEADERS, listTable, PAGE_LIMIT_MAX, phoneDigitsOf, type SearchSpec, snakeCase, validationError } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 import type { Context } from 'koa';
 import { type RawBuilder, sql } from 'kysely';
@@ -18,6 +18,10 @@ export interface ListSource {
   readonly searchIn: readonly Sql[];
   /** Names of records this row points at (a vendor's name on its invoices), searched too. */
   readonly searchRefs?: readonly { readonly column: string; readonly table: string }[];
+  /** Phone columns, matched by their digits (contracts' search.ts: one rule for server and browser). */
+  readonly searchPhones?: readonly Sql[];
+  /** Amount columns, matched by what they start with. */
+  readonly searchAmounts?: readonly Sql[];
 }
 
 /** A coded column as the label the screens show: `case t.payment_method when 'upi' then 'UPI' … end`. */
@@ -25,12 +29,14 @@ const labelOf = (field: string, labels: readonly { value: string; label: string 
   sql`case t.${sql.id(snakeCase(field))}::text ${sql.join(labels.map((l) => sql`when ${l.value} then ${l.label}`), sql` `)} end`;
 
 /** A list's search spec (contracts) as the SQL it looks in: own columns and their labels, and referenced names. */
-export const searchOf = (spec: SearchSpec): Pick<ListSource, 'searchIn' | 'searchRefs'> => ({
+export const searchOf = (spec: SearchSpec): Pick<ListSource, 'searchIn' | 'searchRefs' | 'searchPhones' | 'searchAmounts'> => ({
   searchIn: [
     ...spec.fields.map((field) => sql`t.${sql.id(snakeCase(field))}::text`),
     ...Object.entries(spec.labels ?? {}).map(([field, labels]) => labelOf(field, labels!)),
   ],
   searchRefs: Object.entries(spec.refs ?? {}).map(([field, singular]) => ({ column: snakeCase(field), table: listTable({ singular: singular! }) })),
+  searchPhones: (spec.phones ?? []).map((field) => sql`t.${sql.id(snakeCase(field))}::text`),
+  searchAmounts: (spec.amounts ?? []).map((field) => sql`t.${sql.id(snakeCase(field))}::text`),
 });
 
 interface PageQuery {
@@ -82,7 +88,11 @@ const matching = (source: ListSource, term: string): Sql => {
   const refs = (source.searchRefs ?? []).map(
     (ref) => sql`exists (select 1 from ${sql.table(ref.table)} r where r.id = t.${sql.id(ref.column)} and strpos(lower(r.name), ${term}) > 0)`,
   );
-  return sql`(${sql.join([...own, ...refs], sql` or `)})`;
+  const phone = phoneDigitsOf(term);
+  const phones = phone === null ? [] : (source.searchPhones ?? []).map((expr) => sql`strpos(regexp_replace(coalesce(${expr}, ''), '[^0-9]', '', 'g'), ${phone}) > 0`);
+  const amount = amountTextOf(term);
+  const amounts = amount === null ? [] : (source.searchAmounts ?? []).map((expr) => sql`starts_with(${expr}, ${amount})`);
+  return sql`(${sql.join([...own, ...refs, ...phones, ...amounts], sql` or `)})`;
 };
 
 /**

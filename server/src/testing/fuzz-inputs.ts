@@ -85,13 +85,16 @@ const gstin = fc
   .map(([state, rest]) => `${String(state).padStart(2, '0')}${rest}`)
   .map((head) => `${head}${gstinCheckCharacter(head)}`);
 
+const phoneNumber = fc.stringMatching(/^(\+91[ -]?)?[0-9][0-9 -]{3,20}$/);
+
 const fieldValue = (name: string, f: Field, fixtures: Fixtures): fc.Arbitrary<unknown> => {
   const text = f.required ? requiredText : optional(anyText());
   switch (f.kind) {
     case 'text':
     case 'multiline':
-    case 'phone':
       return text;
+    case 'phone':
+      return f.required ? phoneNumber : optional(phoneNumber);
     case 'email':
       return optional(fc.tuple(token, fc.constantFrom('shop.example', 'mail.co.in')).map(([u, d]) => `${u}@${d}`));
     case 'gstin':
@@ -123,6 +126,13 @@ const fieldValue = (name: string, f: Field, fixtures: Fixtures): fc.Arbitrary<un
 
 const withOptionalKeys = (model: Record<string, fc.Arbitrary<unknown>>, required: readonly string[]) =>
   fc.record(model, { requiredKeys: required as string[] }) as fc.Arbitrary<Record<string, unknown>>;
+
+/** A valid body's due date is not before its date (given both): swapped when generated so. */
+const dueNotBefore = (dateField: string) => (body: Record<string, unknown>) => {
+  const date = body[dateField];
+  const due = body.dueDate;
+  return typeof date === 'string' && typeof due === 'string' && date !== '' && due !== '' && due.trim() < date.trim() ? { ...body, [dateField]: due, dueDate: date } : body;
+};
 
 const invoiceLine = fc.record(
   { itemName: requiredText, description: optional(anyText()), quantity: positiveDecimal(10_000, 3), rate: decimal(100_000, 2) },
@@ -219,7 +229,7 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
             lines: fc.array(doc.against ? noteLine : invoiceLine, { minLength: 1, maxLength: 4 }),
           },
           [doc.party.field, doc.numberField, 'lines', ...(doc.against ? [doc.against.field] : [])],
-        ),
+        ).map(dueNotBefore(doc.dateField)),
     };
   }
   for (const doc of SETTLEMENT_DOCUMENTS) {

@@ -107,8 +107,9 @@ export const longestValue = (field: Field, name: string, schema: JsonSchema | un
   };
   switch (field.kind) {
     case 'text':
-    case 'phone':
       return text();
+    case 'phone':
+      return '+91 (22) 4000-5000 / 98200 11223, 1'.padEnd(max ?? 30, '0').slice(0, max ?? 30);
     case 'multiline':
       return text(true);
     case 'email':

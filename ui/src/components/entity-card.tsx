@@ -56,6 +56,9 @@ export const Badge = styled.span<{ $tone: BadgeTone }>`
   font-size: 12px;
   font-weight: 700;
   letter-spacing: 0.02em;
+  /* Every badge in one case, on one line. */
+  text-transform: uppercase;
+  white-space: nowrap;
   background: ${({ $tone }) => tones[$tone][0]};
   color: ${({ $tone }) => tones[$tone][1]};
 `;

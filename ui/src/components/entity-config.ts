@@ -184,10 +184,7 @@ export interface ListConfig<TRecord extends { id: number }, TValues extends Fiel
   /** What a search looks in: the contract's (`vendorsEntity.search`), its fields and the labels
    * of coded ones, so a list searched here while it fits in one page finds what the server finds
    * once it does not. */
-  search: {
-    readonly fields: readonly (keyof TRecord & string)[];
-    readonly labels?: SearchSpec['labels'];
-  };
+  search: SearchSpec;
   /** Extra searchable text of a record (a looked-up vendor name). */
   searchAlso?: (record: TRecord) => readonly (string | null | undefined)[];
   card: CardConfig<TRecord>;

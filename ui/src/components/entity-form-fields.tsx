@@ -1,4 +1,3 @@
-import { STEPS } from '@erp/contracts';
 import type { ReactNode } from 'react';
 import { get, type FieldErrors, type FieldValues, type UseFormRegister } from 'react-hook-form';
 import styled from 'styled-components';
@@ -106,17 +105,17 @@ function Control<TValues extends FieldValues>({ field, register, error, values }
       return (
         <Money>
           <span aria-hidden="true">₹</span>
-          <Input type="number" step={STEPS.money} inputMode="decimal" {...common} />
+          <Input type="text" inputMode="decimal" {...common} />
         </Money>
       );
+    // Numbers are typed as text on a decimal keypad: what was typed stays on screen, and a slip
+    // ('12a', '1,2.5') is refused by the contract with a message instead of dropped by the browser.
     case 'number':
-      return <Input type="number" step="any" inputMode="decimal" {...common} />;
     case 'percent':
-      return <Input type="number" step={STEPS.money} min={0} max={100} inputMode="decimal" {...common} />;
     case 'decimal':
-      return <Input type="number" step={STEPS.adjustmentQuantity} min={0} inputMode="decimal" {...common} />;
+      return <Input type="text" inputMode="decimal" {...common} />;
     case 'integer':
-      return <Input type="number" step={1} min={0} inputMode="numeric" {...common} />;
+      return <Input type="text" inputMode="numeric" {...common} />;
     case 'date':
       return <Input type="date" {...common} />;
     case 'checkbox':

@@ -1,3 +1,4 @@
+import { recordMatches } from '@erp/contracts';
 import { Plus, SearchX } from 'lucide-react';
 import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
@@ -17,6 +18,7 @@ import { Spinner } from '@/components/spinner';
 import { useScreenView } from '@/components/use-screen-view';
 import { deferred, whenIdle } from '@/lib/deferred';
 import { clearDraft, draftKey } from '@/lib/drafts';
+import { errorText } from '@/lib/error-text';
 
 const Toolbar = styled.div`
   display: flex;
@@ -172,7 +174,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
   if (list.isPending) return <Spinner label={`Loading ${config.title.toLowerCase()}`} />;
   if (asked.isError && !asked.data) {
     return (
-      <EmptyState message={`Could not load ${config.title.toLowerCase()}: ${asked.error.message}`}>
+      <EmptyState message={`Could not load ${config.title.toLowerCase()}. ${errorText(asked.error)}`}>
         <Button $variant="secondary" onClick={() => void asked.refetch()}>
           Try again
         </Button>
@@ -180,7 +182,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
     );
   }
   const rows = term && (small || waiting)
-    ? loaded.filter((record) => matches(record, config.search, term) || (config.searchAlso?.(record) ?? []).some((v) => (v ?? '').toLowerCase().includes(term)))
+    ? loaded.filter((record) => recordMatches(config.search, record, term) || (config.searchAlso?.(record) ?? []).some((v) => (v ?? '').toLowerCase().includes(term)))
     : loaded;
   if (rows.length === 0 && waiting) return <Spinner label={`Searching ${config.title.toLowerCase()}`} />;
   if (rows.length === 0) {
@@ -223,10 +225,3 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
     </>
   );
 }
-
-const matches = <TRecord extends { id: number }>(record: TRecord, search: ListConfig<TRecord, never, never>['search'], term: string) =>
-  search.fields.some((field) => {
-    const value = String(record[field] ?? '');
-    const label = search.labels?.[field]?.find((l) => l.value === value)?.label ?? '';
-    return value.toLowerCase().includes(term) || label.toLowerCase().includes(term);
-  });

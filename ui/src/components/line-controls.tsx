@@ -1,5 +1,3 @@
-import { STEPS } from '@erp/contracts';
-
 import type { LineColumn, LinesConfig, LineValues, OpenInvoice } from '@/components/entity-config';
 import { FieldShell, Input, Select } from '@/components/form-field';
 import type { EditorLine } from '@/components/line-editor';
@@ -43,10 +41,8 @@ export function LineControl<TRecord>(props: ControlProps<TRecord>) {
     <FieldShell id={id} label={column.label} required={column.required} className={column.wide ? 'wide' : undefined}>
       <Input
         id={id}
-        type={numeric ? 'number' : 'text'}
-        step={column.kind === 'quantity' ? STEPS.lineQuantity : column.kind === 'money' ? STEPS.lineRate : undefined}
+        type="text"
         inputMode={numeric ? 'decimal' : undefined}
-        min={numeric ? 0 : undefined}
         placeholder={column.placeholder}
         value={value}
         disabled={disabled}
@@ -97,6 +93,7 @@ function InvoiceControl<TRecord>({ column, id, line, config, partyId, record, ot
       invoiceNumber: invoice?.invoiceNumber ?? '',
       invoiceAmount: invoice?.totalAmount ?? '',
       [picker.amountField]: invoice?.balanceDue ?? '',
+      balanceDue: invoice?.balanceDue ?? '',
     });
   return (
     <FieldShell id={id} label={column.label} required={column.required} className={column.wide ? 'wide' : undefined}>

@@ -147,7 +147,16 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
         </Head>
         {!canAdd && config.invoices && <Hint id={`${headingId}-hint`}>{config.invoices.hint}</Hint>}
         {lines.map((line, index) => (
-          <LineBox key={line.key} aria-label={`Line ${index + 1}`}>
+          <LineBox
+            key={line.key}
+            aria-label={`Line ${index + 1}`}
+            onKeyDown={(event) => {
+              // Enter in a line's field saves that line, not the whole form.
+              if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+              event.preventDefault();
+              if (!line.saved) save(line);
+            }}
+          >
             <legend>
               Line {index + 1}
               <Badge $tone={line.saved ? 'green' : 'grey'}>{line.saved ? config.states.saved : config.states.draft}</Badge>

@@ -47,8 +47,20 @@ const eventLabel = (type: string) => type.match(/[A-Z][a-z]*$/)?.[0] ?? type;
 const show = (value: unknown) => {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (Array.isArray(value)) return `${value.length} line${value.length === 1 ? '' : 's'}`;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return typeof value === 'object' ? 'changed' : String(value);
 };
+
+const ACRONYMS: Readonly<Record<string, string>> = { gst: 'GST', hsn: 'HSN', pan: 'PAN', cgst: 'CGST', sgst: 'SGST', igst: 'IGST', id: 'ID', upi: 'UPI' };
+
+/** A field the form does not show, in words: 'paidAmount' → 'Paid amount', 'gstNumber' → 'GST number'. */
+const fieldWords = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ')
+    .map((word, i) => ACRONYMS[word] ?? (i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
+    .join(' ');
 
 /** A record's first event lists every field; it is shown as the record's creation. */
 const isFirst = (label: string) => label === 'Created' || label === 'Recorded';
@@ -88,7 +100,7 @@ export function RecordHistory<TRecord extends { id: number }, TBody, TValues ext
                 <ul>
                   {entry.changes.map((change) => (
                     <li key={change.field}>
-                      {labels.get(change.field) ?? change.field}: {show(change.from)} →{' '}
+                      {labels.get(change.field) ?? fieldWords(change.field)}: {show(change.from)} →{' '}
                       {show(change.to)}
                     </li>
                   ))}

@@ -12,14 +12,15 @@ const slideOut = keyframes`from { transform: translateX(var(--radix-toast-swipe-
 const Viewport = styled(ToastPrimitive.Viewport)`
   position: fixed;
   z-index: 100;
+  /* At the top, over the title bar: never over a form's buttons at its foot. */
   left: 0;
   right: 0;
-  bottom: 0;
+  top: 0;
   display: flex;
   flex-direction: column;
   gap: 8px;
   margin: 0;
-  padding: 16px 16px calc(16px + env(safe-area-inset-bottom));
+  padding: calc(8px + env(safe-area-inset-top)) 8px 8px;
   list-style: none;
   outline: none;
   @media (min-width: 640px) { left: auto; width: 400px; }

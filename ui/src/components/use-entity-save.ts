@@ -4,6 +4,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { entityMessages, type FormConfig } from '@/components/entity-config';
 import { isApiError } from '@/lib/api-client';
 import type { Resource } from '@/lib/resource';
+import { errorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast-store';
 
 const CHANGED_ELSEWHERE =
@@ -31,7 +32,8 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
   const remove = resource.useRemove();
   const voiding = resource.useVoid();
   const messages = entityMessages(config.entityLabel);
-  const fieldNames = new Set<string>(config.sections.flatMap((s) => s.fields.map((f) => f.name)));
+  const sections = config.settleNow ? [...config.sections, config.settleNow.section] : config.sections;
+  const fieldNames = new Set<string>(sections.flatMap((s) => s.fields.map((f) => f.name)));
 
   const fail = (description: string) => (error: unknown) => {
     if (isApiError(error, 412) && record) {
@@ -42,7 +44,7 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
     }
     // Issues on a form field land on it; others (a document line's) are said in the toast.
     const elsewhere: string[] = [];
-    if (isApiError(error)) {
+    if (isApiError(error) && error.issues.length > 0) {
       for (const issue of error.issues) {
         if (fieldNames.has(issue.path)) {
           setError(issue.path as Path<TValues>, { type: 'server', message: issue.message });
@@ -50,6 +52,10 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
           elsewhere.push(issue.message);
         }
       }
+    } else if (!isApiError(error) || error.status < 500) {
+      // Not a field's problem (offline, signed out, throttled): why, in words; the form keeps what
+      // was typed. A server fault keeps the seed's words alone.
+      elsewhere.push(errorText(error));
     }
     const details = [...new Set(elsewhere)].join('; ');
     toast({ title: 'Error', description: details ? `${description}: ${details}` : description, variant: 'destructive' });

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { describedBy, FieldShell, Input } from '@/components/form-field';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 
 const Form = styled.form`
   display: flex;
@@ -32,10 +33,11 @@ export interface CredentialsFormProps {
   onSubmit: (credentials: SetupBody) => void;
 }
 
-const errorText = (error: unknown) => {
+/** The sign-in's own messages (a wrong password, the throttle) as the server words them. */
+const signInError = (error: unknown) => {
   if (!error) return null;
-  if (isApiError(error)) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : 'Something went wrong';
+  if (isApiError(error) && error.status < 500 && error.serverMessage) return error.serverMessage;
+  return errorText(error);
 };
 
 /** Username and password, validated by the same contracts schema as the server. */
@@ -49,7 +51,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
   const errors = form.formState.errors;
   const hint = mode === 'setup' ? 'At least 8 characters' : undefined;
   const codeHint = 'Printed where the server was started (the window running npm start)';
-  const message = errorText(error);
+  const message = signInError(error);
   // A wrong setup code is said on its field, not only above the form.
   const codeIssue = isApiError(error) ? error.issues.find((i) => i.path === 'setupCode')?.message : undefined;
   const codeError = errors.setupCode?.message ?? codeIssue;

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Main } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
 import { useSession } from '@/lib/session';
+import { errorText } from '@/lib/error-text';
 
 /** Nothing but setup or login until there is a session (DESIGN §2). */
 export function RequireAuth() {
@@ -19,7 +20,7 @@ export function RequireAuth() {
   if (session.isError) {
     return (
       <Main>
-        <EmptyState message={`Could not reach the server: ${session.error.message}`}>
+        <EmptyState message={`Could not reach the server. ${errorText(session.error)}`}>
           <Button onClick={() => void session.refetch()}>Try again</Button>
         </EmptyState>
       </Main>

@@ -100,10 +100,9 @@ export const invoiceLines = <TRecord extends { lines: readonly InvoiceLineRecord
       gstRate: l.gstRate,
     })),
   problem: (line, values) => {
-    const numbers = isDecimal(line.quantity) && isDecimal(line.rate);
-    if (!filled(line.itemName) || !filled(line.quantity) || !filled(line.rate) || !numbers || Number(line.quantity) <= 0 || Number(line.rate) < 0) {
-      return 'Please fill all required fields (Item Name, Quantity, Rate)';
-    }
+    // Something missing: the seed's words. Something typed wrong: what is wrong with it (the
+    // contract's message: 'Quantity must be above 0', 'Rate must be a number').
+    if (!filled(line.itemName) || !filled(line.quantity) || !filled(line.rate)) return 'Please fill all required fields (Item Name, Quantity, Rate)';
     if (gst(values) && !filled(line.gstRate)) return 'Please choose a GST rate';
     const parsed = doc.lineInput.safeParse(toBody(line));
     return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This line is not valid');

@@ -24,6 +24,7 @@ export const settleAction = <TRecord extends Settleable>(doc: InvoiceDocument, l
       invoiceNumber: String(Reflect.get(record, doc.numberField)),
       invoiceAmount: record.totalAmount,
       [settling.lineAmount.field]: record.balanceDue,
+      balanceDue: record.balanceDue,
     };
     const partyId = String(Reflect.get(record, doc.party.field));
     return { label, to: openNew(routes.task(settling.module, settling.plural), { values: { [settling.party.field]: partyId }, lines: [line] }) };

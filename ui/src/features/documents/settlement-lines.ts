@@ -1,4 +1,4 @@
-import { compareMoney, sumMoney } from '@erp/contracts';
+import { compareMoney, isDecimal, sumMoney } from '@erp/contracts';
 
 import type { LinesConfig, OpenInvoice } from '@/components/entity-config';
 import { formatMoney } from '@/lib/format';
@@ -37,8 +37,13 @@ export const settlementLines = <TRecord extends { lines: readonly Record<string,
     })),
   problem: (line) => {
     if (!filled(line.invoiceId)) return 'Please select an invoice';
-    const amount = line[texts.amountField];
-    if (!filled(amount) || Number.isNaN(Number(amount)) || compareMoney(amount!, 0) <= 0) return `${texts.amountLabel} must be above 0`;
+    const amount = line[texts.amountField]?.trim();
+    if (!filled(amount)) return `${texts.amountLabel} is required`;
+    if (!isDecimal(amount!)) return `${texts.amountLabel} must be a number, like 1250.50`;
+    if (compareMoney(amount!, 0) <= 0) return `${texts.amountLabel} must be above 0`;
+    // The invoice's balance when it was chosen (a line being edited was chosen before: the server checks it).
+    const due = line.balanceDue;
+    if (filled(due) && compareMoney(amount!, due!) > 0) return `Only ${formatMoney(due!)} is due on ${line.invoiceNumber ?? 'this invoice'}`;
     return null;
   },
   keepOne: true,
@@ -49,5 +54,5 @@ export const settlementLines = <TRecord extends { lines: readonly Record<string,
     return { rows: [{ label: texts.totalLabel, value: formatMoney(total) }], total };
   },
   invoices: { partyField: texts.partyField, hint: texts.hint, amountField: texts.amountField, useOpen: texts.useOpen },
-  toBody: (line) => ({ invoiceId: Number(line.invoiceId), [texts.amountField]: line[texts.amountField] }),
+  toBody: (line) => ({ invoiceId: Number(line.invoiceId), [texts.amountField]: line[texts.amountField]?.trim() }),
 });

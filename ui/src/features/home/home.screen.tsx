@@ -12,6 +12,7 @@ import { ModuleCard } from '@/features/home/module-card';
 import { SummaryStrip } from '@/features/home/summary-strip';
 import { APP_NAME, TAGLINE } from '@/lib/brand';
 import { useLogout, useSession } from '@/lib/session';
+import { errorText } from '@/lib/error-text';
 
 const Hero = styled.header`
   color: #fff;
@@ -106,7 +107,13 @@ function Modules() {
   const modules = useModules();
   if (modules.isPending) return <Spinner label="Loading modules" />;
   if (modules.isError) {
-    return <EmptyState message={`Could not load modules: ${modules.error.message}`} />;
+    return (
+      <EmptyState message={`Could not load modules. ${errorText(modules.error)}`}>
+        <Button $variant="secondary" onClick={() => void modules.refetch()}>
+          Try again
+        </Button>
+      </EmptyState>
+    );
   }
   return (
     <StaggerList

@@ -3,14 +3,22 @@ import styled from 'styled-components';
 import { useSummary } from '@/features/home/home.queries';
 import { formatLakh } from '@/lib/format';
 
-/** Three figures across, then what is pending in rupees two across. */
 const Strip = styled.dl`
   display: grid;
-  grid-template-columns: repeat(6, minmax(0, 1fr));
+  grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 10px;
   margin: 20px 0 0;
-  & > div { grid-column: span 2; }
-  & > div.money { grid-column: span 3; }
+`;
+
+/** What is pending, in rupees, under the strip. */
+const Owed = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 16px;
+  margin: 10px 0 0;
+  font-size: 14px;
+  color: #eff6ff;
+  span { color: #fff; font-weight: 600; }
 `;
 
 const Tile = styled.div`
@@ -34,7 +42,6 @@ interface Figure {
   label: string;
   title: string;
   value: string;
-  money?: boolean;
 }
 
 /**
@@ -49,17 +56,21 @@ export function SummaryStrip() {
     { label: 'This Month', title: 'Sales this month', value: data ? formatLakh(data.salesThisMonth) : dash },
     { label: 'Orders', title: 'Invoices this month', value: data ? String(data.invoicesThisMonth) : dash },
     { label: 'Pending', title: 'Unpaid invoices', value: data ? String(data.unpaidInvoices) : dash },
-    { label: 'To Collect', title: 'What customers owe you', value: data ? formatLakh(data.toCollect) : dash, money: true },
-    { label: 'To Pay', title: 'What you owe vendors', value: data ? formatLakh(data.toPay) : dash, money: true },
   ];
   return (
-    <Strip aria-busy={summary.isPending}>
-      {figures.map(({ label, title, value, money }) => (
-        <Tile key={label} title={title} className={money ? 'money' : undefined}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Tile>
-      ))}
-    </Strip>
+    <>
+      <Strip aria-busy={summary.isPending}>
+        {figures.map(({ label, title, value }) => (
+          <Tile key={label} title={title}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Tile>
+        ))}
+      </Strip>
+      <Owed>
+        <span title="What customers owe you">{`To collect ${data ? formatLakh(data.toCollect) : dash}`}</span>
+        <span title="What you owe vendors">{`To pay ${data ? formatLakh(data.toPay) : dash}`}</span>
+      </Owed>
+    </>
   );
 }

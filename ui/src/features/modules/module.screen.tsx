@@ -2,7 +2,7 @@ import { LAYOUT, routes } from '@erp/contracts';
 import { Home, ListX } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 
-import { ButtonLink } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { IconTile, Main, TopBar } from '@/components/layout';
@@ -12,6 +12,7 @@ import { paletteOf } from '@/components/theme';
 import { useModule, useTasks } from '@/features/modules/module.queries';
 import { TaskCard } from '@/features/modules/task-card';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 
 export interface ModuleScreenProps {
   /** Hover or focus on a task: the app prefetches that task's data. */
@@ -29,7 +30,7 @@ export function ModuleScreen({ onTaskIntent }: ModuleScreenProps) {
       <Main>
         <EmptyState
           icon={ListX}
-          message={notFound ? 'Module not found' : `Could not load module: ${module.error.message}`}
+          message={notFound ? 'Module not found' : `Could not load module. ${errorText(module.error)}`}
         >
           <ButtonLink to={routes.home}>
             <Home size={18} aria-hidden="true" />
@@ -54,7 +55,13 @@ export function ModuleScreen({ onTaskIntent }: ModuleScreenProps) {
       />
       <Main>
         {tasks.isPending && <Spinner label="Loading tasks" />}
-        {tasks.isError && <EmptyState message={`Could not load tasks: ${tasks.error.message}`} />}
+        {tasks.isError && (
+          <EmptyState message={`Could not load tasks. ${errorText(tasks.error)}`}>
+            <Button $variant="secondary" onClick={() => void tasks.refetch()}>
+              Try again
+            </Button>
+          </EmptyState>
+        )}
         {tasks.isSuccess && tasks.data.length === 0 && (
           <EmptyState message="No tasks available for this module." />
         )}

@@ -12,19 +12,24 @@ export interface CsvRow {
   reorderLevel: number | null;
   status: string;
   value: string;
+  hsnCode: string | null;
+  taxRate: string | null;
 }
 
 /** SEED-SPEC §9's columns, in order. */
 export const CSV_COLUMNS = ['Item', 'Description', 'Unit', 'Current Stock', 'Cost Price', 'Selling Price', 'Reorder Level', 'Status', 'Total Value'] as const;
+/** What a GST return and an accountant also need, after them, for a business registered for GST. */
+export const GST_COLUMNS = ['HSN/SAC', 'GST %'] as const;
 
 /**
  * The report as RFC 4180 CSV (DESIGN §3.2) by Papa Parse: values with commas, quotes or new
- * lines are quoted and survive; numbers keep 2 decimals; no rows → the header line alone.
+ * lines are quoted and survive; numbers keep 2 decimals; no rows → the header line alone. `gst`:
+ * with the HSN/SAC and GST rate columns.
  */
-export const inventoryCsv = (rows: readonly CsvRow[]): string =>
+export const inventoryCsv = (rows: readonly CsvRow[], gst = false): string =>
   Papa.unparse(
     {
-      fields: [...CSV_COLUMNS],
+      fields: [...CSV_COLUMNS, ...(gst ? GST_COLUMNS : [])],
       data: rows.map((r) => [
         r.name,
         r.description ?? '',
@@ -35,6 +40,7 @@ export const inventoryCsv = (rows: readonly CsvRow[]): string =>
         r.reorderLevel ?? '',
         r.status,
         toMoney(r.value),
+        ...(gst ? [r.hsnCode ?? '', r.taxRate ?? ''] : []),
       ]),
     },
     // A cell that starts with = + - @, a tab or a CR is a formula to a spreadsheet: Papa Parse

@@ -1,4 +1,4 @@
-import { compareMoney, decimal, routes, sumMoney, type StockStatus, toMoney } from '@erp/contracts';
+import { chargesGst, compareMoney, decimal, itemsEntity, recordMatches, routes, sumMoney, type StockStatus, toMoney } from '@erp/contracts';
 import { Download, SearchX } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -16,6 +16,7 @@ import { StockLedger } from '@/features/inventory/stock-ledger';
 import { useStock } from '@/features/inventory/stock.queries';
 import { whenIdle } from '@/lib/deferred';
 import { formatMoney, todayInIndia } from '@/lib/format';
+import { useBusiness } from '@/features/settings/business.queries';
 
 // The CSV writer (Papa Parse) is not in the screen's first download: it comes when the screen is
 // idle, or with the first Export CSV.
@@ -84,6 +85,8 @@ const Table = styled.table`
 export function InventoryReportScreen() {
   const items = itemsResource.useList();
   const stock = useStock();
+  // A business registered for GST exports each item's HSN/SAC and GST rate too.
+  const gst = chargesGst(useBusiness().data?.profile ?? null);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<'all' | StockStatus>('all');
   // Items whose stock ledger is open under their row (where each movement came from).
@@ -112,7 +115,7 @@ export function InventoryReportScreen() {
   });
   const term = search.trim().toLowerCase();
   const shown = rows.filter(
-    (r) => (status === 'all' || r.status === status) && (!term || r.item.name.toLowerCase().includes(term) || (r.item.description ?? '').toLowerCase().includes(term)),
+    (r) => (status === 'all' || r.status === status) && (!term || recordMatches(itemsEntity.search, r.item, term)),
   );
   const count = (s: StockStatus) => String(rows.filter((r) => r.status === s).length);
   const exportCsv = async () => {
@@ -129,7 +132,10 @@ export function InventoryReportScreen() {
           reorderLevel: r.item.reorderLevel,
           status: STATUS[r.status].label,
           value: r.value,
+          hsnCode: r.item.hsnCode,
+          taxRate: r.item.taxRate === null || r.item.taxRate === undefined ? null : String(r.item.taxRate),
         })),
+        gst,
       ),
       csvFileName(todayInIndia()),
     );

@@ -92,7 +92,7 @@ export function StockAdjustmentsScreen() {
               { name: 'itemId', label: 'Item', kind: 'select', required: true, useOptions: itemOptions },
               { name: 'adjustmentDate', label: 'Adjustment Date', kind: 'date', required: true },
               { name: 'adjustmentType', label: 'Adjustment Type', kind: 'select', required: true, options: ADJUSTMENT_TYPES.map((t) => ({ value: t, label: capitalised(t) })) },
-              { name: 'quantity', label: 'Quantity', kind: 'decimal', required: true, placeholder: '0.00', hint: 'Steps of 0.01' },
+              { name: 'quantity', label: 'Quantity', kind: 'decimal', required: true, placeholder: '0.00', hint: 'Up to 2 decimal places, e.g. 2.5' },
               {
                 name: 'reason',
                 label: 'Reason',

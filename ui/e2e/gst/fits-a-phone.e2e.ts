@@ -1,0 +1,71 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Issue 20 item 6: every screen fits a 360-px-wide phone with no sideways page scroll — home,
+ * settings, every module and task list, each list's new form, and a document's details. Wide
+ * tables scroll inside their own region, never the page.
+ */
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+test.describe.configure({ timeout: 120_000 });
+
+/** How far the page scrolls sideways (0 when it fits). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+const post = async (page: Page, path: string, data: unknown) => {
+  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+};
+
+test('every screen fits 360 px without sideways scrolling', async ({ page }) => {
+  await page.goto('/');
+  // A document of each kind with the longest words a shop types, so every details view has one to show.
+  const customer = await post(page, '/api/sales/customers', { name: 'Shree Venkateshwara Enterprises and Distributors', phone: '+91 98200 11223' });
+  const vendor = await post(page, '/api/purchase/vendors', { name: 'Maharashtra Agro Industries Cooperative' });
+  const line = { itemName: 'Superfinekashmirimamra almonds 500g', quantity: '12.5', rate: '1234567.89', gstRate: '5', hsn: '08021200' };
+  const sale = await post(page, '/api/sales/invoices', { customerId: customer.id, taxMode: 'gst', lines: [line], paidNow: '1000' });
+  const bill = await post(page, '/api/purchase/invoices', { vendorId: vendor.id, invoiceNumber: 'MAIC/2026-27/000123', taxMode: 'gst', lines: [line], paidNow: '1000' });
+  await post(page, '/api/sales/credit-notes', { customerId: customer.id, invoiceId: sale.id, taxMode: 'gst', lines: [{ ...line, quantity: '1' }] });
+  await post(page, '/api/purchase/debit-notes', { vendorId: vendor.id, invoiceId: bill.id, taxMode: 'gst', lines: [{ ...line, quantity: '1' }] });
+  const modules = (await (await page.request.get('/api/modules')).json()) as { name: string; tasks?: { name: string }[] }[];
+  const wide: string[] = [];
+  const seen: string[] = [];
+  const check = async (what: string) => {
+    seen.push(what);
+    await page.waitForLoadState('networkidle');
+    const by = await overflow(page);
+    if (by > 0) wide.push(`${what}: ${by}px too wide`);
+  };
+  await check('home');
+  await page.goto('/settings');
+  await check('settings');
+  for (const module of modules) {
+    await page.goto(`/module/${module.name}`);
+    await check(`module ${module.name}`);
+    const tasks = await page.getByRole('link').filter({ has: page.locator('h2, h3') }).all();
+    const hrefs = (await Promise.all(tasks.map((t) => t.getAttribute('href')))).filter((h): h is string => !!h && h.includes('/task/'));
+    for (const href of hrefs) {
+      await page.goto(href);
+      await check(href);
+      await page.waitForLoadState('networkidle');
+      const add = page.getByRole('main').getByRole('button', { name: /^(Add|New) / }).first();
+      if (await add.isVisible().catch(() => false)) {
+        await add.click();
+        await check(`${href} new form`);
+      }
+      // A fresh entry (the same URL again would keep the form open in its history state).
+      await page.goto('/');
+      await page.goto(href);
+      await page.waitForLoadState('networkidle');
+      const details = page.getByRole('button', { name: 'View Details' }).first();
+      if (await details.isVisible().catch(() => false)) {
+        await details.click();
+        await check(`${href} details`);
+      }
+    }
+  }
+  expect(wide).toEqual([]);
+  // Every task's list and form, and the documents' details, were measured.
+  expect(seen.filter((s) => s.endsWith('new form')).length).toBeGreaterThanOrEqual(10);
+  expect(seen.filter((s) => s.endsWith('details')).length).toBeGreaterThanOrEqual(5);
+});

@@ -1,0 +1,18 @@
+import { isApiError } from '@/lib/api-client';
+
+/**
+ * What went wrong, as a sentence for a person (never `401: {"error":…}`): the server's own
+ * message where it wrote one for people, else what the status means to them.
+ */
+export const errorText = (error: unknown): string => {
+  if (isApiError(error)) {
+    if (error.status === 401) return 'You are signed out. Please sign in again.';
+    if (error.status === 403) return 'You are not allowed to do this.';
+    if (error.status === 404) return 'It was not found: it may have been removed.';
+    if (error.status === 429) return 'Too many attempts. Please wait a minute and try again.';
+    if (error.status >= 500) return 'The server had a problem. Please try again in a moment.';
+    return error.serverMessage ?? 'The server refused this. Please check and try again.';
+  }
+  if (error instanceof TypeError) return 'The server could not be reached. Check your connection and try again.';
+  return 'Something went wrong. Please try again.';
+};
