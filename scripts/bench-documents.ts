@@ -54,6 +54,7 @@ const invoiceData = (doc: (typeof INVOICE_DOCUMENTS)[number], note: string): Inv
 
 const settlementData = (note: string, amount: string): SettlementData => ({
   id: 1,
+  number: 'RCT/2026-27/0001',
   partyId: 1,
   date: '2026-06-02',
   paymentMethod: 'upi',

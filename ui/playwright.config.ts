@@ -52,7 +52,7 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   outputDir: '../test-results/e2e',
   workers: 2,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 8_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: fileURLToPath(new URL('../test-results/playwright.json', import.meta.url)) }]],

@@ -233,8 +233,8 @@ const documents = (mode: Mode) => {
           counts.refused += answers.length - created.length;
           accepted.push(...created);
           const appended = z.array(RecordedEventSchema).parse((await owner.get(`${api.events}?after=${before}&limit=1000`)).body);
-          // A settlement's own event plus one allocation per line; a refused one adds nothing.
-          expect(appended.length).toBe(created.reduce((n, p) => n + 1 + p.lines.length, 0));
+          // A settlement's own event, its number's in the series, and one allocation per line; a refused one adds nothing.
+          expect(appended.length).toBe(created.reduce((n, p) => n + 2 + p.lines.length, 0));
           const position = String(appended.at(-1)?.position ?? before);
           for (const bill of bills) {
             const read = await readInvoice(bill.id, position);

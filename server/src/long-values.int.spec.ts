@@ -187,6 +187,8 @@ describe('the longest and most hostile values the contracts accept', () => {
       invoicePrefix: 'ZZZZ',
       creditNotePrefix: '9999',
       debitNotePrefix: 'D0D0',
+      receiptPrefix: 'R0R0',
+      paymentPrefix: 'P0P0',
     };
     expectEveryField(BusinessBodySchema, body);
     const saved = await owner.put<Record<string, unknown>>(BUSINESS_PATH, body);

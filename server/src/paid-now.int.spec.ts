@@ -59,6 +59,7 @@ describe('an invoice paid as it is recorded', () => {
     expect(receipt).toMatchObject({ paymentMethod: 'upi', totalAmount: '876.50', receiptDate: '2026-11-20' });
     const detail = await read(byId(receipts.path, receipt!.id));
     expect(detail).toMatchObject({ lines: [{ invoiceId: invoice.id, receivedAmount: '876.50' }], description: `With invoice ${String(invoice.invoiceNumber)}` });
+    expect(detail.receiptNumber).toBe('RCT/2026-27/0001');
     expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ status: 'paid', allocations: [{ amount: '876.50' }] });
   });
 
@@ -99,6 +100,23 @@ describe('an invoice paid as it is recorded', () => {
     const res = await owner.put(byId(salesInvoices.path, invoice.id), { customerId: customer, lines, paidNow: '100' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ issues: [{ path: 'paidNow', message: expect.stringContaining('record a receipt') }] });
+  });
+
+  it('receipts and payments are numbered in their own series, and a refused one uses up no number', async () => {
+    const invoice = await write(salesInvoices.path, { customerId: customer, lines });
+    const numbers = async () => (await read<Row[]>(receipts.path)).map((r) => String(r.receiptNumber)).sort();
+    const before = await numbers();
+    const last = Number(before.at(-1)!.slice(-4));
+    const over = await owner.post(receipts.path, { customerId: customer, paymentMethod: 'cash', lines: [{ invoiceId: invoice.id, receivedAmount: '9999' }] });
+    expect(over.status).toBe(409);
+    const ok = await write(receipts.path, { customerId: customer, paymentMethod: 'cash', receiptDate: '2026-12-01', lines: [{ invoiceId: invoice.id, receivedAmount: '100' }] });
+    expect(ok.receiptNumber).toBe(`RCT/2026-27/${String(last + 1).padStart(4, '0')}`);
+    // A revision keeps its number; a payment has a series of its own.
+    const revised = await owner.put<Row>(byId(receipts.path, ok.id), { customerId: customer, paymentMethod: 'upi', lines: [{ invoiceId: invoice.id, receivedAmount: '100' }] });
+    expect(revised.body).toMatchObject({ receiptNumber: ok.receiptNumber, paymentMethod: 'upi' });
+    const payment = await write(vendorPayments.path, { vendorId: vendor, paymentMethod: 'cash', amount: '10', paymentDate: '2027-04-01' });
+    expect(payment.paymentNumber).toBe('PAY/2027-28/0001');
+    expect(await read(byId(receipts.path, ok.id))).toMatchObject({ receiptNumber: ok.receiptNumber });
   });
 
   it('a repeated Idempotency-Key answers the first result and records one receipt', async () => {

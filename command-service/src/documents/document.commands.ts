@@ -150,10 +150,12 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, n
       const context: InvoiceContext = { business, partyGstin: typeof party.gstNumber === 'string' ? party.gstNumber : null, number, against };
       const recorded = decideAll(decider, { type: kind, data: { id, body, context }, metadata }, invoice.state);
       // Paid as it is recorded: a receipt or payment of its own, allocated here in the same append.
-      const paid = body.paidNow && settledBy && settlementId ? settleNow(settledBy, settlementId, id, body, stateAfter(decider, invoice, recorded), decider, metadata) : null;
+      const paidBusiness = body.paidNow && settledBy && settlementId ? (business ?? (await businessProfile(ctx))) : null;
+      const paid =
+        body.paidNow && settledBy && settlementId ? await settleNow(ctx, paidBusiness, settledBy, settlementId, id, body, stateAfter(decider, invoice, recorded), decider, metadata) : null;
       const changes = [...recorded, ...(paid?.allocated ?? [])];
       const after = stateAfter(decider, invoice, changes);
-      const appends: Appends = [{ stream: invoice, events: changes.map(doc.write) }, ...(paid ? [{ stream: ctx.fresh(paid.stream, settledBy!.decider), events: paid.events }] : [])];
+      const appends: Appends = [{ stream: invoice, events: changes.map(doc.write) }, ...(paid ? [{ stream: ctx.fresh(paid.stream, settledBy!.decider), events: paid.events }, ...paid.numbered] : [])];
       if (changes.length > 0) {
         appends.push(...(series?.appends ?? []));
         appends.push(...(await numberClaims(doc, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number }, series?.claim)));
@@ -179,12 +181,24 @@ export interface SettlementStreams {
  * invoice, and its allocation decided by the invoice's own decider (more than the total is a
  * 409 on `paidNow`).
  */
-const settleNow = (settledBy: SettlementStreams, settlementId: number, invoiceId: number, body: InvoiceBody, invoice: InvoiceState, decider: InvoiceDecider, metadata: CommandMetadata) => {
+const settleNow = async (
+  ctx: CommandContext,
+  business: Business | null,
+  settledBy: SettlementStreams,
+  settlementId: number,
+  invoiceId: number,
+  body: InvoiceBody,
+  invoice: InvoiceState,
+  decider: InvoiceDecider,
+  metadata: CommandMetadata,
+) => {
   if (invoice.status !== 'recorded') return null;
   const { doc } = settledBy;
   const amount = body.paidNow!;
+  const issued = await issueNumber(ctx, doc, settlementId, business, invoice.invoice.date);
   const line: SettlementLine = { lineNo: 1, invoiceId, invoiceNumber: invoice.invoice.number, invoiceAmount: invoice.invoice.totalAmount, amount };
   const draft: SettlementDraft = {
+    number: issued.number,
     partyId: body.partyId,
     date: invoice.invoice.date,
     paymentMethod: body.paymentMethod,
@@ -196,7 +210,21 @@ const settleNow = (settledBy: SettlementStreams, settlementId: number, invoiceId
   const stream = doc.streamOf(settlementId);
   const events = decideAll(settledBy.decider, { type: 'Record', data: { id: settlementId, draft }, metadata }, settledBy.decider.initialState()).map(doc.write);
   const allocate = { type: 'Allocate' as const, data: { id: invoiceId, by: stream, as: 'paid' as const, partyId: body.partyId, amount, path: 'paidNow' }, metadata };
-  return { stream, events, allocated: decideAll(decider, allocate, invoice) };
+  return { stream, events, allocated: decideAll(decider, allocate, invoice), numbered: issued.appends };
+};
+
+/**
+ * The next number of the business's series for a payment or receipt (`RCT/2026-27/0001`), and the
+ * event that takes it at the series' version: a racing document conflicts and decides again, and
+ * a refused one takes nothing (its append never happens). These numbers are never typed.
+ */
+const issueNumber = async (ctx: CommandContext, doc: SettlementDocument, id: number, business: Business | null, date: string) => {
+  const fy = financialYear(date);
+  const series = await ctx.versionOf(seriesStream(doc.stream, fy));
+  const seq = series.version + 1;
+  const number = seriesNumber(business?.[doc.series] ?? (doc.series === 'receiptPrefix' ? 'RCT' : 'PAY'), fy, seq);
+  const issued = NumberSeriesEventSchema.parse({ type: 'DocumentNumberIssued', data: { seq, number, document: doc.streamOf(id) } });
+  return { number, appends: [{ stream: series, events: [issued] }] satisfies Appends };
 };
 
 const defaultPrefix = (doc: InvoiceDocument) => (doc.series === 'creditNotePrefix' ? 'CN' : doc.series === 'debitNotePrefix' ? 'DN' : 'INV');
@@ -276,7 +304,9 @@ export const settlementCommands = (doc: SettlementDocument, decider: SettlementD
         const recorded = invoice.state.status === 'recorded' ? invoice.state.invoice : null;
         lines.push({ lineNo: index + 1, invoiceId: line.invoiceId, invoiceNumber: recorded?.number ?? '', invoiceAmount: recorded?.totalAmount ?? '0.00', amount: line.amount });
       }
-      const draft: SettlementDraft = { partyId: body.partyId, date: body.date, paymentMethod: body.paymentMethod, texts: body.texts, active: body.active, lines, directAmount };
+      // A new one takes the next number of its series in the same append (Revise keeps its number).
+      const issued = kind === 'Record' ? await issueNumber(ctx, doc, id, await businessProfile(ctx), body.date ?? indiaDate(metadata.now)) : null;
+      const draft: SettlementDraft = { number: issued?.number ?? null, partyId: body.partyId, date: body.date, paymentMethod: body.paymentMethod, texts: body.texts, active: body.active, lines, directAmount };
       // The settlement first: a voided one refuses the revision before any invoice is asked.
       const changes = decideAll(decider, { type: kind, data: { id, draft }, metadata }, settlement.state);
       const by = doc.streamOf(id);
@@ -291,6 +321,7 @@ export const settlementCommands = (doc: SettlementDocument, decider: SettlementD
       const previous = settlement.state.status === 'recorded' ? settlement.state.settlement.lines : [];
       const kept = new Set(allocating.map((l) => l.invoiceId));
       appends.push(...(await releases(by, previous.filter((l) => !kept.has(l.invoiceId)).map((l) => l.invoiceId), load, invoices.decider, invoices.doc, metadata)));
+      if (issued && changes.length > 0) appends.push(...issued.appends);
       return { main: settlement, appends: [{ stream: settlement, events: changes.map(doc.write) }, ...appends], result: settlementOf(doc, stateAfter(decider, settlement, changes)) };
     };
   /** Voids it for good, with the reason kept in its history; every invoice it settled is released. */

@@ -18,6 +18,8 @@ export type SettlementState =
 
 /** A payment or receipt as the command prepared it: lines already matched to their invoices. */
 export interface SettlementDraft {
+  /** The number the series gave it (Record); null keeps the one it has (Revise). */
+  readonly number: string | null;
   readonly partyId: number;
   /** Blank → kept (revise) or today in India. */
   readonly date: string | null;
@@ -42,10 +44,11 @@ export type SettlementDecider = Decider<SettlementState, SettlementCommand, Sett
  * Voided, it is kept as it was, inactive, with the reason; it cannot change any more.
  */
 export const settlementDecider = (doc: SettlementDocument): SettlementDecider => {
-  const recorded = (id: number, draft: SettlementDraft, now: Date, previousDate?: string): SettlementData => ({
+  const recorded = (id: number, draft: SettlementDraft, now: Date, previous?: SettlementData): SettlementData => ({
     id,
+    number: draft.number ?? previous?.number ?? null,
     partyId: draft.partyId,
-    date: draft.date ?? previousDate ?? indiaDate(now),
+    date: draft.date ?? previous?.date ?? indiaDate(now),
     paymentMethod: draft.paymentMethod,
     texts: draft.texts,
     totalAmount: draft.lines.length > 0 ? sumMoney(draft.lines.map((l) => l.amount)) : (draft.directAmount ?? '0.00'),
@@ -76,7 +79,7 @@ export const settlementDecider = (doc: SettlementDocument): SettlementDecider =>
       case 'Revise': {
         if (state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
         if (state.voidReason !== null) throw voidedAlready(id);
-        const next = recorded(id, command.data.draft, command.metadata.now, state.settlement.date);
+        const next = recorded(id, command.data.draft, command.metadata.now, state.settlement);
         return sameValue(next, state.settlement) ? [] : [{ kind: 'revised', data: next }];
       }
       case 'Void':

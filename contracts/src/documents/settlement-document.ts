@@ -7,7 +7,7 @@ import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts
 import type { InvoiceDocument, PartyConfig } from './invoice-kind';
 import { keyed, keyedAll } from './keyed';
 
-export interface SettlementDocumentConfig<P extends string, D extends string, A extends string, T extends string> {
+export interface SettlementDocumentConfig<P extends string, D extends string, A extends string, T extends string, N extends string> {
   readonly module: string;
   readonly plural: string;
   /** 'Payment', 'Receipt'. */
@@ -19,6 +19,15 @@ export interface SettlementDocumentConfig<P extends string, D extends string, A 
   readonly party: PartyConfig<P>;
   /** `paymentDate`, `receiptDate`. */
   readonly dateField: D;
+  /**
+   * `receiptNumber`, `paymentNumber`: the next of the business's series for this kind
+   * (`RCT/2026-27/0001`), taken in the same append as the document, so a refused attempt uses
+   * up no number. Read-only (the server gives it); null on documents recorded before series.
+   */
+  readonly numberField: N;
+  readonly numberLabel: string;
+  /** The business profile's prefix of the series. */
+  readonly series: 'receiptPrefix' | 'paymentPrefix';
   /** A line's amount: `paidAmount` ('Paid amount is required'), `receivedAmount`. */
   readonly lineAmount: { readonly field: A; readonly label: string; readonly missing: string };
   readonly texts: readonly T[];
@@ -42,6 +51,7 @@ export interface SettlementLine {
 /** A payment or receipt as recorded, under fixed names. */
 export interface SettlementData {
   readonly id: number;
+  readonly number: string | null;
   readonly partyId: number;
   readonly date: string;
   readonly paymentMethod: string;
@@ -76,8 +86,8 @@ const Envelope = z.object({ type: z.string(), data: z.unknown() });
  * A document that settles invoices (vendor payment, receipt; DESIGN §4): its lines allocate
  * money to invoices of the same party, atomically with the document itself.
  */
-export const settlementDocument = <const P extends string, const D extends string, const A extends string, const T extends string>(
-  config: SettlementDocumentConfig<P, D, A, T>,
+export const settlementDocument = <const P extends string, const D extends string, const A extends string, const T extends string, const N extends string>(
+  config: SettlementDocumentConfig<P, D, A, T, N>,
 ) => {
   const { party, lineAmount } = config;
   const lineBody = z.object({
@@ -125,6 +135,7 @@ export const settlementDocument = <const P extends string, const D extends strin
   });
   const data = z.object({
     id: Id,
+    ...keyed(config.numberField, z.string().nullable()),
     ...keyed(party.field, Id),
     ...keyed(config.dateField, DateString),
     paymentMethod: z.enum(METHODS),
@@ -149,6 +160,7 @@ export const settlementDocument = <const P extends string, const D extends strin
     const raw = Stored.parse(stored);
     return {
       id: raw.id,
+      number: NullableText.parse(fieldOf(raw, config.numberField) ?? null),
       partyId: Id.parse(fieldOf(raw, party.field)),
       date: DateString.parse(fieldOf(raw, config.dateField)),
       paymentMethod: raw.paymentMethod,
@@ -162,6 +174,7 @@ export const settlementDocument = <const P extends string, const D extends strin
   /** The domain's view → the stored (and answered) shape, under the document's own field names. */
   const storedData = (d: SettlementData) => ({
     id: d.id,
+    [config.numberField]: d.number,
     [party.field]: d.partyId,
     [config.dateField]: d.date,
     paymentMethod: d.paymentMethod,
@@ -203,7 +216,7 @@ export const settlementDocument = <const P extends string, const D extends strin
     storedData,
     /** What a list search looks in: `searchOn`, the party's name, and the method's label. */
     search: {
-      ...({ fields: config.searchOn, refs: { [config.party.field]: config.party.singular } } as SearchSpec<T | 'paymentMethod' | P>),
+      ...({ fields: [config.numberField, ...config.searchOn], refs: { [config.party.field]: config.party.singular } } as SearchSpec),
       amounts: ['totalAmount'],
       labels: { paymentMethod: PAYMENT_METHODS },
     },
@@ -224,6 +237,9 @@ export interface SettlementDocument {
   readonly listTable: string;
   readonly party: PartyConfig<string>;
   readonly dateField: string;
+  readonly numberField: string;
+  readonly numberLabel: string;
+  readonly series: 'receiptPrefix' | 'paymentPrefix';
   readonly lineAmount: { readonly field: string; readonly label: string; readonly missing: string };
   readonly texts: readonly string[];
   readonly search: SearchSpec;

@@ -61,6 +61,8 @@ export const BusinessBodySchema = z
     invoicePrefix: prefix('INV'),
     creditNotePrefix: prefix('CN'),
     debitNotePrefix: prefix('DN'),
+    receiptPrefix: prefix('RCT'),
+    paymentPrefix: prefix('PAY'),
   })
   .superRefine((body, ctx) => {
     const gstinState = stateOfGstin(body.gstin);
@@ -96,6 +98,9 @@ export const BusinessSchema = z.object({
   invoicePrefix: z.string(),
   creditNotePrefix: z.string(),
   debitNotePrefix: z.string(),
+  /** Receipts and payments numbered in their own series (profiles saved before them: the defaults). */
+  receiptPrefix: z.string().optional().default('RCT'),
+  paymentPrefix: z.string().optional().default('PAY'),
 });
 export type Business = z.output<typeof BusinessSchema>;
 

@@ -13,6 +13,7 @@ export const settlementTable = (doc: SettlementDocument): TableSpec => {
     versioned: true,
     columns: {
       ...STREAM_ROW_COLUMNS,
+      [doc.numberField]: 'text',
       [doc.party.field]: 'integer',
       [doc.dateField]: 'date',
       paymentMethod: 'text',
@@ -28,8 +29,8 @@ export const settlementTable = (doc: SettlementDocument): TableSpec => {
   return spec;
 };
 
-// Version 2: voiding (voidReason column, DocumentVoided events).
-export const settlementListProjection = (doc: SettlementDocument, version = 2) => {
+// Version 2: voiding (voidReason column, DocumentVoided events). Version 3: the number of its series.
+export const settlementListProjection = (doc: SettlementDocument, version = 3) => {
   const list = settlementTable(doc);
   return defineProjection<SettlementChange>({
     name: list.name,

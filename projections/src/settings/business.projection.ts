@@ -11,7 +11,8 @@ export const businessTable = table({ name: 'business_profile', key: 'id', column
 
 export const businessProjection = defineProjection<BusinessSaved>({
   name: businessTable.name,
-  version: 1,
+  // Version 2: receipt and payment prefixes.
+  version: 2,
   tables: [businessTable],
   handles: ['BusinessProfileSaved'],
   decode: (stored) => BusinessSavedSchema.parse(stored),

@@ -81,6 +81,8 @@ test('a 3-line sale paid in full takes at most 12 taps, and the receipt is recor
   const receipt = page.getByRole('article').filter({ hasText: customer });
   await expect(receipt).toContainText('₹2,337.00');
   await expect(receipt).toContainText('Cash');
+  // Numbered in the receipts' own series.
+  await expect(receipt).toContainText(/RCT\/\d{4}-\d{2}\/\d{4}/);
 });
 
 test('an invoice still due is paid from its card: the receipt comes filled in, and the method is remembered', async ({ page }) => {

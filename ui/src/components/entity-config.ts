@@ -199,7 +199,8 @@ export interface DetailsConfig<TRecord> {
   subtitle: string;
   badge?: (record: TRecord) => { label: string; tone: BadgeTone } | null;
   fields: readonly CardField<TRecord>[];
-  lines: { title: string; columns: readonly { label: string; value: (line: Record<string, unknown>) => string; numeric?: boolean }[] };
+  /** `empty`: said instead of an empty table. */
+  lines: { title: string; empty?: string; columns: readonly { label: string; value: (line: Record<string, unknown>) => string; numeric?: boolean }[] };
   /** Which documents settled it, or which invoices it settled. */
   links?: { title: string; empty: string; rows: (record: TRecord) => readonly { label: string; amount: string }[] };
   /** Links shown with the summary: 'Print / PDF', 'Receive payment'. */

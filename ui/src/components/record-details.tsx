@@ -85,30 +85,34 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
             </Card>
             <Card aria-labelledby="details-lines">
               <CardHeading id="details-lines">{config.lines.title}</CardHeading>
-              <Scroll tabIndex={0} role="region" aria-label="Lines table">
-                <Table>
-                  <thead>
-                    <tr>
-                      {config.lines.columns.map((c) => (
-                        <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
-                          {c.label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {((record as unknown as { lines?: Record<string, unknown>[] }).lines ?? []).map((line, index) => (
-                      <tr key={index}>
+              {config.lines.empty && lineRows(record).length === 0 ? (
+                <p>{config.lines.empty}</p>
+              ) : (
+                <Scroll tabIndex={0} role="region" aria-label="Lines table">
+                  <Table>
+                    <thead>
+                      <tr>
                         {config.lines.columns.map((c) => (
-                          <td key={c.label} className={c.numeric ? 'num' : undefined}>
-                            {c.value(line)}
-                          </td>
+                          <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
+                            {c.label}
+                          </th>
                         ))}
                       </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </Scroll>
+                    </thead>
+                    <tbody>
+                      {lineRows(record).map((line, index) => (
+                        <tr key={index}>
+                          {config.lines.columns.map((c) => (
+                            <td key={c.label} className={c.numeric ? 'num' : undefined}>
+                              {c.value(line)}
+                            </td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </Table>
+                </Scroll>
+              )}
             </Card>
             {config.links && <Links links={config.links} record={record} />}
             <RecordHistory resource={resource} id={id} sections={sections} />
@@ -118,6 +122,8 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
     </>
   );
 }
+
+const lineRows = (record: unknown): readonly Record<string, unknown>[] => (record as { lines?: Record<string, unknown>[] }).lines ?? [];
 
 function Links<TRecord>({ links, record }: { links: NonNullable<DetailsConfig<TRecord>['links']>; record: TRecord }) {
   const rows = links.rows(record);

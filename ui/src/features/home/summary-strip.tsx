@@ -35,7 +35,7 @@ const Tile = styled.div`
     color: #eff6ff;
     white-space: nowrap;
   }
-  dd { margin: 0; font-size: 22px; font-weight: 700; letter-spacing: -0.01em; }
+  dd { margin: 0; font-size: clamp(17px, 5.5vw, 22px); font-weight: 700; letter-spacing: -0.01em; white-space: nowrap; }
 `;
 
 interface Figure {

@@ -50,6 +50,8 @@ const SECTIONS: readonly FormSection<Values>[] = [
       { name: 'invoicePrefix', label: 'Invoice Prefix', kind: 'text', uppercase: true, hint: 'INV gives INV/2026-27/0001' },
       { name: 'creditNotePrefix', label: 'Credit Note Prefix', kind: 'text', uppercase: true, hint: 'CN gives CN/2026-27/0001' },
       { name: 'debitNotePrefix', label: 'Debit Note Prefix', kind: 'text', uppercase: true, hint: 'DN gives DN/2026-27/0001' },
+      { name: 'receiptPrefix', label: 'Receipt Prefix', kind: 'text', uppercase: true, hint: 'RCT gives RCT/2026-27/0001' },
+      { name: 'paymentPrefix', label: 'Payment Prefix', kind: 'text', uppercase: true, hint: 'PAY gives PAY/2026-27/0001' },
     ],
   },
 ];
@@ -71,6 +73,8 @@ const EMPTY: BusinessInput = {
   invoicePrefix: 'INV',
   creditNotePrefix: 'CN',
   debitNotePrefix: 'DN',
+  receiptPrefix: 'RCT',
+  paymentPrefix: 'PAY',
 };
 
 const valuesOf = (profile: Business): BusinessInput => Object.fromEntries(Object.entries({ ...EMPTY, ...profile }).map(([k, v]) => [k, v ?? ''])) as BusinessInput;

@@ -38,6 +38,7 @@ export function PaymentsScreen() {
         title: (payment) => vendorName(payment.vendorId, 'Unknown Vendor'),
         badge: (payment) => (payment.voidReason ? { label: 'VOID', tone: 'red' } : { label: methodLabel(payment.paymentMethod), tone: 'blue' }),
         fields: [
+          { label: 'Number', icon: Hash, value: (p) => p.paymentNumber, hideWhenEmpty: true },
           { label: 'Total', icon: IndianRupee, value: (p) => formatMoney(p.totalAmount) },
           { label: 'Date', icon: CalendarDays, value: (p) => formatDate(p.paymentDate) },
           { label: 'Invoice', icon: Link2, value: (p) => (p.invoiceId ? invoices(p.invoiceId, 'Unknown Invoice') : 'Direct Payment') },

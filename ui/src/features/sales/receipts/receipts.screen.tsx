@@ -38,6 +38,7 @@ export function ReceiptsScreen() {
         title: (receipt) => `Receipt #${receipt.id}`,
         badge: (receipt) => (receipt.voidReason ? { label: 'VOID', tone: 'red' } : null),
         fields: [
+          { label: 'Number', icon: Hash, value: (r) => r.receiptNumber, hideWhenEmpty: true },
           { label: 'Customer', icon: User, value: (r) => customerName(r.customerId, 'Unknown Customer') },
           { label: 'Total', icon: IndianRupee, value: (r) => formatMoney(r.totalAmount) },
           { label: 'Date', icon: CalendarDays, value: (r) => formatDate(r.receiptDate) },
@@ -51,6 +52,7 @@ export function ReceiptsScreen() {
         title: (receipt) => `Receipt #${receipt.id}`,
         subtitle: 'Receipt details',
         fields: [
+          { label: 'Number', value: (r) => r.receiptNumber, hideWhenEmpty: true },
           { label: 'Customer', value: (r) => customerName(r.customerId, 'Unknown Customer') },
           { label: 'Date', value: (r) => formatDate(r.receiptDate) },
           { label: 'Method', value: (r) => methodLabel(r.paymentMethod) },
@@ -60,18 +62,15 @@ export function ReceiptsScreen() {
           { label: 'Notes', value: (r) => r.notes },
           { label: 'Description', value: (r) => r.description },
         ],
+        // One list of what it settled (the invoices and amounts), not the same twice.
         lines: {
-          title: 'Invoice Lines',
+          title: 'Invoices settled',
+          empty: 'A direct receipt: it settles no invoice.',
           columns: [
             { label: 'Invoice', value: (l) => String(l.invoiceNumber) },
             { label: 'Invoice Amount', value: (l) => formatMoney(String(l.invoiceAmount)), numeric: true },
             { label: 'Received', value: (l) => formatMoney(String(l.receivedAmount)), numeric: true },
           ],
-        },
-        links: {
-          title: 'Invoices settled',
-          empty: 'A direct receipt: it settles no invoice.',
-          rows: (receipt) => receipt.lines.map((l) => ({ label: l.invoiceNumber, amount: l.receivedAmount })),
         },
       },
       form: {
