@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { expectToast, unique } from './support';
+import { apiPost, expectToast, unique } from './support';
 
 /**
  * Issue 20, item 1, as a shop owner meets it on a phone: the phone's Back closes a form (the URL
@@ -8,11 +8,7 @@ import { expectToast, unique } from './support';
  * offers it back; Cancel asks too; focus moves to the opened form's title.
  */
 
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-};
+const post = apiPost;
 
 test('Back closes a form; with changes it asks, and Keep editing keeps them', async ({ page }) => {
   await page.goto('/module/purchase/task/vendors');

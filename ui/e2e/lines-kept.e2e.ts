@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { expectToast, toasts, unique } from './support';
+import { apiPost, expectToast, toasts, unique } from './support';
 
 /**
  * Issue 18 items 6, 8 and 9, walked as a shop owner would: nothing typed on screen vanishes (a
@@ -8,11 +8,7 @@ import { expectToast, toasts, unique } from './support';
  * every mistake of a form is said at once; a receipt recorded by mistake is voided with a reason.
  */
 
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; totalAmount: string };
-};
+const post = apiPost;
 
 const openInvoice = async (page: Page, invoiceNumber: string) => {
   await page.goto('/module/sales/task/invoices');

@@ -52,3 +52,16 @@ export async function login(page: Page) {
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/**
+ * A record made over the API behind the screens' back (test data), answered once the list's read
+ * model holds it: the screens read without knowing this write, so a list opened at once could
+ * be a moment behind (eventual consistency; the screens' own writes wait for their reads).
+ */
+export async function apiPost(page: Page, path: string, data: unknown) {
+  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
+  expect(res.status(), await res.text()).toBe(201);
+  const position = res.headers()['x-event-position'];
+  if (position) expect((await page.request.get(`${path}?limit=1`, { headers: { 'X-Min-Position': position } })).status()).toBe(200);
+  return (await res.json()) as { id: number; totalAmount: string; invoiceNumber?: string };
+}

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
+import { apiPost } from '../support';
+
 /**
  * Issue 20 item 6: every screen fits a 360-px-wide phone with no sideways page scroll — home,
  * settings, every module and task list, each list's new form, and a document's details. Wide
@@ -11,11 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 /** How far the page scrolls sideways (0 when it fits). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-};
+const post = apiPost;
 
 test('every screen fits 360 px without sideways scrolling', async ({ page }) => {
   await page.goto('/');

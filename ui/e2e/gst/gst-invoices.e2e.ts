@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { expectAccessible, expectToast, toasts, unique } from '../support';
+import { apiPost, expectAccessible, expectToast, toasts, unique } from '../support';
 
 /**
  * GST invoices, credit notes and debit notes walked through the screens of a registered business
@@ -9,11 +9,7 @@ import { expectAccessible, expectToast, toasts, unique } from '../support';
  * reverse charge.
  */
 
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; totalAmount: string; invoiceNumber?: string };
-};
+const post = apiPost;
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/${name}-${page.viewportSize()!.width < 600 ? 'phone' : 'desktop'}.png`, fullPage: true });

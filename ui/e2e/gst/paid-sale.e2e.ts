@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
-import { expectAccessible, expectToast, unique } from '../support';
+import { apiPost, expectAccessible, expectToast, unique } from '../support';
 
 /**
  * Issue 20 item 2: a sale and its payment in one go, counted in taps. A 3-line sale to a known
@@ -10,11 +10,7 @@ import { expectAccessible, expectToast, unique } from '../support';
  * not counted. Then a bill still due is paid from its card in two taps.
  */
 
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; invoiceNumber?: string };
-};
+const post = apiPost;
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/${name}-${page.viewportSize()!.width < 600 ? 'phone' : 'desktop'}.png`, fullPage: true });
