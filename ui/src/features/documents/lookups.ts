@@ -1,7 +1,10 @@
 import { sumMoney } from '@erp/contracts';
+import { Wallet } from 'lucide-react';
 import { useMemo } from 'react';
 
-import type { OpenInvoice } from '@/components/entity-config';
+import type { CardConfig, OpenInvoice } from '@/components/entity-config';
+import { formatMoney } from '@/lib/format';
+
 
 /** A resource's list hook (`vendorsResource.useList`). */
 type UseList<T> = () => { data?: readonly T[] | undefined };
@@ -59,4 +62,22 @@ export function useOwed<I extends { readonly balanceDue: string; readonly active
     }
     return (partyId: number) => sumMoney(due.get(partyId) ?? []);
   }, [data, partyField]);
+}
+
+/**
+ * A party list whose cards first say what is owed on each party's invoices (`Owes`, `We Owe`),
+ * once the invoices have loaded: one wrapper for customers and vendors.
+ */
+export function useOwedCards<C extends { readonly card: CardConfig<never> }, I extends { readonly balanceDue: string; readonly active: boolean }>(
+  list: C,
+  useInvoices: UseList<I>,
+  partyField: keyof I & string,
+  label: string,
+): C {
+  const owed = useOwed(useInvoices, partyField);
+  return useMemo(() => {
+    if (!owed) return list;
+    const field = { label, icon: Wallet, value: (party: { id: number }) => formatMoney(owed(party.id)) };
+    return { ...list, card: { ...list.card, fields: [field, ...list.card.fields] } };
+  }, [owed, list, label]);
 }

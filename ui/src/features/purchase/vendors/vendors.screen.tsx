@@ -6,15 +6,13 @@ import {
   type VendorBody,
   type VendorInput,
 } from '@erp/contracts';
-import { CalendarClock, Mail, Phone, Receipt, User, Wallet } from 'lucide-react';
-import { useMemo } from 'react';
+import { CalendarClock, Mail, Phone, Receipt, User } from 'lucide-react';
 
 import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
-import { useOwed } from '@/features/documents/lookups';
+import { useOwedCards } from '@/features/documents/lookups';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
-import { formatMoney } from '@/lib/format';
 
 const emptyValues: VendorInput = {
   name: '',
@@ -94,13 +92,6 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
 
 /** The list, its cards saying what is owed on each party's invoices (once they have loaded). */
 export function VendorsScreen() {
-  const owed = useOwed(purchaseInvoicesResource.useList, 'vendorId');
-  const config = useMemo(
-    () =>
-      owed
-        ? { ...vendorsList, card: { ...vendorsList.card, fields: [{ label: 'We Owe', icon: Wallet, value: (p: { id: number }) => formatMoney(owed(p.id)) }, ...vendorsList.card.fields] } }
-        : vendorsList,
-    [owed],
-  );
+  const config = useOwedCards(vendorsList, purchaseInvoicesResource.useList, 'vendorId', 'We Owe');
   return <EntityListScreen config={config} />;
 }

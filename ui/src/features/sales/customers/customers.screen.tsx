@@ -1,10 +1,9 @@
 import { customersEntity, routes, type Customer, type CustomerBody } from '@erp/contracts';
-import { IndianRupee, Mail, Phone, Receipt, User, Wallet } from 'lucide-react';
-import { useMemo } from 'react';
+import { IndianRupee, Mail, Phone, Receipt, User } from 'lucide-react';
 
 import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
-import { useOwed } from '@/features/documents/lookups';
+import { useOwedCards } from '@/features/documents/lookups';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { formatMoney } from '@/lib/format';
@@ -66,13 +65,6 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
 
 /** The list, its cards saying what is owed on each party's invoices (once they have loaded). */
 export function CustomersScreen() {
-  const owed = useOwed(salesInvoicesResource.useList, 'customerId');
-  const config = useMemo(
-    () =>
-      owed
-        ? { ...customersList, card: { ...customersList.card, fields: [{ label: 'Owes', icon: Wallet, value: (p: { id: number }) => formatMoney(owed(p.id)) }, ...customersList.card.fields] } }
-        : customersList,
-    [owed],
-  );
+  const config = useOwedCards(customersList, salesInvoicesResource.useList, 'customerId', 'Owes');
   return <EntityListScreen config={config} />;
 }
