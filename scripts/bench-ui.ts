@@ -149,6 +149,18 @@ const lighthouseMedian = async (url: string, cookie: string) => {
   return { ...middle, range: `${Math.min(...scores)}–${Math.max(...scores)}` };
 };
 
+/** What moved, when something did: the selectors Lighthouse names for each layout shift. */
+const shiftedNodes = (details: unknown): string[] => {
+  const items: unknown = details && typeof details === 'object' ? Reflect.get(details, 'items') : null;
+  if (!Array.isArray(items)) return [];
+  return items.map((item: unknown) => {
+    const node: unknown = item && typeof item === 'object' ? Reflect.get(item, 'node') : null;
+    const selector: unknown = node && typeof node === 'object' ? Reflect.get(node, 'selector') : null;
+    const score: unknown = item && typeof item === 'object' ? Reflect.get(item, 'score') : null;
+    return `${typeof selector === 'string' ? selector : '?'} (${typeof score === 'number' ? score.toFixed(3) : '?'})`;
+  });
+};
+
 const lighthouseRun = async (url: string, cookie: string) => {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...FLAGS] });
   try {
@@ -162,6 +174,7 @@ const lighthouseRun = async (url: string, cookie: string) => {
       lcp: ms('largest-contentful-paint'),
       tbt: ms('total-blocking-time'),
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      shifted: shiftedNodes(lhr.audits['layout-shifts']?.details),
     };
   } finally {
     chrome.kill();
@@ -191,6 +204,9 @@ const main = async () => {
       console.log(`  ${label.padEnd(38)} ${String(r.performance).padStart(4)}  ${`(${r.range})`.padStart(7)}  ${String(r.accessibility).padStart(4)}  ${String(r.fcp).padStart(7)}  ${String(r.lcp).padStart(7)}  ${String(r.tbt).padStart(6)}  ${r.cls.toFixed(3)}`);
     }
     console.log(`  before (home, issue 11)                ${String(BEFORE.performance).padStart(4)}   100`);
+    for (const [label, r] of [['home', home], ['vendors', vendors]] as const) {
+      if (r.shifted.length > 0) console.log(`  ${label} moved: ${r.shifted.join(', ')}`);
+    }
   } finally {
     await server.stop();
     await database.drop();

@@ -1,4 +1,4 @@
-import { QUERY_CACHE } from '@erp/contracts';
+import { QUERY_CACHE } from '@erp/contracts/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { ThemeProvider } from 'styled-components';

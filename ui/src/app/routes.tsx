@@ -1,4 +1,4 @@
-import { routes } from '@erp/contracts';
+import { routes } from '@erp/contracts/shell';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 

@@ -1,4 +1,4 @@
-import { colorOrDefault, type ModuleColor } from '@erp/contracts';
+import { colorOrDefault, type ModuleColor } from '@erp/contracts/shell';
 
 export interface ModulePalette {
   /** Icon and accent colour. */

@@ -1,4 +1,5 @@
-import { HEADERS, type Issue } from '@erp/contracts';
+import type { Issue } from '@erp/contracts';
+import { HEADERS } from '@erp/contracts/shell';
 
 import { POSITION_KEY, STARTED_READS } from '@/lib/startup-reads';
 

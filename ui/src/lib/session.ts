@@ -1,4 +1,5 @@
-import { api, type Me, type SetupBody } from '@erp/contracts';
+import type { Me, SetupBody } from '@erp/contracts';
+import { api } from '@erp/contracts/shell';
 import {
   queryOptions,
   useMutation,

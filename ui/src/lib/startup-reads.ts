@@ -1,4 +1,4 @@
-import { api, routes } from '@erp/contracts';
+import { api, routes } from '@erp/contracts/shell';
 
 import { pagePath } from './pages';
 

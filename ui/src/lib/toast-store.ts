@@ -1,4 +1,4 @@
-import { TOAST } from '@erp/contracts';
+import { TOAST } from '@erp/contracts/shell';
 import { useSyncExternalStore } from 'react';
 
 export interface ToastInput {

@@ -1,4 +1,4 @@
-import { routes } from '@erp/contracts';
+import { routes } from '@erp/contracts/shell';
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 

@@ -65,8 +65,9 @@ export function useOwed<I extends { readonly balanceDue: string; readonly active
 }
 
 /**
- * A party list whose cards first say what is owed on each party's invoices (`Owes`, `We Owe`),
- * once the invoices have loaded: one wrapper for customers and vendors.
+ * A party list whose cards first say what is owed on each party's invoices (`Owes`, `We Owe`):
+ * one wrapper for customers and vendors. The line is there from the first paint ('…' until the
+ * invoices have loaded), so the cards do not grow and push each other down when they arrive.
  */
 export function useOwedCards<C extends { readonly card: CardConfig<never> }, I extends { readonly balanceDue: string; readonly active: boolean }>(
   list: C,
@@ -76,8 +77,7 @@ export function useOwedCards<C extends { readonly card: CardConfig<never> }, I e
 ): C {
   const owed = useOwed(useInvoices, partyField);
   return useMemo(() => {
-    if (!owed) return list;
-    const field = { label, icon: Wallet, value: (party: { id: number }) => formatMoney(owed(party.id)) };
+    const field = { label, icon: Wallet, value: (party: { id: number }) => (owed ? formatMoney(owed(party.id)) : '…') };
     return { ...list, card: { ...list.card, fields: [field, ...list.card.fields] } };
   }, [owed, list, label]);
 }
