@@ -61,3 +61,4 @@ export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, 
 export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
 export * from './gst';
 export * from './settings/business';
+export * from './books';

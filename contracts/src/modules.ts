@@ -51,10 +51,24 @@ const CATALOGUE: readonly ModuleDef[] = [
   ['crm', 'CRM', 'Leads and follow-ups', 'Handshake', 'pink', [
     ['Leads', 'Prospect management', 'UserPlus'],
   ]],
-  ['accounting', 'Accounting', 'Ledgers and journal', 'Calculator', 'indigo', []],
-  ['payments', 'Payments', 'Money in and out', 'Wallet', 'teal', []],
-  ['banking', 'Banking', 'Bank accounts and reconciliation', 'Building2', 'yellow', []],
-  ['reports', 'Reports', 'Business insights', 'BarChart3', 'orange', []],
+  ['accounting', 'Accounting', 'Ledgers and journal', 'Calculator', 'indigo', [
+    ['Ledgers', 'Chart of accounts with balances, and each ledger\'s entries', 'Book'],
+    ['Day Book', 'Every entry of a day or a period', 'ClipboardList'],
+    ['Trial Balance', 'Balances of every ledger as of a date', 'Scale'],
+  ]],
+  ['payments', 'Payments', 'Money in and out', 'Wallet', 'teal', [
+    ['Cash Book', 'Cash in and out, with the balance in hand', 'Coins'],
+  ]],
+  ['banking', 'Banking', 'Bank accounts and reconciliation', 'Building2', 'yellow', [
+    ['Bank Book', 'Money through the bank', 'Banknote'],
+  ]],
+  ['reports', 'Reports', 'Business insights', 'BarChart3', 'orange', [
+    ['Profit and Loss', 'Income and expenses for a period', 'LineChart'],
+    ['Balance Sheet', 'What the business owns and owes as of a date', 'PieChart'],
+    ['Statements', 'A customer\'s or vendor\'s account for a period', 'FileText'],
+    ['Ageing', 'Who owes what, and for how long past due', 'Calculator'],
+    ['GST Returns', 'GSTR-1 for the portal and the GSTR-3B figures', 'Receipt'],
+  ]],
 ];
 
 export const MODULES: readonly Module[] = CATALOGUE.map(([name, title, subtitle, icon, color], i) => ({

@@ -3,6 +3,7 @@ import { DOCUMENT_PROJECTIONS } from './documents';
 import type { Projection } from './runner/projection';
 import { businessProjection } from './settings/business.projection';
 import { stockMovementsProjection } from './inventory/stock-movements.projection';
+import { journalProjection } from './books/journal.projection';
 
 export * from './runner/batch';
 export * from './runner/checkpoints';
@@ -19,6 +20,7 @@ export * from './documents/invoice-list.projection';
 export * from './documents/settlement-list.projection';
 export * from './settings/business.projection';
 export * from './inventory/stock-movements.projection';
+export * from './books/journal.projection';
 
 /** Every read model of the product (emmett's slice index). */
 export const PROJECTIONS: readonly Projection[] = [
@@ -26,6 +28,7 @@ export const PROJECTIONS: readonly Projection[] = [
   ...DOCUMENT_PROJECTIONS,
   businessProjection,
   stockMovementsProjection,
+  journalProjection,
 ];
 
 export const findProjection = (name: string) => PROJECTIONS.find((p) => p.name === name);

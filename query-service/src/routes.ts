@@ -7,6 +7,7 @@ import { stockRoutes } from './inventory/stock.routes';
 import { documentPdfRoutes } from './documents/pdf/pdf.routes';
 import { businessReadRoutes } from './settings/business.routes';
 import type { ReadDeps } from './shared/read-your-writes';
+import { booksRoutes } from './books/books.routes';
 
 /** Every entity read route of the product. */
 export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
@@ -15,4 +16,5 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   stockRoutes(router, deps);
   businessReadRoutes(router, deps);
   documentPdfRoutes(router, deps);
+  booksRoutes(router, deps);
 };

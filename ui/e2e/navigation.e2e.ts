@@ -48,11 +48,15 @@ test('home → module → task, the task opening with a full page load', async (
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a module with no tasks says so', async ({ page }) => {
+test('the books have their tasks: accounting, payments, banking and reports', async ({ page }) => {
   await page.goto('/module/reports');
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
-  await expect(page.getByText('No tasks available for this module.')).toBeVisible();
+  const tasks = page.getByRole('list', { name: 'Reports tasks' });
+  await expect(tasks.getByRole('link')).toHaveCount(5);
+  await expect(tasks.getByRole('link', { name: /Profit and Loss/ })).toBeVisible();
   await expectAccessible(page);
+  await page.goto('/module/accounting');
+  await expect(page.getByRole('list', { name: 'Accounting tasks' }).getByRole('link')).toHaveCount(3);
 });
 
 test('an unknown module offers the way home', async ({ page }) => {

@@ -2,3 +2,4 @@ export * from './states';
 export * from './tax';
 export * from './words';
 export * from './supply';
+export * from './gstr1';

@@ -21,6 +21,12 @@ const batchRows = (tables: Map<string, TableRows>): Rows => {
     if (!t || !t.requested.has(key)) throw new Error(`${spec.name} row ${key} was not named by rowsOf`);
     return t;
   };
+  // An append-only table's rows are new by construction: put without being named or read.
+  const appended = (spec: TableSpec) => {
+    let t = tables.get(spec.name);
+    if (!t) tables.set(spec.name, (t = { spec, requested: new Set(), rows: new Map(), dirty: new Set() }));
+    return t;
+  };
   return {
     get: <T extends TableSpec>(spec: T, key: Key) => {
       // Rows were loaded from this very table, so they have its columns and types.
@@ -29,7 +35,7 @@ const batchRows = (tables: Map<string, TableRows>): Rows => {
     put: (spec, row) => {
       const key = row[spec.key];
       if (typeof key !== 'number' && typeof key !== 'string') throw new Error(`${spec.name} row without a key`);
-      const t = entry(spec, key);
+      const t = spec.appendOnly ? appended(spec) : entry(spec, key);
       t.rows.set(key, row);
       t.dirty.add(key);
     },

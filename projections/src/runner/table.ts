@@ -20,6 +20,12 @@ export interface TableSpec<C extends Readonly<Record<string, ColumnKind>> = Read
    * version over a newer row (the replay guard once more, in SQL, for rows not loaded first).
    */
   readonly versioned?: boolean;
+  /**
+   * Rows are only ever inserted whole, keyed by the event that made them (a journal): a
+   * projection puts them without naming them in `rowsOf` and never reads them; a replay's
+   * insert of a row already there does nothing.
+   */
+  readonly appendOnly?: boolean;
 }
 
 /** A row as projections see it: typed by column kind, every column nullable but the key. */
@@ -111,7 +117,7 @@ export const rowWrites = (schema: string, spec: TableSpec, upserts: readonly Row
     // are null) and leaves any other property out.
     const json = JSON.stringify(upserts);
     const guard = spec.versioned ? sql`where ${sql.id(schema, spec.name, 'version')} < excluded.version` : sql``;
-    const onConflict = updates ? sql`do update set ${updates} ${guard}` : sql`do nothing`;
+    const onConflict = updates && !spec.appendOnly ? sql`do update set ${updates} ${guard}` : sql`do nothing`;
     statements.push(sql`insert into ${sql.id(schema, spec.name)} (${names})
       select ${fields} from jsonb_to_recordset(${json}::jsonb) as x(${definition})
       on conflict (${sql.id(snakeCase(spec.key))}) ${onConflict}`);

@@ -33,6 +33,7 @@ import {
 import { z } from 'zod';
 
 import { ENVIRONMENT_DOCS, HEADER_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
+import { booksPaths } from '../books/books.openapi';
 
 const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -217,6 +218,7 @@ export const openApiDocument = () => ({
     ...documentPaths(DOCUMENTS),
     ...voidPaths(),
     ...pdfPaths(),
+    ...booksPaths(),
     [STOCK_PATH]: { get: { tags: ['Stock'], summary: 'Current stock and status of every item', responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors } } },
     [stockLedgerPath('{id}')]: {
       parameters: [idParam],

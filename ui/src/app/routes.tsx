@@ -38,6 +38,16 @@ const TASK_SCREENS: Record<string, Screen> = {
   'purchase/payments': screen(() => import('@/features/purchase/payments/payments.screen').then((m) => m.PaymentsScreen)),
   'sales/credit-notes': screen(() => import('@/features/sales/credit-notes/credit-notes.screen').then((m) => m.CreditNotesScreen)),
   'purchase/debit-notes': screen(() => import('@/features/purchase/debit-notes/debit-notes.screen').then((m) => m.DebitNotesScreen)),
+  'accounting/ledgers': screen(() => import('@/features/books/ledgers.screen').then((m) => m.LedgersScreen)),
+  'accounting/day-book': screen(() => import('@/features/books/day-book.screen').then((m) => m.DayBookScreen)),
+  'accounting/trial-balance': screen(() => import('@/features/books/trial-balance.screen').then((m) => m.TrialBalanceScreen)),
+  'payments/cash-book': screen(() => import('@/features/books/cash-book.screen').then((m) => m.CashBookScreen)),
+  'banking/bank-book': screen(() => import('@/features/books/bank-book.screen').then((m) => m.BankBookScreen)),
+  'reports/profit-and-loss': screen(() => import('@/features/books/profit-and-loss.screen').then((m) => m.ProfitAndLossScreen)),
+  'reports/balance-sheet': screen(() => import('@/features/books/balance-sheet.screen').then((m) => m.BalanceSheetScreen)),
+  'reports/statements': screen(() => import('@/features/books/statements.screen').then((m) => m.StatementsScreen)),
+  'reports/ageing': screen(() => import('@/features/books/ageing.screen').then((m) => m.AgeingScreen)),
+  'reports/gst-returns': screen(() => import('@/features/books/gst-returns.screen').then((m) => m.GstReturnsScreen)),
 };
 
 /** When the browser is idle, fetch the code of the screens of a module: the next likely taps. */

@@ -1,0 +1,45 @@
+/**
+ * The chart of accounts every business starts with (the seed's `ledgers`: accountName,
+ * accountType, accountGroup; Tally's groups). Documents post to these by code; a customer's or a
+ * vendor's own ledger is its control account (Sundry Debtors, Sundry Creditors) with the party
+ * named on the line.
+ */
+export type AccountType = 'asset' | 'liability' | 'equity' | 'income' | 'expense';
+
+export interface Account {
+  readonly code: string;
+  readonly accountName: string;
+  readonly accountType: AccountType;
+  readonly accountGroup: string;
+}
+
+const account = (code: string, accountName: string, accountType: AccountType, accountGroup: string): Account => ({ code, accountName, accountType, accountGroup });
+
+export const ACCOUNTS = [
+  account('cash', 'Cash in Hand', 'asset', 'Cash-in-Hand'),
+  account('bank', 'Bank Accounts', 'asset', 'Bank Accounts'),
+  account('debtors', 'Sundry Debtors', 'asset', 'Sundry Debtors'),
+  account('input-cgst', 'Input CGST', 'asset', 'Duties & Taxes'),
+  account('input-sgst', 'Input SGST', 'asset', 'Duties & Taxes'),
+  account('input-igst', 'Input IGST', 'asset', 'Duties & Taxes'),
+  account('input-tax', 'Input Tax (typed by hand)', 'asset', 'Duties & Taxes'),
+  account('creditors', 'Sundry Creditors', 'liability', 'Sundry Creditors'),
+  account('output-cgst', 'Output CGST', 'liability', 'Duties & Taxes'),
+  account('output-sgst', 'Output SGST', 'liability', 'Duties & Taxes'),
+  account('output-igst', 'Output IGST', 'liability', 'Duties & Taxes'),
+  account('output-tax', 'Output Tax (typed by hand)', 'liability', 'Duties & Taxes'),
+  account('rcm-payable', 'GST Payable on Reverse Charge', 'liability', 'Duties & Taxes'),
+  account('sales', 'Sales', 'income', 'Sales Accounts'),
+  account('sales-returns', 'Sales Returns', 'income', 'Sales Accounts'),
+  account('purchases', 'Purchases', 'expense', 'Purchase Accounts'),
+  account('purchase-returns', 'Purchase Returns', 'expense', 'Purchase Accounts'),
+  account('round-off', 'Round Off', 'expense', 'Indirect Expenses'),
+] as const satisfies readonly Account[];
+
+export type AccountCode = (typeof ACCOUNTS)[number]['code'];
+
+const BY_CODE = new Map<string, Account>(ACCOUNTS.map((a) => [a.code, a]));
+export const accountOf = (code: string): Account | undefined => BY_CODE.get(code);
+
+/** Income and expense close into profit and loss; the rest stand in the balance sheet. */
+export const isProfitAndLoss = (type: AccountType) => type === 'income' || type === 'expense';

@@ -1,0 +1,3 @@
+export * from './accounts';
+export * from './postings';
+export * from './reports';

@@ -1,0 +1,113 @@
+import type { InvoiceData, InvoiceDocument } from '../documents/invoice-kind';
+import type { SettlementData, SettlementDocument } from '../documents/settlement-document';
+import { compareMoney, decimal, toMoney } from '../money';
+import type { AccountCode } from './accounts';
+
+/** One line of a voucher: an account (a party's ledger when `party` is set), debit or credit. */
+export interface Posting {
+  readonly account: AccountCode;
+  /** The customer or vendor whose ledger this is (`customer-5`, `vendor-3`), on control accounts. */
+  readonly party: string | null;
+  readonly debit: string;
+  readonly credit: string;
+}
+
+const ZERO = '0.00';
+
+/** A signed amount as a line: positive on its natural side, negative on the other; none for 0. */
+const line = (account: AccountCode, party: string | null, amount: string, side: 'debit' | 'credit'): Posting[] => {
+  const value = decimal(amount);
+  if (value.eq(0)) return [];
+  const onSide = value.gt(0) === (side === 'debit');
+  const abs = toMoney(value.abs());
+  return [{ account, party, debit: onSide ? abs : ZERO, credit: onSide ? ZERO : abs }];
+};
+
+/** Which way a document runs: a note runs against its invoice's way. */
+const flip = (side: 'debit' | 'credit', reversed: boolean): 'debit' | 'credit' => (reversed === (side === 'debit') ? 'credit' : 'debit');
+
+/**
+ * What an invoice, credit note or debit note posts (GST-AND-BOOKS §6.1):
+ * a sale — Dr the customer / Cr Sales, Cr output CGST, SGST or IGST, Round Off;
+ * a purchase — Dr Purchases, Dr input tax / Cr the vendor (on reverse charge the tax is owed to
+ * the government, not the vendor: Cr GST payable on reverse charge);
+ * a credit note or debit note the other way, to Sales Returns or Purchase Returns.
+ * Inactive documents post nothing. Tax typed by hand goes to the Output (Input) Tax account.
+ */
+export const invoicePostings = (doc: Pick<InvoiceDocument, 'side' | 'stream' | 'against' | 'party'>, data: InvoiceData): Posting[] => {
+  if (!data.active) return [];
+  const note = doc.against !== undefined;
+  const party = `${doc.party.singular}-${data.partyId}`;
+  const sales = doc.side === 'sales';
+  const natural = (side: 'debit' | 'credit') => flip(side, note);
+  const tax = (kind: 'cgst' | 'sgst' | 'igst') => `${sales ? 'output' : 'input'}-${kind}` as const;
+  const taxSide = sales ? 'credit' : 'debit';
+  const manualTax = data.supplyType === null ? data.taxAmount : ZERO;
+  const taxLines = [
+    ...line(tax('cgst'), null, data.cgst, natural(taxSide)),
+    ...line(tax('sgst'), null, data.sgst, natural(taxSide)),
+    ...line(tax('igst'), null, data.igst, natural(taxSide)),
+    ...line(sales ? 'output-tax' : 'input-tax', null, manualTax, natural(taxSide)),
+  ];
+  if (sales) {
+    return [
+      ...line('debtors', party, data.totalAmount, natural('debit')),
+      ...line(note ? 'sales-returns' : 'sales', null, data.subTotal, natural('credit')),
+      // On reverse charge the customer pays the tax to the government: none is ours to post.
+      ...(data.reverseCharge ? [] : taxLines),
+      ...line('round-off', null, data.roundOff, natural('credit')),
+    ];
+  }
+  const rcm = data.reverseCharge ? toMoney(decimal(data.cgst).plus(data.sgst).plus(data.igst)) : ZERO;
+  return [
+    ...line(note ? 'purchase-returns' : 'purchases', null, data.subTotal, natural('debit')),
+    ...taxLines,
+    ...line('round-off', null, data.roundOff, natural('debit')),
+    ...line('rcm-payable', null, rcm, natural('credit')),
+    ...line('creditors', party, data.totalAmount, natural('credit')),
+  ];
+};
+
+/** Cash for cash, the bank for everything else (cheque, transfer, UPI, card). */
+export const moneyAccount = (paymentMethod: string): AccountCode => (paymentMethod === 'cash' ? 'cash' : 'bank');
+
+/**
+ * A receipt: Dr Cash or Bank / Cr the customer; a payment: Dr the vendor / Cr Cash or Bank. A
+ * voided or inactive one posts nothing (its earlier posting is reversed).
+ */
+export const settlementPostings = (doc: Pick<SettlementDocument, 'invoices' | 'party'>, data: SettlementData, voided = false): Posting[] => {
+  if (!data.active || voided) return [];
+  const party = `${doc.party.singular}-${data.partyId}`;
+  const money = moneyAccount(data.paymentMethod);
+  return doc.invoices.side === 'sales'
+    ? [...line(money, null, data.totalAmount, 'debit'), ...line('debtors', party, data.totalAmount, 'credit')]
+    : [...line('creditors', party, data.totalAmount, 'debit'), ...line(money, null, data.totalAmount, 'credit')];
+};
+
+/** The same lines the other way round: what undoes a posting. */
+export const reversed = (postings: readonly Posting[]): Posting[] => postings.map((p) => ({ ...p, debit: p.credit, credit: p.debit }));
+
+/** Debits equal credits, to the paisa. */
+export const balances = (postings: readonly Posting[]) =>
+  compareMoney(
+    postings.reduce((sum, p) => sum.plus(decimal(p.debit)), decimal(0)),
+    postings.reduce((sum, p) => sum.plus(decimal(p.credit)), decimal(0)),
+  ) === 0;
+
+const same = (a: readonly Posting[], b: readonly Posting[]) =>
+  a.length === b.length && a.every((p, i) => p.account === b[i]!.account && p.party === b[i]!.party && p.debit === b[i]!.debit && p.credit === b[i]!.credit);
+
+/**
+ * What a change of a document adds to the journal: nothing if its posting (and date) is
+ * unchanged; else the old posting reversed on its old date, then the new one on its date. The
+ * journal is never rewritten, so it can be read as it stood at any moment.
+ */
+export const repost = (
+  before: { readonly date: string | null; readonly postings: readonly Posting[] } | null,
+  after: { readonly date: string; readonly postings: readonly Posting[] },
+): { readonly date: string; readonly postings: Posting[] }[] => {
+  if (before && before.date === after.date && same(before.postings, after.postings)) return [];
+  const undo = before && before.postings.length > 0 ? [{ date: before.date ?? after.date, postings: reversed(before.postings) }] : [];
+  const redo = after.postings.length > 0 ? [{ date: after.date, postings: [...after.postings] }] : [];
+  return [...undo, ...redo];
+};

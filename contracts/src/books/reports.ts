@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+import { validationError } from '../domain-errors';
+
+/** The books' read routes (issue 21). Every report reads the journal up to a date. */
+export const BOOKS_PATHS = {
+  accounts: '/api/accounting/accounts',
+  ledger: (account: string) => `/api/accounting/ledgers/${account}`,
+  dayBook: '/api/accounting/day-book',
+  trialBalance: '/api/accounting/trial-balance',
+  profitAndLoss: '/api/reports/profit-and-loss',
+  balanceSheet: '/api/reports/balance-sheet',
+  /** A party is `customer-5` or `vendor-3`. */
+  statement: (party: string) => `/api/reports/statements/${party}`,
+  ageing: '/api/reports/ageing',
+  gstSummary: '/api/reports/gst-summary',
+  gstr1: '/api/gst/gstr1',
+} as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const dateParam = (label: string) =>
+  z.string().trim().optional().transform((v, ctx) => {
+    if (v === undefined || v === '') return null;
+    if (!isDate(v)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD)` });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+/**
+ * What a report is asked for: a period (`from`, `to`) or a date (`asOf`), each YYYY-MM-DD; and,
+ * to see the books as they stood at a moment, `recordedBy` (an ISO time: only what had been
+ * recorded by then counts, so a later revision of an old invoice does not change the answer).
+ */
+export const ReportQuerySchema = z.object({
+  from: dateParam('From'),
+  to: dateParam('To'),
+  asOf: dateParam('As of'),
+  recordedBy: z.string().trim().optional().transform((v, ctx) => {
+    if (v === undefined || v === '') return null;
+    if (Number.isNaN(Date.parse(v))) {
+      ctx.addIssue({ code: 'custom', message: 'Recorded by must be a date and time (ISO 8601)' });
+      return z.NEVER;
+    }
+    return new Date(v).toISOString();
+  }),
+});
+export type ReportQuery = z.output<typeof ReportQuerySchema>;
+
+/** The financial year's first day (1 April) for a date. */
+export const financialYearStart = (date: string) => {
+  const year = Number(date.slice(0, 4));
+  return Number(date.slice(5, 7)) >= 4 ? `${year}-04-01` : `${year - 1}-04-01`;
+};
+
+/** A period with its defaults: up to today, from the start of that financial year. */
+export const periodOf = (query: ReportQuery, today: string) => {
+  const to = query.to ?? query.asOf ?? today;
+  const from = query.from ?? financialYearStart(to);
+  if (from > to) throw validationError('From must be on or before To', [{ path: 'from', message: 'From must be on or before To' }]);
+  return { from, to };
+};
+
+/** A return period: `2026-04` (the month) → year and month. */
+export const PeriodSchema = z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Period must be a month (YYYY-MM)');
+
+export interface AccountBalance {
+  readonly code: string;
+  readonly accountName: string;
+  readonly accountType: string;
+  readonly accountGroup: string;
+  readonly debit: string;
+  readonly credit: string;
+  /** Debit less credit: positive is a debit balance. */
+  readonly balance: string;
+}
+
+export interface TrialBalance {
+  readonly asOf: string;
+  readonly recordedBy: string | null;
+  readonly rows: readonly AccountBalance[];
+  readonly totalDebit: string;
+  readonly totalCredit: string;
+}
+
+export interface LedgerEntry {
+  readonly date: string;
+  readonly voucherType: string;
+  readonly voucherNumber: string | null;
+  readonly stream: string;
+  readonly account: string;
+  readonly party: string | null;
+  readonly debit: string;
+  readonly credit: string;
+  readonly balance: string;
+}
+
+export interface Statement {
+  readonly party: string;
+  readonly name: string;
+  readonly from: string;
+  readonly to: string;
+  readonly opening: string;
+  readonly entries: readonly LedgerEntry[];
+  readonly closing: string;
+}

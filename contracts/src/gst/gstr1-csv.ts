@@ -1,0 +1,69 @@
+import type { Gstr1Json } from './gstr1';
+
+/** The sections of GSTR-1 an accountant can take as CSV, one file each. */
+export const GSTR1_SECTIONS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn_b2b', 'hsn_b2c', 'doc_issue'] as const;
+export type Gstr1Section = (typeof GSTR1_SECTIONS)[number];
+
+type Cell = string | number;
+type Row = Readonly<Record<string, Cell>>;
+
+const TAX = ['txval', 'iamt', 'camt', 'samt', 'csamt'];
+const IGST = ['txval', 'iamt', 'csamt'];
+const HSN = ['num', 'hsn_sc', 'desc', 'uqc', 'qty', 'rt', ...TAX];
+
+/** Each section's columns, in the portal's names: one row per rate of a document, per summary row, per series. */
+const COLUMNS: Readonly<Record<Gstr1Section, readonly string[]>> = {
+  b2b: ['ctin', 'inum', 'idt', 'val', 'pos', 'rchrg', 'inv_typ', 'num', 'rt', ...TAX],
+  b2cl: ['pos', 'inum', 'idt', 'val', 'num', 'rt', ...IGST],
+  b2cs: ['sply_ty', 'pos', 'typ', 'rt', ...TAX],
+  cdnr: ['ctin', 'ntty', 'nt_num', 'nt_dt', 'val', 'pos', 'rchrg', 'inv_typ', 'num', 'rt', ...TAX],
+  cdnur: ['typ', 'ntty', 'nt_num', 'nt_dt', 'val', 'pos', 'num', 'rt', ...IGST],
+  hsn_b2b: HSN,
+  hsn_b2c: HSN,
+  doc_issue: ['doc_num', 'nature', 'num', 'from', 'to', 'totnum', 'cancel', 'net_issue'],
+};
+const MONEY = new Set(['val', ...TAX]);
+const NATURE = { 1: 'Invoices for outward supply', 5: 'Credit Note' } as const;
+
+const rowsOf = (json: Gstr1Json, section: Gstr1Section): readonly Row[] => {
+  switch (section) {
+    case 'b2b':
+      return json.b2b.flatMap(({ ctin, inv }) => inv.flatMap(({ itms, ...i }) => itms.map(({ num, itm_det }) => ({ ctin, ...i, num, ...itm_det }))));
+    case 'b2cl':
+      return json.b2cl.flatMap(({ pos, inv }) => inv.flatMap(({ itms, ...i }) => itms.map(({ num, itm_det }) => ({ pos, ...i, num, ...itm_det }))));
+    case 'b2cs':
+      return json.b2cs.map((r) => ({ ...r }));
+    case 'cdnr':
+      return json.cdnr.flatMap(({ ctin, nt }) => nt.flatMap(({ itms, ...n }) => itms.map(({ num, itm_det }) => ({ ctin, ...n, num, ...itm_det }))));
+    case 'cdnur':
+      return json.cdnur.flatMap(({ itms, ...n }) => itms.map(({ num, itm_det }) => ({ ...n, num, ...itm_det })));
+    case 'hsn_b2b':
+    case 'hsn_b2c':
+      return json.hsn[section].map((r) => ({ ...r }));
+    case 'doc_issue':
+      return json.doc_issue.doc_det.flatMap(({ doc_num, docs }) => docs.map((d) => ({ doc_num, nature: NATURE[doc_num], ...d })));
+    default: {
+      const never: never = section;
+      return never;
+    }
+  }
+};
+
+/**
+ * One CSV cell (RFC 4180): amounts with 2 decimals; text that a spreadsheet would run as a formula
+ * (= + - @ tab CR first) behind a single quote; quoted when it holds a comma, quote or line break.
+ * Numbers are never quote-prefixed: a negative amount (a netted B2CS row) stays a number.
+ */
+const cell = (value: Cell | undefined, column: string): string => {
+  if (value === undefined) return '';
+  if (typeof value === 'number') return MONEY.has(column) ? value.toFixed(2) : String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** A section of the return as CSV, for accountants: a header row, then one row per entry (CRLF line ends). */
+export const gstr1Csv = (json: Gstr1Json, section: Gstr1Section): string => {
+  const columns = COLUMNS[section];
+  const lines = [columns.join(','), ...rowsOf(json, section).map((row) => columns.map((c) => cell(row[c], c)).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+};

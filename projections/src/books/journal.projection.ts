@@ -1,0 +1,143 @@
+import {
+  INVOICE_DOCUMENTS,
+  type InvoiceChange,
+  type InvoiceDocument,
+  invoicePostings,
+  type Posting,
+  repost,
+  SETTLEMENT_DOCUMENTS,
+  type SettlementChange,
+  type SettlementDocument,
+  settlementPostings,
+} from '@erp/contracts';
+import { z } from 'zod';
+
+import { type EventContext, defineProjection, type Rows } from '../runner/projection';
+import { isReplay } from '../runner/replay-guard';
+import { table } from '../runner/table';
+
+/**
+ * The journal (issue 21): every document posted to double-entry lines, one row per line, never
+ * rewritten. A revision adds its old posting reversed (on its old date) and the new one; a void
+ * or an inactive document adds the reversal alone. So the journal nets to the documents as they
+ * stand, and read up to a position (or a moment) it is the books as they stood then.
+ */
+export const journalLinesTable = table({
+  name: 'journal_lines',
+  key: 'id',
+  columns: {
+    /** `sales-invoice-12:3:2`: the stream, the version of the event that posted it, the line. */
+    id: 'text',
+    stream: 'text',
+    version: 'integer',
+    voucherType: 'text',
+    voucherNumber: 'text',
+    voucherDate: 'date',
+    lineNo: 'integer',
+    account: 'text',
+    /** The customer's or vendor's ledger (`customer-5`), on Sundry Debtors and Creditors. */
+    party: 'text',
+    debit: 'numeric',
+    credit: 'numeric',
+    /** Whether it undoes an earlier posting (a revision's or a void's first half). */
+    reversal: 'boolean',
+    position: 'numeric',
+    recordedAt: 'timestamptz',
+  },
+  indexes: [['account', 'voucherDate'], ['party', 'voucherDate'], ['voucherDate'], ['position']],
+  appendOnly: true,
+});
+
+/** What each document last posted, to reverse when it changes. */
+export const journalDocumentsTable = table({
+  name: 'journal_documents',
+  key: 'stream',
+  columns: { stream: 'text', version: 'integer', voucherType: 'text', voucherNumber: 'text', date: 'date', postings: 'jsonb', updatedAt: 'timestamptz' },
+  versioned: true,
+});
+
+const Postings = z.array(z.object({ account: z.string(), party: z.string().nullable(), debit: z.string(), credit: z.string() }));
+
+type Posted =
+  | { readonly invoice: InvoiceDocument; readonly change: InvoiceChange }
+  | { readonly settlement: SettlementDocument; readonly change: SettlementChange };
+
+const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0]) => Posted | null>([
+  ...INVOICE_DOCUMENTS.flatMap((doc: InvoiceDocument) =>
+    [doc.events.names.recorded, doc.events.names.revised].map((type) => [type, (stored: unknown) => {
+      const change = doc.read(stored);
+      return change ? { invoice: doc, change } : null;
+    }] as const),
+  ),
+  ...SETTLEMENT_DOCUMENTS.flatMap((doc: SettlementDocument) =>
+    doc.events.types.map((type) => [type, (stored: unknown) => {
+      const change = doc.read(stored);
+      return change ? { settlement: doc, change } : null;
+    }] as const),
+  ),
+]);
+
+const streamOf = (posted: Posted) => {
+  if ('invoice' in posted) return posted.invoice.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
+  return posted.settlement.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
+};
+
+/** The voucher a change posts: its type, number, date and lines; null when it posts no change (an allocation). */
+const voucherOf = (posted: Posted, before: { readonly voucherNumber: string | null; readonly date: string | null } | undefined) => {
+  if ('invoice' in posted) {
+    const { invoice, change } = posted;
+    if (!('data' in change)) return null;
+    return { type: invoice.label, number: change.data.number, date: change.data.date, postings: invoicePostings(invoice, change.data) };
+  }
+  const { settlement, change } = posted;
+  if (change.kind === 'voided') return { type: settlement.label, number: before?.voucherNumber ?? null, date: before?.date ?? null, postings: [] };
+  return { type: settlement.label, number: change.data.number ?? `#${change.data.id}`, date: change.data.date, postings: settlementPostings(settlement, change.data) };
+};
+
+const postLines = (rows: Rows, stream: string, context: EventContext, voucher: { type: string; number: string | null }, entries: ReturnType<typeof repost>, hadBefore: boolean) => {
+  let lineNo = 0;
+  entries.forEach((entry, index) => {
+    for (const posting of entry.postings) {
+      lineNo += 1;
+      rows.put(journalLinesTable, {
+        id: `${stream}:${context.streamVersion}:${lineNo}`,
+        stream,
+        version: context.streamVersion,
+        voucherType: voucher.type,
+        voucherNumber: voucher.number,
+        voucherDate: entry.date,
+        lineNo,
+        account: posting.account,
+        party: posting.party,
+        debit: posting.debit,
+        credit: posting.credit,
+        reversal: hadBefore && index === 0,
+        position: context.position,
+        recordedAt: context.at,
+      });
+    }
+  });
+};
+
+export const journalProjection = defineProjection<Posted>({
+  name: journalLinesTable.name,
+  version: 1,
+  tables: [journalDocumentsTable, journalLinesTable],
+  handles: [...BY_TYPE.keys()],
+  decode: (stored) => BY_TYPE.get(stored.type)?.(stored) ?? null,
+  // The document's last posting is read unless this is its first; its lines are appended.
+  rowsOf: (posted) => [{ table: journalDocumentsTable, key: streamOf(posted), fresh: posted.change.kind === 'recorded' }],
+  apply: (posted, context, rows) => {
+    const stream = streamOf(posted);
+    const row = rows.get(journalDocumentsTable, stream);
+    if (isReplay(row, context)) return;
+    const before = row ? { date: row.date, postings: Postings.parse(row.postings) as Posting[] } : null;
+    const voucher = voucherOf(posted, row ? { voucherNumber: row.voucherNumber, date: row.date } : undefined);
+    if (!voucher) return;
+    const date = voucher.date ?? before?.date ?? null;
+    if (date === null) return;
+    const entries = repost(before, { date, postings: voucher.postings });
+    postLines(rows, stream, context, voucher, entries, before !== null && before.postings.length > 0);
+    rows.put(journalDocumentsTable, { stream, version: context.streamVersion, voucherType: voucher.type, voucherNumber: voucher.number, date, postings: voucher.postings, updatedAt: context.at });
+  },
+});

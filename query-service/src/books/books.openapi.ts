@@ -1,0 +1,44 @@
+import { BOOKS_PATHS, GSTR1_SECTIONS } from '@erp/contracts';
+
+const date = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', format: 'date' }, description });
+const RECORDED_BY = { name: 'recordedBy', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer)' };
+const PERIOD = [date('from', 'First day (default: 1 April of the financial year of `to`)'), date('to', 'Last day (default: today)'), RECORDED_BY];
+const AS_OF = [date('asOf', 'The day the figures stand at (default: today): documents dated on or before it'), RECORDED_BY];
+const json = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
+const ERRORS = { 400: { $ref: '#/components/responses/Error' }, 401: { $ref: '#/components/responses/Error' } };
+const report = (tag: string, summary: string, parameters: readonly object[], extra: object = {}) => ({
+  get: { tags: [tag], summary, parameters, responses: { 200: json(summary), ...ERRORS, ...extra } },
+});
+
+/** The books' routes in the OpenAPI document (issue 21). */
+export const booksPaths = () => ({
+  [BOOKS_PATHS.accounts]: report('Books', 'The chart of accounts with each ledger\'s debit, credit and balance as of a date', AS_OF),
+  [BOOKS_PATHS.ledger('{account}')]: {
+    parameters: [{ name: 'account', in: 'path', required: true, schema: { type: 'string', maxLength: 40 } }],
+    ...report('Books', 'One ledger for a period: the balance brought forward, each line with the running balance, the closing balance', [...PERIOD, { name: 'party', in: 'query', schema: { type: 'string', maxLength: 40 }, description: 'Only this party\'s lines (`customer-5`, `vendor-3`)' }], { 404: { $ref: '#/components/responses/Error' } }),
+  },
+  [BOOKS_PATHS.dayBook]: report('Books', 'Every journal line of a period in order (at most 5,000; `truncated` says when there were more)', PERIOD),
+  [BOOKS_PATHS.trialBalance]: report('Books', 'Trial balance as of a date: each ledger\'s closing balance on its side; debits equal credits', AS_OF),
+  [BOOKS_PATHS.profitAndLoss]: report('Reports', 'Profit and loss for a period: income, expenses, net profit', PERIOD),
+  [BOOKS_PATHS.balanceSheet]: report('Reports', 'Balance sheet as of a date: assets; liabilities and the profit to date', AS_OF),
+  [BOOKS_PATHS.statement('{party}')]: {
+    parameters: [{ name: 'party', in: 'path', required: true, schema: { type: 'string', pattern: '^(customer|vendor)-\\d+$' } }],
+    ...report('Reports', 'A customer\'s or vendor\'s statement of account for a period: opening balance, each document with the running balance, closing balance', PERIOD, { 404: { $ref: '#/components/responses/Error' } }),
+  },
+  [BOOKS_PATHS.ageing]: report('Reports', 'Receivables or payables still due, by party and by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), each party with its invoices', [
+    { name: 'side', in: 'query', schema: { type: 'string', enum: ['receivable', 'payable'], default: 'receivable' } },
+    ...AS_OF,
+  ]),
+  [BOOKS_PATHS.gstSummary]: report('GST', 'Output tax, input tax and reverse charge by rate for a period (the figures of GSTR-3B)', PERIOD),
+  [BOOKS_PATHS.gstr1]: {
+    get: {
+      tags: ['GST'],
+      summary: "A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, hsn, doc_issue); with `section`, that section as CSV",
+      parameters: [
+        { name: 'period', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: 'The month, YYYY-MM' },
+        { name: 'section', in: 'query', schema: { type: 'string', enum: [...GSTR1_SECTIONS] } },
+      ],
+      responses: { 200: { description: 'The return (JSON), or one section (CSV)', content: { 'application/json': { schema: { type: 'object' } }, 'text/csv': { schema: { type: 'string' } } } }, ...ERRORS },
+    },
+  },
+});

@@ -1,0 +1,13 @@
+import type Router from '@koa/router';
+
+import type { ReadDeps } from '../shared/read-your-writes';
+import { ageingRoutes } from './ageing.routes';
+import { gstRoutes } from './gst.routes';
+import { ledgerRoutes } from './ledger.routes';
+
+/** The books (issue 21): ledgers, statements, ageing, reports as of any date, GST returns. */
+export const booksRoutes = (router: Router, deps: ReadDeps) => {
+  ledgerRoutes(router, deps);
+  ageingRoutes(router, deps);
+  gstRoutes(router, deps);
+};

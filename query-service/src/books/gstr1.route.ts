@@ -1,0 +1,92 @@
+import {
+  BOOKS_PATHS,
+  creditNotes,
+  customersEntity,
+  type Gstr1Document,
+  GSTR1_SECTIONS,
+  gstr1,
+  gstr1Csv,
+  type InvoiceDocument,
+  listTable,
+  PeriodSchema,
+  printSourceOf,
+  salesInvoices,
+  snakeCase,
+  toIssues,
+  validationError,
+} from '@erp/contracts';
+import { businessTable, invoiceTable } from '@erp/projections';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { sql } from 'kysely';
+import { z } from 'zod';
+
+import { businessOfRow } from '../settings/business.routes';
+import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+
+const Gstr1Query = z.object({
+  period: PeriodSchema,
+  section: z.enum(GSTR1_SECTIONS).optional(),
+});
+
+/** A number taken from a series (`INV/2026-27/0007`) → its series (`INV/2026-27/`); typed by hand → null. */
+const seriesOf = (number: string) => (/^(.*\D)\d+$/.exec(number)?.[1] ?? null);
+
+/** A month's sales invoices and credit notes, active or not, with their customers' GSTINs. */
+const documentsOf = async (deps: ReadDeps, doc: InvoiceDocument, kind: Gstr1Document['kind'], from: string, to: string): Promise<Gstr1Document[]> => {
+  const table = invoiceTable(doc);
+  const columns = sql.join(Object.keys(table.columns).map((c) => sql`d.${sql.id(snakeCase(c))} as ${sql.id(c)}`));
+  const { rows } = await sql<Record<string, unknown>>`
+    select ${columns}, p.gst_number as "partyGstin"
+    from ${sql.table(table.name)} d left join ${sql.table(listTable(customersEntity))} p on p.id = d.customer_id
+    where d.${sql.id(snakeCase(doc.dateField))} between ${from}::date and ${to}::date
+    order by d.id`.execute(deps.db);
+  return rows.map((row) => {
+    const printed = printSourceOf(doc, row);
+    const number = printed.number;
+    const againstId = doc.against ? z.number().nullable().parse(row[doc.against.field] ?? null) : null;
+    return {
+      kind,
+      partyGstin: z.string().nullable().parse(row.partyGstin ?? null),
+      series: seriesOf(number),
+      data: {
+        ...printed,
+        id: z.number().parse(row.id),
+        partyId: z.number().parse(row[doc.party.field]),
+        number,
+        texts: {},
+        active: z.boolean().parse(row.active),
+        againstId,
+        againstNumber: printed.againstNumber,
+      },
+    };
+  });
+};
+
+/**
+ * GET /api/gst/gstr1?period=2026-04: the month's outward supplies as the JSON the GST portal's
+ * offline tool takes (GST-AND-BOOKS §5); with `&section=b2b` (…) that section as CSV.
+ */
+export const gstr1Route = (router: Router, deps: ReadDeps) => {
+  const tables = [salesInvoices.listTable, creditNotes.listTable, listTable(customersEntity), businessTable.name];
+  router.get(BOOKS_PATHS.gstr1, readsFrom(deps, tables), async (ctx: Context) => {
+    const parsed = Gstr1Query.safeParse(ctx.query);
+    if (!parsed.success) throw validationError('Invalid query', toIssues(parsed.error));
+    const business = await businessOfRow(deps);
+    if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
+    const [year, month] = parsed.data.period.split('-').map(Number) as [number, number];
+    const from = `${parsed.data.period}-01`;
+    const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+    const documents = [...(await documentsOf(deps, salesInvoices, 'invoice', from, to)), ...(await documentsOf(deps, creditNotes, 'credit-note', from, to))];
+    const json = gstr1({ gstin: business.gstin, year, month, documents });
+    const file = `GSTR1-${business.gstin}-${parsed.data.period}`;
+    if (parsed.data.section) {
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.set('Content-Disposition', `attachment; filename="${file}-${parsed.data.section}.csv"`);
+      ctx.body = gstr1Csv(json, parsed.data.section);
+      return;
+    }
+    ctx.set('Content-Disposition', `inline; filename="${file}.json"`);
+    ctx.body = json;
+  });
+};

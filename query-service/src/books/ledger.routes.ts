@@ -1,0 +1,141 @@
+import {
+  ACCOUNTS,
+  accountOf,
+  BOOKS_PATHS,
+  customersEntity,
+  decimal,
+  isProfitAndLoss,
+  type LedgerEntry,
+  listTable,
+  notFound,
+  periodOf,
+  ReportQuerySchema,
+  type Statement,
+  sumMoney,
+  toIssues,
+  toMoney,
+  type TrialBalance,
+  validationError,
+  vendorsEntity,
+} from '@erp/contracts';
+import { journalLinesTable } from '@erp/projections';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { sql } from 'kysely';
+
+import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { accountTotals, journal, type Window, windowWhere } from './journal-sql';
+
+const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
+
+export const reportQuery = (ctx: Context) => {
+  const parsed = ReportQuerySchema.safeParse(ctx.query);
+  if (!parsed.success) throw validationError('Invalid query', toIssues(parsed.error));
+  return parsed.data;
+};
+
+/** `customer-5` → its ledger (Sundry Debtors or Creditors) and its name; 404 if there is none. */
+const partyOf = async (deps: ReadDeps, party: string) => {
+  const match = /^(customer|vendor)-(\d{1,9})$/.exec(party);
+  if (!match) throw notFound(`Party ${party} not found`);
+  const entity = match[1] === 'customer' ? customersEntity : vendorsEntity;
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(listTable(entity))} where id = ${Number(match[2])} and not deleted`.execute(deps.db);
+  if (rows.length === 0) throw notFound(`${entity.label} ${match[2]} not found`);
+  return { account: match[1] === 'customer' ? 'debtors' : 'creditors', name: rows[0]!.name };
+};
+
+/** Lines of one ledger (an account, or a party's) in a window, with the balance brought forward. */
+const ledgerOf = async (deps: ReadDeps, filter: { account: string; party: string | null }, w: Window & { from: string }) => {
+  const who = filter.party === null ? sql`account = ${filter.account}` : sql`account = ${filter.account} and party = ${filter.party}`;
+  const { rows: [opening] } = await sql<{ balance: string | null }>`
+    select sum(debit - credit)::text as balance from ${journal}
+    where ${who} and voucher_date < ${w.from}::date ${w.recordedBy ? sql`and recorded_at <= ${w.recordedBy}::timestamptz` : sql``}`.execute(deps.db);
+  const { rows } = await sql<{ date: string; voucher_type: string; voucher_number: string | null; stream: string; account: string; party: string | null; debit: string; credit: string }>`
+    select voucher_date::text as date, voucher_type, voucher_number, stream, account, party, debit::text, credit::text
+    from ${journal} where ${who} and ${windowWhere(w)}
+    order by voucher_date, position, line_no`.execute(deps.db);
+  let balance = decimal(opening?.balance ?? 0);
+  const entries = rows.map((r): LedgerEntry => {
+    balance = balance.plus(decimal(r.debit)).minus(decimal(r.credit));
+    return { date: r.date, voucherType: r.voucher_type, voucherNumber: r.voucher_number, stream: r.stream, account: r.account, party: r.party, debit: toMoney(r.debit), credit: toMoney(r.credit), balance: toMoney(balance) };
+  });
+  return { opening: toMoney(opening?.balance ?? 0), entries, closing: toMoney(balance) };
+};
+
+/** Ledgers, the day book, trial balance, profit and loss, balance sheet and party statements (issue 21). */
+export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
+  const reads = readsFrom(deps, [journalLinesTable.name]);
+
+  router.get(BOOKS_PATHS.trialBalance, reads, async (ctx: Context) => {
+    const query = reportQuery(ctx);
+    const asOf = query.asOf ?? query.to ?? today(deps);
+    const totals = await accountTotals(deps.db, { to: asOf, recordedBy: query.recordedBy });
+    const rows = totals.filter((r) => !decimal(r.balance).eq(0)).map((r) => {
+      const b = decimal(r.balance);
+      return { ...r, debit: b.gt(0) ? toMoney(b) : '0.00', credit: b.lt(0) ? toMoney(b.neg()) : '0.00' };
+    });
+    const body: TrialBalance = { asOf, recordedBy: query.recordedBy, rows, totalDebit: sumMoney(rows.map((r) => r.debit)), totalCredit: sumMoney(rows.map((r) => r.credit)) };
+    ctx.body = body;
+  });
+
+  router.get(BOOKS_PATHS.accounts, reads, async (ctx: Context) => {
+    const query = reportQuery(ctx);
+    const asOf = query.asOf ?? query.to ?? today(deps);
+    const totals = new Map((await accountTotals(deps.db, { to: asOf, recordedBy: query.recordedBy })).map((r) => [r.code, r]));
+    ctx.body = ACCOUNTS.map((a) => totals.get(a.code) ?? { ...a, debit: '0.00', credit: '0.00', balance: '0.00' });
+  });
+
+  router.get(BOOKS_PATHS.profitAndLoss, reads, async (ctx: Context) => {
+    const query = reportQuery(ctx);
+    const { from, to } = periodOf(query, today(deps));
+    const recordedBy = query.recordedBy;
+    const totals = (await accountTotals(deps.db, { from, to, recordedBy })).filter((r) => isProfitAndLoss(accountOf(r.code)!.accountType));
+    // Income is what was credited, expenses what was debited.
+    const income = totals.filter((r) => r.accountType === 'income').map((r) => ({ ...r, amount: toMoney(decimal(r.balance).neg()) }));
+    const expenses = totals.filter((r) => r.accountType === 'expense').map((r) => ({ ...r, amount: r.balance }));
+    const totalIncome = sumMoney(income.map((r) => r.amount));
+    const totalExpenses = sumMoney(expenses.map((r) => r.amount));
+    ctx.body = { from, to, recordedBy, income, expenses, totalIncome, totalExpenses, netProfit: toMoney(decimal(totalIncome).minus(decimal(totalExpenses))) };
+  });
+
+  router.get(BOOKS_PATHS.balanceSheet, reads, async (ctx: Context) => {
+    const query = reportQuery(ctx);
+    const asOf = query.asOf ?? query.to ?? today(deps);
+    const totals = await accountTotals(deps.db, { to: asOf, recordedBy: query.recordedBy });
+    const profit = toMoney(decimal(sumMoney(totals.filter((r) => isProfitAndLoss(accountOf(r.code)!.accountType)).map((r) => r.balance))).neg());
+    const assets = totals.filter((r) => r.accountType === 'asset' && !decimal(r.balance).eq(0)).map((r) => ({ ...r, amount: r.balance }));
+    const liabilities = totals.filter((r) => (r.accountType === 'liability' || r.accountType === 'equity') && !decimal(r.balance).eq(0)).map((r) => ({ ...r, amount: toMoney(decimal(r.balance).neg()) }));
+    const totalAssets = sumMoney(assets.map((r) => r.amount));
+    const totalLiabilities = sumMoney([...liabilities.map((r) => r.amount), profit]);
+    ctx.body = { asOf, recordedBy: query.recordedBy, assets, liabilities, profit, totalAssets, totalLiabilities };
+  });
+
+  router.get(BOOKS_PATHS.ledger(':account'), reads, async (ctx: Context) => {
+    const account = String(ctx.params.account);
+    if (!accountOf(account)) throw notFound(`Ledger ${account} not found`);
+    const query = reportQuery(ctx);
+    const period = periodOf(query, today(deps));
+    const party = typeof ctx.query.party === 'string' && ctx.query.party !== '' ? ctx.query.party : null;
+    ctx.body = { account, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
+  });
+
+  router.get(BOOKS_PATHS.statement(':party'), reads, async (ctx: Context) => {
+    const party = String(ctx.params.party);
+    const { account, name } = await partyOf(deps, party);
+    const query = reportQuery(ctx);
+    const period = periodOf(query, today(deps));
+    const body: Statement = { party, name, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
+    ctx.body = body;
+  });
+
+  router.get(BOOKS_PATHS.dayBook, reads, async (ctx: Context) => {
+    const query = reportQuery(ctx);
+    const to = query.to ?? query.asOf ?? today(deps);
+    const from = query.from ?? to;
+    const { rows } = await sql<{ date: string; voucher_type: string; voucher_number: string | null; stream: string; account: string; party: string | null; debit: string; credit: string }>`
+      select voucher_date::text as date, voucher_type, voucher_number, stream, account, party, debit::text, credit::text
+      from ${journal} where ${windowWhere({ from, to, recordedBy: query.recordedBy })}
+      order by voucher_date, position, line_no limit 5001`.execute(deps.db);
+    ctx.body = { from, to, truncated: rows.length > 5000, entries: rows.slice(0, 5000).map((r) => ({ date: r.date, voucherType: r.voucher_type, voucherNumber: r.voucher_number, stream: r.stream, account: r.account, party: r.party, debit: toMoney(r.debit), credit: toMoney(r.credit) })) };
+  });
+};

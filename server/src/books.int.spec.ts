@@ -1,0 +1,167 @@
+import { BOOKS_PATHS, BUSINESS_PATH, byId, creditNotes, HEADERS, purchaseInvoices, receipts, salesInvoices, subtractMoney, voidPath } from '@erp/contracts';
+import { connect, type Database } from '@erp/eventstore';
+import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { HttpClient } from './testing/http-client';
+import { type RunningSystem, runCli, startOneProcess } from './testing/run-modes';
+
+type Row = { id: number } & Record<string, unknown>;
+type Balance = { code: string; debit: string; credit: string; balance: string };
+
+/**
+ * The books over HTTP (issue 21): documents posted to the journal by its projection, the trial
+ * balance, profit and loss, balance sheet, a party's statement, ageing and GSTR-1 — current, as of
+ * a date, and as the books stood before a revision — and a rebuild that gives the same journal.
+ */
+describe('the books', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let system: RunningSystem;
+  let owner: HttpClient;
+  let position = '0';
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    db = connect(database.url, { max: 2 });
+    system = await startOneProcess(database.url);
+    owner = new HttpClient(system.baseUrl);
+    await owner.setup('owner', 'correct horse battery staple');
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+    await system?.stop();
+    await database?.drop();
+  }, 60_000);
+
+  const write = async (method: 'post' | 'put', path: string, body: unknown, status = method === 'post' ? 201 : 200) => {
+    const res = await owner[method]<Row>(path, body);
+    expect(res.status, `${path}: ${res.text}`).toBe(status);
+    position = res.headers.get(HEADERS.eventPosition) ?? position;
+    return res.body;
+  };
+  const read = async <T = Row>(path: string) => {
+    const res = await owner.get<T>(path, { headers: { [HEADERS.minPosition]: position } });
+    expect(res.status, `${path}: ${res.text}`).toBe(200);
+    return res.body;
+  };
+  const trial = async (query = '') => read<{ rows: Balance[]; totalDebit: string; totalCredit: string }>(`${BOOKS_PATHS.trialBalance}${query}`);
+  const balanceOf = (rows: readonly Balance[], code: string) => rows.find((r) => r.code === code)?.balance ?? '0.00';
+
+  const example = [
+    { itemName: 'Tea', hsn: '0902', unit: 'KG', quantity: '2', rate: '50.05', gstRate: '5' },
+    { itemName: 'Notebooks', hsn: '4820', unit: 'NOS', quantity: '7', rate: '33.13', gstRate: '12' },
+    { itemName: 'Electric kettle', hsn: '8516', unit: 'NOS', quantity: '3', rate: '411.59', gstRate: '18' },
+  ];
+  let buyer: number;
+  let invoice: Row;
+  let receipt: Row;
+  let beforeRevision: string;
+
+  it('posts a sale, a purchase, a receipt and a credit note; the trial balance balances to the paisa', async () => {
+    await write('put', BUSINESS_PATH, { legalName: 'Sharma Traders', state: '27', gstin: '27AAPFU0939F1ZV' });
+    buyer = (await write('post', '/api/sales/customers', { name: 'Tilak Stores', gstNumber: '27ABCPT5678L1ZV' })).id;
+    const vendor = (await write('post', '/api/purchase/vendors', { name: 'Gujarat Mills', gstNumber: '24AANFA2641L1ZF' })).id;
+    invoice = await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2026-04-10', dueDate: '2026-05-10', taxMode: 'gst', lines: example });
+    expect(invoice).toMatchObject({ totalAmount: '1822.00', subTotal: '1566.78', cgst: '127.54', roundOff: '0.14' });
+    await write('post', purchaseInvoices.path, { vendorId: vendor, invoiceNumber: 'GM/1', invoiceDate: '2026-04-12', taxMode: 'gst', lines: [{ itemName: 'Rice', quantity: '3', rate: '33.33', gstRate: '5' }] });
+    receipt = await write('post', receipts.path, { customerId: buyer, receiptDate: '2026-04-15', paymentMethod: 'cash', lines: [{ invoiceId: invoice.id, receivedAmount: '1000.00' }] });
+    const note = await write('post', creditNotes.path, { customerId: buyer, invoiceId: invoice.id, noteDate: '2026-04-20', taxMode: 'gst', lines: [{ itemName: 'Tea', hsn: '0902', unit: 'KG', quantity: '1', rate: '50.05', gstRate: '5' }] });
+
+    const tb = await trial('?asOf=2026-04-30');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+    const due = (await read(byId(salesInvoices.path, invoice.id))).balanceDue;
+    expect(balanceOf(tb.rows, 'debtors')).toBe(due);
+    expect(balanceOf(tb.rows, 'sales')).toBe('-1566.78');
+    expect(balanceOf(tb.rows, 'sales-returns')).toBe(note.subTotal);
+    expect(balanceOf(tb.rows, 'output-cgst')).toBe(subtractMoney(String(note.cgst), '127.54'));
+    expect(balanceOf(tb.rows, 'cash')).toBe('1000.00');
+    expect(balanceOf(tb.rows, 'purchases')).toBe('99.99');
+    expect(balanceOf(tb.rows, 'input-igst')).toBe('5.00');
+    expect(balanceOf(tb.rows, 'creditors')).toBe('-105.00');
+  });
+
+  it('answers as of a date: nothing before the first document, the purchase alone on its day', async () => {
+    expect((await trial('?asOf=2026-04-09')).rows).toEqual([]);
+    const onTheTwelfth = await trial('?asOf=2026-04-12');
+    expect(balanceOf(onTheTwelfth.rows, 'debtors')).toBe('1822.00');
+    expect(balanceOf(onTheTwelfth.rows, 'cash')).toBe('0.00');
+  });
+
+  it("a party statement runs from the opening balance through each document to the closing one, which is the customer's ledger", async () => {
+    const statement = await read<{ opening: string; closing: string; name: string; entries: { voucherType: string; debit: string; credit: string; balance: string }[] }>(`${BOOKS_PATHS.statement(`customer-${buyer}`)}?from=2026-04-11&to=2026-04-30`);
+    expect(statement).toMatchObject({ name: 'Tilak Stores', opening: '1822.00' });
+    expect(statement.entries.map((e) => e.voucherType)).toEqual(['Receipt', 'Credit note']);
+    expect(statement.closing).toBe((await read(byId(salesInvoices.path, invoice.id))).balanceDue);
+    expect((await owner.get(BOOKS_PATHS.statement('customer-999999'))).status).toBe(404);
+  });
+
+  it('a revision reverses the old posting and posts the new one; the books as they stood before it are still there', async () => {
+    beforeRevision = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    const { id: _id, ...body } = await read(byId(salesInvoices.path, invoice.id));
+    await write('put', byId(salesInvoices.path, invoice.id), { ...body, lines: [...example.slice(0, 2), { ...example[2], quantity: '2' }] });
+    const now = await trial('?asOf=2026-04-30');
+    expect(now.totalDebit).toBe(now.totalCredit);
+    expect(balanceOf(now.rows, 'sales')).toBe('-1155.19');
+    const then = await trial(`?asOf=2026-04-30&recordedBy=${encodeURIComponent(beforeRevision)}`);
+    expect(balanceOf(then.rows, 'sales')).toBe('-1566.78');
+    const { rows: reversals } = await sql<{ n: number }>`select count(*)::int as n from journal_lines where reversal and stream = ${`sales-invoice-${invoice.id}`}`.execute(db.db);
+    expect(reversals[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('voiding the receipt puts the money back on the customer', async () => {
+    const debtorsBefore = balanceOf((await trial('?asOf=2026-04-30')).rows, 'debtors');
+    await write('post', voidPath(byId(receipts.path, receipt.id)), { reason: 'Cheque bounced' }, 200);
+    const after = await trial('?asOf=2026-04-30');
+    expect(balanceOf(after.rows, 'debtors')).toBe(subtractMoney(debtorsBefore, '-1000'));
+    expect(balanceOf(after.rows, 'cash')).toBe('0.00');
+  });
+
+  it('profit and loss for the month and a balance sheet that balances', async () => {
+    const pl = await read<{ totalIncome: string; totalExpenses: string; netProfit: string }>(`${BOOKS_PATHS.profitAndLoss}?from=2026-04-01&to=2026-04-30`);
+    expect(pl.netProfit).toBe(subtractMoney(pl.totalIncome, pl.totalExpenses));
+    const bs = await read<{ totalAssets: string; totalLiabilities: string; profit: string }>(`${BOOKS_PATHS.balanceSheet}?asOf=2026-04-30`);
+    expect(bs.totalAssets).toBe(bs.totalLiabilities);
+    expect(bs.profit).toBe(pl.netProfit);
+  });
+
+  it('ageing puts the invoice in the bucket of its days past due', async () => {
+    const ageing = await read<{ parties: { name: string; buckets: Record<string, string>; invoices: { daysPastDue: number }[] }[]; total: string }>(`${BOOKS_PATHS.ageing}?side=receivable&asOf=2026-06-20`);
+    const due = (await read(byId(salesInvoices.path, invoice.id))).balanceDue;
+    expect(ageing.parties).toHaveLength(1);
+    expect(ageing.parties[0]).toMatchObject({ name: 'Tilak Stores', buckets: { d60: due } });
+    expect(ageing.parties[0]!.invoices[0]!.daysPastDue).toBe(41);
+    expect((await read<{ parties: unknown[] }>(`${BOOKS_PATHS.ageing}?side=receivable&asOf=2026-04-01`)).parties).toEqual([]);
+  });
+
+  it('GSTR-1 for the month: the invoice in b2b, the note in cdnr, HSN agreeing with them; a CSV per section', async () => {
+    const json = await read<{ gstin: string; fp: string; b2b: { ctin: string; inv: { inum: string; itms: { itm_det: { txval: number } }[] }[] }[]; cdnr: unknown[]; hsn: { hsn_b2b: { txval: number }[] } }>(`${BOOKS_PATHS.gstr1}?period=2026-04`);
+    expect(json).toMatchObject({ gstin: '27AAPFU0939F1ZV', fp: '042026' });
+    expect(json.b2b).toMatchObject([{ ctin: '27ABCPT5678L1ZV', inv: [{ inum: invoice.invoiceNumber }] }]);
+    expect(json.cdnr).toHaveLength(1);
+    const cents = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0);
+    const b2b = cents(json.b2b.flatMap((p) => p.inv.flatMap((i) => i.itms.map((t) => t.itm_det.txval))));
+    expect(cents(json.hsn.hsn_b2b.map((h) => h.txval))).toBe(b2b - 5005);
+    const csv = await owner.get(`${BOOKS_PATHS.gstr1}?period=2026-04&section=b2b`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.text).toContain(String(invoice.invoiceNumber));
+    expect((await owner.get(`${BOOKS_PATHS.gstr1}?period=2026-13`)).status).toBe(400);
+  });
+
+  it('refuses a report for a date that is not one, saying which', async () => {
+    const res = await owner.get(`${BOOKS_PATHS.trialBalance}?asOf=2026-02-30`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ issues: [{ path: 'asOf', message: 'As of must be a date (YYYY-MM-DD)' }] });
+  });
+
+  it('a rebuild from the log gives the same journal, row for row', async () => {
+    const journal = async () => (await sql<Record<string, unknown>>`select * from journal_lines order by id`.execute(db.db)).rows;
+    const before = await journal();
+    expect(before.length).toBeGreaterThan(25);
+    const rebuilt = await runCli(['rebuild', 'journal_lines'], { DATABASE_URL: database.url });
+    expect(rebuilt.code, rebuilt.output).toBe(0);
+    expect(await journal()).toEqual(before);
+  });
+});

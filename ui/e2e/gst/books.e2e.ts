@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+
+import { expectAccessible, unique } from '../support';
+
+/**
+ * Issue 21 on a phone and on desktop: a sale and part of its payment, made over the API, then
+ * read as the owner would — the customer's statement (kept over a reload), the trial balance
+ * (debits equal credits), the GST returns with the GSTR-1 file, each from its module's tasks.
+ */
+
+/** A write made behind the screens' back, waited for in the journal before a report reads it. */
+const post = async (page: Page, path: string, data: unknown) => {
+  const res = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
+  expect(res.status(), await res.text()).toBe(201);
+  const wait = await page.request.get('/api/accounting/trial-balance', { headers: { 'X-Min-Position': res.headers()['x-event-position'] ?? '0' } });
+  expect(wait.headers()['x-read-model-stale']).toBeUndefined();
+  return (await res.json()) as { id: number; invoiceNumber: string; totalAmount: string };
+};
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/${name}-${page.viewportSize()!.width < 600 ? 'phone' : 'desktop'}.png`, fullPage: true });
+
+const openTask = async (page: Page, module: string, task: string) => {
+  await page.goto(`/module/${module.toLowerCase()}`);
+  await page.getByRole('list', { name: `${module} tasks` }).getByRole('link', { name: new RegExp(task) }).click();
+  await expect(page.getByRole('heading', { name: task, level: 1 })).toBeVisible();
+};
+
+test('a statement, the trial balance and the GST returns of a sale part paid', async ({ page }) => {
+  await page.goto('/');
+  const name = unique('Books customer');
+  const customer = await post(page, '/api/sales/customers', { name, gstNumber: '27ABCPT5678L1ZV' });
+  const invoice = await post(page, '/api/sales/invoices', {
+    customerId: customer.id, invoiceDate: '2026-04-10', taxMode: 'gst',
+    lines: [
+      { itemName: 'Tea', hsn: '0902', unit: 'KG', quantity: '2', rate: '50.05', gstRate: '5' },
+      { itemName: 'Notebooks', hsn: '4820', unit: 'NOS', quantity: '7', rate: '33.13', gstRate: '12' },
+      { itemName: 'Electric kettle', hsn: '8516', unit: 'NOS', quantity: '3', rate: '411.59', gstRate: '18' },
+    ],
+  });
+  expect(invoice.totalAmount).toBe('1822.00');
+  await post(page, '/api/sales/receipts', { customerId: customer.id, receiptDate: '2026-04-15', paymentMethod: 'cash', lines: [{ invoiceId: invoice.id, receivedAmount: '1000.00' }] });
+
+  // The statement: chosen from the list, opening to closing, kept over a reload.
+  await openTask(page, 'Reports', 'Statements');
+  await expect(page.getByText('Choose a customer or vendor to see their statement')).toBeVisible();
+  await page.getByLabel('Customer or vendor').selectOption({ label: `${name} (customer)` });
+  await expect(page.getByRole('cell', { name: `Sales invoice ${invoice.invoiceNumber}` })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Closing balance/ })).toContainText('₹822.00 Dr');
+  await expect(page.getByRole('row', { name: /Receipt/ })).toContainText('₹1,000.00');
+  await shot(page, 'books-statement');
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Closing balance/ })).toContainText('₹822.00 Dr');
+  await expectAccessible(page);
+
+  // The trial balance: its total row's debit and credit are the same figure.
+  await openTask(page, 'Accounting', 'Trial Balance');
+  const total = page.getByRole('row', { name: /^Total/ });
+  await expect(total).toBeVisible();
+  const [debit, credit] = await total.getByRole('cell').evaluateAll((cells) => cells.slice(2).map((c) => c.textContent));
+  expect(debit).toMatch(/^₹[\d,]+\.\d\d$/);
+  expect(debit).toBe(credit);
+  await expect(page.getByRole('row', { name: /Output CGST/ })).toBeVisible();
+  await shot(page, 'books-trial-balance');
+
+  // GST returns for April 2026: the GSTR-3B figures, and the GSTR-1 file with this invoice in b2b.
+  await openTask(page, 'Reports', 'GST Returns');
+  await page.getByLabel('Period').fill('2026-04');
+  await expect(page.getByRole('heading', { name: 'Output tax: sales less credit notes (GSTR-3B 3.1(a))' })).toBeVisible();
+  const link = page.getByRole('link', { name: 'Download GSTR-1 (JSON)' });
+  const gstr1 = await (await page.request.get((await link.getAttribute('href'))!)).json() as { fp: string; b2b: { ctin: string; inv: { inum: string }[] }[] };
+  expect(gstr1.fp).toBe('042026');
+  expect(gstr1.b2b.flatMap((p) => p.inv.map((i) => i.inum))).toContain(invoice.invoiceNumber);
+  await shot(page, 'books-gst-returns');
+});

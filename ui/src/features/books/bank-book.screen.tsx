@@ -1,0 +1,6 @@
+import { ReportScreen } from './report-screen';
+import { bankBook } from './reports';
+
+export function BankBookScreen() {
+  return <ReportScreen config={bankBook} />;
+}

@@ -1,0 +1,6 @@
+import { ReportScreen } from './report-screen';
+import { gstReturns } from './reports';
+
+export function GstReturnsScreen() {
+  return <ReportScreen config={gstReturns} />;
+}

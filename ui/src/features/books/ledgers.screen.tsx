@@ -1,0 +1,6 @@
+import { ReportScreen } from './report-screen';
+import { ledgers } from './reports';
+
+export function LedgersScreen() {
+  return <ReportScreen config={ledgers} />;
+}

@@ -1,0 +1,241 @@
+import { accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, toMoney } from '@erp/contracts';
+
+import { customersResource } from '@/features/sales/customers/customers.resource';
+import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
+import { formatDate, formatMoney } from '@/lib/format';
+
+import type { ReportConfig, ReportTable } from './report-screen';
+
+// The answers as the server sends them (query-service/src/books): read, not parsed again here.
+interface Balance { code: string; accountName: string; accountGroup: string; debit: string; credit: string; balance: string; amount?: string }
+interface Entry { date: string; voucherType: string; voucherNumber: string | null; account: string; party: string | null; debit: string; credit: string; balance?: string }
+interface Ledger { opening: string; entries: Entry[]; closing: string }
+
+const query = (params: Readonly<Record<string, string>>, names: readonly string[]) =>
+  `?${names.filter((n) => params[n]).map((n) => `${n}=${encodeURIComponent(params[n]!)}`).join('&')}`;
+
+const money = (value: string | null | undefined) => (value && !decimal(value).eq(0) ? formatMoney(value) : '');
+/** A balance on its side: '₹1,822.00 Dr', '₹105.00 Cr'. */
+const drCr = (balance: string) => {
+  const b = decimal(balance);
+  return b.eq(0) ? '₹0.00' : `${formatMoney(b.abs())} ${b.gt(0) ? 'Dr' : 'Cr'}`;
+};
+const accountName = (code: string) => accountOf(code)?.accountName ?? code;
+const voucher = (e: Entry) => `${e.voucherType}${e.voucherNumber ? ` ${e.voucherNumber}` : ''}`;
+
+const ledgerTable = (heading: string, ledger: Ledger): ReportTable => ({
+  heading,
+  summary: `Opening ${drCr(ledger.opening)} · Closing ${drCr(ledger.closing)}`,
+  columns: [{ label: 'Date' }, { label: 'Voucher' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }, { label: 'Balance', numeric: true }],
+  rows: [
+    { key: 'opening', cells: ['', 'Opening balance', '', '', drCr(ledger.opening)], strong: true },
+    ...ledger.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), money(e.debit), money(e.credit), drCr(e.balance ?? '0')] })),
+    { key: 'closing', cells: ['', 'Closing balance', '', '', drCr(ledger.closing)], strong: true },
+  ],
+});
+
+const balancesTable = (heading: string, rows: readonly Balance[], total: { label: string; amount: string }[]): ReportTable => ({
+  heading,
+  columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Amount', numeric: true }],
+  rows: [
+    ...rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, formatMoney(r.amount ?? r.balance)] })),
+    ...total.map((t) => ({ key: t.label, cells: [t.label, '', formatMoney(t.amount)], strong: true })),
+  ],
+});
+
+export const trialBalance: ReportConfig = {
+  title: 'Trial Balance',
+  subtitle: 'Balances of every ledger as of a date',
+  module: 'accounting',
+  dates: 'asOf',
+  path: (p) => `${BOOKS_PATHS.trialBalance}${query(p, ['asOf'])}`,
+  tables: (data) => {
+    const tb = data as { rows: Balance[]; totalDebit: string; totalCredit: string };
+    return [{
+      heading: 'Trial balance',
+      columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }],
+      rows: [
+        ...tb.rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, money(r.debit), money(r.credit)] })),
+        { key: 'total', cells: ['Total', '', formatMoney(tb.totalDebit), formatMoney(tb.totalCredit)], strong: true },
+      ],
+    }];
+  },
+};
+
+export const ledgers: ReportConfig = {
+  title: 'Ledgers',
+  subtitle: 'Chart of accounts with balances; choose one to see its entries',
+  module: 'accounting',
+  dates: 'period',
+  choices: [{ param: 'account', label: 'Ledger', useOptions: () => [...ACCOUNT_OPTIONS] }],
+  path: (p) => (p.account ? `${BOOKS_PATHS.ledger(p.account)}${query(p, ['from', 'to'])}` : `${BOOKS_PATHS.accounts}?asOf=${p.to}`),
+  tables: (data, p) => {
+    if (p.account) return [ledgerTable(accountName(p.account), data as Ledger)];
+    const rows = data as Balance[];
+    return [{
+      heading: 'Chart of accounts',
+      columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Balance', numeric: true }],
+      rows: rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, drCr(r.balance)] })),
+    }];
+  },
+};
+
+const ACCOUNT_OPTIONS = [
+  'cash', 'bank', 'debtors', 'creditors', 'sales', 'sales-returns', 'purchases', 'purchase-returns',
+  'output-cgst', 'output-sgst', 'output-igst', 'output-tax', 'input-cgst', 'input-sgst', 'input-igst', 'input-tax', 'rcm-payable', 'round-off',
+].map((code) => ({ value: code, label: accountName(code) }));
+
+const book = (title: string, subtitle: string, module: string, account: 'cash' | 'bank'): ReportConfig => ({
+  title,
+  subtitle,
+  module,
+  dates: 'period',
+  path: (p) => `${BOOKS_PATHS.ledger(account)}${query(p, ['from', 'to'])}`,
+  tables: (data) => [ledgerTable(title, data as Ledger)],
+});
+export const cashBook = book('Cash Book', 'Cash in and out, with the balance in hand', 'payments', 'cash');
+export const bankBook = book('Bank Book', 'Money through the bank: receipts and payments not in cash', 'banking', 'bank');
+
+export const dayBook: ReportConfig = {
+  title: 'Day Book',
+  subtitle: 'Every entry of a day or a period, voucher by voucher',
+  module: 'accounting',
+  dates: 'period',
+  path: (p) => `${BOOKS_PATHS.dayBook}${query(p, ['from', 'to'])}`,
+  tables: (data) => {
+    const day = data as { entries: Entry[]; truncated: boolean };
+    return [{
+      heading: day.truncated ? 'Day book (the first 5,000 lines: choose a shorter period for the rest)' : 'Day book',
+      columns: [{ label: 'Date' }, { label: 'Voucher' }, { label: 'Ledger' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }],
+      rows: day.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), accountName(e.account), money(e.debit), money(e.credit)] })),
+    }];
+  },
+};
+
+export const profitAndLoss: ReportConfig = {
+  title: 'Profit and Loss',
+  subtitle: 'Income and expenses for a period',
+  module: 'reports',
+  dates: 'period',
+  path: (p) => `${BOOKS_PATHS.profitAndLoss}${query(p, ['from', 'to'])}`,
+  tables: (data) => {
+    const pl = data as { income: Balance[]; expenses: Balance[]; totalIncome: string; totalExpenses: string; netProfit: string };
+    return [
+      balancesTable('Income', pl.income, [{ label: 'Total income', amount: pl.totalIncome }]),
+      balancesTable('Expenses', pl.expenses, [{ label: 'Total expenses', amount: pl.totalExpenses }]),
+      { heading: 'Result', columns: [{ label: '' }, { label: 'Amount', numeric: true }], rows: [{ key: 'net', cells: [decimal(pl.netProfit).lt(0) ? 'Net loss' : 'Net profit', formatMoney(decimal(pl.netProfit).abs())], strong: true }] },
+    ];
+  },
+};
+
+export const balanceSheet: ReportConfig = {
+  title: 'Balance Sheet',
+  subtitle: 'What the business owns and owes as of a date',
+  module: 'reports',
+  dates: 'asOf',
+  path: (p) => `${BOOKS_PATHS.balanceSheet}${query(p, ['asOf'])}`,
+  tables: (data) => {
+    const bs = data as { assets: Balance[]; liabilities: Balance[]; profit: string; totalAssets: string; totalLiabilities: string };
+    return [
+      balancesTable('Assets', bs.assets, [{ label: 'Total assets', amount: bs.totalAssets }]),
+      balancesTable('Liabilities', [...bs.liabilities, { code: 'profit', accountName: 'Profit and loss to date', accountGroup: 'Capital', debit: '0', credit: '0', balance: bs.profit, amount: bs.profit }], [{ label: 'Total liabilities', amount: bs.totalLiabilities }]),
+    ];
+  },
+};
+
+const useParties = () => {
+  const customers = customersResource.useList().data ?? [];
+  const vendors = vendorsResource.useList().data ?? [];
+  return [
+    ...customers.filter((c) => c.active !== false).map((c) => ({ value: `customer-${c.id}`, label: `${c.name} (customer)` })),
+    ...vendors.filter((v) => v.active !== false).map((v) => ({ value: `vendor-${v.id}`, label: `${v.name} (vendor)` })),
+  ];
+};
+
+export const statements: ReportConfig = {
+  title: 'Statements',
+  subtitle: "A customer's or vendor's account for a period",
+  module: 'reports',
+  dates: 'period',
+  choices: [{ param: 'party', label: 'Customer or vendor', useOptions: useParties }],
+  choose: 'Choose a customer or vendor to see their statement',
+  path: (p) => (p.party ? `${BOOKS_PATHS.statement(p.party)}${query(p, ['from', 'to'])}` : null),
+  tables: (data) => {
+    const s = data as Ledger & { name: string; from: string; to: string };
+    return [ledgerTable(`${s.name}: ${formatDate(s.from)} to ${formatDate(s.to)}`, s)];
+  },
+};
+
+interface Ageing { buckets: { key: string; label: string }[]; parties: { party: string; name: string; total: string; buckets: Record<string, string>; invoices: { id: number; number: string; dueDate: string; daysPastDue: number; balanceDue: string }[] }[]; totals: Record<string, string>; total: string }
+
+export const ageing: ReportConfig = {
+  title: 'Ageing',
+  subtitle: 'Who owes what, and for how long past due',
+  module: 'reports',
+  dates: 'asOf',
+  choices: [{ param: 'side', label: 'Show', useOptions: () => [{ value: 'receivable', label: 'Receivables (customers owe us)' }, { value: 'payable', label: 'Payables (we owe vendors)' }] }],
+  path: (p) => `${BOOKS_PATHS.ageing}?side=${p.side || 'receivable'}&asOf=${p.asOf}`,
+  tables: (data) => {
+    const a = data as Ageing;
+    return [
+      {
+        heading: 'By party',
+        columns: [{ label: 'Party' }, ...a.buckets.map((b) => ({ label: b.label, numeric: true })), { label: 'Total', numeric: true }],
+        rows: [
+          ...a.parties.map((p) => ({ key: p.party, cells: [p.name, ...a.buckets.map((b) => money(p.buckets[b.key])), formatMoney(p.total)] })),
+          { key: 'total', cells: ['Total', ...a.buckets.map((b) => money(a.totals[b.key])), formatMoney(a.total)], strong: true },
+        ],
+      },
+      {
+        heading: 'Invoices',
+        columns: [{ label: 'Party' }, { label: 'Invoice' }, { label: 'Due' }, { label: 'Days past due', numeric: true }, { label: 'Balance due', numeric: true }],
+        rows: a.parties.flatMap((p) => p.invoices.map((i) => ({ key: `${p.party}-${i.id}`, cells: [p.name, i.number, formatDate(i.dueDate), String(i.daysPastDue), formatMoney(i.balanceDue)] }))),
+      },
+    ];
+  },
+};
+
+interface RateRow { rate: string; taxableValue: string; cgst: string; sgst: string; igst: string }
+const rateTable = (heading: string, rows: readonly RateRow[], total: Omit<RateRow, 'rate'>): ReportTable => ({
+  heading,
+  columns: [{ label: 'GST %' }, { label: 'Taxable value', numeric: true }, { label: 'CGST', numeric: true }, { label: 'SGST', numeric: true }, { label: 'IGST', numeric: true }],
+  rows: [
+    ...rows.map((r) => ({ key: r.rate, cells: [`${r.rate}%`, formatMoney(r.taxableValue), formatMoney(r.cgst), formatMoney(r.sgst), formatMoney(r.igst)] })),
+    { key: 'total', cells: ['Total', formatMoney(total.taxableValue), formatMoney(total.cgst), formatMoney(total.sgst), formatMoney(total.igst)], strong: true },
+  ],
+});
+
+const monthRange = (period: string) => {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return { from: `${period}-01`, to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10) };
+};
+
+export const gstReturns: ReportConfig = {
+  title: 'GST Returns',
+  subtitle: 'GSTR-1 for the portal, and the GSTR-3B figures, month by month',
+  module: 'reports',
+  dates: 'month',
+  path: (p) => {
+    const { from, to } = monthRange(p.period!);
+    return `${BOOKS_PATHS.gstSummary}?from=${from}&to=${to}`;
+  },
+  tables: (data) => {
+    const g = data as { output: RateRow[]; input: RateRow[]; reverseCharge: RateRow[]; totals: Record<'output' | 'input' | 'reverseCharge', Omit<RateRow, 'rate'>> };
+    // Below zero: credit carried forward. Tax on reverse charge is paid in cash and then credited: apart.
+    const payable = (k: 'cgst' | 'sgst' | 'igst') => toMoney(decimal(g.totals.output[k]).minus(decimal(g.totals.input[k])));
+    return [
+      rateTable('Output tax: sales less credit notes (GSTR-3B 3.1(a))', g.output, g.totals.output),
+      rateTable('Input tax: purchases less debit notes (GSTR-3B 4(A)(5))', g.input, g.totals.input),
+      rateTable('Purchases on reverse charge (GSTR-3B 3.1(d), 4(A)(3))', g.reverseCharge, g.totals.reverseCharge),
+      {
+        heading: 'Output tax less input tax credit (reverse charge apart)',
+        columns: [{ label: 'Tax' }, { label: 'Amount', numeric: true }],
+        rows: (['cgst', 'sgst', 'igst'] as const).map((k) => ({ key: k, cells: [k.toUpperCase(), formatMoney(payable(k))] })),
+      },
+    ];
+  },
+  files: (p) => [
+    { label: 'Download GSTR-1 (JSON)', href: `${BOOKS_PATHS.gstr1}?period=${p.period}` },
+    ...GSTR1_SECTIONS.map((s) => ({ label: `GSTR-1 ${s} (CSV)`, href: `${BOOKS_PATHS.gstr1}?period=${p.period}&section=${s}`, more: true })),
+  ],
+};

@@ -1,0 +1,6 @@
+import { ReportScreen } from './report-screen';
+import { trialBalance } from './reports';
+
+export function TrialBalanceScreen() {
+  return <ReportScreen config={trialBalance} />;
+}
