@@ -8,6 +8,7 @@ import { PROJECTIONS, prepareProjections, readCheckpoint, startProjectionRunner 
 import { sql } from 'kysely';
 
 import { benchHttp } from './bench-http';
+import { benchBooks } from './bench-books';
 import { benchRebuild } from './bench-rebuild';
 
 const WRITERS = 8;
@@ -17,12 +18,25 @@ const meta = { userId: 1, username: 'bench', correlationId: 'bench', at: new Dat
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
-/** `npm run bench` runs both parts; `npm run bench -- writes` or `-- rebuild` runs one. */
+/** `npm run bench` runs every part; `npm run bench -- writes`, `-- rebuild` or `-- books` runs one. */
 const part = process.argv[2];
 
 const main = async () => {
-  if (part !== 'rebuild') await benchWrites();
-  if (part !== 'writes') await benchRebuildPart();
+  if (!part || part === 'writes') await benchWrites();
+  if (!part || part === 'rebuild') await benchRebuildPart();
+  if (!part || part === 'books') await benchBooksPart();
+};
+
+const benchBooksPart = async () => {
+  const database = await testDatabase();
+  const t = await withStore(database.url, { max: 4 });
+  try {
+    await prepareProjections(t.db, t.store, PROJECTIONS);
+    await benchBooks(t);
+  } finally {
+    await t.close();
+    await database.drop();
+  }
 };
 
 const benchWrites = async () => {

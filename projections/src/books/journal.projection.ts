@@ -22,29 +22,27 @@ import { table } from '../runner/table';
  * or an inactive document adds the reversal alone. So the journal nets to the documents as they
  * stand, and read up to a position (or a moment) it is the books as they stood then.
  */
-export const journalLinesTable = table({
-  name: 'journal_lines',
+export const journalTable = table({
+  name: 'journal',
   key: 'id',
   columns: {
-    /** `sales-invoice-12:3:2`: the stream, the version of the event that posted it, the line. */
+    /** `sales-invoice-12:3:1`: the stream, the version of the event that posted it, its part (a revision's reversal is 1, the new posting 2). */
     id: 'text',
     stream: 'text',
     version: 'integer',
     voucherType: 'text',
     voucherNumber: 'text',
     voucherDate: 'date',
-    lineNo: 'integer',
-    account: 'text',
-    /** The customer's or vendor's ledger (`customer-5`), on Sundry Debtors and Creditors. */
-    party: 'text',
-    debit: 'numeric',
-    credit: 'numeric',
     /** Whether it undoes an earlier posting (a revision's or a void's first half). */
     reversal: 'boolean',
+    /** The voucher's lines: account, party (`customer-5` on Sundry Debtors and Creditors), debit, credit. */
+    lines: 'jsonb',
     position: 'numeric',
     recordedAt: 'timestamptz',
   },
-  indexes: [['account', 'voucherDate'], ['party', 'voucherDate'], ['voucherDate'], ['position']],
+  // A voucher per row, its lines as jsonb: a rebuild writes one row per event, not one per line
+  // (4-5 times fewer), and reports read a range of dates through the one index.
+  indexes: [['voucherDate']],
   appendOnly: true,
 });
 
@@ -94,35 +92,28 @@ const voucherOf = (posted: Posted, before: { readonly voucherNumber: string | nu
   return { type: settlement.label, number: change.data.number ?? `#${change.data.id}`, date: change.data.date, postings: settlementPostings(settlement, change.data) };
 };
 
-const postLines = (rows: Rows, stream: string, context: EventContext, voucher: { type: string; number: string | null }, entries: ReturnType<typeof repost>, hadBefore: boolean) => {
-  let lineNo = 0;
+const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher: { type: string; number: string | null }, entries: ReturnType<typeof repost>, hadBefore: boolean) => {
   entries.forEach((entry, index) => {
-    for (const posting of entry.postings) {
-      lineNo += 1;
-      rows.put(journalLinesTable, {
-        id: `${stream}:${context.streamVersion}:${lineNo}`,
-        stream,
-        version: context.streamVersion,
-        voucherType: voucher.type,
-        voucherNumber: voucher.number,
-        voucherDate: entry.date,
-        lineNo,
-        account: posting.account,
-        party: posting.party,
-        debit: posting.debit,
-        credit: posting.credit,
-        reversal: hadBefore && index === 0,
-        position: context.position,
-        recordedAt: context.at,
-      });
-    }
+    const reversal = hadBefore && index === 0;
+    rows.put(journalTable, {
+      id: `${stream}:${context.streamVersion}:${index + 1}`,
+      stream,
+      version: context.streamVersion,
+      voucherType: voucher.type,
+      voucherNumber: voucher.number,
+      voucherDate: entry.date,
+      reversal,
+      lines: entry.postings,
+      position: context.position,
+      recordedAt: context.at,
+    });
   });
 };
 
 export const journalProjection = defineProjection<Posted>({
-  name: journalLinesTable.name,
+  name: journalTable.name,
   version: 1,
-  tables: [journalDocumentsTable, journalLinesTable],
+  tables: [journalDocumentsTable, journalTable],
   handles: [...BY_TYPE.keys()],
   decode: (stored) => BY_TYPE.get(stored.type)?.(stored) ?? null,
   // The document's last posting is read unless this is its first; its lines are appended.
@@ -137,7 +128,7 @@ export const journalProjection = defineProjection<Posted>({
     const date = voucher.date ?? before?.date ?? null;
     if (date === null) return;
     const entries = repost(before, { date, postings: voucher.postings });
-    postLines(rows, stream, context, voucher, entries, before !== null && before.postings.length > 0);
+    postVouchers(rows, stream, context, voucher, entries, before !== null && before.postings.length > 0);
     rows.put(journalDocumentsTable, { stream, version: context.streamVersion, voucherType: voucher.type, voucherNumber: voucher.number, date, postings: voucher.postings, updatedAt: context.at });
   },
 });

@@ -15,6 +15,7 @@ import {
   toIssues,
   validationError,
 } from '@erp/contracts';
+import type { AnyDb } from '@erp/eventstore';
 import { businessTable, invoiceTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -33,14 +34,14 @@ const Gstr1Query = z.object({
 const seriesOf = (number: string) => (/^(.*\D)\d+$/.exec(number)?.[1] ?? null);
 
 /** A month's sales invoices and credit notes, active or not, with their customers' GSTINs. */
-const documentsOf = async (deps: ReadDeps, doc: InvoiceDocument, kind: Gstr1Document['kind'], from: string, to: string): Promise<Gstr1Document[]> => {
+export const documentsOf = async (db: AnyDb, doc: InvoiceDocument, kind: Gstr1Document['kind'], from: string, to: string): Promise<Gstr1Document[]> => {
   const table = invoiceTable(doc);
   const columns = sql.join(Object.keys(table.columns).map((c) => sql`d.${sql.id(snakeCase(c))} as ${sql.id(c)}`));
   const { rows } = await sql<Record<string, unknown>>`
     select ${columns}, p.gst_number as "partyGstin"
     from ${sql.table(table.name)} d left join ${sql.table(listTable(customersEntity))} p on p.id = d.customer_id
     where d.${sql.id(snakeCase(doc.dateField))} between ${from}::date and ${to}::date
-    order by d.id`.execute(deps.db);
+    order by d.id`.execute(db);
   return rows.map((row) => {
     const printed = printSourceOf(doc, row);
     const number = printed.number;
@@ -77,7 +78,7 @@ export const gstr1Route = (router: Router, deps: ReadDeps) => {
     const [year, month] = parsed.data.period.split('-').map(Number) as [number, number];
     const from = `${parsed.data.period}-01`;
     const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-    const documents = [...(await documentsOf(deps, salesInvoices, 'invoice', from, to)), ...(await documentsOf(deps, creditNotes, 'credit-note', from, to))];
+    const documents = [...(await documentsOf(deps.db, salesInvoices, 'invoice', from, to)), ...(await documentsOf(deps.db, creditNotes, 'credit-note', from, to))];
     const json = gstr1({ gstin: business.gstin, year, month, documents });
     const file = `GSTR1-${business.gstin}-${parsed.data.period}`;
     if (parsed.data.section) {

@@ -1,6 +1,6 @@
 import { ACCOUNTS, type AccountBalance, decimal, toMoney } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
-import { journalLinesTable } from '@erp/projections';
+import { journalTable } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
 
 /** Which journal lines count: dated in a range, and recorded by a moment if one is asked. */
@@ -10,7 +10,8 @@ export interface Window {
   readonly recordedBy: string | null;
 }
 
-export const journal = sql.table(journalLinesTable.name);
+/** Every journal line, with its voucher's columns: `from ${journalLines}`. */
+export const journalLines = sql`${sql.table(journalTable.name)} j cross join lateral jsonb_to_recordset(j.lines) as l(account text, party text, debit numeric, credit numeric)`;
 
 export const windowWhere = (w: Window): RawBuilder<unknown> =>
   sql.join(
@@ -26,7 +27,7 @@ export const windowWhere = (w: Window): RawBuilder<unknown> =>
 export const accountTotals = async (db: AnyDb, w: Window): Promise<AccountBalance[]> => {
   const { rows } = await sql<{ account: string; debit: string; credit: string }>`
     select account, sum(debit)::text as debit, sum(credit)::text as credit
-    from ${journal} where ${windowWhere(w)} group by account`.execute(db);
+    from ${journalLines} where ${windowWhere(w)} group by account`.execute(db);
   const byCode = new Map(rows.map((r) => [r.account, r]));
   return ACCOUNTS.flatMap((account) => {
     const r = byCode.get(account.code);

@@ -18,13 +18,13 @@ import {
   validationError,
   vendorsEntity,
 } from '@erp/contracts';
-import { journalLinesTable } from '@erp/projections';
+import { journalTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
-import { accountTotals, journal, type Window, windowWhere } from './journal-sql';
+import { accountTotals, journalLines, type Window, windowWhere } from './journal-sql';
 
 const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
 
@@ -48,12 +48,12 @@ const partyOf = async (deps: ReadDeps, party: string) => {
 const ledgerOf = async (deps: ReadDeps, filter: { account: string; party: string | null }, w: Window & { from: string }) => {
   const who = filter.party === null ? sql`account = ${filter.account}` : sql`account = ${filter.account} and party = ${filter.party}`;
   const { rows: [opening] } = await sql<{ balance: string | null }>`
-    select sum(debit - credit)::text as balance from ${journal}
+    select sum(debit - credit)::text as balance from ${journalLines}
     where ${who} and voucher_date < ${w.from}::date ${w.recordedBy ? sql`and recorded_at <= ${w.recordedBy}::timestamptz` : sql``}`.execute(deps.db);
   const { rows } = await sql<{ date: string; voucher_type: string; voucher_number: string | null; stream: string; account: string; party: string | null; debit: string; credit: string }>`
     select voucher_date::text as date, voucher_type, voucher_number, stream, account, party, debit::text, credit::text
-    from ${journal} where ${who} and ${windowWhere(w)}
-    order by voucher_date, position, line_no`.execute(deps.db);
+    from ${journalLines} where ${who} and ${windowWhere(w)}
+    order by voucher_date, position, j.id`.execute(deps.db);
   let balance = decimal(opening?.balance ?? 0);
   const entries = rows.map((r): LedgerEntry => {
     balance = balance.plus(decimal(r.debit)).minus(decimal(r.credit));
@@ -64,7 +64,7 @@ const ledgerOf = async (deps: ReadDeps, filter: { account: string; party: string
 
 /** Ledgers, the day book, trial balance, profit and loss, balance sheet and party statements (issue 21). */
 export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
-  const reads = readsFrom(deps, [journalLinesTable.name]);
+  const reads = readsFrom(deps, [journalTable.name]);
 
   router.get(BOOKS_PATHS.trialBalance, reads, async (ctx: Context) => {
     const query = reportQuery(ctx);
@@ -134,8 +134,8 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
     const from = query.from ?? to;
     const { rows } = await sql<{ date: string; voucher_type: string; voucher_number: string | null; stream: string; account: string; party: string | null; debit: string; credit: string }>`
       select voucher_date::text as date, voucher_type, voucher_number, stream, account, party, debit::text, credit::text
-      from ${journal} where ${windowWhere({ from, to, recordedBy: query.recordedBy })}
-      order by voucher_date, position, line_no limit 5001`.execute(deps.db);
+      from ${journalLines} where ${windowWhere({ from, to, recordedBy: query.recordedBy })}
+      order by voucher_date, position, j.id limit 5001`.execute(deps.db);
     ctx.body = { from, to, truncated: rows.length > 5000, entries: rows.slice(0, 5000).map((r) => ({ date: r.date, voucherType: r.voucher_type, voucherNumber: r.voucher_number, stream: r.stream, account: r.account, party: r.party, debit: toMoney(r.debit), credit: toMoney(r.credit) })) };
   });
 };
