@@ -78,7 +78,7 @@ export const benchBooks = async (t: StoreUnderTest) => {
   await fill(t);
   const events = Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n);
   await rebuildProjections(t.db, t.store, PROJECTIONS);
-  let started = Date.now();
+  const started = Date.now();
   const { applied } = await rebuildProjections(t.db, t.store, [journalProjection]);
   const journalMs = Date.now() - started;
   const lines = Number((await sql<{ n: string }>`select sum(jsonb_array_length(lines)) as n from journal`.execute(t.db)).rows[0]!.n);
