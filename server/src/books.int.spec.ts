@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, BUSINESS_PATH, byId, creditNotes, HEADERS, purchaseInvoices, receipts, salesInvoices, subtractMoney, voidPath } from '@erp/contracts';
+import { BOOKS_PATHS, BUSINESS_PATH, byId, creditNotes, HEADERS, purchaseInvoices, receipts, salesInvoices, subtractMoney, voidPath, JOURNAL_VOUCHERS_PATH } from '@erp/contracts';
 import { connect, type Database } from '@erp/eventstore';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { sql } from 'kysely';
@@ -150,6 +150,38 @@ describe('the books', () => {
     expect((await owner.get(`${BOOKS_PATHS.gstr1}?period=2026-13`)).status).toBe(400);
   });
 
+  it('journal vouchers: refused unless debits equal credits and each party exists; posted as they are; cancelled by making them inactive', async () => {
+    const before = await trial('?asOf=2026-04-30');
+    const unbalanced = await owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'cash', debit: '100' }, { account: 'capital', credit: '90' }] });
+    expect(unbalanced.status).toBe(400);
+    expect(unbalanced.body).toMatchObject({ issues: [{ path: 'lines', message: 'Debits (₹100.00) and credits (₹90.00) must be equal' }] });
+    const noParty = await owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'debtors', debit: '100' }, { account: 'sales', party: 'customer-1', credit: '100' }] });
+    expect(noParty.status).toBe(400);
+    expect(noParty.body).toMatchObject({ issues: expect.arrayContaining([{ path: 'lines.0.party', message: 'Choose the customer or vendor of this line' }, { path: 'lines.1.party', message: 'Only Sundry Debtors and Creditors lines name a party' }]) });
+    const ghost = await owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'debtors', party: 'customer-999999', debit: '100' }, { account: 'capital', credit: '100' }] });
+    expect(ghost.status).toBe(400);
+    expect(ghost.body).toMatchObject({ issues: [{ path: 'lines.0.party', message: 'Customer 999999 not found' }] });
+    expect(await trial('?asOf=2026-04-30')).toEqual(before);
+
+    const capital = await write('post', JOURNAL_VOUCHERS_PATH, {
+      voucherDate: '2026-04-01', voucherType: 'Opening Balance', narration: 'Capital brought in',
+      lines: [{ account: 'cash', debit: '50000' }, { account: 'debtors', party: `customer-${buyer}`, debit: '2500.50' }, { account: 'capital', credit: '52500.50' }],
+    });
+    expect(capital).toMatchObject({ voucherType: 'Opening Balance', totalAmount: '52500.50' });
+    const after = await trial('?asOf=2026-04-30');
+    expect(after.totalDebit).toBe(after.totalCredit);
+    expect(balanceOf(after.rows, 'capital')).toBe('-52500.50');
+    expect(balanceOf(after.rows, 'cash')).toBe(subtractMoney(balanceOf(before.rows, 'cash'), '-50000'));
+    const statement = await read<{ opening: string }>(`${BOOKS_PATHS.statement(`customer-${buyer}`)}?from=2026-04-02&to=2026-04-30`);
+    expect(statement.opening).toBe('2500.50');
+    const bs = await read<{ totalAssets: string; totalLiabilities: string }>(`${BOOKS_PATHS.balanceSheet}?asOf=2026-04-30`);
+    expect(bs.totalAssets).toBe(bs.totalLiabilities);
+
+    const { id, totalAmount: _total, ...body } = capital;
+    await write('put', byId(JOURNAL_VOUCHERS_PATH, id), { ...body, active: false });
+    expect(balanceOf((await trial('?asOf=2026-04-30')).rows, 'capital')).toBe('0.00');
+  });
+
   it('refuses a report for a date that is not one, saying which', async () => {
     const res = await owner.get(`${BOOKS_PATHS.trialBalance}?asOf=2026-02-30`);
     expect(res.status).toBe(400);
@@ -159,7 +191,7 @@ describe('the books', () => {
   it('a rebuild from the log gives the same journal, row for row', async () => {
     const journal = async () => (await sql<Record<string, unknown>>`select * from journal order by id`.execute(db.db)).rows;
     const before = await journal();
-    expect(before.length).toBe(7);
+    expect(before.length).toBe(9);
     const rebuilt = await runCli(['rebuild', 'journal'], { DATABASE_URL: database.url });
     expect(rebuilt.code, rebuilt.output).toBe(0);
     expect(await journal()).toEqual(before);

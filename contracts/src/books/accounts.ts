@@ -24,6 +24,8 @@ export const ACCOUNTS = [
   account('input-igst', 'Input IGST', 'asset', 'Duties & Taxes'),
   account('input-tax', 'Input Tax (typed by hand)', 'asset', 'Duties & Taxes'),
   account('creditors', 'Sundry Creditors', 'liability', 'Sundry Creditors'),
+  account('capital', 'Capital Account', 'equity', 'Capital Account'),
+  account('loans', 'Loans', 'liability', 'Loans (Liability)'),
   account('output-cgst', 'Output CGST', 'liability', 'Duties & Taxes'),
   account('output-sgst', 'Output SGST', 'liability', 'Duties & Taxes'),
   account('output-igst', 'Output IGST', 'liability', 'Duties & Taxes'),
@@ -34,6 +36,10 @@ export const ACCOUNTS = [
   account('purchases', 'Purchases', 'expense', 'Purchase Accounts'),
   account('purchase-returns', 'Purchase Returns', 'expense', 'Purchase Accounts'),
   account('round-off', 'Round Off', 'expense', 'Indirect Expenses'),
+  account('salaries', 'Salaries', 'expense', 'Indirect Expenses'),
+  account('rent', 'Rent', 'expense', 'Indirect Expenses'),
+  account('general-expenses', 'General Expenses', 'expense', 'Indirect Expenses'),
+  account('other-income', 'Other Income', 'income', 'Indirect Incomes'),
 ] as const satisfies readonly Account[];
 
 export type AccountCode = (typeof ACCOUNTS)[number]['code'];

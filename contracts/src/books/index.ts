@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './postings';
 export * from './reports';
+export * from './vouchers';

@@ -1,5 +1,10 @@
 import {
   INVOICE_DOCUMENTS,
+  JOURNAL_VOUCHER_EVENTS,
+  type JournalVoucher,
+  JournalVoucherEventSchema,
+  journalVoucherStream,
+  voucherPostings,
   type InvoiceChange,
   type InvoiceDocument,
   invoicePostings,
@@ -50,7 +55,7 @@ export const journalTable = table({
 export const journalDocumentsTable = table({
   name: 'journal_documents',
   key: 'stream',
-  columns: { stream: 'text', version: 'integer', voucherType: 'text', voucherNumber: 'text', date: 'date', postings: 'jsonb', updatedAt: 'timestamptz' },
+  columns: { stream: 'text', version: 'integer', voucherType: 'text', voucherNumber: 'text', date: 'date', postings: 'jsonb', details: 'jsonb', updatedAt: 'timestamptz' },
   versioned: true,
 });
 
@@ -58,7 +63,8 @@ const Postings = z.array(z.object({ account: z.string(), party: z.string().nulla
 
 type Posted =
   | { readonly invoice: InvoiceDocument; readonly change: InvoiceChange }
-  | { readonly settlement: SettlementDocument; readonly change: SettlementChange };
+  | { readonly settlement: SettlementDocument; readonly change: SettlementChange }
+  | { readonly voucher: JournalVoucher; readonly change: { readonly kind: 'recorded' | 'revised' } };
 
 const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0]) => Posted | null>([
   ...INVOICE_DOCUMENTS.flatMap((doc: InvoiceDocument) =>
@@ -67,6 +73,10 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
       return change ? { invoice: doc, change } : null;
     }] as const),
   ),
+  ...Object.values(JOURNAL_VOUCHER_EVENTS).map((type) => [type, (stored: unknown) => {
+    const parsed = JournalVoucherEventSchema.safeParse(stored);
+    return parsed.success ? { voucher: parsed.data.data, change: { kind: parsed.data.type === JOURNAL_VOUCHER_EVENTS.recorded ? 'recorded' as const : 'revised' as const } } : null;
+  }] as const),
   ...SETTLEMENT_DOCUMENTS.flatMap((doc: SettlementDocument) =>
     doc.events.types.map((type) => [type, (stored: unknown) => {
       const change = doc.read(stored);
@@ -76,12 +86,17 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
 ]);
 
 const streamOf = (posted: Posted) => {
+  if ('voucher' in posted) return journalVoucherStream(posted.voucher.id);
   if ('invoice' in posted) return posted.invoice.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
   return posted.settlement.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
 };
 
 /** The voucher a change posts: its type, number, date and lines; null when it posts no change (an allocation). */
 const voucherOf = (posted: Posted, before: { readonly voucherNumber: string | null; readonly date: string | null } | undefined) => {
+  if ('voucher' in posted) {
+    const { voucher } = posted;
+    return { type: `${voucher.voucherType} voucher`, number: voucher.voucherNumber ?? `#${voucher.id}`, date: voucher.voucherDate, postings: voucherPostings(voucher) };
+  }
   if ('invoice' in posted) {
     const { invoice, change } = posted;
     if (!('data' in change)) return null;
@@ -112,7 +127,8 @@ const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher
 
 export const journalProjection = defineProjection<Posted>({
   name: journalTable.name,
-  version: 1,
+  // 2: journal vouchers, kept whole in journal_documents.details.
+  version: 2,
   tables: [journalDocumentsTable, journalTable],
   handles: [...BY_TYPE.keys()],
   decode: (stored) => BY_TYPE.get(stored.type)?.(stored) ?? null,
@@ -129,6 +145,8 @@ export const journalProjection = defineProjection<Posted>({
     if (date === null) return;
     const entries = repost(before, { date, postings: voucher.postings });
     postVouchers(rows, stream, context, voucher, entries, before !== null && before.postings.length > 0);
-    rows.put(journalDocumentsTable, { stream, version: context.streamVersion, voucherType: voucher.type, voucherNumber: voucher.number, date, postings: voucher.postings, updatedAt: context.at });
+    // A journal voucher is kept whole too: it has no read model of its own (GET …/journal-vouchers/{id}).
+    const details = 'voucher' in posted ? posted.voucher : null;
+    rows.put(journalDocumentsTable, { stream, version: context.streamVersion, voucherType: voucher.type, voucherNumber: voucher.number, date, postings: voucher.postings, details, updatedAt: context.at });
   },
 });

@@ -4,10 +4,12 @@ import type { ReadDeps } from '../shared/read-your-writes';
 import { ageingRoutes } from './ageing.routes';
 import { gstRoutes } from './gst.routes';
 import { ledgerRoutes } from './ledger.routes';
+import { voucherReadRoutes } from './voucher.routes';
 
 /** The books (issue 21): ledgers, statements, ageing, reports as of any date, GST returns. */
 export const booksRoutes = (router: Router, deps: ReadDeps) => {
   ledgerRoutes(router, deps);
   ageingRoutes(router, deps);
   gstRoutes(router, deps);
+  voucherReadRoutes(router, deps);
 };

@@ -29,6 +29,9 @@ import {
   TaskSchema,
   VoidBodySchema,
   voidPath,
+  JOURNAL_VOUCHERS_PATH,
+  JournalVoucherBodySchema,
+  JournalVoucherSchema,
 } from '@erp/contracts';
 import { z } from 'zod';
 
@@ -219,6 +222,25 @@ export const openApiDocument = () => ({
     ...voidPaths(),
     ...pdfPaths(),
     ...booksPaths(),
+    [JOURNAL_VOUCHERS_PATH]: {
+      get: { tags: ['Books'], summary: 'Journal vouchers, newest first (at most 1,000)', responses: { 200: ok('Vouchers', z.array(JournalVoucherSchema)), ...errors } },
+      post: {
+        tags: ['Books'],
+        summary: 'Record a journal voucher: lines on ledgers (a party on Sundry Debtors or Creditors), each a debit or a credit; debits must equal credits',
+        requestBody: body(JournalVoucherBodySchema),
+        responses: { 201: ok('Recorded', JournalVoucherSchema, { headers: position }), ...errors },
+      },
+    },
+    [`${JOURNAL_VOUCHERS_PATH}/{id}`]: {
+      parameters: [idParam],
+      get: { tags: ['Books'], summary: 'One journal voucher; ETag carries its version', responses: { 200: ok('Voucher', JournalVoucherSchema), ...errors } },
+      put: {
+        tags: ['Books'],
+        summary: 'Revise a journal voucher (active: false cancels it): its old posting is reversed and the new one posted',
+        requestBody: body(JournalVoucherBodySchema),
+        responses: { 200: ok('Revised', JournalVoucherSchema, { headers: position }), ...errors },
+      },
+    },
     [STOCK_PATH]: { get: { tags: ['Stock'], summary: 'Current stock and status of every item', responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors } } },
     [stockLedgerPath('{id}')]: {
       parameters: [idParam],

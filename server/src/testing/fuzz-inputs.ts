@@ -7,6 +7,9 @@ import {
   type Field,
   INT32_MAX,
   INVOICE_DOCUMENTS,
+  JOURNAL_VOUCHER_STREAM,
+  JOURNAL_VOUCHERS_PATH,
+  JournalVoucherBodySchema,
   MASTER_DATA_ENTITIES,
   MONEY_MAX,
   PAYMENT_METHODS,
@@ -15,6 +18,7 @@ import {
   gstinCheckCharacter,
   VoidBodySchema,
   voidPath,
+  VOUCHER_TYPES,
 } from '@erp/contracts';
 import fc from 'fast-check';
 import { z } from 'zod';
@@ -54,7 +58,7 @@ export interface WriteTarget {
    * 'action': a command on one record that can be done once (void); 'settings': the one business
    * profile. Neither is in the valid-body round trip (their own specs have it).
    */
-  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'auth' | 'action' | 'settings';
+  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'voucher' | 'auth' | 'action' | 'settings';
   /** A document's date that a blank fills with today (in India). */
   readonly defaultedDate?: string;
 }
@@ -182,6 +186,18 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
       kind: 'settings',
       streams: [BUSINESS_STREAM],
       valid: () => fc.record({ legalName: requiredText, state: fc.constantFrom('27', '29', '07'), taxpayerType: fc.constantFrom('regular', 'composition') }),
+    };
+  }
+  if (covers(JOURNAL_VOUCHERS_PATH, route.path)) {
+    // Balanced by construction: the same amount debited to one ledger and credited to another.
+    return {
+      schema: JournalVoucherBodySchema,
+      kind: 'voucher',
+      streams: [JOURNAL_VOUCHER_STREAM],
+      valid: () =>
+        fc
+          .record({ voucherDate: isoDate, voucherType: fc.constantFrom(...VOUCHER_TYPES), narration: optional(anyText()), referenceNumber: optional(requiredText), amount: positiveDecimal(1_000_000, 2), active: fc.boolean() })
+          .map(({ amount, ...body }) => ({ ...body, lines: [{ account: 'cash', debit: amount }, { account: 'capital', credit: amount }] })),
     };
   }
   if (route.method === 'DELETE') {

@@ -1,4 +1,4 @@
-import { accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, toMoney } from '@erp/contracts';
+import { ACCOUNTS, accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, toMoney } from '@erp/contracts';
 
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
@@ -80,10 +80,7 @@ export const ledgers: ReportConfig = {
   },
 };
 
-const ACCOUNT_OPTIONS = [
-  'cash', 'bank', 'debtors', 'creditors', 'sales', 'sales-returns', 'purchases', 'purchase-returns',
-  'output-cgst', 'output-sgst', 'output-igst', 'output-tax', 'input-cgst', 'input-sgst', 'input-igst', 'input-tax', 'rcm-payable', 'round-off',
-].map((code) => ({ value: code, label: accountName(code) }));
+const ACCOUNT_OPTIONS = ACCOUNTS.map((a) => ({ value: a.code, label: a.accountName }));
 
 const book = (title: string, subtitle: string, module: string, account: 'cash' | 'bank'): ReportConfig => ({
   title,

@@ -1,0 +1,54 @@
+import { byId, JOURNAL_VOUCHER_STREAM, type JournalVoucherBody, JournalVoucherBodySchema, JOURNAL_VOUCHERS_PATH, journalVoucherStream, purchaseInvoices, salesInvoices } from '@erp/contracts';
+import type Router from '@koa/router';
+
+import { requireRecord } from '../master-data/references';
+import type { CommandDeps } from '../master-data/master-data.routes';
+import { commandRoute } from '../shared/command-route';
+import { type CommandMetadata, decideAll, foldStored } from '../shared/decider';
+import { type CommandRun, stateAfter } from '../shared/handle-command';
+import { voucherAnswer, voucherDecider } from './voucher.decider';
+
+type Result = ReturnType<typeof voucherAnswer>;
+
+/** Each customer or vendor a line names must exist (its line's party field says which is missing). */
+const requireParties = async (ctx: Parameters<CommandRun<Result>>[0], body: JournalVoucherBody) => {
+  for (const [index, line] of body.lines.entries()) {
+    if (!line.party) continue;
+    const [kind, id] = [line.party.replace(/-\d+$/, ''), Number(line.party.replace(/^\D+-/, ''))];
+    const party = kind === 'customer' ? salesInvoices.party : purchaseInvoices.party;
+    await requireRecord(ctx, party.singular, id, { path: `lines.${index}.party`, message: `${party.label} ${id} not found` });
+  }
+};
+
+const run =
+  (type: 'Record' | 'Revise', id: number, body: JournalVoucherBody, metadata: CommandMetadata): CommandRun<Result> =>
+  async (ctx) => {
+    await requireParties(ctx, body);
+    const stream = type === 'Record' ? ctx.fresh(journalVoucherStream(id), voucherDecider) : await ctx.load(journalVoucherStream(id), voucherDecider);
+    const events = decideAll(voucherDecider, { type, data: { id, body }, metadata }, stream.state);
+    return { main: stream, appends: [{ stream, events }], result: voucherAnswer(stateAfter(voucherDecider, stream, events)) };
+  };
+
+/** POST and PUT /{id} of journal vouchers (issue 21): made inactive to cancel, never deleted. */
+export const voucherWriteRoutes = (router: Router, deps: CommandDeps) => {
+  const replay = async (streamId: string) => voucherAnswer(foldStored(voucherDecider, (await deps.store.readStream(streamId)).events));
+  commandRoute(router, deps.store, {
+    method: 'post',
+    path: JOURNAL_VOUCHERS_PATH,
+    label: 'Journal voucher',
+    body: JournalVoucherBodySchema,
+    status: 201,
+    command: async ({ body, metadata }) => run('Record', await deps.ids.next(JOURNAL_VOUCHER_STREAM), body, metadata),
+    location: (result) => (result ? byId(JOURNAL_VOUCHERS_PATH, result.id) : undefined),
+    replay,
+  });
+  commandRoute(router, deps.store, {
+    method: 'put',
+    path: byId(JOURNAL_VOUCHERS_PATH, ':id'),
+    label: 'Journal voucher',
+    body: JournalVoucherBodySchema,
+    status: 200,
+    command: ({ id, body, metadata }) => run('Revise', id, body, metadata),
+    replay,
+  });
+};
