@@ -56,7 +56,7 @@ test('the books have their tasks: accounting, payments, banking and reports', as
   await expect(tasks.getByRole('link', { name: /Profit and Loss/ })).toBeVisible();
   await expectAccessible(page);
   await page.goto('/module/accounting');
-  await expect(page.getByRole('list', { name: 'Accounting tasks' }).getByRole('link')).toHaveCount(3);
+  await expect(page.getByRole('list', { name: 'Accounting tasks' }).getByRole('link')).toHaveCount(4);
 });
 
 test('an unknown module offers the way home', async ({ page }) => {

@@ -73,3 +73,27 @@ test('a statement, the trial balance and the GST returns of a sale part paid', a
   expect(gstr1.b2b.flatMap((p) => p.inv.map((i) => i.inum))).toContain(invoice.invoiceNumber);
   await shot(page, 'books-gst-returns');
 });
+
+test('a journal voucher: refused until debits equal credits, then recorded and in the trial balance', async ({ page }) => {
+  await openTask(page, 'Accounting', 'Journal Vouchers');
+  await page.getByRole('button', { name: 'New Voucher' }).click();
+  await expect(page.getByRole('heading', { name: 'New Journal Voucher', level: 1 })).toBeVisible();
+  const reference = unique('JV');
+  await page.getByLabel('Reference number').fill(reference);
+  await page.getByLabel('Narration').fill('Capital brought in');
+  const line = (n: number) => page.getByRole('group', { name: `Line ${n}` });
+  await line(1).getByLabel('Ledger', { exact: true }).selectOption({ label: 'Cash in Hand' });
+  await line(1).getByLabel('Debit', { exact: true }).fill('1000');
+  await line(2).getByLabel('Ledger', { exact: true }).selectOption({ label: 'Capital Account' });
+  await line(2).getByLabel('Credit', { exact: true }).fill('900');
+  await expect(page.getByText('Debits ₹1,000.00 · Credits ₹900.00 · Difference ₹100.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Record Voucher' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'must be equal' })).toContainText('Debits (₹1,000.00) and credits (₹900.00) must be equal');
+  await line(2).getByLabel('Credit', { exact: true }).fill('1000');
+  await page.getByRole('button', { name: 'Record Voucher' }).click();
+  await expect(page.getByRole('heading', { name: 'Journal Vouchers', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Capital brought in/ }).first()).toContainText('₹1,000.00');
+  await shot(page, 'books-journal-vouchers');
+  await openTask(page, 'Accounting', 'Trial Balance');
+  await expect(page.getByRole('row', { name: /Capital Account/ })).toBeVisible();
+});

@@ -40,6 +40,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'purchase/debit-notes': screen(() => import('@/features/purchase/debit-notes/debit-notes.screen').then((m) => m.DebitNotesScreen)),
   'accounting/ledgers': screen(() => import('@/features/books/ledgers.screen').then((m) => m.LedgersScreen)),
   'accounting/day-book': screen(() => import('@/features/books/day-book.screen').then((m) => m.DayBookScreen)),
+  'accounting/journal-vouchers': screen(() => import('@/features/books/journal-vouchers.screen').then((m) => m.JournalVouchersScreen)),
   'accounting/trial-balance': screen(() => import('@/features/books/trial-balance.screen').then((m) => m.TrialBalanceScreen)),
   'payments/cash-book': screen(() => import('@/features/books/cash-book.screen').then((m) => m.CashBookScreen)),
   'banking/bank-book': screen(() => import('@/features/books/bank-book.screen').then((m) => m.BankBookScreen)),
