@@ -182,6 +182,17 @@ describe('the books', () => {
     expect(balanceOf((await trial('?asOf=2026-04-30')).rows, 'capital')).toBe('0.00');
   });
 
+  it('stock as of a date counts the movements dated on or before it', async () => {
+    const item = await write('post', '/api/inventory/items', { name: 'Kettle', unit: 'PC' });
+    await write('post', '/api/inventory/stock-adjustments', { itemId: item.id, adjustmentType: 'increase', quantity: '10', reason: 'Opening stock', adjustmentDate: '2026-04-01' });
+    await write('post', '/api/inventory/stock-adjustments', { itemId: item.id, adjustmentType: 'decrease', quantity: '3', reason: 'Damaged', adjustmentDate: '2026-05-01' });
+    const stockOn = async (query: string) => (await read<{ itemId: number; currentStock: string }[]>(`/api/inventory/stock${query}`)).find((s) => s.itemId === item.id)?.currentStock;
+    expect(await stockOn('?asOf=2026-03-31')).toBe('0');
+    expect(await stockOn('?asOf=2026-04-30')).toBe('10');
+    expect(await stockOn('')).toBe('7');
+    expect((await owner.get('/api/inventory/stock?asOf=yesterday')).status).toBe(400);
+  });
+
   it('refuses a report for a date that is not one, saying which', async () => {
     const res = await owner.get(`${BOOKS_PATHS.trialBalance}?asOf=2026-02-30`);
     expect(res.status).toBe(400);

@@ -4,11 +4,14 @@ import {
   type ItemStock,
   listTable,
   notFound,
+  ReportQuerySchema,
   STOCK_PATH,
   stockAdjustmentsEntity,
   stockLedgerPath,
   type StockMovement,
   stockStatus,
+  toIssues,
+  validationError,
 } from '@erp/contracts';
 import { idParam } from '@erp/http-kit';
 import { stockMovementsTable } from '@erp/projections';
@@ -36,13 +39,17 @@ export const stockRoutes = (router: Router, deps: ReadDeps) => {
   const items = listTable(itemsEntity);
   const movements = stockMovementsTable.name;
   router.get(STOCK_PATH, readsFrom(deps, [items, movements]), async (ctx: Context) => {
+    // `?asOf=YYYY-MM-DD`: stock on that day — the movements dated on or before it (issue 21).
+    const asOf = ReportQuerySchema.pick({ asOf: true }).safeParse(ctx.query);
+    if (!asOf.success) throw validationError('Invalid query', toIssues(asOf.error));
+    const dated = asOf.data.asOf ? sql`and date <= ${asOf.data.asOf}::date` : sql``;
     const { rows } = await sql<{ id: number; stock: string; reorder_level: number | null }>`
       select i.id, coalesce(s.stock, 0)::text as stock, i.reorder_level
       from ${sql.table(items)} i
       left join (
         select (m->>'itemId')::int as item_id, sum((m->>'quantity')::numeric) as stock
         from ${sql.table(movements)}, jsonb_array_elements(movements) m
-        where active group by 1
+        where active ${dated} group by 1
       ) s on s.item_id = i.id
       where not i.deleted order by i.id`.execute(deps.db);
     ctx.body = rows.map((r): ItemStock => {

@@ -241,7 +241,14 @@ export const openApiDocument = () => ({
         responses: { 200: ok('Revised', JournalVoucherSchema, { headers: position }), ...errors },
       },
     },
-    [STOCK_PATH]: { get: { tags: ['Stock'], summary: 'Current stock and status of every item', responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors } } },
+    [STOCK_PATH]: {
+      get: {
+        tags: ['Stock'],
+        summary: 'Current stock and status of every item; with asOf, the stock on that day (movements dated on or before it)',
+        parameters: [{ name: 'asOf', in: 'query', schema: { type: 'string', format: 'date' } }],
+        responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors },
+      },
+    },
     [stockLedgerPath('{id}')]: {
       parameters: [idParam],
       get: { tags: ['Stock'], summary: "Where an item's stock came from: adjustments and document lines, oldest first, with the balance after each", responses: { 200: ok('Ledger', z.array(StockMovementSchema)), ...errors } },
