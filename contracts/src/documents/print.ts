@@ -219,15 +219,20 @@ const Answered = z.looseObject({
   lines: z.array(InvoiceLineSchema),
 });
 
+// Made once: building a zod schema costs far more than a parse (GSTR-1 reads 10,000 of these).
+const Kind = z.enum(PRINTABLE);
+const Text = z.string();
+const OptionalText = z.string().nullable().optional();
+
 /** A printable document as the API answers it (GET …/{id}) → what printing reads. */
 export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField' | 'dateField' | 'texts'>, record: unknown): PrintSource => {
   const r = Answered.parse(record);
-  const kind = z.enum(PRINTABLE).parse(doc.stream);
-  const text = (name: string) => z.string().nullable().optional().parse(Reflect.get(r, name)) ?? null;
+  const kind = Kind.parse(doc.stream);
+  const text = (name: string) => OptionalText.parse(Reflect.get(r, name)) ?? null;
   return {
     kind,
-    number: z.string().parse(Reflect.get(r, doc.numberField)),
-    date: z.string().parse(Reflect.get(r, doc.dateField)),
+    number: Text.parse(Reflect.get(r, doc.numberField)),
+    date: Text.parse(Reflect.get(r, doc.dateField)),
     dueDate: r.dueDate,
     taxMode: r.taxMode,
     supplyType: r.supplyType,

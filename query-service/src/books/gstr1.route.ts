@@ -30,6 +30,12 @@ const Gstr1Query = z.object({
   section: z.enum(GSTR1_SECTIONS).optional(),
 });
 
+// Made once (building a schema costs more than the parse; a month may have 10,000 documents).
+const NullableId = z.number().nullable();
+const NullableText = z.string().nullable();
+const Id = z.number();
+const Flag = z.boolean();
+
 /** A number taken from a series (`INV/2026-27/0007`) → its series (`INV/2026-27/`); typed by hand → null. */
 const seriesOf = (number: string) => (/^(.*\D)\d+$/.exec(number)?.[1] ?? null);
 
@@ -45,18 +51,18 @@ export const documentsOf = async (db: AnyDb, doc: InvoiceDocument, kind: Gstr1Do
   return rows.map((row) => {
     const printed = printSourceOf(doc, row);
     const number = printed.number;
-    const againstId = doc.against ? z.number().nullable().parse(row[doc.against.field] ?? null) : null;
+    const againstId = doc.against ? NullableId.parse(row[doc.against.field] ?? null) : null;
     return {
       kind,
-      partyGstin: z.string().nullable().parse(row.partyGstin ?? null),
+      partyGstin: NullableText.parse(row.partyGstin ?? null),
       series: seriesOf(number),
       data: {
         ...printed,
-        id: z.number().parse(row.id),
-        partyId: z.number().parse(row[doc.party.field]),
+        id: Id.parse(row.id),
+        partyId: Id.parse(row[doc.party.field]),
         number,
         texts: {},
-        active: z.boolean().parse(row.active),
+        active: Flag.parse(row.active),
         againstId,
         againstNumber: printed.againstNumber,
       },
