@@ -14,12 +14,19 @@ export interface Posting {
 
 const ZERO = '0.00';
 
-/** A signed amount as a line: positive on its natural side, negative on the other; none for 0. */
+const MONEY = /^-?\d+\.\d{2}$/;
+
+/**
+ * A signed amount as a line: positive on its natural side, negative on the other; none for 0.
+ * Amounts come as money strings ('-0.14'): read by their sign, with no arithmetic (a rebuild
+ * posts a million of them); anything else is made one first.
+ */
 const line = (account: AccountCode, party: string | null, amount: string, side: 'debit' | 'credit'): Posting[] => {
-  const value = decimal(amount);
-  if (value.eq(0)) return [];
-  const onSide = value.gt(0) === (side === 'debit');
-  const abs = toMoney(value.abs());
+  const money = MONEY.test(amount) ? amount : toMoney(amount);
+  const negative = money.startsWith('-');
+  const abs = negative ? money.slice(1) : money;
+  if (/^0+\.00$/.test(abs)) return [];
+  const onSide = !negative === (side === 'debit');
   return [{ account, party, debit: onSide ? abs : ZERO, credit: onSide ? ZERO : abs }];
 };
 

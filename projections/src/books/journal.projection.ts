@@ -144,6 +144,9 @@ export const journalProjection = defineProjection<Posted>({
     const date = voucher.date ?? before?.date ?? null;
     if (date === null) return;
     const entries = repost(before, { date, postings: voucher.postings });
+    // A revision that changes no posting (a note, a reference) writes nothing: the row's older
+    // version still guards the replays that matter (a replayed change is older than it).
+    if (entries.length === 0 && row && row.voucherNumber === voucher.number && !('voucher' in posted)) return;
     postVouchers(rows, stream, context, voucher, entries, before !== null && before.postings.length > 0);
     // A journal voucher is kept whole too: it has no read model of its own (GET …/journal-vouchers/{id}).
     const details = 'voucher' in posted ? posted.voucher : null;
