@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET = { entry: 120 * 1024, chunk: 40 * 1024 };
+/** Chunks no first screen loads, with their own budget: home's charts (Chart.js), fetched when scrolled to. */
+const LATER = { dashboard: 70 * 1024 };
+const budgetOf = (file) => LATER[Object.keys(LATER).find((name) => file.startsWith(`assets/${name}-`))] ?? BUDGET.chunk;
 const SCREENS = ['home', 'purchase/vendors', 'purchase/invoices', 'inventory/inventory', 'login'];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -35,7 +38,7 @@ console.log('\nChunks (gzip):');
 const over = [];
 for (const { file, size } of chunks) {
   const isEntry = entry.includes(file);
-  if (size > (isEntry ? BUDGET.entry : BUDGET.chunk)) over.push(file);
+  if (size > (isEntry ? BUDGET.entry : budgetOf(file))) over.push(file);
   console.log(`  ${file.slice('assets/'.length).padEnd(48)} ${kb(size).padStart(10)}${isEntry ? '  entry' : ''}`);
 }
 if (over.length > 0) {

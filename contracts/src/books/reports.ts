@@ -15,6 +15,8 @@ export const BOOKS_PATHS = {
   ageing: '/api/reports/ageing',
   gstSummary: '/api/reports/gst-summary',
   gstr1: '/api/gst/gstr1',
+  /** Home's small dashboard: sales by day this month and last, receivables by age, top items, cash in and out. */
+  dashboard: '/api/reports/dashboard',
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -105,4 +107,13 @@ export interface Statement {
   readonly opening: string;
   readonly entries: readonly LedgerEntry[];
   readonly closing: string;
+}
+
+/** Home's dashboard (issue 21 item 7): every figure a money string. */
+export interface Dashboard {
+  readonly month: string;
+  readonly salesByDay: { readonly thisMonth: readonly string[]; readonly lastMonth: readonly string[] };
+  readonly receivables: readonly { readonly label: string; readonly amount: string }[];
+  readonly topItems: readonly { readonly name: string; readonly amount: string }[];
+  readonly cash: { readonly in: string; readonly out: string };
 }

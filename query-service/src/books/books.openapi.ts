@@ -29,6 +29,7 @@ export const booksPaths = () => ({
     { name: 'side', in: 'query', schema: { type: 'string', enum: ['receivable', 'payable'], default: 'receivable' } },
     ...AS_OF,
   ]),
+  [BOOKS_PATHS.dashboard]: report('Reports', "Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month", []),
   [BOOKS_PATHS.gstSummary]: report('GST', 'Output tax, input tax and reverse charge by rate for a period (the figures of GSTR-3B)', PERIOD),
   [BOOKS_PATHS.gstr1]: {
     get: {

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 
 import type { ReadDeps } from '../shared/read-your-writes';
 import { ageingRoutes } from './ageing.routes';
+import { dashboardRoute } from './dashboard.route';
 import { gstRoutes } from './gst.routes';
 import { ledgerRoutes } from './ledger.routes';
 import { voucherReadRoutes } from './voucher.routes';
@@ -12,4 +13,5 @@ export const booksRoutes = (router: Router, deps: ReadDeps) => {
   ageingRoutes(router, deps);
   gstRoutes(router, deps);
   voucherReadRoutes(router, deps);
+  dashboardRoute(router, deps);
 };

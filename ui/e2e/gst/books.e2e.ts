@@ -97,3 +97,20 @@ test('a journal voucher: refused until debits equal credits, then recorded and i
   await openTask(page, 'Accounting', 'Trial Balance');
   await expect(page.getByRole('row', { name: /Capital Account/ })).toBeVisible();
 });
+
+test("home's dashboard draws this month's sales, receivables, top items and cash once scrolled to, each said in words", async ({ page }) => {
+  await page.goto('/');
+  const customer = await post(page, '/api/sales/customers', { name: unique('Dashboard customer') });
+  const item = unique('Dashboard kettle');
+  await post(page, '/api/sales/invoices', { customerId: customer.id, taxMode: 'gst', lines: [{ itemName: item, quantity: '1', rate: '900000', gstRate: '18' }] });
+  await page.reload();
+  await page.getByRole('heading', { name: 'This month' }).scrollIntoViewIfNeeded();
+  const top = page.getByRole('region', { name: 'Top items this month' });
+  await expect(top).toContainText(`${item}: ₹9,00,000.00`);
+  await expect(top.getByRole('img', { name: /Top items this month/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sales this month against last month' })).toContainText('so far this month');
+  await expect(page.getByRole('region', { name: 'Receivables by age' })).toContainText('due from customers');
+  await expect(page.getByRole('region', { name: 'Cash in and out this month' })).toContainText('In ₹');
+  await shot(page, 'home-dashboard');
+  await expectAccessible(page);
+});

@@ -1,5 +1,6 @@
 import { LAYOUT, routes } from '@erp/contracts';
 import { LogOut, Settings, ShoppingCart } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 import { Button, ButtonLink } from '@/components/button';
@@ -12,6 +13,7 @@ import { ModuleCard } from '@/features/home/module-card';
 import { SummaryStrip } from '@/features/home/summary-strip';
 import { APP_NAME, TAGLINE } from '@/lib/brand';
 import { useLogout, useSession } from '@/lib/session';
+import { deferred } from '@/lib/deferred';
 import { errorText } from '@/lib/error-text';
 
 const Hero = styled.header`
@@ -98,10 +100,33 @@ export function HomeScreen() {
       <Main>
         <SectionTitle>Modules</SectionTitle>
         <Modules />
+        <SectionTitle>This month</SectionTitle>
+        <LaterDashboard />
       </Main>
     </>
   );
 }
+
+// The charts (and Chart.js) are fetched only when their place scrolls near: the first screen
+// stays as fast as it was (issue 21: Lighthouse mobile ≥ 95 on home).
+const Dashboard = deferred(() => import('@/features/home/dashboard').then((m) => m.Dashboard));
+
+function LaterDashboard() {
+  const place = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const target = place.current;
+    if (!target || near) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: '200px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [near]);
+  return <div ref={place}>{near ? <Dashboard /> : <DashboardSpace />}</div>;
+}
+
+const DashboardSpace = styled.div`min-height: 240px;`;
 
 function Modules() {
   const modules = useModules();
