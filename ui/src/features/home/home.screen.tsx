@@ -100,8 +100,6 @@ export function HomeScreen() {
       <Main>
         <SectionTitle>Modules</SectionTitle>
         <Modules />
-        <SectionTitle>This month</SectionTitle>
-        <LaterDashboard />
       </Main>
     </>
   );
@@ -140,13 +138,18 @@ function Modules() {
       </EmptyState>
     );
   }
+  // The dashboard comes after the modules are drawn, below them: nothing on screen moves for it.
   return (
-    <StaggerList
-      label="Modules"
-      columns={LAYOUT.moduleGridColumns}
-      items={modules.data.filter((module) => module.active)}
-      keyOf={(module) => module.id}
-      render={(module) => <ModuleCard module={module} />}
-    />
+    <>
+      <StaggerList
+        label="Modules"
+        columns={LAYOUT.moduleGridColumns}
+        items={modules.data.filter((module) => module.active)}
+        keyOf={(module) => module.id}
+        render={(module) => <ModuleCard module={module} />}
+      />
+      <SectionTitle>This month</SectionTitle>
+      <LaterDashboard />
+    </>
   );
 }
