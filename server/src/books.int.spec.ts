@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
 import { BOOKS_PATHS, BUSINESS_PATH, byId, creditNotes, HEADERS, purchaseInvoices, receipts, salesInvoices, subtractMoney, voidPath, JOURNAL_VOUCHERS_PATH } from '@erp/contracts';
 import { connect, type Database } from '@erp/eventstore';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
@@ -80,6 +86,28 @@ describe('the books', () => {
     expect(balanceOf(tb.rows, 'purchases')).toBe('99.99');
     expect(balanceOf(tb.rows, 'input-igst')).toBe('5.00');
     expect(balanceOf(tb.rows, 'creditors')).toBe('-105.00');
+  });
+
+  it('the statement as a PDF: the business, the customer, each document and the closing balance', async () => {
+    const res = await fetch(`${system.baseUrl}${BOOKS_PATHS.statement(`customer-${buyer}`)}/pdf?from=2026-04-01&to=2026-04-30`, {
+      headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), [HEADERS.minPosition]: position },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'erp-statement-'));
+    try {
+      await writeFile(path.join(dir, 's.pdf'), Buffer.from(await res.arrayBuffer()));
+      const { stdout } = await promisify(execFile)('pdftotext', ['-layout', path.join(dir, 's.pdf'), '-']);
+      const text = stdout.replace(/[ \t]+/g, ' ');
+      const due = (await read(byId(salesInvoices.path, invoice.id))).balanceDue;
+      expect(text).toContain('Sharma Traders');
+      expect(text).toContain('Tilak Stores');
+      expect(text).toContain('01-04-2026 to 30-04-2026');
+      expect(text).toContain(`Sales invoice ${String(invoice.invoiceNumber)}`);
+      expect(text).toMatch(new RegExp(`Closing balance ₹${String(due).replace(/\B(?=(\d{3})+\.)/g, ',').replace('.', '\\.')} Dr`));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers as of a date: nothing before the first document, the purchase alone on its day', async () => {

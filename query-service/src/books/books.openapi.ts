@@ -25,6 +25,10 @@ export const booksPaths = () => ({
     parameters: [{ name: 'party', in: 'path', required: true, schema: { type: 'string', pattern: '^(customer|vendor)-\\d+$' } }],
     ...report('Reports', 'A customer\'s or vendor\'s statement of account for a period: opening balance, each document with the running balance, closing balance', PERIOD, { 404: { $ref: '#/components/responses/Error' } }),
   },
+  [`${BOOKS_PATHS.statement('{party}')}/pdf`]: {
+    parameters: [{ name: 'party', in: 'path', required: true, schema: { type: 'string', pattern: '^(customer|vendor)-\\d+$' } }],
+    get: { tags: ['Reports'], summary: 'The same statement as a PDF (A4)', parameters: PERIOD, responses: { 200: { description: 'application/pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...ERRORS, 404: { $ref: '#/components/responses/Error' } } },
+  },
   [BOOKS_PATHS.ageing]: report('Reports', 'Receivables or payables still due, by party and by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), each party with its invoices', [
     { name: 'side', in: 'query', schema: { type: 'string', enum: ['receivable', 'payable'], default: 'receivable' } },
     ...AS_OF,

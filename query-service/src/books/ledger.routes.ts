@@ -8,6 +8,7 @@ import {
   type LedgerEntry,
   listTable,
   notFound,
+  pdfPath,
   periodOf,
   ReportQuerySchema,
   type Statement,
@@ -24,7 +25,9 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { businessOfRow } from '../settings/business.routes';
 import { accountTotals, journalLines, type Window, windowWhere } from './journal-sql';
+import { statementPdf } from './statement-pdf';
 
 const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
 
@@ -119,13 +122,22 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
     ctx.body = { account, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
   });
 
-  router.get(BOOKS_PATHS.statement(':party'), reads, async (ctx: Context) => {
+  const statementOf = async (ctx: Context): Promise<Statement> => {
     const party = String(ctx.params.party);
     const { account, name } = await partyOf(deps, party);
     const query = reportQuery(ctx);
     const period = periodOf(query, today(deps));
-    const body: Statement = { party, name, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
-    ctx.body = body;
+    return { party, name, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
+  };
+  router.get(BOOKS_PATHS.statement(':party'), reads, async (ctx: Context) => {
+    ctx.body = await statementOf(ctx);
+  });
+  // The same statement as a PDF, to print or send (like an invoice's).
+  router.get(pdfPath(BOOKS_PATHS.statement(':party')), reads, async (ctx: Context) => {
+    const statement = await statementOf(ctx);
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `inline; filename="statement-${statement.party}-${statement.from}-to-${statement.to}.pdf"`);
+    ctx.body = await statementPdf(statement, await businessOfRow(deps));
   });
 
   router.get(BOOKS_PATHS.dayBook, reads, async (ctx: Context) => {

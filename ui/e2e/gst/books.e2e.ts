@@ -48,6 +48,8 @@ test('a statement, the trial balance and the GST returns of a sale part paid', a
   await expect(page.getByRole('cell', { name: `Sales invoice ${invoice.invoiceNumber}` })).toBeVisible();
   await expect(page.getByRole('row', { name: /Closing balance/ })).toContainText('₹822.00 Dr');
   await expect(page.getByRole('row', { name: /Receipt/ })).toContainText('₹1,000.00');
+  const pdf = await page.request.get((await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href'))!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
   await shot(page, 'books-statement');
   await page.reload();
   await expect(page.getByRole('row', { name: /Closing balance/ })).toContainText('₹822.00 Dr');

@@ -12,10 +12,10 @@ pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((file) => Object.values(FONTS).some((face) => Object.values(face).includes(file)));
 
 /** Text in the fonts that have its characters (a Hindi name, ₹). */
-const t = (text: string, style: Record<string, unknown> = {}): Content => ({ text: runs(text), ...style });
+export const t = (text: string, style: Record<string, unknown> = {}): Content => ({ text: runs(text), ...style });
 const money = (value: string) => rupees(value);
-const num = (text: string, style: Record<string, unknown> = {}): TableCell => ({ text: runs(text), alignment: 'right', ...style });
-const indiaDate = (iso: string) => (iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
+export const num = (text: string, style: Record<string, unknown> = {}): TableCell => ({ text: runs(text), alignment: 'right', ...style });
+export const indiaDate = (iso: string) => (iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
 
 const partyBlock = (label: string, party: PrintParty) => ({
   stack: [
@@ -155,5 +155,8 @@ export const documentDefinition = (doc: PrintableDocument): TDocumentDefinitions
   ],
 });
 
+/** The PDF bytes of a document definition (a printable document's, a statement's). */
+export const renderPdf = async (definition: TDocumentDefinitions): Promise<Buffer> => pdfmake.createPdf(definition).getBuffer();
+
 /** The PDF bytes of a printable document. */
-export const documentPdf = async (doc: PrintableDocument): Promise<Buffer> => pdfmake.createPdf(documentDefinition(doc)).getBuffer();
+export const documentPdf = async (doc: PrintableDocument): Promise<Buffer> => renderPdf(documentDefinition(doc));

@@ -157,6 +157,7 @@ export const statements: ReportConfig = {
   choices: [{ param: 'party', label: 'Customer or vendor', useOptions: useParties }],
   choose: 'Choose a customer or vendor to see their statement',
   path: (p) => (p.party ? `${BOOKS_PATHS.statement(p.party)}${query(p, ['from', 'to'])}` : null),
+  files: (p) => [{ label: 'Download PDF', href: `${BOOKS_PATHS.statement(p.party!)}/pdf${query(p, ['from', 'to'])}` }],
   tables: (data) => {
     const s = data as Ledger & { name: string; from: string; to: string };
     return [ledgerTable(`${s.name}: ${formatDate(s.from)} to ${formatDate(s.to)}`, s)];
