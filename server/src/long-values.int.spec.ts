@@ -1,6 +1,7 @@
 import {
   api,
   BUSINESS_PATH,
+  BOOKS_PATHS,
   BusinessBodySchema,
   byId,
   HEADERS,
@@ -9,6 +10,8 @@ import {
   INVOICE_DOCUMENTS,
   type InvoiceDocument,
   itemsEntity,
+  JOURNAL_VOUCHERS_PATH,
+  JournalVoucherBodySchema,
   MASTER_DATA_ENTITIES,
   type MasterDataEntity,
   MONEY_MAX,
@@ -253,6 +256,45 @@ describe('the longest and most hostile values the contracts accept', () => {
       { numRuns: RUNS, seed: 18 },
     );
   }, 180_000);
+
+  it('Journal voucher: every field and a hundred lines at their longest and most hostile, through the journal, its reports and a statement PDF', async () => {
+    const schema = inputSchemaOf(JournalVoucherBodySchema);
+    const line = schema.properties!.lines!.items!;
+    const t = token();
+    const text = (name: string) => hostileText(maxLengthOf(schema.properties![name])!, `${t} `, 11, name === 'narration');
+    const customers = MASTER_DATA_ENTITIES.find((e) => e.singular === 'customer')!;
+    const party = `customer-${(await create(customers.path, longestMasterDataBody(customers, `${t}p`, 11, await references()))).id}`;
+    const most = MONEY_MAX.toFixed(2);
+    const body = {
+      voucherDate: '9999-12-31',
+      voucherType: 'Opening Balance',
+      voucherNumber: text('voucherNumber'),
+      referenceNumber: text('referenceNumber'),
+      narration: text('narration'),
+      active: true,
+      // The most lines a voucher takes, each amount at the cap: 50 debits (one on the customer's ledger), 50 credits.
+      lines: Array.from({ length: 100 }, (_, i) => ({
+        account: i === 0 ? 'debtors' : i < 50 ? 'cash' : 'capital',
+        party: i === 0 ? party : null,
+        particulars: hostileText(maxLengthOf(line.properties!.particulars)!, `${t}${i} `, 11 + i, true),
+        ...(i < 50 ? { debit: most } : { credit: most }),
+      })),
+    };
+    expectEveryField(JournalVoucherBodySchema, body);
+    const created = await create(JOURNAL_VOUCHERS_PATH, body);
+    const one = await read<Row>(byId(JOURNAL_VOUCHERS_PATH, created.id));
+    expect(one.body).toMatchObject({ voucherNumber: body.voucherNumber, referenceNumber: body.referenceNumber, narration: body.narration, totalAmount: (MONEY_MAX * 50).toFixed(2) });
+    const trial = await read<{ totalDebit: string; totalCredit: string }>(`${BOOKS_PATHS.trialBalance}?asOf=9999-12-31`);
+    expect(trial.body.totalDebit).toBe(trial.body.totalCredit);
+    const day = await read<{ entries: { voucherType: string; voucherNumber: string }[] }>(`${BOOKS_PATHS.dayBook}?from=9999-12-31&to=9999-12-31`);
+    expect(day.body.entries.filter((e) => e.voucherNumber === body.voucherNumber)).toHaveLength(100);
+    const statement = await read<{ closing: string }>(`${BOOKS_PATHS.statement(party)}?from=9999-12-01&to=9999-12-31`);
+    expect(statement.body.closing).toBe(most);
+    const pdf = await owner.get(`${BOOKS_PATHS.statement(party)}/pdf?from=9999-12-01&to=9999-12-31`, { headers: { [HEADERS.minPosition]: position } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    await expectStillMoving(customers);
+  });
 
   it('a value one character over a maximum is refused with its field named, and nothing is written', async () => {
     const vendors = MASTER_DATA_ENTITIES[0];

@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, customersEntity, listTable, purchaseInvoices, salesInvoices, sumMoney, toMoney, validationError, vendorsEntity } from '@erp/contracts';
+import { BOOKS_PATHS, customersEntity, listTable, snakeCase, purchaseInvoices, salesInvoices, sumMoney, toMoney, validationError, vendorsEntity } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
@@ -28,7 +28,7 @@ const bucketOf = (daysPastDue: number): BucketKey => AGEING_BUCKETS.find((b) => 
 export const ageingOf = async (deps: ReadDeps, side: 'receivable' | 'payable', asOf: string) => {
   const doc = side === 'receivable' ? salesInvoices : purchaseInvoices;
   const parties = side === 'receivable' ? customersEntity : vendorsEntity;
-  const partyColumn = sql.ref(doc.party.field === 'customerId' ? 'i.customer_id' : 'i.vendor_id');
+  const partyColumn = sql.ref(`i.${snakeCase(doc.party.field)}`);
   const { rows } = await sql<{ id: number; party_id: number; name: string | null; number: string; date: string; due: string; balance: string; days: number }>`
     select i.id, ${partyColumn} as party_id, p.name, i.invoice_number as number, i.invoice_date::text as date,
            coalesce(i.due_date, i.invoice_date)::text as due, i.balance_due::text as balance,

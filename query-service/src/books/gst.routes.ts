@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, creditNotes, decimal, debitNotes, type InvoiceDocument, periodOf, purchaseInvoices, salesInvoices, sumMoney, toMoney } from '@erp/contracts';
+import { BOOKS_PATHS, creditNotes, decimal, debitNotes, type InvoiceDocument, periodOf, purchaseInvoices, salesInvoices, snakeCase, sumMoney, toMoney } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
@@ -11,7 +11,7 @@ interface RateRow { readonly rate: string; readonly taxableValue: string; readon
 
 /** Taxable value and each tax by rate, over a kind's active GST documents dated in a period (reverse charge apart). */
 const byRate = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: string, reverseCharge: boolean) => {
-  const date = sql.ref(doc.dateField === 'invoiceDate' ? 'invoice_date' : 'note_date');
+  const date = sql.ref(snakeCase(doc.dateField));
   const { rows } = await sql<{ rate: string; taxable: string; cgst: string; sgst: string; igst: string }>`
     select coalesce(l->>'gstRate', '0') as rate, sum((l->>'taxableValue')::numeric)::text as taxable,
            sum(coalesce((l->>'cgst')::numeric, 0))::text as cgst, sum(coalesce((l->>'sgst')::numeric, 0))::text as sgst,

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
+import { DataTable, TableScroll } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { Input, Select } from '@/components/form-field';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
@@ -53,17 +54,7 @@ const Controls = styled.div`
   @media print { display: none; }
 `;
 
-const Scroll = styled.div`overflow-x: auto;`;
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
-  th, td { padding: 8px 6px; border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong}; text-align: left; vertical-align: top; }
-  th { color: ${({ theme }) => theme.colors.muted}; font-weight: 600; white-space: nowrap; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  tr.strong td { font-weight: 700; border-top: 2px solid ${({ theme }) => theme.colors.borderStrong}; }
-`;
 
 const Actions = styled.div`
   display: flex;
@@ -208,8 +199,8 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
                 {table.rows.length === 0 ? (
                   <EmptyState icon={SearchX} message="Nothing in this period" />
                 ) : (
-                  <Scroll tabIndex={0} role="region" aria-label={`${table.heading} table`}>
-                    <Table>
+                  <TableScroll tabIndex={0} role="region" aria-label={`${table.heading} table`}>
+                    <DataTable>
                       <thead>
                         <tr>
                           {table.columns.map((c) => (
@@ -226,8 +217,8 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
                           </tr>
                         ))}
                       </tbody>
-                    </Table>
-                  </Scroll>
+                    </DataTable>
+                  </TableScroll>
                 )}
               </Card>
             ))

@@ -4,6 +4,7 @@ import { Fragment, useEffect, useState } from 'react';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
+import { DataTable, TableScroll } from '@/components/data-table';
 import { Badge } from '@/components/entity-card';
 import type { BadgeTone } from '@/components/entity-config';
 import { EmptyState } from '@/components/empty-state';
@@ -56,7 +57,6 @@ const Tools = styled.div`
   select { width: auto; }
 `;
 
-const Scroll = styled.div`overflow-x: auto;`;
 
 /** An item's name in the report: opens its stock ledger under the row. */
 const LedgerToggle = styled.button`
@@ -71,15 +71,6 @@ const LedgerToggle = styled.button`
   cursor: pointer;
 `;
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
-  th, td { padding: 8px 6px; border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong}; text-align: left; vertical-align: top; }
-  th { color: ${({ theme }) => theme.colors.muted}; font-weight: 600; white-space: nowrap; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  small { display: block; color: ${({ theme }) => theme.colors.muted}; }
-`;
 
 /** SEED-SPEC §2 Inventory report: summary cards, total value, search, status filter, table, CSV. */
 export function InventoryReportScreen() {
@@ -179,8 +170,8 @@ export function InventoryReportScreen() {
             {shown.length === 0 ? (
               <EmptyState icon={SearchX} message="No items found" />
             ) : (
-              <Scroll tabIndex={0} role="region" aria-label="Inventory details table">
-                <Table>
+              <TableScroll tabIndex={0} role="region" aria-label="Inventory details table">
+                <DataTable>
                   <thead>
                     <tr>
                       <th scope="col">Item</th>
@@ -230,8 +221,8 @@ export function InventoryReportScreen() {
                       </Fragment>
                     ))}
                   </tbody>
-                </Table>
-              </Scroll>
+                </DataTable>
+              </TableScroll>
             )}
           </Card>
         </Stack>
