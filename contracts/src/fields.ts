@@ -45,6 +45,8 @@ export interface Field<In extends z.ZodType = z.ZodType, Out extends z.ZodType =
   readonly defaultValue?: string | number | boolean;
   /** A reference field: the entity it names (`item`), which must exist, and the message if not. */
   readonly refersTo?: { readonly singular: string; readonly missing: string };
+  /** Left blank, the value the record named by the field `ref` has in its field `field` (an adjustment's cost from its item). */
+  readonly fillFrom?: { readonly ref: string; readonly field: string };
 }
 
 const blankToNull = (v: string | null | undefined): string | null => (v ? v : null);
@@ -90,7 +92,7 @@ const field = <In extends z.ZodType, Out extends z.ZodType>(
   column: ColumnType,
   input: In,
   output: Out,
-  extra: { required?: boolean; options?: readonly string[]; defaultValue?: string | number | boolean; refersTo?: Field['refersTo'] } = {},
+  extra: Pick<Partial<Field>, 'required' | 'options' | 'defaultValue' | 'refersTo' | 'fillFrom'> = {},
 ): Field<In, Out> => ({ kind, column, input, output, required: extra.required ?? false, ...extra });
 
 const nullableString = z.string().nullable();
@@ -269,6 +271,9 @@ export const MONEY_MAX = 10_000_000_000;
 /** Money in rupees: steps of 0.01, never negative; answered as a 2-decimal string. */
 export const money = () =>
   decimalField('money', { label: 'Amount', places: 2, max: MONEY_MAX }, (v) => v.toFixed(2));
+
+/** Money that, left blank, is the named record's value (an adjustment's cost per unit is its item's cost price). */
+export const moneyFrom = (ref: string, from: string) => ({ ...money(), fillFrom: { ref, field: from } });
 
 /** A percentage 0–100 with up to 2 decimals, answered as a plain decimal string ('18', '12.5'). */
 export const percent = (defaultValue?: string) =>

@@ -221,6 +221,30 @@ describe('the books', () => {
     expect((await owner.get('/api/inventory/stock?asOf=yesterday')).status).toBe(400);
   });
 
+  it("posts stock adjustments at cost: blank takes the item's cost price as it was; opening stock against Temporary Opening; inactive reverses", async () => {
+    const item = await write('post', '/api/inventory/items', { name: 'Copper wire', unit: 'MTR', costPrice: '12.50' });
+    const opening = await write('post', '/api/inventory/stock-adjustments', { itemId: item.id, adjustmentType: 'increase', quantity: '10', reason: 'Opening Stock', adjustmentDate: '2026-04-01' });
+    expect(opening.unitCost).toBe('12.50');
+    await write('put', byId('/api/inventory/items', item.id), { name: 'Copper wire', unit: 'MTR', costPrice: '99.00' });
+    const damaged = await write('post', '/api/inventory/stock-adjustments', { itemId: item.id, adjustmentType: 'decrease', quantity: '2.5', unitCost: '12.50', reason: 'Damaged', adjustmentDate: '2026-04-02' });
+    let tb = await trial('?asOf=2026-04-30');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+    expect(balanceOf(tb.rows, 'stock-in-hand')).toBe('93.75');
+    expect(balanceOf(tb.rows, 'temporary-opening')).toBe('-125.00');
+    expect(balanceOf(tb.rows, 'stock-adjustment')).toBe('31.25');
+
+    const { id, ...body } = damaged;
+    await write('put', byId('/api/inventory/stock-adjustments', id), { ...body, active: false });
+    tb = await trial('?asOf=2026-04-30');
+    expect(balanceOf(tb.rows, 'stock-in-hand')).toBe('125.00');
+    expect(balanceOf(tb.rows, 'stock-adjustment')).toBe('0.00');
+    const ledger = await read<{ entries: { voucherType: string; voucherNumber: string; debit: string; credit: string }[] }>('/api/accounting/ledgers/stock-adjustment?from=2026-04-01&to=2026-04-30');
+    expect(ledger.entries.map((e) => `${e.voucherType} ${e.voucherNumber} ${e.debit}/${e.credit}`)).toEqual([
+      `Stock adjustment #${id} 31.25/0.00`,
+      `Stock adjustment #${id} 0.00/31.25`,
+    ]);
+  });
+
   it('refuses a report for a date that is not one, saying which', async () => {
     const res = await owner.get(`${BOOKS_PATHS.trialBalance}?asOf=2026-02-30`);
     expect(res.status).toBe(400);
@@ -230,7 +254,7 @@ describe('the books', () => {
   it('a rebuild from the log gives the same journal, row for row', async () => {
     const journal = async () => (await sql<Record<string, unknown>>`select * from journal order by id`.execute(db.db)).rows;
     const before = await journal();
-    expect(before.length).toBe(9);
+    expect(before.length).toBe(12);
     const rebuilt = await runCli(['rebuild', 'journal'], { DATABASE_URL: database.url });
     expect(rebuilt.code, rebuilt.output).toBe(0);
     expect(await journal()).toEqual(before);

@@ -66,6 +66,24 @@ const requireReferences = async (entity: MasterDataEntity, ctx: CommandContext, 
   }
 };
 
+/**
+ * Blank fields that take their value from a named record (an adjustment's cost per unit from its
+ * item's cost price) get it now, so the event records the value the decision was made with.
+ */
+const filled = async <B>(entity: MasterDataEntity, ctx: CommandContext, body: B): Promise<B> => {
+  const values = fieldValues(body);
+  let result = body;
+  for (const name of entity.fieldNames) {
+    const { fillFrom } = entity.fields[name]!;
+    const id = fillFrom ? values[fillFrom.ref] : undefined;
+    if (!fillFrom || values[name] !== null || typeof id !== 'number') continue;
+    const refersTo = entity.fields[fillFrom.ref]!.refersTo!;
+    const from = await requireRecord(ctx, refersTo.singular, id, { path: fillFrom.ref, message: refersTo.missing });
+    result = { ...result, [name]: from[fillFrom.field] ?? null };
+  }
+  return result;
+};
+
 /** Create, update and delete of one master-data record, each a CommandRun for handleCommand. */
 export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decider: MasterDataDecider<E>) => {
   const decideOn = (record: StreamHandle<MasterDataState>, command: Parameters<MasterDataDecider<E>['decide']>[0]) => {
@@ -77,6 +95,7 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
     (id: number, body: BodyOf<E>, metadata: CommandMetadata): CommandRun<RecordOf<E> | undefined> =>
     async (ctx) => {
       await requireReferences(entity, ctx, fieldValues(body), {});
+      body = await filled(entity, ctx, body);
       // A fresh id: the stream is known to be empty, so it is not read.
       const record = ctx.fresh(recordStream(entity, id), decider);
       const { events, after } = decideOn(record, { type: 'Create', data: { id, body }, metadata });
@@ -88,6 +107,7 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
     (id: number, body: BodyOf<E>, metadata: CommandMetadata): CommandRun<RecordOf<E> | undefined> =>
     async (ctx) => {
       const record = await ctx.load(recordStream(entity, id), decider);
+      body = await filled(entity, ctx, body);
       const { events, after } = decideOn(record, { type: 'Update', data: { id, body }, metadata });
       if (events.length > 0) await requireReferences(entity, ctx, valuesOf(after), valuesOf(record.state));
       const claims =

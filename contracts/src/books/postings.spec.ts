@@ -11,7 +11,7 @@ import { receipts } from '../sales/receipts';
 import { debitNotes } from '../purchase/debit-notes';
 import { purchaseInvoices } from '../purchase/invoices';
 import { vendorPayments } from '../purchase/payments';
-import { balances, invoicePostings, type Posting, repost, settlementPostings } from './postings';
+import { adjustmentPostings, balances, invoicePostings, type Posting, repost, settlementPostings } from './postings';
 
 const line = lineBody('1');
 const business = { state: '27', gstin: '27AAPFU0939F1ZV', taxpayerType: 'regular' as const };
@@ -65,6 +65,15 @@ describe('postings (GST-AND-BOOKS §6.1)', () => {
     expect(settlementPostings(receipts, settlement(), true)).toEqual([]);
     expect(settlementPostings(receipts, settlement({ active: false }))).toEqual([]);
     expect(invoicePostings(salesInvoices, invoiceData(sale, { active: false }))).toEqual([]);
+  });
+
+  it('posts a stock adjustment at cost: an increase to Stock-in-Hand, opening stock against Temporary Opening, a decrease to Stock Adjustment', () => {
+    const adjustment = (values: Parameters<typeof adjustmentPostings>[0]) => lines(adjustmentPostings(values));
+    expect(adjustment({ adjustmentType: 'increase', quantity: '3.33', unitCost: '10.05', reason: 'Purchase' })).toEqual(['stock-in-hand Dr 33.47', 'stock-adjustment Cr 33.47']);
+    expect(adjustment({ adjustmentType: 'increase', quantity: '10', unitCost: '12.50', reason: 'Opening Stock' })).toEqual(['stock-in-hand Dr 125.00', 'temporary-opening Cr 125.00']);
+    expect(adjustment({ adjustmentType: 'decrease', quantity: '2.5', unitCost: '12.50', reason: 'Damaged' })).toEqual(['stock-adjustment Dr 31.25', 'stock-in-hand Cr 31.25']);
+    expect(adjustment({ adjustmentType: 'decrease', quantity: '2', unitCost: null, reason: 'Lost' })).toEqual([]);
+    expect(adjustment({ adjustmentType: 'decrease', quantity: '2', unitCost: '5.00', reason: 'Lost', active: false })).toEqual([]);
   });
 
   it('reposts a revision as the old posting reversed on its date and the new one on its date; an unchanged one adds nothing', () => {

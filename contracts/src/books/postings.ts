@@ -91,6 +91,30 @@ export const settlementPostings = (doc: Pick<SettlementDocument, 'invoices' | 'p
     : [...line('creditors', party, data.totalAmount, 'debit'), ...line(money, null, data.totalAmount, 'credit')];
 };
 
+/** What a stock adjustment posts from: its values as the record shows them. */
+export interface AdjustmentValues {
+  readonly adjustmentType?: string | null;
+  readonly quantity?: string | null;
+  readonly unitCost?: string | null;
+  readonly reason?: string | null;
+  readonly active?: boolean | null;
+}
+
+/**
+ * A stock adjustment at cost (quantity × cost per unit, to the paisa), as ERPNext's stock
+ * reconciliation posts it: an increase Dr Stock-in-Hand / Cr Stock Adjustment (opening stock
+ * against Temporary Opening instead), a decrease Dr Stock Adjustment / Cr Stock-in-Hand. Inactive
+ * ones, and ones recorded before adjustments had a cost, post nothing.
+ */
+export const adjustmentPostings = (adjustment: AdjustmentValues): Posting[] => {
+  const { adjustmentType, quantity, unitCost, reason, active } = adjustment;
+  if (active === false || !unitCost || !quantity) return [];
+  const value = toMoney(decimal(quantity).times(unitCost));
+  if (adjustmentType === 'decrease') return [...line('stock-adjustment', null, value, 'debit'), ...line('stock-in-hand', null, value, 'credit')];
+  const against = reason === 'Opening Stock' ? 'temporary-opening' : 'stock-adjustment';
+  return [...line('stock-in-hand', null, value, 'debit'), ...line(against, null, value, 'credit')];
+};
+
 /** The same lines the other way round: what undoes a posting. */
 export const reversed = (postings: readonly Posting[]): Posting[] => postings.map((p) => ({ ...p, debit: p.credit, credit: p.debit }));
 

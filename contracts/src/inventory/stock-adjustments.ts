@@ -1,11 +1,12 @@
 import { ADJUSTMENT_TYPES } from '../constants';
 import { masterDataEntity, type BodyOf, type EventOf, type RecordOf } from '../entity';
-import { active, dateOrToday, multiline, positiveQuantity, recordRef, requiredText, select } from '../fields';
+import { active, dateOrToday, moneyFrom, multiline, positiveQuantity, recordRef, requiredText, select } from '../fields';
 
 /**
  * Stock adjustments (SEED-SPEC §2, §3, §4, §5, §9): stock in and out of an item. An item's
  * stock is the sum of its active adjustments, increases added and decreases subtracted
- * (DESIGN §4); editing an adjustment changes it accordingly.
+ * (DESIGN §4); editing an adjustment changes it accordingly. It is posted to the books at its
+ * cost per unit (issue 21), which is the item's cost price when left blank.
  */
 export const stockAdjustmentsEntity = masterDataEntity({
   module: 'inventory',
@@ -21,6 +22,7 @@ export const stockAdjustmentsEntity = masterDataEntity({
     adjustmentDate: dateOrToday(),
     adjustmentType: select(ADJUSTMENT_TYPES, { required: true, error: 'Please select adjustment type' }),
     quantity: positiveQuantity(2),
+    unitCost: moneyFrom('itemId', 'costPrice'),
     reason: requiredText('Reason is required'),
     notes: multiline(),
     active: active(),

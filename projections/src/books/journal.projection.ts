@@ -1,9 +1,14 @@
 import {
+  adjustmentPostings,
+  type AdjustmentValues,
   INVOICE_DOCUMENTS,
   JOURNAL_VOUCHER_EVENTS,
   type JournalVoucher,
   JournalVoucherEventSchema,
   journalVoucherStream,
+  type MasterDataChange,
+  readMasterDataEvent,
+  stockAdjustmentsEntity,
   voucherPostings,
   type InvoiceChange,
   type InvoiceDocument,
@@ -64,7 +69,18 @@ const Postings = z.array(z.object({ account: z.string(), party: z.string().nulla
 type Posted =
   | { readonly invoice: InvoiceDocument; readonly change: InvoiceChange }
   | { readonly settlement: SettlementDocument; readonly change: SettlementChange }
-  | { readonly voucher: JournalVoucher; readonly change: { readonly kind: 'recorded' | 'revised' } };
+  | { readonly voucher: JournalVoucher; readonly change: { readonly kind: 'recorded' | 'revised' } }
+  | { readonly adjustment: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } };
+
+/** What an adjustment's postings are made of, folded from its created and updated events. */
+const Adjustment = z.object({
+  adjustmentType: z.string().nullish(),
+  quantity: z.string().nullish(),
+  unitCost: z.string().nullish(),
+  reason: z.string().nullish(),
+  adjustmentDate: z.string().nullish(),
+  active: z.boolean().nullish(),
+});
 
 const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0]) => Posted | null>([
   ...INVOICE_DOCUMENTS.flatMap((doc: InvoiceDocument) =>
@@ -77,6 +93,10 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
     const parsed = JournalVoucherEventSchema.safeParse(stored);
     return parsed.success ? { voucher: parsed.data.data, change: { kind: parsed.data.type === JOURNAL_VOUCHER_EVENTS.recorded ? 'recorded' as const : 'revised' as const } } : null;
   }] as const),
+  ...Object.values(stockAdjustmentsEntity.events.names).map((type) => [type, (stored: unknown) => {
+    const adjustment = readMasterDataEvent(stockAdjustmentsEntity, stored);
+    return adjustment ? { adjustment, change: { kind: adjustment.kind === 'created' ? 'recorded' as const : 'revised' as const } } : null;
+  }] as const),
   ...SETTLEMENT_DOCUMENTS.flatMap((doc: SettlementDocument) =>
     doc.events.types.map((type) => [type, (stored: unknown) => {
       const change = doc.read(stored);
@@ -86,25 +106,33 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
 ]);
 
 const streamOf = (posted: Posted) => {
+  if ('adjustment' in posted) return `${stockAdjustmentsEntity.singular}-${posted.adjustment.id}`;
   if ('voucher' in posted) return journalVoucherStream(posted.voucher.id);
   if ('invoice' in posted) return posted.invoice.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
   return posted.settlement.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
 };
 
 /** The voucher a change posts: its type, number, date and lines; null when it posts no change (an allocation). */
-const voucherOf = (posted: Posted, before: { readonly voucherNumber: string | null; readonly date: string | null } | undefined) => {
+const voucherOf = (posted: Posted, before: { readonly voucherNumber: string | null; readonly date: string | null; readonly details: unknown } | undefined) => {
+  if ('adjustment' in posted) {
+    const { adjustment } = posted;
+    const values: AdjustmentValues & { adjustmentDate?: string | null } = adjustment.kind === 'deleted'
+      ? { active: false }
+      : Adjustment.parse({ ...(adjustment.kind === 'updated' ? Adjustment.parse(before?.details ?? {}) : {}), ...(adjustment.kind === 'created' ? adjustment.values : adjustment.changes) });
+    return { type: stockAdjustmentsEntity.label, number: `#${adjustment.id}`, date: values.adjustmentDate ?? before?.date ?? null, postings: adjustmentPostings(values), details: values };
+  }
   if ('voucher' in posted) {
     const { voucher } = posted;
-    return { type: `${voucher.voucherType} voucher`, number: voucher.voucherNumber ?? `#${voucher.id}`, date: voucher.voucherDate, postings: voucherPostings(voucher) };
+    return { type: `${voucher.voucherType} voucher`, number: voucher.voucherNumber ?? `#${voucher.id}`, date: voucher.voucherDate, postings: voucherPostings(voucher), details: voucher };
   }
   if ('invoice' in posted) {
     const { invoice, change } = posted;
     if (!('data' in change)) return null;
-    return { type: invoice.label, number: change.data.number, date: change.data.date, postings: invoicePostings(invoice, change.data) };
+    return { type: invoice.label, number: change.data.number, date: change.data.date, postings: invoicePostings(invoice, change.data), details: null };
   }
   const { settlement, change } = posted;
-  if (change.kind === 'voided') return { type: settlement.label, number: before?.voucherNumber ?? null, date: before?.date ?? null, postings: [] };
-  return { type: settlement.label, number: change.data.number ?? `#${change.data.id}`, date: change.data.date, postings: settlementPostings(settlement, change.data) };
+  if (change.kind === 'voided') return { type: settlement.label, number: before?.voucherNumber ?? null, date: before?.date ?? null, postings: [], details: null };
+  return { type: settlement.label, number: change.data.number ?? `#${change.data.id}`, date: change.data.date, postings: settlementPostings(settlement, change.data), details: null };
 };
 
 const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher: { type: string; number: string | null }, entries: ReturnType<typeof repost>, hadBefore: boolean) => {
@@ -127,8 +155,8 @@ const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher
 
 export const journalProjection = defineProjection<Posted>({
   name: journalTable.name,
-  // 2: journal vouchers, kept whole in journal_documents.details.
-  version: 2,
+  // 2: journal vouchers, kept whole in journal_documents.details. 3: stock adjustments at cost.
+  version: 3,
   tables: [journalDocumentsTable, journalTable],
   handles: [...BY_TYPE.keys()],
   decode: (stored) => BY_TYPE.get(stored.type)?.(stored) ?? null,
@@ -139,17 +167,17 @@ export const journalProjection = defineProjection<Posted>({
     const row = rows.get(journalDocumentsTable, stream);
     if (isReplay(row, context)) return;
     const before = row ? { date: row.date, postings: Postings.parse(row.postings) as Posting[] } : null;
-    const voucher = voucherOf(posted, row ? { voucherNumber: row.voucherNumber, date: row.date } : undefined);
+    const voucher = voucherOf(posted, row ? { voucherNumber: row.voucherNumber, date: row.date, details: row.details } : undefined);
     if (!voucher) return;
     const date = voucher.date ?? before?.date ?? null;
     if (date === null) return;
     const entries = repost(before, { date, postings: voucher.postings });
     // A revision that changes no posting (a note, a reference) writes nothing: the row's older
     // version still guards the replays that matter (a replayed change is older than it).
-    if (entries.length === 0 && row && row.voucherNumber === voucher.number && !('voucher' in posted)) return;
+    if (entries.length === 0 && row && row.voucherNumber === voucher.number && voucher.details === null) return;
     postVouchers(rows, stream, context, voucher, entries, before !== null && before.postings.length > 0);
-    // A journal voucher is kept whole too: it has no read model of its own (GET …/journal-vouchers/{id}).
-    const details = 'voucher' in posted ? posted.voucher : null;
-    rows.put(journalDocumentsTable, { stream, version: context.streamVersion, voucherType: voucher.type, voucherNumber: voucher.number, date, postings: voucher.postings, details, updatedAt: context.at });
+    // A journal voucher is kept whole (it has no read model of its own: GET …/journal-vouchers/{id}),
+    // an adjustment's values too (its updates carry only what changed).
+    rows.put(journalDocumentsTable, { stream, version: context.streamVersion, voucherType: voucher.type, voucherNumber: voucher.number, date, postings: voucher.postings, details: voucher.details, updatedAt: context.at });
   },
 });

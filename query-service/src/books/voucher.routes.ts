@@ -1,4 +1,4 @@
-import { byId, JOURNAL_VOUCHERS_PATH, JournalVoucherSchema, journalVoucherStream, notFound } from '@erp/contracts';
+import { byId, JOURNAL_VOUCHER_STREAM, JOURNAL_VOUCHERS_PATH, JournalVoucherSchema, journalVoucherStream, notFound } from '@erp/contracts';
 import { idParam } from '@erp/http-kit';
 import { journalDocumentsTable, journalTable } from '@erp/projections';
 import type Router from '@koa/router';
@@ -13,7 +13,7 @@ const table = sql.table(journalDocumentsTable.name);
 export const voucherReadRoutes = (router: Router, deps: ReadDeps) => {
   const reads = readsFrom(deps, [journalTable.name]);
   router.get(JOURNAL_VOUCHERS_PATH, reads, async (ctx: Context) => {
-    const { rows } = await sql<{ details: unknown }>`select details from ${table} where details is not null order by date desc, stream desc limit 1000`.execute(deps.db);
+    const { rows } = await sql<{ details: unknown }>`select details from ${table} where stream like ${`${JOURNAL_VOUCHER_STREAM}-%`} order by date desc, stream desc limit 1000`.execute(deps.db);
     ctx.body = rows.map((r) => JournalVoucherSchema.parse(r.details));
   });
   router.get(byId(JOURNAL_VOUCHERS_PATH, ':id'), reads, async (ctx: Context) => {

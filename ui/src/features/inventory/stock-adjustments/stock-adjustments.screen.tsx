@@ -93,6 +93,7 @@ export function StockAdjustmentsScreen() {
               { name: 'adjustmentDate', label: 'Adjustment Date', kind: 'date', required: true },
               { name: 'adjustmentType', label: 'Adjustment Type', kind: 'select', required: true, options: ADJUSTMENT_TYPES.map((t) => ({ value: t, label: capitalised(t) })) },
               { name: 'quantity', label: 'Quantity', kind: 'decimal', required: true, placeholder: '0.00', hint: 'Up to 2 decimal places, e.g. 2.5' },
+              { name: 'unitCost', label: 'Cost per Unit', kind: 'money', placeholder: '0.00', hint: "Left blank: the item's cost price. The books value the adjustment at this cost." },
               {
                 name: 'reason',
                 label: 'Reason',
@@ -106,7 +107,7 @@ export function StockAdjustmentsScreen() {
           },
         ],
         useNotice: useStockNotice,
-        emptyValues: { itemId: '', adjustmentDate: todayInIndia(), adjustmentType: 'increase', quantity: '', reason: '', notes: '', active: true },
+        emptyValues: { itemId: '', adjustmentDate: todayInIndia(), adjustmentType: 'increase', quantity: '', unitCost: '', reason: '', notes: '', active: true },
         toFormValues: (a) => ({ ...formValuesOf<Values>(a, stockAdjustmentsEntity.fieldNames), itemId: String(a.itemId) }),
       },
     }),
