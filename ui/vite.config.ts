@@ -86,8 +86,8 @@ function leanShell(): Plugin {
 const KIT = /contracts[\\/]src[\\/]|node_modules[\\/](big\.js|lucide-react)[\\/]|ui[\\/]src[\\/](lib[\\/]|components[\\/]|features[\\/]documents[\\/]|features[\\/].+\.(resource|queries)\.ts$)/;
 /** The list chunk: the generic list screen with its search (the inventory report's too). */
 const LIST = /ui[\\/]src[\\/]components[\\/](entity-list-screen|card-list|search-box)\.tsx$|node_modules[\\/]@tanstack[\\/](react-)?virtual/;
-/** Shared pieces that come after a screen's first render: forms, details, toasts. */
-const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|toast|confirm-dialog)/;
+/** Shared pieces that come after a screen's first render: forms, details, toasts, charts (with Chart.js). */
+const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|toast|confirm-dialog|chart-card)/;
 const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id);
 
 export default defineConfig({

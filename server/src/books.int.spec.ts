@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { BOOKS_PATHS, BUSINESS_PATH, byId, creditNotes, HEADERS, purchaseInvoices, receipts, salesInvoices, subtractMoney, voidPath, JOURNAL_VOUCHERS_PATH } from '@erp/contracts';
+import { BOOKS_PATHS, BUSINESS_PATH, byId, creditNotes, HEADERS, purchaseInvoices, receipts, salesInvoices, subtractMoney, sumMoney, voidPath, JOURNAL_VOUCHERS_PATH } from '@erp/contracts';
 import { connect, type Database } from '@erp/eventstore';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { sql } from 'kysely';
@@ -153,6 +153,13 @@ describe('the books', () => {
     const bs = await read<{ totalAssets: string; totalLiabilities: string; profit: string }>(`${BOOKS_PATHS.balanceSheet}?asOf=2026-04-30`);
     expect(bs.totalAssets).toBe(bs.totalLiabilities);
     expect(bs.profit).toBe(pl.netProfit);
+
+    // By month (its chart): every month of the period, empty ones too, adding up to the whole.
+    const months = await read<{ netProfit: string; byMonth: { month: string; income: string; expenses: string; netProfit: string }[] }>(`${BOOKS_PATHS.profitAndLoss}?from=2026-03-15&to=2026-05-31`);
+    expect(months.byMonth.map((m) => m.month)).toEqual(['2026-03', '2026-04', '2026-05']);
+    expect(months.byMonth[0]).toEqual({ month: '2026-03', income: '0.00', expenses: '0.00', netProfit: '0.00' });
+    expect(months.byMonth[1]!.netProfit).toBe(pl.netProfit);
+    expect(sumMoney(months.byMonth.map((m) => m.netProfit))).toBe(months.netProfit);
   });
 
   it('ageing puts the invoice in the bucket of its days past due', async () => {

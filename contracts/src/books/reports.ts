@@ -109,6 +109,30 @@ export interface Statement {
   readonly closing: string;
 }
 
+/** One month of a profit and loss (its chart): what was earned, spent and kept. */
+export interface MonthResult {
+  /** `2026-04` */
+  readonly month: string;
+  readonly income: string;
+  readonly expenses: string;
+  readonly netProfit: string;
+}
+
+/** The months a period touches, first to last, as `YYYY-MM`. */
+export const monthsOf = (from: string, to: string): string[] => {
+  const months: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > last) return months;
+    months.push(key);
+    month = month === 12 ? 1 : month + 1;
+    if (month === 1) year += 1;
+  }
+};
+
 /** Home's dashboard (issue 21 item 7): every figure a money string. */
 export interface Dashboard {
   readonly month: string;

@@ -1,4 +1,4 @@
-import { ACCOUNTS, type AccountBalance, decimal, toMoney } from '@erp/contracts';
+import { ACCOUNTS, type AccountBalance, accountOf, decimal, isProfitAndLoss, type MonthResult, monthsOf, toMoney } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 import { journalTable } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
@@ -35,4 +35,25 @@ export const accountTotals = async (db: AnyDb, w: Window): Promise<AccountBalanc
     const balance = toMoney(decimal(r.debit).minus(decimal(r.credit)));
     return [{ ...account, debit: toMoney(r.debit), credit: toMoney(r.credit), balance }];
   });
+};
+
+const PROFIT_AND_LOSS = ACCOUNTS.filter((a) => isProfitAndLoss(a.accountType)).map((a) => a.code);
+
+/** At most this many months are answered even when empty (a period of centuries is not a chart). */
+const MONTHS_SHOWN = 120;
+
+/** Income, expenses and net profit of each month of a window (every month, none left out, unless there are very many). */
+export const monthResults = async (db: AnyDb, w: Window & { from: string }): Promise<MonthResult[]> => {
+  const { rows } = await sql<{ month: string; account: string; balance: string }>`
+    select to_char(voucher_date, 'YYYY-MM') as month, account, sum(debit - credit)::text as balance
+    from ${journalLines} where ${windowWhere(w)} and account = any(${PROFIT_AND_LOSS}::text[]) group by 1, 2`.execute(db);
+  const months = monthsOf(w.from, w.to);
+  const byMonth = new Map((months.length <= MONTHS_SHOWN ? months : [...new Set(rows.map((r) => r.month))].sort()).map((m) => [m, { income: decimal(0), expenses: decimal(0) }]));
+  for (const r of rows) {
+    const month = byMonth.get(r.month)!;
+    // Income is what was credited, expenses what was debited.
+    if (accountOf(r.account)?.accountType === 'income') month.income = month.income.minus(decimal(r.balance));
+    else month.expenses = month.expenses.plus(decimal(r.balance));
+  }
+  return [...byMonth].map(([month, m]) => ({ month, income: toMoney(m.income), expenses: toMoney(m.expenses), netProfit: toMoney(m.income.minus(m.expenses)) }));
 };

@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { businessOfRow } from '../settings/business.routes';
-import { accountTotals, journalLines, type Window, windowWhere } from './journal-sql';
+import { accountTotals, journalLines, monthResults, type Window, windowWhere } from './journal-sql';
 import { statementPdf } from './statement-pdf';
 
 const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
@@ -92,13 +92,14 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
     const query = reportQuery(ctx);
     const { from, to } = periodOf(query, today(deps));
     const recordedBy = query.recordedBy;
-    const totals = (await accountTotals(deps.db, { from, to, recordedBy })).filter((r) => isProfitAndLoss(accountOf(r.code)!.accountType));
+    const [all, byMonth] = await Promise.all([accountTotals(deps.db, { from, to, recordedBy }), monthResults(deps.db, { from, to, recordedBy })]);
+    const totals = all.filter((r) => isProfitAndLoss(accountOf(r.code)!.accountType));
     // Income is what was credited, expenses what was debited.
     const income = totals.filter((r) => r.accountType === 'income').map((r) => ({ ...r, amount: toMoney(decimal(r.balance).neg()) }));
     const expenses = totals.filter((r) => r.accountType === 'expense').map((r) => ({ ...r, amount: r.balance }));
     const totalIncome = sumMoney(income.map((r) => r.amount));
     const totalExpenses = sumMoney(expenses.map((r) => r.amount));
-    ctx.body = { from, to, recordedBy, income, expenses, totalIncome, totalExpenses, netProfit: toMoney(decimal(totalIncome).minus(decimal(totalExpenses))) };
+    ctx.body = { from, to, recordedBy, income, expenses, totalIncome, totalExpenses, netProfit: toMoney(decimal(totalIncome).minus(decimal(totalExpenses))), byMonth };
   });
 
   router.get(BOOKS_PATHS.balanceSheet, reads, async (ctx: Context) => {

@@ -65,10 +65,19 @@ test('a statement, the trial balance and the GST returns of a sale part paid', a
   await expect(page.getByRole('row', { name: /Output CGST/ })).toBeVisible();
   await shot(page, 'books-trial-balance');
 
+  // Profit and loss for April and May: the figures, then a chart by month said in words.
+  await openTask(page, 'Reports', 'Profit and Loss');
+  await page.getByRole('textbox', { name: 'From' }).fill('2026-04-01');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-05-31');
+  await expect(page.getByRole('row', { name: /Net profit|Net loss/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Profit and loss by month: Best month (Apr|May) 26: / })).toBeVisible();
+  await shot(page, 'books-profit-and-loss');
+
   // GST returns for April 2026: the GSTR-3B figures, and the GSTR-1 file with this invoice in b2b.
   await openTask(page, 'Reports', 'GST Returns');
   await page.getByLabel('Period').fill('2026-04');
   await expect(page.getByRole('heading', { name: 'Output tax: sales less credit notes (GSTR-3B 3.1(a))' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^GST by rate: .*\b5%: output ₹/ })).toBeVisible();
   const link = page.getByRole('link', { name: 'Download GSTR-1 (JSON)' });
   const gstr1 = await (await page.request.get((await link.getAttribute('href'))!)).json() as { fp: string; b2b: { ctin: string; inv: { inum: string }[] }[] };
   expect(gstr1.fp).toBe('042026');

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
+import type { ChartSpec } from '@/components/chart-spec';
 import { DataTable, TableScroll } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { Input, Select } from '@/components/form-field';
@@ -13,6 +14,7 @@ import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
 import { apiClient } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { deferred } from '@/lib/deferred';
 import { todayInIndia } from '@/lib/format';
 
 /** One table of a report: its columns (amounts right-aligned) and rows of text as shown. */
@@ -42,6 +44,8 @@ export interface ReportConfig {
   readonly path: (params: Readonly<Record<string, string>>) => string | null;
   readonly choose?: string;
   readonly tables: (data: unknown, params: Readonly<Record<string, string>>) => readonly ReportTable[];
+  /** A picture where a trend matters (P&L by month, GST by rate), drawn below the tables. */
+  readonly chart?: (data: unknown) => ChartSpec | null;
   /** Files the report offers besides its CSV (the GSTR-1 JSON). */
   readonly files?: (params: Readonly<Record<string, string>>) => readonly { readonly label: string; readonly href: string; readonly more?: boolean }[];
 }
@@ -125,6 +129,8 @@ function ChoiceSelect({ choice, value, onChange }: { choice: Choice; value: stri
 }
 
 const loadCsv = () => import('@/features/books/report-csv');
+// Chart.js comes with the first chart drawn, after the figures are on the screen.
+const ChartCard = deferred(() => import('@/components/chart-card').then((m) => m.ChartCard));
 
 /**
  * One screen for every report of the books (issue 21): its dates (and choices) in the URL, the
@@ -136,6 +142,7 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
   const path = config.path(params);
   const report = useQuery({ queryKey: ['books', path], queryFn: () => apiClient.get(path!), enabled: path !== null });
   const tables = report.data === undefined ? [] : config.tables(report.data, params);
+  const chart = report.data === undefined ? null : (config.chart?.(report.data) ?? null);
   const fileName = `${config.title.toLowerCase().replace(/\s+/g, '-')}-${params.asOf ?? params.period ?? `${params.from}-to-${params.to}`}.csv`;
   const exportCsv = async () => {
     const { reportCsv, downloadCsv } = await loadCsv();
@@ -223,6 +230,7 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
               </Card>
             ))
           )}
+          {chart && <ChartCard {...chart} />}
         </Stack>
       </Main>
     </>

@@ -1,4 +1,6 @@
-import { ACCOUNTS, accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, toMoney } from '@erp/contracts';
+import { ACCOUNTS, accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, type MonthResult, sumMoney, toMoney } from '@erp/contracts';
+
+import { AMBER, BLUE, GREEN, moneyAxis, plotted, RED } from '@/components/chart-spec';
 
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
@@ -109,6 +111,11 @@ export const dayBook: ReportConfig = {
   },
 };
 
+interface ProfitAndLoss { income: Balance[]; expenses: Balance[]; totalIncome: string; totalExpenses: string; netProfit: string; byMonth: MonthResult[] }
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(2, 4)}`;
+
 export const profitAndLoss: ReportConfig = {
   title: 'Profit and Loss',
   subtitle: 'Income and expenses for a period',
@@ -116,12 +123,34 @@ export const profitAndLoss: ReportConfig = {
   dates: 'period',
   path: (p) => `${BOOKS_PATHS.profitAndLoss}${query(p, ['from', 'to'])}`,
   tables: (data) => {
-    const pl = data as { income: Balance[]; expenses: Balance[]; totalIncome: string; totalExpenses: string; netProfit: string };
+    const pl = data as ProfitAndLoss;
     return [
       balancesTable('Income', pl.income, [{ label: 'Total income', amount: pl.totalIncome }]),
       balancesTable('Expenses', pl.expenses, [{ label: 'Total expenses', amount: pl.totalExpenses }]),
       { heading: 'Result', columns: [{ label: '' }, { label: 'Amount', numeric: true }], rows: [{ key: 'net', cells: [decimal(pl.netProfit).lt(0) ? 'Net loss' : 'Net profit', formatMoney(decimal(pl.netProfit).abs())], strong: true }] },
     ];
+  },
+  chart: (data) => {
+    const months = (data as ProfitAndLoss).byMonth;
+    if (months.length < 2) return null;
+    const best = months.reduce((a, b) => (decimal(b.netProfit).gt(decimal(a.netProfit)) ? b : a));
+    const losing = months.filter((m) => decimal(m.netProfit).lt(0)).map((m) => monthLabel(m.month));
+    return {
+      title: 'Profit and loss by month',
+      summary: `Best month ${monthLabel(best.month)}: ${formatMoney(best.netProfit)} net profit. ${losing.length === 0 ? 'No month ran at a loss.' : `At a loss: ${losing.join(', ')}.`}`,
+      config: {
+        type: 'bar',
+        data: {
+          labels: months.map((m) => monthLabel(m.month)),
+          datasets: [
+            { label: 'Income', data: plotted(months.map((m) => m.income)), backgroundColor: GREEN },
+            { label: 'Expenses', data: plotted(months.map((m) => m.expenses)), backgroundColor: RED },
+            { label: 'Net profit', type: 'line', data: plotted(months.map((m) => m.netProfit)), borderColor: BLUE, backgroundColor: BLUE },
+          ],
+        },
+        options: { scales: { y: moneyAxis } },
+      },
+    };
   },
 };
 
@@ -194,6 +223,7 @@ export const ageing: ReportConfig = {
 };
 
 interface RateRow { rate: string; taxableValue: string; cgst: string; sgst: string; igst: string }
+interface GstSummary { output: RateRow[]; input: RateRow[]; reverseCharge: RateRow[]; totals: Record<'output' | 'input' | 'reverseCharge', Omit<RateRow, 'rate'>> }
 const rateTable = (heading: string, rows: readonly RateRow[], total: Omit<RateRow, 'rate'>): ReportTable => ({
   heading,
   columns: [{ label: 'GST %' }, { label: 'Taxable value', numeric: true }, { label: 'CGST', numeric: true }, { label: 'SGST', numeric: true }, { label: 'IGST', numeric: true }],
@@ -218,7 +248,7 @@ export const gstReturns: ReportConfig = {
     return `${BOOKS_PATHS.gstSummary}?from=${from}&to=${to}`;
   },
   tables: (data) => {
-    const g = data as { output: RateRow[]; input: RateRow[]; reverseCharge: RateRow[]; totals: Record<'output' | 'input' | 'reverseCharge', Omit<RateRow, 'rate'>> };
+    const g = data as GstSummary;
     // Below zero: credit carried forward. Tax on reverse charge is paid in cash and then credited: apart.
     const payable = (k: 'cgst' | 'sgst' | 'igst') => toMoney(decimal(g.totals.output[k]).minus(decimal(g.totals.input[k])));
     return [
@@ -231,6 +261,30 @@ export const gstReturns: ReportConfig = {
         rows: (['cgst', 'sgst', 'igst'] as const).map((k) => ({ key: k, cells: [k.toUpperCase(), formatMoney(payable(k))] })),
       },
     ];
+  },
+  chart: (data) => {
+    const g = data as GstSummary;
+    const rates = [...new Set([...g.output, ...g.input].map((r) => r.rate))].sort((a, b) => decimal(a).cmp(decimal(b)));
+    if (rates.length === 0) return null;
+    const taxAt = (rows: readonly RateRow[], rate: string) => {
+      const row = rows.find((r) => r.rate === rate);
+      return row ? sumMoney([row.cgst, row.sgst, row.igst]) : '0.00';
+    };
+    return {
+      title: 'GST by rate',
+      summary: rates.map((rate) => `${rate}%: output ${formatMoney(taxAt(g.output, rate))}, input ${formatMoney(taxAt(g.input, rate))}`).join('; '),
+      config: {
+        type: 'bar',
+        data: {
+          labels: rates.map((rate) => `${rate}%`),
+          datasets: [
+            { label: 'Output tax', data: plotted(rates.map((rate) => taxAt(g.output, rate))), backgroundColor: AMBER },
+            { label: 'Input tax', data: plotted(rates.map((rate) => taxAt(g.input, rate))), backgroundColor: BLUE },
+          ],
+        },
+        options: { scales: { y: moneyAxis } },
+      },
+    };
   },
   files: (p) => [
     { label: 'Download GSTR-1 (JSON)', href: `${BOOKS_PATHS.gstr1}?period=${p.period}` },

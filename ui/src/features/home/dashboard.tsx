@@ -1,65 +1,21 @@
 import { BOOKS_PATHS, type Dashboard as Figures, sumMoney } from '@erp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  BarController, BarElement, CategoryScale, Chart, type ChartConfiguration, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip,
-} from 'chart.js';
-import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
+import { ChartCard } from '@/components/chart-card';
+import { BLUE, GREEN, GREY, moneyAxis as money, plotted, RED } from '@/components/chart-spec';
 import { EmptyState } from '@/components/empty-state';
-import { Card, CardHeading } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
 import { apiClient } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { formatLakh, formatMoney } from '@/lib/format';
-
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
+import { formatMoney } from '@/lib/format';
 
 const Grid = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
 `;
-
-const Plot = styled.div`
-  position: relative;
-  height: 220px;
-`;
-
-const Said = styled.p`
-  margin: 8px 0 0;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 14px;
-`;
-
-// Chart.js draws numbers: amounts become numbers here, for the picture only (every figure said
-// in words below a chart is summed exactly from the strings).
-const plotted = (amounts: readonly string[]) => amounts.map((a) => Number(a));
-const BLUE = '#2563eb';
-const GREY = '#94a3b8';
-const GREEN = '#16a34a';
-const RED = '#dc2626';
-
-function ChartCard({ title, summary, config }: { title: string; summary: string; config: ChartConfiguration }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    if (!canvas.current) return;
-    const chart = new Chart(canvas.current, { ...config, options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options } });
-    return () => chart.destroy();
-  }, [config]);
-  return (
-    <Card aria-label={title}>
-      <CardHeading>{title}</CardHeading>
-      <Plot>
-        <canvas ref={canvas} role="img" aria-label={`${title}: ${summary}`} />
-      </Plot>
-      <Said>{summary}</Said>
-    </Card>
-  );
-}
-
-const money = { ticks: { callback: (value: string | number) => formatLakh(String(value)) } };
 
 /** Home's pictures (issue 21): sales by day, receivables by age, top items, cash in and out — each also said in words. */
 export function Dashboard() {
