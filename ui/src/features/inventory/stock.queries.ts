@@ -5,18 +5,20 @@ import { apiClient } from '@/lib/api-client';
 
 const stockKey = ['inventory', 'stock'] as const;
 
-/** Every item's current stock and status (GET /api/inventory/stock). */
-export const stockOptions = () =>
+/** Every item's stock and status, now or as of a day (GET /api/inventory/stock?asOf=). */
+export const stockOptions = (asOf = '') =>
   queryOptions({
-    queryKey: stockKey,
+    queryKey: asOf ? [...stockKey, asOf] : stockKey,
     queryFn: async () => {
-      const data = await apiClient.get(STOCK_PATH);
+      const data = await apiClient.get(asOf ? `${STOCK_PATH}?asOf=${encodeURIComponent(asOf)}` : STOCK_PATH);
       if (!Array.isArray(data)) throw new Error('Expected a list from the server');
       return data.map((row) => ItemStockSchema.parse(row));
     },
+    // Another day keeps the figures on the screen until its own arrive (the date picker stays put).
+    placeholderData: (previous) => previous,
   });
 
-export const useStock = () => useQuery(stockOptions());
+export const useStock = (asOf = '') => useQuery(stockOptions(asOf));
 export const STOCK_KEY = stockKey;
 
 /** Where an item's stock came from, movement by movement (GET …/items/{id}/stock-ledger). */

@@ -1,6 +1,7 @@
 import { chargesGst, compareMoney, decimal, itemsEntity, recordMatches, routes, sumMoney, type StockStatus, toMoney } from '@erp/contracts';
 import { Download, SearchX } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
@@ -8,7 +9,7 @@ import { DataTable, TableScroll } from '@/components/data-table';
 import { Badge } from '@/components/entity-card';
 import type { BadgeTone } from '@/components/entity-config';
 import { EmptyState } from '@/components/empty-state';
-import { Select } from '@/components/form-field';
+import { Input, Select } from '@/components/form-field';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { SearchBox } from '@/components/search-box';
 import { Spinner } from '@/components/spinner';
@@ -16,7 +17,7 @@ import { itemsResource } from '@/features/inventory/items/items.resource';
 import { StockLedger } from '@/features/inventory/stock-ledger';
 import { useStock } from '@/features/inventory/stock.queries';
 import { whenIdle } from '@/lib/deferred';
-import { formatMoney, todayInIndia } from '@/lib/format';
+import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 import { useBusiness } from '@/features/settings/business.queries';
 
 // The CSV writer (Papa Parse) is not in the screen's first download: it comes when the screen is
@@ -55,6 +56,8 @@ const Tools = styled.div`
   gap: 8px;
   & > :first-child { flex: 1 1 220px; }
   select { width: auto; }
+  label { display: flex; align-items: center; gap: 6px; font-size: 14px; color: ${({ theme }) => theme.colors.muted}; }
+  input[type='date'] { width: auto; }
 `;
 
 
@@ -75,7 +78,11 @@ const LedgerToggle = styled.button`
 /** SEED-SPEC §2 Inventory report: summary cards, total value, search, status filter, table, CSV. */
 export function InventoryReportScreen() {
   const items = itemsResource.useList();
-  const stock = useStock();
+  // Stock as of a day (issue 21): the movements dated on or before it; kept in the URL.
+  const [params, setParams] = useSearchParams();
+  const asOf = params.get('asOf') ?? '';
+  const setAsOf = (value: string) => setParams(value ? { asOf: value } : {}, { replace: true });
+  const stock = useStock(asOf);
   // A business registered for GST exports each item's HSN/SAC and GST rate too.
   const gst = chargesGst(useBusiness().data?.profile ?? null);
   const [search, setSearch] = useState('');
@@ -128,7 +135,7 @@ export function InventoryReportScreen() {
         })),
         gst,
       ),
-      csvFileName(todayInIndia()),
+      csvFileName(asOf || todayInIndia()),
     );
   };
   return (
@@ -153,11 +160,15 @@ export function InventoryReportScreen() {
             <div><dt>Out of Stock</dt><dd>{count('out-of-stock')}</dd></div>
           </Cards>
           <Banner>
-            Total Inventory Value
+            {asOf ? `Total Inventory Value as of ${formatDate(asOf)}` : 'Total Inventory Value'}
             <strong>{formatMoney(sumMoney(rows.map((r) => r.value)))}</strong>
           </Banner>
           <Tools>
             <SearchBox value={search} onChange={setSearch} placeholder="Search items..." label="Search items" />
+            <label>
+              As of
+              <Input type="date" value={asOf} max={todayInIndia()} onChange={(e) => setAsOf(e.target.value)} />
+            </label>
             <Select aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as 'all' | StockStatus)}>
               <option value="all">All Items</option>
               <option value="in-stock">In Stock</option>
