@@ -27,6 +27,7 @@ import { itemsEntity } from './inventory/items';
 import { leadsEntity } from './crm/leads';
 import { vendorsEntity } from './purchase/vendors';
 import { stockAdjustmentsEntity } from './inventory/stock-adjustments';
+import { ledgersEntity } from './books/ledgers';
 
 /**
  * Every master-data entity: the command routes, read models, query routes, OpenAPI document,
@@ -39,6 +40,7 @@ export const MASTER_DATA_ENTITIES = [
   employeesEntity,
   leadsEntity,
   stockAdjustmentsEntity,
+  ledgersEntity,
 ] as const;
 export * from './master-data-codec';
 export * from './documents';

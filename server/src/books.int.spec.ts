@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { BOOKS_PATHS, BUSINESS_PATH, byId, creditNotes, HEADERS, purchaseInvoices, receipts, salesInvoices, subtractMoney, sumMoney, voidPath, JOURNAL_VOUCHERS_PATH } from '@erp/contracts';
+import { BOOKS_PATHS, BUSINESS_PATH, byId, creditNotes, HEADERS, purchaseInvoices, receipts, salesInvoices, subtractMoney, sumMoney, voidPath, JOURNAL_VOUCHERS_PATH, ledgerCode, ledgersEntity } from '@erp/contracts';
 import { connect, type Database } from '@erp/eventstore';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { sql } from 'kysely';
@@ -252,6 +252,32 @@ describe('the books', () => {
     ]);
   });
 
+  it("ledgers the business adds: the opening balance posted on its natural side, used in vouchers, in the chart, the P&L and a ledger's own report", async () => {
+    const bank = await write('post', ledgersEntity.path, { accountName: 'HDFC Current', accountType: 'asset', accountGroup: 'Bank Accounts', openingBalance: '50000' });
+    const rent = await write('post', ledgersEntity.path, { accountName: 'Shop Rent', accountType: 'expense' });
+    expect(bank).toMatchObject({ accountName: 'HDFC Current', openingBalance: '50000.00', active: true });
+    const [bankCode, rentCode] = [ledgerCode(bank.id), ledgerCode(rent.id)];
+    await write('post', JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-05', narration: 'April rent', lines: [{ account: rentCode, debit: '12000' }, { account: bankCode, credit: '12000' }] });
+
+    const tb = await trial('?asOf=2026-04-30');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+    // Added this financial year: the opening balance stands on its first day.
+    expect(balanceOf(tb.rows, bankCode)).toBe('38000.00');
+    expect(balanceOf(tb.rows, rentCode)).toBe('12000.00');
+    expect((await trial('?asOf=2026-03-31')).rows.find((r) => r.code === bankCode)).toBeUndefined();
+    const pl = await read<{ expenses: { code: string; accountName: string; amount: string }[] }>(`${BOOKS_PATHS.profitAndLoss}?from=2026-04-01&to=2026-04-30`);
+    expect(pl.expenses.find((r) => r.code === rentCode)).toMatchObject({ accountName: 'Shop Rent', amount: '12000.00' });
+    const chart = await read<{ code: string; accountName: string; balance: string }[]>(BOOKS_PATHS.accounts);
+    expect(chart.find((a) => a.code === bankCode)).toMatchObject({ accountName: 'HDFC Current', balance: '38000.00' });
+    const ledger = await read<{ opening: string; closing: string }>(`/api/accounting/ledgers/${bankCode}?from=2026-04-02&to=2026-04-30`);
+    expect(ledger).toMatchObject({ opening: '50000.00', closing: '38000.00' });
+
+    // A ledger that does not exist is refused on the line that names it, and nothing is written.
+    const refused = await owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-05', lines: [{ account: 'ledger-999999', debit: '1' }, { account: 'cash', credit: '1' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ issues: [{ path: 'lines.0.account', message: 'Ledger ledger-999999 not found' }] });
+  });
+
   it('refuses a report for a date that is not one, saying which', async () => {
     const res = await owner.get(`${BOOKS_PATHS.trialBalance}?asOf=2026-02-30`);
     expect(res.status).toBe(400);
@@ -261,7 +287,7 @@ describe('the books', () => {
   it('a rebuild from the log gives the same journal, row for row', async () => {
     const journal = async () => (await sql<Record<string, unknown>>`select * from journal order by id`.execute(db.db)).rows;
     const before = await journal();
-    expect(before.length).toBe(12);
+    expect(before.length).toBe(14);
     const rebuilt = await runCli(['rebuild', 'journal'], { DATABASE_URL: database.url });
     expect(rebuilt.code, rebuilt.output).toBe(0);
     expect(await journal()).toEqual(before);

@@ -1,4 +1,4 @@
-import { byId, JOURNAL_VOUCHER_STREAM, type JournalVoucherBody, JournalVoucherBodySchema, JOURNAL_VOUCHERS_PATH, journalVoucherStream, purchaseInvoices, salesInvoices } from '@erp/contracts';
+import { byId, JOURNAL_VOUCHER_STREAM, type JournalVoucherBody, JournalVoucherBodySchema, JOURNAL_VOUCHERS_PATH, journalVoucherStream, LEDGER_CODE, ledgersEntity, purchaseInvoices, salesInvoices } from '@erp/contracts';
 import type Router from '@koa/router';
 
 import { requireRecord } from '../master-data/references';
@@ -10,9 +10,14 @@ import { voucherAnswer, voucherDecider } from './voucher.decider';
 
 type Result = ReturnType<typeof voucherAnswer>;
 
-/** Each customer or vendor a line names must exist (its line's party field says which is missing). */
-const requireParties = async (ctx: Parameters<CommandRun<Result>>[0], body: JournalVoucherBody) => {
+/**
+ * Each ledger the business added and each customer or vendor a line names must exist (the
+ * line's field says which is missing).
+ */
+const requireReferences = async (ctx: Parameters<CommandRun<Result>>[0], body: JournalVoucherBody) => {
   for (const [index, line] of body.lines.entries()) {
+    const ledger = LEDGER_CODE.exec(line.account);
+    if (ledger) await requireRecord(ctx, ledgersEntity.singular, Number(ledger[1]), { path: `lines.${index}.account`, message: `${ledgersEntity.label} ${line.account} not found` });
     if (!line.party) continue;
     const [kind, id] = [line.party.replace(/-\d+$/, ''), Number(line.party.replace(/^\D+-/, ''))];
     const party = kind === 'customer' ? salesInvoices.party : purchaseInvoices.party;
@@ -23,7 +28,7 @@ const requireParties = async (ctx: Parameters<CommandRun<Result>>[0], body: Jour
 const run =
   (type: 'Record' | 'Revise', id: number, body: JournalVoucherBody, metadata: CommandMetadata): CommandRun<Result> =>
   async (ctx) => {
-    await requireParties(ctx, body);
+    await requireReferences(ctx, body);
     const stream = type === 'Record' ? ctx.fresh(journalVoucherStream(id), voucherDecider) : await ctx.load(journalVoucherStream(id), voucherDecider);
     const events = decideAll(voucherDecider, { type, data: { id, body }, metadata }, stream.state);
     return { main: stream, appends: [{ stream, events }], result: voucherAnswer(stateAfter(voucherDecider, stream, events)) };

@@ -48,7 +48,20 @@ export const ACCOUNTS = [
 export type AccountCode = (typeof ACCOUNTS)[number]['code'];
 
 const BY_CODE = new Map<string, Account>(ACCOUNTS.map((a) => [a.code, a]));
+/** One of the fixed ledgers; a business's own ledgers (`ledger-N`) are in its chart (see `chartWith`). */
 export const accountOf = (code: string): Account | undefined => BY_CODE.get(code);
+
+/** The whole chart: the fixed ledgers, then the ones the business added, found by code. */
+export interface Chart {
+  readonly accounts: readonly Account[];
+  readonly of: (code: string) => Account | undefined;
+}
+
+export const chartWith = (added: readonly Account[]): Chart => {
+  const accounts = [...ACCOUNTS, ...added];
+  const byCode = new Map<string, Account>(accounts.map((a) => [a.code, a]));
+  return { accounts, of: (code) => byCode.get(code) };
+};
 
 /** Income and expense close into profit and loss; the rest stand in the balance sheet. */
 export const isProfitAndLoss = (type: AccountType) => type === 'income' || type === 'expense';

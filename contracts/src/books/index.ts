@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './ledgers';
 export * from './postings';
 export * from './reports';
 export * from './vouchers';

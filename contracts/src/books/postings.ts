@@ -1,11 +1,12 @@
 import type { InvoiceData, InvoiceDocument } from '../documents/invoice-kind';
 import type { SettlementData, SettlementDocument } from '../documents/settlement-document';
 import { compareMoney, decimal, toMoney } from '../money';
-import type { AccountCode } from './accounts';
+import type { AccountCode, AccountType } from './accounts';
+import type { LedgerCode } from './ledgers';
 
 /** One line of a voucher: an account (a party's ledger when `party` is set), debit or credit. */
 export interface Posting {
-  readonly account: AccountCode;
+  readonly account: AccountCode | LedgerCode;
   /** The customer or vendor whose ledger this is (`customer-5`, `vendor-3`), on control accounts. */
   readonly party: string | null;
   readonly debit: string;
@@ -21,7 +22,7 @@ const MONEY = /^-?\d+\.\d{2}$/;
  * Amounts come as money strings ('-0.14'): read by their sign, with no arithmetic (a rebuild
  * posts a million of them); anything else is made one first.
  */
-const line = (account: AccountCode, party: string | null, amount: string, side: 'debit' | 'credit'): Posting[] => {
+const line = (account: AccountCode | LedgerCode, party: string | null, amount: string, side: 'debit' | 'credit'): Posting[] => {
   const money = MONEY.test(amount) ? amount : toMoney(amount);
   const negative = money.startsWith('-');
   const abs = negative ? money.slice(1) : money;
@@ -113,6 +114,16 @@ export const adjustmentPostings = (adjustment: AdjustmentValues): Posting[] => {
   if (adjustmentType === 'decrease') return [...line('stock-adjustment', null, value, 'debit'), ...line('stock-in-hand', null, value, 'credit')];
   const against = reason === 'Opening Stock' ? 'temporary-opening' : 'stock-adjustment';
   return [...line('stock-in-hand', null, value, 'debit'), ...line(against, null, value, 'credit')];
+};
+
+/**
+ * A ledger's opening balance (issue 21): on its natural side — assets and expenses debit,
+ * liabilities, capital and income credit — against Temporary Opening.
+ */
+export const openingPostings = (code: LedgerCode, accountType: AccountType | null | undefined, openingBalance: string | null | undefined): Posting[] => {
+  if (!openingBalance || !accountType) return [];
+  const side = accountType === 'asset' || accountType === 'expense' ? 'debit' : 'credit';
+  return [...line(code, null, openingBalance, side), ...line('temporary-opening', null, openingBalance, side === 'debit' ? 'credit' : 'debit')];
 };
 
 /** The same lines the other way round: what undoes a posting. */

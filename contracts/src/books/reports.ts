@@ -1,3 +1,4 @@
+import type { AccountType } from './accounts';
 import { z } from 'zod';
 
 import { validationError } from '../domain-errors';
@@ -71,7 +72,7 @@ export const PeriodSchema = z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '
 export interface AccountBalance {
   readonly code: string;
   readonly accountName: string;
-  readonly accountType: string;
+  readonly accountType: AccountType;
   readonly accountGroup: string;
   readonly debit: string;
   readonly credit: string;

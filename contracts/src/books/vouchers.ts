@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { moneyOrZero } from '../documents/amounts';
 import { optionalDateInput, optionalTextInput, TEXT_MAX } from '../fields';
 import { compareMoney, rupees, sumMoney } from '../money';
-import { ACCOUNTS } from './accounts';
+import { accountOf } from './accounts';
+import { LEDGER_CODE } from './ledgers';
 import type { Posting } from './postings';
 
 /**
@@ -17,12 +18,12 @@ export const JOURNAL_VOUCHER_STREAM = 'journal-voucher';
 export const VOUCHER_TYPES = ['Journal', 'Contra', 'Opening Balance'] as const;
 export const JOURNAL_VOUCHER_EVENTS = { recorded: 'JournalVoucherRecorded', revised: 'JournalVoucherRevised' } as const;
 
-const CODES = ACCOUNTS.map((a) => a.code) as [string, ...string[]];
 const PARTY = /^(customer|vendor)-[1-9]\d{0,8}$/;
 
 export const VoucherLineBodySchema = z
   .object({
-    account: z.enum(CODES, { error: 'Please select a ledger' }),
+    // A fixed ledger's code, or one the business added (`ledger-N`: the command checks it exists).
+    account: z.string({ error: 'Please select a ledger' }).max(20, 'Please select a ledger').refine((code) => accountOf(code) !== undefined || LEDGER_CODE.test(code), { message: 'Please select a ledger' }),
     party: optionalTextInput(TEXT_MAX.reference).refine((v) => v === null || PARTY.test(v), { message: 'A party is customer-N or vendor-N' }),
     particulars: optionalTextInput(TEXT_MAX.lineDescription),
     debit: moneyOrZero('Debit'),

@@ -144,4 +144,20 @@ export const MASTER_DATA_SAMPLES: Readonly<Record<string, MasterDataSample>> = {
       { field: 'adjustmentDate', value: '2026-13-01', message: 'Enter a date as YYYY-MM-DD' },
     ],
   },
+  ledgers: {
+    body: (token) => ({
+      accountName: `Electricity ${token}`,
+      accountType: 'expense',
+      accountGroup: 'Indirect Expenses',
+      openingBalance: '1250.50',
+      active: true,
+    }),
+    change: { field: 'accountName', value: 'Electricity and water' },
+    required: { accountName: 'Account name is required', accountType: 'Please select account type' },
+    invalid: [
+      { field: 'accountType', value: 'revenue', message: 'Please select account type' },
+      { field: 'accountGroup', value: 'Misc', message: 'Please select a group from the list' },
+      { field: 'openingBalance', value: '-5', message: 'Amount cannot be below 0' },
+    ],
+  },
 };

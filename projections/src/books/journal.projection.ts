@@ -1,6 +1,11 @@
 import {
   adjustmentPostings,
   type AdjustmentValues,
+  financialYearStart,
+  indiaDate,
+  ledgerCode,
+  ledgersEntity,
+  openingPostings,
   INVOICE_DOCUMENTS,
   JOURNAL_VOUCHER_EVENTS,
   type JournalVoucher,
@@ -70,7 +75,15 @@ type Posted =
   | { readonly invoice: InvoiceDocument; readonly change: InvoiceChange }
   | { readonly settlement: SettlementDocument; readonly change: SettlementChange }
   | { readonly voucher: JournalVoucher; readonly change: { readonly kind: 'recorded' | 'revised' } }
-  | { readonly adjustment: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } };
+  | { readonly adjustment: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
+  | { readonly ledger: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } };
+
+/** What a ledger's opening balance is posted from, folded from its events. */
+const Ledger = z.object({
+  accountName: z.string().nullish(),
+  accountType: z.enum(['asset', 'liability', 'equity', 'income', 'expense']).nullish(),
+  openingBalance: z.string().nullish(),
+});
 
 /** What an adjustment's postings are made of, folded from its created and updated events. */
 const Adjustment = z.object({
@@ -97,6 +110,10 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
     const adjustment = readMasterDataEvent(stockAdjustmentsEntity, stored);
     return adjustment ? { adjustment, change: { kind: adjustment.kind === 'created' ? 'recorded' as const : 'revised' as const } } : null;
   }] as const),
+  ...Object.values(ledgersEntity.events.names).map((type) => [type, (stored: unknown) => {
+    const ledger = readMasterDataEvent(ledgersEntity, stored);
+    return ledger ? { ledger, change: { kind: ledger.kind === 'created' ? 'recorded' as const : 'revised' as const } } : null;
+  }] as const),
   ...SETTLEMENT_DOCUMENTS.flatMap((doc: SettlementDocument) =>
     doc.events.types.map((type) => [type, (stored: unknown) => {
       const change = doc.read(stored);
@@ -107,13 +124,24 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
 
 const streamOf = (posted: Posted) => {
   if ('adjustment' in posted) return `${stockAdjustmentsEntity.singular}-${posted.adjustment.id}`;
+  if ('ledger' in posted) return ledgerCode(posted.ledger.id);
   if ('voucher' in posted) return journalVoucherStream(posted.voucher.id);
   if ('invoice' in posted) return posted.invoice.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
   return posted.settlement.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
 };
 
 /** The voucher a change posts: its type, number, date and lines; null when it posts no change (an allocation). */
-const voucherOf = (posted: Posted, before: { readonly voucherNumber: string | null; readonly date: string | null; readonly details: unknown } | undefined) => {
+const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber: string | null; readonly date: string | null; readonly details: unknown } | undefined) => {
+  if ('ledger' in posted) {
+    const { ledger } = posted;
+    const values = ledger.kind === 'deleted'
+      ? {}
+      : Ledger.parse({ ...(ledger.kind === 'updated' ? Ledger.parse(before?.details ?? {}) : {}), ...(ledger.kind === 'created' ? ledger.values : ledger.changes) });
+    // Dated where the books of the year it was added in begin, and kept there.
+    const date = before?.date ?? financialYearStart(indiaDate(new Date(at)));
+    const postings = ledger.kind === 'deleted' ? [] : openingPostings(ledgerCode(ledger.id), values.accountType, values.openingBalance);
+    return { type: 'Opening balance', number: values.accountName ?? ledgerCode(ledger.id), date, postings, details: values };
+  }
   if ('adjustment' in posted) {
     const { adjustment } = posted;
     const values: AdjustmentValues & { adjustmentDate?: string | null } = adjustment.kind === 'deleted'
@@ -155,8 +183,8 @@ const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher
 
 export const journalProjection = defineProjection<Posted>({
   name: journalTable.name,
-  // 2: journal vouchers, kept whole in journal_documents.details. 3: stock adjustments at cost.
-  version: 3,
+  // 2: journal vouchers, kept whole in journal_documents.details. 3: stock adjustments at cost. 4: ledgers' opening balances.
+  version: 4,
   tables: [journalDocumentsTable, journalTable],
   handles: [...BY_TYPE.keys()],
   decode: (stored) => BY_TYPE.get(stored.type)?.(stored) ?? null,
@@ -167,7 +195,7 @@ export const journalProjection = defineProjection<Posted>({
     const row = rows.get(journalDocumentsTable, stream);
     if (isReplay(row, context)) return;
     const before = row ? { date: row.date, postings: Postings.parse(row.postings) as Posting[] } : null;
-    const voucher = voucherOf(posted, row ? { voucherNumber: row.voucherNumber, date: row.date, details: row.details } : undefined);
+    const voucher = voucherOf(posted, context.at, row ? { voucherNumber: row.voucherNumber, date: row.date, details: row.details } : undefined);
     if (!voucher) return;
     const date = voucher.date ?? before?.date ?? null;
     if (date === null) return;

@@ -1,4 +1,4 @@
-import { ACCOUNTS, type AccountBalance, accountOf, decimal, isProfitAndLoss, type MonthResult, monthsOf, toMoney } from '@erp/contracts';
+import { type Account, type AccountBalance, type AccountType, type Chart, chartWith, decimal, isProfitAndLoss, ledgerCode, ledgersEntity, listTable, type MonthResult, monthsOf, toMoney } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 import { journalTable } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
@@ -23,13 +23,23 @@ export const windowWhere = (w: Window): RawBuilder<unknown> =>
     sql` and `,
   );
 
+/** The read models the books' reports read: the journal, and the ledgers the business added. */
+export const BOOKS_READ_MODELS = [journalTable.name, listTable(ledgersEntity)];
+
+/** The chart of accounts: the fixed ledgers and the business's own (`ledger-N`), inactive ones too (they may have entries). */
+export const chartOf = async (db: AnyDb): Promise<Chart> => {
+  const { rows } = await sql<{ id: number; account_name: string; account_type: AccountType; account_group: string | null }>`
+    select id, account_name, account_type, account_group from ${sql.table(listTable(ledgersEntity))} where not deleted order by id`.execute(db);
+  return chartWith(rows.map((r): Account => ({ code: ledgerCode(r.id), accountName: r.account_name, accountType: r.account_type, accountGroup: r.account_group ?? '' })));
+};
+
 /** Debit and credit totals per account in a window, in the chart's order (accounts with none left out). */
-export const accountTotals = async (db: AnyDb, w: Window): Promise<AccountBalance[]> => {
+export const accountTotals = async (db: AnyDb, chart: Chart, w: Window): Promise<AccountBalance[]> => {
   const { rows } = await sql<{ account: string; debit: string; credit: string }>`
     select account, sum(debit)::text as debit, sum(credit)::text as credit
     from ${journalLines} where ${windowWhere(w)} group by account`.execute(db);
   const byCode = new Map(rows.map((r) => [r.account, r]));
-  return ACCOUNTS.flatMap((account) => {
+  return chart.accounts.flatMap((account) => {
     const r = byCode.get(account.code);
     if (!r) return [];
     const balance = toMoney(decimal(r.debit).minus(decimal(r.credit)));
@@ -37,22 +47,21 @@ export const accountTotals = async (db: AnyDb, w: Window): Promise<AccountBalanc
   });
 };
 
-const PROFIT_AND_LOSS = ACCOUNTS.filter((a) => isProfitAndLoss(a.accountType)).map((a) => a.code);
-
 /** At most this many months are answered even when empty (a period of centuries is not a chart). */
 const MONTHS_SHOWN = 120;
 
 /** Income, expenses and net profit of each month of a window (every month, none left out, unless there are very many). */
-export const monthResults = async (db: AnyDb, w: Window & { from: string }): Promise<MonthResult[]> => {
+export const monthResults = async (db: AnyDb, chart: Chart, w: Window & { from: string }): Promise<MonthResult[]> => {
+  const profitAndLoss = chart.accounts.filter((a) => isProfitAndLoss(a.accountType)).map((a) => a.code);
   const { rows } = await sql<{ month: string; account: string; balance: string }>`
     select to_char(voucher_date, 'YYYY-MM') as month, account, sum(debit - credit)::text as balance
-    from ${journalLines} where ${windowWhere(w)} and account = any(${PROFIT_AND_LOSS}::text[]) group by 1, 2`.execute(db);
+    from ${journalLines} where ${windowWhere(w)} and account = any(${profitAndLoss}::text[]) group by 1, 2`.execute(db);
   const months = monthsOf(w.from, w.to);
   const byMonth = new Map((months.length <= MONTHS_SHOWN ? months : [...new Set(rows.map((r) => r.month))].sort()).map((m) => [m, { income: decimal(0), expenses: decimal(0) }]));
   for (const r of rows) {
     const month = byMonth.get(r.month)!;
     // Income is what was credited, expenses what was debited.
-    if (accountOf(r.account)?.accountType === 'income') month.income = month.income.minus(decimal(r.balance));
+    if (chart.of(r.account)?.accountType === 'income') month.income = month.income.minus(decimal(r.balance));
     else month.expenses = month.expenses.plus(decimal(r.balance));
   }
   return [...byMonth].map(([month, m]) => ({ month, income: toMoney(m.income), expenses: toMoney(m.expenses), netProfit: toMoney(m.income.minus(m.expenses)) }));

@@ -1,6 +1,4 @@
 import {
-  ACCOUNTS,
-  accountOf,
   BOOKS_PATHS,
   customersEntity,
   decimal,
@@ -26,7 +24,7 @@ import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { businessOfRow } from '../settings/business.routes';
-import { accountTotals, journalLines, monthResults, type Window, windowWhere } from './journal-sql';
+import { accountTotals, BOOKS_READ_MODELS, chartOf, journalLines, monthResults, type Window, windowWhere } from './journal-sql';
 import { statementPdf } from './statement-pdf';
 
 const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
@@ -67,12 +65,12 @@ const ledgerOf = async (deps: ReadDeps, filter: { account: string; party: string
 
 /** Ledgers, the day book, trial balance, profit and loss, balance sheet and party statements (issue 21). */
 export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
-  const reads = readsFrom(deps, [journalTable.name]);
+  const reads = readsFrom(deps, BOOKS_READ_MODELS);
 
   router.get(BOOKS_PATHS.trialBalance, reads, async (ctx: Context) => {
     const query = reportQuery(ctx);
     const asOf = query.asOf ?? query.to ?? today(deps);
-    const totals = await accountTotals(deps.db, { to: asOf, recordedBy: query.recordedBy });
+    const totals = await accountTotals(deps.db, await chartOf(deps.db), { to: asOf, recordedBy: query.recordedBy });
     const rows = totals.filter((r) => !decimal(r.balance).eq(0)).map((r) => {
       const b = decimal(r.balance);
       return { ...r, debit: b.gt(0) ? toMoney(b) : '0.00', credit: b.lt(0) ? toMoney(b.neg()) : '0.00' };
@@ -84,16 +82,18 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
   router.get(BOOKS_PATHS.accounts, reads, async (ctx: Context) => {
     const query = reportQuery(ctx);
     const asOf = query.asOf ?? query.to ?? today(deps);
-    const totals = new Map((await accountTotals(deps.db, { to: asOf, recordedBy: query.recordedBy })).map((r) => [r.code, r]));
-    ctx.body = ACCOUNTS.map((a) => totals.get(a.code) ?? { ...a, debit: '0.00', credit: '0.00', balance: '0.00' });
+    const chart = await chartOf(deps.db);
+    const totals = new Map((await accountTotals(deps.db, chart, { to: asOf, recordedBy: query.recordedBy })).map((r) => [r.code, r]));
+    ctx.body = chart.accounts.map((a) => totals.get(a.code) ?? { ...a, debit: '0.00', credit: '0.00', balance: '0.00' });
   });
 
   router.get(BOOKS_PATHS.profitAndLoss, reads, async (ctx: Context) => {
     const query = reportQuery(ctx);
     const { from, to } = periodOf(query, today(deps));
     const recordedBy = query.recordedBy;
-    const [all, byMonth] = await Promise.all([accountTotals(deps.db, { from, to, recordedBy }), monthResults(deps.db, { from, to, recordedBy })]);
-    const totals = all.filter((r) => isProfitAndLoss(accountOf(r.code)!.accountType));
+    const chart = await chartOf(deps.db);
+    const [all, byMonth] = await Promise.all([accountTotals(deps.db, chart, { from, to, recordedBy }), monthResults(deps.db, chart, { from, to, recordedBy })]);
+    const totals = all.filter((r) => isProfitAndLoss(r.accountType));
     // Income is what was credited, expenses what was debited.
     const income = totals.filter((r) => r.accountType === 'income').map((r) => ({ ...r, amount: toMoney(decimal(r.balance).neg()) }));
     const expenses = totals.filter((r) => r.accountType === 'expense').map((r) => ({ ...r, amount: r.balance }));
@@ -105,8 +105,8 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
   router.get(BOOKS_PATHS.balanceSheet, reads, async (ctx: Context) => {
     const query = reportQuery(ctx);
     const asOf = query.asOf ?? query.to ?? today(deps);
-    const totals = await accountTotals(deps.db, { to: asOf, recordedBy: query.recordedBy });
-    const profit = toMoney(decimal(sumMoney(totals.filter((r) => isProfitAndLoss(accountOf(r.code)!.accountType)).map((r) => r.balance))).neg());
+    const totals = await accountTotals(deps.db, await chartOf(deps.db), { to: asOf, recordedBy: query.recordedBy });
+    const profit = toMoney(decimal(sumMoney(totals.filter((r) => isProfitAndLoss(r.accountType)).map((r) => r.balance))).neg());
     const assets = totals.filter((r) => r.accountType === 'asset' && !decimal(r.balance).eq(0)).map((r) => ({ ...r, amount: r.balance }));
     const liabilities = totals.filter((r) => (r.accountType === 'liability' || r.accountType === 'equity') && !decimal(r.balance).eq(0)).map((r) => ({ ...r, amount: toMoney(decimal(r.balance).neg()) }));
     const totalAssets = sumMoney(assets.map((r) => r.amount));
@@ -116,7 +116,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
 
   router.get(BOOKS_PATHS.ledger(':account'), reads, async (ctx: Context) => {
     const account = String(ctx.params.account);
-    if (!accountOf(account)) throw notFound(`Ledger ${account} not found`);
+    if (!(await chartOf(deps.db)).of(account)) throw notFound(`Ledger ${account} not found`);
     const query = reportQuery(ctx);
     const period = periodOf(query, today(deps));
     const party = typeof ctx.query.party === 'string' && ctx.query.party !== '' ? ctx.query.party : null;
