@@ -53,6 +53,7 @@ const CATALOGUE: readonly ModuleDef[] = [
   ]],
   ['accounting', 'Accounting', 'Ledgers and journal', 'Calculator', 'indigo', [
     ['Ledgers', 'Chart of accounts with balances, and each ledger\'s entries', 'Book'],
+    ['Chart of Accounts', 'Add ledgers: bank accounts, expenses, loans', 'FolderOpen'],
     ['Day Book', 'Every entry of a day or a period', 'ClipboardList'],
     ['Journal Vouchers', 'Opening balances, corrections, contra entries', 'Edit3'],
     ['Trial Balance', 'Balances of every ledger as of a date', 'Scale'],

@@ -131,6 +131,7 @@ export const MASTER_DATA_SAMPLES: Readonly<Record<string, MasterDataSample>> = {
       adjustmentDate: '2026-11-20',
       adjustmentType: 'increase',
       quantity: '12.5',
+      unitCost: '42.50',
       reason: 'Opening Stock',
       notes: `Counted ${token}`,
       active: true,

@@ -116,11 +116,12 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
 
   router.get(BOOKS_PATHS.ledger(':account'), reads, async (ctx: Context) => {
     const account = String(ctx.params.account);
-    if (!(await chartOf(deps.db)).of(account)) throw notFound(`Ledger ${account} not found`);
+    const ledger = (await chartOf(deps.db)).of(account);
+    if (!ledger) throw notFound(`Ledger ${account} not found`);
     const query = reportQuery(ctx);
     const period = periodOf(query, today(deps));
     const party = typeof ctx.query.party === 'string' && ctx.query.party !== '' ? ctx.query.party : null;
-    ctx.body = { account, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
+    ctx.body = { account, accountName: ledger.accountName, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
   });
 
   const statementOf = async (ctx: Context): Promise<Statement> => {
@@ -149,6 +150,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
       select voucher_date::text as date, voucher_type, voucher_number, stream, account, party, debit::text, credit::text
       from ${journalLines} where ${windowWhere({ from, to, recordedBy: query.recordedBy })}
       order by voucher_date, position, j.id limit 5001`.execute(deps.db);
-    ctx.body = { from, to, truncated: rows.length > 5000, entries: rows.slice(0, 5000).map((r) => ({ date: r.date, voucherType: r.voucher_type, voucherNumber: r.voucher_number, stream: r.stream, account: r.account, party: r.party, debit: toMoney(r.debit), credit: toMoney(r.credit) })) };
+    const chart = await chartOf(deps.db);
+    ctx.body = { from, to, truncated: rows.length > 5000, entries: rows.slice(0, 5000).map((r) => ({ date: r.date, voucherType: r.voucher_type, voucherNumber: r.voucher_number, stream: r.stream, account: r.account, accountName: chart.of(r.account)?.accountName ?? r.account, party: r.party, debit: toMoney(r.debit), credit: toMoney(r.credit) })) };
   });
 };

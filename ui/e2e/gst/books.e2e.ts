@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { expectAccessible, unique } from '../support';
+import { expectAccessible, expectToast, unique } from '../support';
 
 /**
  * Issue 21 on a phone and on desktop: a sale and part of its payment, made over the API, then
@@ -107,6 +107,27 @@ test('a journal voucher: refused until debits equal credits, then recorded and i
   await shot(page, 'books-journal-vouchers');
   await openTask(page, 'Accounting', 'Trial Balance');
   await expect(page.getByRole('row', { name: /Capital Account/ })).toBeVisible();
+});
+
+test('a ledger added to the chart of accounts: its opening balance in the trial balance, offered in a voucher', async ({ page }) => {
+  await openTask(page, 'Accounting', 'Chart of Accounts');
+  await page.getByRole('button', { name: 'Add Ledger' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Add Ledger', level: 1 })).toBeVisible();
+  const name = unique('Shop Rent');
+  await page.getByLabel('Account Name').fill(name);
+  await page.getByLabel('Account Type').selectOption({ label: 'Expense' });
+  await page.getByLabel('Account Group').selectOption({ label: 'Indirect Expenses' });
+  await page.getByLabel('Opening Balance').fill('2500');
+  await page.getByRole('button', { name: 'Create Ledger' }).click();
+  await expectToast(page, 'Success', 'Ledger created successfully');
+  await expect(page.getByRole('article').filter({ hasText: name })).toContainText('₹2,500.00 Dr');
+  await shot(page, 'books-chart-of-accounts');
+
+  await openTask(page, 'Accounting', 'Trial Balance');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('₹2,500.00');
+  await openTask(page, 'Accounting', 'Journal Vouchers');
+  await page.getByRole('button', { name: 'New Voucher' }).click();
+  await page.getByRole('group', { name: 'Line 1' }).getByLabel('Ledger', { exact: true }).selectOption({ label: name });
 });
 
 test("home's dashboard draws this month's sales, receivables, top items and cash once scrolled to, each said in words", async ({ page }) => {

@@ -39,6 +39,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'sales/credit-notes': screen(() => import('@/features/sales/credit-notes/credit-notes.screen').then((m) => m.CreditNotesScreen)),
   'purchase/debit-notes': screen(() => import('@/features/purchase/debit-notes/debit-notes.screen').then((m) => m.DebitNotesScreen)),
   'accounting/ledgers': screen(() => import('@/features/books/ledgers.screen').then((m) => m.LedgersScreen)),
+  'accounting/chart-of-accounts': screen(() => import('@/features/books/chart/chart-of-accounts.screen').then((m) => m.ChartOfAccountsScreen)),
   'accounting/day-book': screen(() => import('@/features/books/day-book.screen').then((m) => m.DayBookScreen)),
   'accounting/journal-vouchers': screen(() => import('@/features/books/journal-vouchers.screen').then((m) => m.JournalVouchersScreen)),
   'accounting/trial-balance': screen(() => import('@/features/books/trial-balance.screen').then((m) => m.TrialBalanceScreen)),

@@ -1,4 +1,4 @@
-import { ACCOUNTS, byId, compareMoney, isDecimal, JOURNAL_VOUCHERS_PATH, type JournalVoucher, routes, subtractMoney, sumMoney, VOUCHER_TYPES } from '@erp/contracts';
+import { byId, compareMoney, isDecimal, JOURNAL_VOUCHERS_PATH, type JournalVoucher, routes, subtractMoney, sumMoney, VOUCHER_TYPES } from '@erp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Input, Select } from '@/components/form-field';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
+import { useAccountOptions } from '@/features/books/chart/chart.queries';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 import { apiClient, isApiError } from '@/lib/api-client';
@@ -83,6 +84,7 @@ export function JournalVouchersScreen() {
   const vouchers = useQuery({ queryKey: VOUCHERS_KEY, queryFn: () => apiClient.get<JournalVoucher[]>(JOURNAL_VOUCHERS_PATH) });
   const customers = customersResource.useList().data ?? [];
   const vendors = vendorsResource.useList().data ?? [];
+  const accounts = useAccountOptions();
   const [form, setForm] = useState<Form | null>(null);
   const [issues, setIssues] = useState<string[]>([]);
   const debits = sumMoney((form?.lines ?? []).map((l) => amountOf(l.debit)));
@@ -145,7 +147,7 @@ export function JournalVouchersScreen() {
                       <label htmlFor={lineId(index, 'account')}>Ledger</label>
                       <Select id={lineId(index, 'account')} value={line.account} onChange={(e) => setLine(index, { account: e.target.value, party: '' })}>
                         <option value="">Choose…</option>
-                        {ACCOUNTS.map((a) => <option key={a.code} value={a.code}>{a.accountName}</option>)}
+                        {accounts.map((a) => <option key={a.value} value={a.value}>{a.label}</option>)}
                       </Select>
                     </div>
                     {(line.account === 'debtors' || line.account === 'creditors') && (

@@ -1,7 +1,8 @@
-import { ACCOUNTS, accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, type MonthResult, sumMoney, toMoney } from '@erp/contracts';
+import { accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, type MonthResult, sumMoney, toMoney } from '@erp/contracts';
 
 import { AMBER, BLUE, GREEN, moneyAxis, plotted, RED } from '@/components/chart-spec';
 
+import { useAccountOptions } from '@/features/books/chart/chart.queries';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -10,7 +11,7 @@ import type { ReportConfig, ReportTable } from './report-screen';
 
 // The answers as the server sends them (query-service/src/books): read, not parsed again here.
 interface Balance { code: string; accountName: string; accountGroup: string; debit: string; credit: string; balance: string; amount?: string }
-interface Entry { date: string; voucherType: string; voucherNumber: string | null; account: string; party: string | null; debit: string; credit: string; balance?: string }
+interface Entry { date: string; voucherType: string; voucherNumber: string | null; account: string; accountName?: string; party: string | null; debit: string; credit: string; balance?: string }
 interface Ledger { opening: string; entries: Entry[]; closing: string }
 
 const query = (params: Readonly<Record<string, string>>, names: readonly string[]) =>
@@ -69,10 +70,10 @@ export const ledgers: ReportConfig = {
   subtitle: 'Chart of accounts with balances; choose one to see its entries',
   module: 'accounting',
   dates: 'period',
-  choices: [{ param: 'account', label: 'Ledger', useOptions: () => [...ACCOUNT_OPTIONS] }],
+  choices: [{ param: 'account', label: 'Ledger', useOptions: useAccountOptions }],
   path: (p) => (p.account ? `${BOOKS_PATHS.ledger(p.account)}${query(p, ['from', 'to'])}` : `${BOOKS_PATHS.accounts}?asOf=${p.to}`),
   tables: (data, p) => {
-    if (p.account) return [ledgerTable(accountName(p.account), data as Ledger)];
+    if (p.account) return [ledgerTable((data as Ledger & { accountName?: string }).accountName ?? accountName(p.account), data as Ledger)];
     const rows = data as Balance[];
     return [{
       heading: 'Chart of accounts',
@@ -81,8 +82,6 @@ export const ledgers: ReportConfig = {
     }];
   },
 };
-
-const ACCOUNT_OPTIONS = ACCOUNTS.map((a) => ({ value: a.code, label: a.accountName }));
 
 const book = (title: string, subtitle: string, module: string, account: 'cash' | 'bank'): ReportConfig => ({
   title,
@@ -106,7 +105,7 @@ export const dayBook: ReportConfig = {
     return [{
       heading: day.truncated ? 'Day book (the first 5,000 lines: choose a shorter period for the rest)' : 'Day book',
       columns: [{ label: 'Date' }, { label: 'Voucher' }, { label: 'Ledger' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }],
-      rows: day.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), accountName(e.account), money(e.debit), money(e.credit)] })),
+      rows: day.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), e.accountName ?? accountName(e.account), money(e.debit), money(e.credit)] })),
     }];
   },
 };
