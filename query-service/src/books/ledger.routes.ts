@@ -17,7 +17,6 @@ import {
   validationError,
   vendorsEntity,
 } from '@erp/contracts';
-import { journalTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
