@@ -68,6 +68,8 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Profit and Loss', 'Income and expenses for a period', 'LineChart'],
     ['Balance Sheet', 'What the business owns and owes as of a date', 'PieChart'],
     ['Statements', 'A customer\'s or vendor\'s account for a period', 'FileText'],
+    ['Sales Register', 'Every sales invoice and credit note of a period, with its tax', 'Receipt'],
+    ['Purchase Register', 'Every purchase invoice and debit note of a period, with its tax', 'FileText'],
     ['Ageing', 'Who owes what, and for how long past due', 'Calculator'],
     ['GST Returns', 'GSTR-1 for the portal and the GSTR-3B figures', 'Receipt'],
   ]],

@@ -185,6 +185,20 @@ describe('the books', () => {
     expect((await owner.get(`${BOOKS_PATHS.gstr1}?period=2026-13`)).status).toBe(400);
   });
 
+  it('sales and purchase registers: each document with its party and tax, a note less; the totals agree with the GST summary', async () => {
+    type Row = { kind: string; number: string; partyName: string; gstin: string | null; taxableValue: string; cgst: string; total: string };
+    const sales = await read<{ rows: Row[]; totals: { taxableValue: string; cgst: string; total: string; count: number } }>(`${BOOKS_PATHS.salesRegister}?from=2026-04-01&to=2026-04-30`);
+    expect(sales.rows.map((r) => r.kind)).toEqual(['Sales invoice', 'Credit note']);
+    const now = await read(byId(salesInvoices.path, invoice.id));
+    expect(sales.rows[0]).toMatchObject({ number: invoice.invoiceNumber, partyName: 'Tilak Stores', gstin: '27ABCPT5678L1ZV', taxableValue: now.subTotal, cgst: now.cgst, total: now.totalAmount });
+    expect(sales.rows[1]!.total.startsWith('-')).toBe(true);
+    const gst = await read<{ totals: { output: { taxableValue: string; cgst: string } } }>(`${BOOKS_PATHS.gstSummary}?from=2026-04-01&to=2026-04-30`);
+    expect(sales.totals).toMatchObject({ count: 2, taxableValue: gst.totals.output.taxableValue, cgst: gst.totals.output.cgst });
+    const purchases = await read<{ rows: Row[]; totals: { total: string } }>(`${BOOKS_PATHS.purchaseRegister}?from=2026-04-01&to=2026-04-30`);
+    expect(purchases.rows).toMatchObject([{ kind: 'Invoice', number: 'GM/1', partyName: 'Gujarat Mills', gstin: '24AANFA2641L1ZF', taxableValue: '99.99', total: '105.00' }]);
+    expect((await owner.get(`${BOOKS_PATHS.salesRegister}?from=2026-05-01&to=2026-04-01`)).status).toBe(400);
+  });
+
   it('journal vouchers: refused unless debits equal credits and each party exists; posted as they are; cancelled by making them inactive', async () => {
     const before = await trial('?asOf=2026-04-30');
     const unbalanced = await owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'cash', debit: '100' }, { account: 'capital', credit: '90' }] });

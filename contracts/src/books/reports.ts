@@ -15,6 +15,10 @@ export const BOOKS_PATHS = {
   statement: (party: string) => `/api/reports/statements/${party}`,
   ageing: '/api/reports/ageing',
   gstSummary: '/api/reports/gst-summary',
+  /** Every sales invoice and credit note (less) of a period, with its taxable value and tax. */
+  salesRegister: '/api/reports/sales-register',
+  /** Every purchase invoice and debit note (less) of a period. */
+  purchaseRegister: '/api/reports/purchase-register',
   gstr1: '/api/gst/gstr1',
   /** Home's small dashboard: sales by day this month and last, receivables by age, top items, cash in and out. */
   dashboard: '/api/reports/dashboard',
@@ -108,6 +112,33 @@ export interface Statement {
   readonly opening: string;
   readonly entries: readonly LedgerEntry[];
   readonly closing: string;
+}
+
+/** One document of a sales or purchase register; a note's amounts are negative. */
+export interface RegisterRow {
+  readonly date: string;
+  readonly kind: string;
+  readonly number: string;
+  readonly party: string;
+  readonly partyName: string;
+  readonly gstin: string | null;
+  readonly taxableValue: string;
+  readonly cgst: string;
+  readonly sgst: string;
+  readonly igst: string;
+  /** Tax typed by hand on documents without GST lines. */
+  readonly otherTax: string;
+  readonly roundOff: string;
+  readonly total: string;
+}
+
+export interface Register {
+  readonly from: string;
+  readonly to: string;
+  /** At most 5,000 rows; `truncated` when there were more (the totals count them all). */
+  readonly rows: readonly RegisterRow[];
+  readonly truncated: boolean;
+  readonly totals: Omit<RegisterRow, 'date' | 'kind' | 'number' | 'party' | 'partyName' | 'gstin'> & { readonly count: number };
 }
 
 /** One month of a profit and loss (its chart): what was earned, spent and kept. */

@@ -34,6 +34,8 @@ export const booksPaths = () => ({
     ...AS_OF,
   ]),
   [BOOKS_PATHS.dashboard]: report('Reports', "Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month", []),
+  [BOOKS_PATHS.salesRegister]: report('Reports', 'Sales register for a period: each active sales invoice and credit note (its amounts negative) with party, GSTIN, taxable value, CGST, SGST, IGST, other tax, round off and total; the totals (at most 5,000 rows, `truncated` when there were more)', PERIOD),
+  [BOOKS_PATHS.purchaseRegister]: report('Reports', 'Purchase register for a period: each active purchase invoice and debit note (its amounts negative), as the sales register', PERIOD),
   [BOOKS_PATHS.gstSummary]: report('GST', 'Output tax, input tax and reverse charge by rate for a period (the figures of GSTR-3B)', PERIOD),
   [BOOKS_PATHS.gstr1]: {
     get: {

@@ -5,6 +5,7 @@ import { ageingRoutes } from './ageing.routes';
 import { dashboardRoute } from './dashboard.route';
 import { gstRoutes } from './gst.routes';
 import { ledgerRoutes } from './ledger.routes';
+import { registerRoutes } from './register.route';
 import { voucherReadRoutes } from './voucher.routes';
 
 /** The books (issue 21): ledgers, statements, ageing, reports as of any date, GST returns. */
@@ -12,6 +13,7 @@ export const booksRoutes = (router: Router, deps: ReadDeps) => {
   ledgerRoutes(router, deps);
   ageingRoutes(router, deps);
   gstRoutes(router, deps);
+  registerRoutes(router, deps);
   voucherReadRoutes(router, deps);
   dashboardRoute(router, deps);
 };

@@ -48,6 +48,8 @@ const TASK_SCREENS: Record<string, Screen> = {
   'reports/profit-and-loss': screen(() => import('@/features/books/profit-and-loss.screen').then((m) => m.ProfitAndLossScreen)),
   'reports/balance-sheet': screen(() => import('@/features/books/balance-sheet.screen').then((m) => m.BalanceSheetScreen)),
   'reports/statements': screen(() => import('@/features/books/statements.screen').then((m) => m.StatementsScreen)),
+  'reports/sales-register': screen(() => import('@/features/books/sales-register.screen').then((m) => m.SalesRegisterScreen)),
+  'reports/purchase-register': screen(() => import('@/features/books/purchase-register.screen').then((m) => m.PurchaseRegisterScreen)),
   'reports/ageing': screen(() => import('@/features/books/ageing.screen').then((m) => m.AgeingScreen)),
   'reports/gst-returns': screen(() => import('@/features/books/gst-returns.screen').then((m) => m.GstReturnsScreen)),
 };

@@ -1,4 +1,4 @@
-import { accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, type MonthResult, sumMoney, toMoney } from '@erp/contracts';
+import { accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, type MonthResult, type Register, type RegisterRow, sumMoney, toMoney } from '@erp/contracts';
 
 import { AMBER, BLUE, GREEN, moneyAxis, plotted, RED } from '@/components/chart-spec';
 
@@ -290,3 +290,34 @@ export const gstReturns: ReportConfig = {
     ...GSTR1_SECTIONS.map((s) => ({ label: `GSTR-1 ${s} (CSV)`, href: `${BOOKS_PATHS.gstr1}?period=${p.period}&section=${s}`, more: true })),
   ],
 };
+
+const register = (title: string, subtitle: string, path: string): ReportConfig => ({
+  title,
+  subtitle,
+  module: 'reports',
+  dates: 'period',
+  path: (p) => `${path}${query(p, ['from', 'to'])}`,
+  tables: (data) => {
+    const r = data as Register;
+    const amount = (v: string) => (decimal(v).eq(0) ? '' : formatMoney(v));
+    const showOther = r.totals.otherTax !== '0.00';
+    const cells = (row: Pick<RegisterRow, 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'otherTax' | 'total'>) => [
+      amount(row.taxableValue), amount(row.cgst), amount(row.sgst), amount(row.igst), ...(showOther ? [amount(row.otherTax)] : []), formatMoney(row.total),
+    ];
+    return [{
+      heading: r.truncated ? `${title} (the first 5,000 documents: choose a shorter period for the rest; the totals count them all)` : title,
+      summary: `${r.totals.count.toLocaleString('en-IN')} documents, ${formatMoney(r.totals.total)} in all (taxable ${formatMoney(r.totals.taxableValue)})`,
+      columns: [
+        { label: 'Date' }, { label: 'Document' }, { label: 'Party' }, { label: 'GSTIN' },
+        { label: 'Taxable value', numeric: true }, { label: 'CGST', numeric: true }, { label: 'SGST', numeric: true }, { label: 'IGST', numeric: true },
+        ...(showOther ? [{ label: 'Other tax', numeric: true }] : []), { label: 'Total', numeric: true },
+      ],
+      rows: [
+        ...r.rows.map((row, i) => ({ key: String(i), cells: [formatDate(row.date), `${row.kind} ${row.number}`, row.partyName, row.gstin ?? '', ...cells(row)] })),
+        { key: 'total', cells: ['Total', '', '', '', ...cells(r.totals)], strong: true },
+      ],
+    }];
+  },
+});
+export const salesRegister = register('Sales Register', 'Every sales invoice and credit note of a period, with its tax', BOOKS_PATHS.salesRegister);
+export const purchaseRegister = register('Purchase Register', 'Every purchase invoice and debit note of a period, with its tax', BOOKS_PATHS.purchaseRegister);

@@ -1,0 +1,58 @@
+import {
+  BOOKS_PATHS, creditNotes, customersEntity, debitNotes, type InvoiceDocument, listTable, periodOf, purchaseInvoices,
+  type Register, type RegisterRow, salesInvoices, snakeCase, sumMoney, toMoney, vendorsEntity,
+} from '@erp/contracts';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { sql } from 'kysely';
+
+import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { reportQuery } from './ledger.routes';
+
+const ROWS_SHOWN = 5000;
+const AMOUNTS = ['taxableValue', 'cgst', 'sgst', 'igst', 'otherTax', 'roundOff', 'total'] as const;
+
+/** A kind's active documents dated in a period, with the party's name and GSTIN; a note's amounts negated. */
+const rowsOf = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: string): Promise<RegisterRow[]> => {
+  const party = doc.party.singular === customersEntity.singular ? customersEntity : vendorsEntity;
+  const date = sql.ref(`d.${snakeCase(doc.dateField)}`);
+  const sign = doc.against === undefined ? sql`1` : sql`-1`;
+  const { rows } = await sql<{ date: string; number: string; party_id: number; name: string | null; gstin: string | null; taxable: string; cgst: string; sgst: string; igst: string; other: string; round_off: string; total: string }>`
+    select ${date}::text as date, d.${sql.ref(snakeCase(doc.numberField))} as number, d.${sql.ref(snakeCase(doc.party.field))} as party_id,
+           p.name, p.gst_number as gstin,
+           (${sign} * d.sub_total)::text as taxable, (${sign} * d.cgst)::text as cgst, (${sign} * d.sgst)::text as sgst, (${sign} * d.igst)::text as igst,
+           (${sign} * case when d.tax_mode = 'gst' then 0 else d.tax_amount end)::text as other,
+           (${sign} * d.round_off)::text as round_off, (${sign} * d.total_amount)::text as total
+    from ${sql.table(doc.listTable)} d left join ${sql.table(listTable(party))} p on p.id = d.${sql.ref(snakeCase(doc.party.field))}
+    where d.active and ${date} between ${from}::date and ${to}::date`.execute(deps.db);
+  return rows.map((r) => ({
+    date: r.date, kind: doc.label, number: r.number, party: `${party.singular}-${r.party_id}`, partyName: r.name ?? `${party.label} ${r.party_id}`, gstin: r.gstin,
+    taxableValue: toMoney(r.taxable), cgst: toMoney(r.cgst), sgst: toMoney(r.sgst), igst: toMoney(r.igst), otherTax: toMoney(r.other), roundOff: toMoney(r.round_off), total: toMoney(r.total),
+  }));
+};
+
+const registerOf = async (deps: ReadDeps, docs: readonly InvoiceDocument[], from: string, to: string): Promise<Register> => {
+  const all = (await Promise.all(docs.map((doc) => rowsOf(deps, doc, from, to)))).flat()
+    .sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.number.localeCompare(b.number));
+  const totals = Object.fromEntries(AMOUNTS.map((k) => [k, sumMoney(all.map((r) => r[k]))])) as Record<(typeof AMOUNTS)[number], string>;
+  return { from, to, rows: all.slice(0, ROWS_SHOWN), truncated: all.length > ROWS_SHOWN, totals: { ...totals, count: all.length } };
+};
+
+/**
+ * The sales register (sales invoices and, less, credit notes) and the purchase register
+ * (purchase invoices and, less, debit notes) of a period (issue 21): each active document with
+ * its party, GSTIN, taxable value, each tax, round off and total; the totals of them all.
+ */
+export const registerRoutes = (router: Router, deps: ReadDeps) => {
+  const registers = [
+    { path: BOOKS_PATHS.salesRegister, docs: [salesInvoices, creditNotes] },
+    { path: BOOKS_PATHS.purchaseRegister, docs: [purchaseInvoices, debitNotes] },
+  ];
+  for (const { path, docs } of registers) {
+    const tables = [...docs.map((d) => d.listTable), listTable(customersEntity), listTable(vendorsEntity)];
+    router.get(path, readsFrom(deps, tables), async (ctx: Context) => {
+      const { from, to } = periodOf(reportQuery(ctx), (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
+      ctx.body = await registerOf(deps, docs, from, to);
+    });
+  }
+};

@@ -1,0 +1,6 @@
+import { ReportScreen } from './report-screen';
+import { purchaseRegister } from './reports';
+
+export function PurchaseRegisterScreen() {
+  return <ReportScreen config={purchaseRegister} />;
+}
