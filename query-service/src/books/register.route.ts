@@ -1,6 +1,6 @@
 import {
-  BOOKS_PATHS, creditNotes, customersEntity, debitNotes, type InvoiceDocument, listTable, periodOf, purchaseInvoices,
-  type Register, type RegisterRow, salesInvoices, snakeCase, sumMoney, toMoney, vendorsEntity,
+  BOOKS_PATHS, creditNotes, debitNotes, type InvoiceDocument, listTable, periodOf, purchaseInvoices,
+  type Register, type RegisterRow, salesInvoices, snakeCase, sumMoney, toMoney,
 } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -14,7 +14,7 @@ const AMOUNTS = ['taxableValue', 'cgst', 'sgst', 'igst', 'otherTax', 'roundOff',
 
 /** A kind's active documents dated in a period, with the party's name and GSTIN; a note's amounts negated. */
 const rowsOf = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: string): Promise<RegisterRow[]> => {
-  const party = doc.party.singular === customersEntity.singular ? customersEntity : vendorsEntity;
+  const { party } = doc;
   const date = sql.ref(`d.${snakeCase(doc.dateField)}`);
   const sign = doc.against === undefined ? sql`1` : sql`-1`;
   const { rows } = await sql<{ date: string; number: string; party_id: number; name: string | null; gstin: string | null; taxable: string; cgst: string; sgst: string; igst: string; other: string; round_off: string; total: string }>`
@@ -49,7 +49,7 @@ export const registerRoutes = (router: Router, deps: ReadDeps) => {
     { path: BOOKS_PATHS.purchaseRegister, docs: [purchaseInvoices, debitNotes] },
   ];
   for (const { path, docs } of registers) {
-    const tables = [...docs.map((d) => d.listTable), listTable(customersEntity), listTable(vendorsEntity)];
+    const tables = [...new Set(docs.flatMap((d) => [d.listTable, listTable(d.party)]))];
     router.get(path, readsFrom(deps, tables), async (ctx: Context) => {
       const { from, to } = periodOf(reportQuery(ctx), (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
       ctx.body = await registerOf(deps, docs, from, to);
