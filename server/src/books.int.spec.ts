@@ -5,13 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { BOOKS_PATHS, BUSINESS_PATH, byId, creditNotes, HEADERS, purchaseInvoices, receipts, salesInvoices, subtractMoney, sumMoney, voidPath, JOURNAL_VOUCHERS_PATH, ledgerCode, ledgersEntity } from '@erp/contracts';
-import { connect, type Database } from '@erp/eventstore';
-import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { HttpClient } from './testing/http-client';
-import { type RunningSystem, runCli, startOneProcess } from './testing/run-modes';
+import { runCli } from './testing/run-modes';
+import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
 
 type Row = { id: number } & Record<string, unknown>;
 type Balance = { code: string; debit: string; credit: string; balance: string };
@@ -22,36 +20,9 @@ type Balance = { code: string; debit: string; credit: string; balance: string };
  * a date, and as the books stood before a revision — and a rebuild that gives the same journal.
  */
 describe('the books', () => {
-  let database: TestDatabase;
-  let db: Database;
-  let system: RunningSystem;
-  let owner: HttpClient;
-  let position = '0';
+  const t = signedInOneProcess();
+  const { write, read, position } = readYourWrites(() => t.owner);
 
-  beforeAll(async () => {
-    database = await testDatabase();
-    db = connect(database.url, { max: 2 });
-    system = await startOneProcess(database.url);
-    owner = new HttpClient(system.baseUrl);
-    await owner.setup('owner', 'correct horse battery staple');
-  }, 120_000);
-  afterAll(async () => {
-    await db?.close();
-    await system?.stop();
-    await database?.drop();
-  }, 60_000);
-
-  const write = async (method: 'post' | 'put', path: string, body: unknown, status = method === 'post' ? 201 : 200) => {
-    const res = await owner[method]<Row>(path, body);
-    expect(res.status, `${path}: ${res.text}`).toBe(status);
-    position = res.headers.get(HEADERS.eventPosition) ?? position;
-    return res.body;
-  };
-  const read = async <T = Row>(path: string) => {
-    const res = await owner.get<T>(path, { headers: { [HEADERS.minPosition]: position } });
-    expect(res.status, `${path}: ${res.text}`).toBe(200);
-    return res.body;
-  };
   const trial = async (query = '') => read<{ rows: Balance[]; totalDebit: string; totalCredit: string }>(`${BOOKS_PATHS.trialBalance}${query}`);
   const balanceOf = (rows: readonly Balance[], code: string) => rows.find((r) => r.code === code)?.balance ?? '0.00';
 
@@ -89,8 +60,8 @@ describe('the books', () => {
   });
 
   it('the statement as a PDF: the business, the customer, each document and the closing balance', async () => {
-    const res = await fetch(`${system.baseUrl}${BOOKS_PATHS.statement(`customer-${buyer}`)}/pdf?from=2026-04-01&to=2026-04-30`, {
-      headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), [HEADERS.minPosition]: position },
+    const res = await fetch(`${t.system.baseUrl}${BOOKS_PATHS.statement(`customer-${buyer}`)}/pdf?from=2026-04-01&to=2026-04-30`, {
+      headers: { cookie: t.owner.cookieHeader(), [HEADERS.minPosition]: position() },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -122,7 +93,7 @@ describe('the books', () => {
     expect(statement).toMatchObject({ name: 'Tilak Stores', opening: '1822.00' });
     expect(statement.entries.map((e) => e.voucherType)).toEqual(['Receipt', 'Credit note']);
     expect(statement.closing).toBe((await read(byId(salesInvoices.path, invoice.id))).balanceDue);
-    expect((await owner.get(BOOKS_PATHS.statement('customer-999999'))).status).toBe(404);
+    expect((await t.owner.get(BOOKS_PATHS.statement('customer-999999'))).status).toBe(404);
   });
 
   it('a revision reverses the old posting and posts the new one; the books as they stood before it are still there', async () => {
@@ -135,7 +106,7 @@ describe('the books', () => {
     expect(balanceOf(now.rows, 'sales')).toBe('-1155.19');
     const then = await trial(`?asOf=2026-04-30&recordedBy=${encodeURIComponent(beforeRevision)}`);
     expect(balanceOf(then.rows, 'sales')).toBe('-1566.78');
-    const { rows: reversals } = await sql<{ n: number }>`select count(*)::int as n from journal where reversal and stream = ${`sales-invoice-${invoice.id}`}`.execute(db.db);
+    const { rows: reversals } = await sql<{ n: number }>`select count(*)::int as n from journal where reversal and stream = ${`sales-invoice-${invoice.id}`}`.execute(t.database.db);
     expect(reversals[0]!.n).toBeGreaterThan(0);
   });
 
@@ -179,10 +150,10 @@ describe('the books', () => {
     const cents = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0);
     const b2b = cents(json.b2b.flatMap((p) => p.inv.flatMap((i) => i.itms.map((t) => t.itm_det.txval))));
     expect(cents(json.hsn.hsn_b2b.map((h) => h.txval))).toBe(b2b - 5005);
-    const csv = await owner.get(`${BOOKS_PATHS.gstr1}?period=2026-04&section=b2b`);
+    const csv = await t.owner.get(`${BOOKS_PATHS.gstr1}?period=2026-04&section=b2b`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.text).toContain(String(invoice.invoiceNumber));
-    expect((await owner.get(`${BOOKS_PATHS.gstr1}?period=2026-13`)).status).toBe(400);
+    expect((await t.owner.get(`${BOOKS_PATHS.gstr1}?period=2026-13`)).status).toBe(400);
   });
 
   it('sales and purchase registers: each document with its party and tax, a note less; the totals agree with the GST summary', async () => {
@@ -196,18 +167,18 @@ describe('the books', () => {
     expect(sales.totals).toMatchObject({ count: 2, taxableValue: gst.totals.output.taxableValue, cgst: gst.totals.output.cgst });
     const purchases = await read<{ rows: Row[]; totals: { total: string } }>(`${BOOKS_PATHS.purchaseRegister}?from=2026-04-01&to=2026-04-30`);
     expect(purchases.rows).toMatchObject([{ kind: 'Invoice', number: 'GM/1', partyName: 'Gujarat Mills', gstin: '24AANFA2641L1ZF', taxableValue: '99.99', total: '105.00' }]);
-    expect((await owner.get(`${BOOKS_PATHS.salesRegister}?from=2026-05-01&to=2026-04-01`)).status).toBe(400);
+    expect((await t.owner.get(`${BOOKS_PATHS.salesRegister}?from=2026-05-01&to=2026-04-01`)).status).toBe(400);
   });
 
   it('journal vouchers: refused unless debits equal credits and each party exists; posted as they are; cancelled by making them inactive', async () => {
     const before = await trial('?asOf=2026-04-30');
-    const unbalanced = await owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'cash', debit: '100' }, { account: 'capital', credit: '90' }] });
+    const unbalanced = await t.owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'cash', debit: '100' }, { account: 'capital', credit: '90' }] });
     expect(unbalanced.status).toBe(400);
     expect(unbalanced.body).toMatchObject({ issues: [{ path: 'lines', message: 'Debits (₹100.00) and credits (₹90.00) must be equal' }] });
-    const noParty = await owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'debtors', debit: '100' }, { account: 'sales', party: 'customer-1', credit: '100' }] });
+    const noParty = await t.owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'debtors', debit: '100' }, { account: 'sales', party: 'customer-1', credit: '100' }] });
     expect(noParty.status).toBe(400);
     expect(noParty.body).toMatchObject({ issues: expect.arrayContaining([{ path: 'lines.0.party', message: 'Choose the customer or vendor of this line' }, { path: 'lines.1.party', message: 'Only Sundry Debtors and Creditors lines name a party' }]) });
-    const ghost = await owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'debtors', party: 'customer-999999', debit: '100' }, { account: 'capital', credit: '100' }] });
+    const ghost = await t.owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-01', lines: [{ account: 'debtors', party: 'customer-999999', debit: '100' }, { account: 'capital', credit: '100' }] });
     expect(ghost.status).toBe(400);
     expect(ghost.body).toMatchObject({ issues: [{ path: 'lines.0.party', message: 'Customer 999999 not found' }] });
     expect(await trial('?asOf=2026-04-30')).toEqual(before);
@@ -239,7 +210,7 @@ describe('the books', () => {
     expect(await stockOn('?asOf=2026-03-31')).toBe('0');
     expect(await stockOn('?asOf=2026-04-30')).toBe('10');
     expect(await stockOn('')).toBe('7');
-    expect((await owner.get('/api/inventory/stock?asOf=yesterday')).status).toBe(400);
+    expect((await t.owner.get('/api/inventory/stock?asOf=yesterday')).status).toBe(400);
   });
 
   it("posts stock adjustments at cost: blank takes the item's cost price as it was; opening stock against Temporary Opening; inactive reverses", async () => {
@@ -287,22 +258,22 @@ describe('the books', () => {
     expect(ledger).toMatchObject({ opening: '50000.00', closing: '38000.00' });
 
     // A ledger that does not exist is refused on the line that names it, and nothing is written.
-    const refused = await owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-05', lines: [{ account: 'ledger-999999', debit: '1' }, { account: 'cash', credit: '1' }] });
+    const refused = await t.owner.post(JOURNAL_VOUCHERS_PATH, { voucherDate: '2026-04-05', lines: [{ account: 'ledger-999999', debit: '1' }, { account: 'cash', credit: '1' }] });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ issues: [{ path: 'lines.0.account', message: 'Ledger ledger-999999 not found' }] });
   });
 
   it('refuses a report for a date that is not one, saying which', async () => {
-    const res = await owner.get(`${BOOKS_PATHS.trialBalance}?asOf=2026-02-30`);
+    const res = await t.owner.get(`${BOOKS_PATHS.trialBalance}?asOf=2026-02-30`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ issues: [{ path: 'asOf', message: 'As of must be a date (YYYY-MM-DD)' }] });
   });
 
   it('a rebuild from the log gives the same journal, row for row', async () => {
-    const journal = async () => (await sql<Record<string, unknown>>`select * from journal order by id`.execute(db.db)).rows;
+    const journal = async () => (await sql<Record<string, unknown>>`select * from journal order by id`.execute(t.database.db)).rows;
     const before = await journal();
     expect(before.length).toBe(14);
-    const rebuilt = await runCli(['rebuild', 'journal'], { DATABASE_URL: database.url });
+    const rebuilt = await runCli(['rebuild', 'journal'], { DATABASE_URL: t.system.databaseUrl! });
     expect(rebuilt.code, rebuilt.output).toBe(0);
     expect(await journal()).toEqual(before);
   });

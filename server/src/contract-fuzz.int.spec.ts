@@ -323,7 +323,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
   it('survives Content-Length that does not match the body: a 4xx (or a wait for the bytes owed), no event, still serving', async () => {
     const before = await eventCount();
     const body = JSON.stringify({ name: 'Length Games' });
-    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = owner.cookieHeader();
     const head = (length: string, extra = '') =>
       `POST ${vendorsEntity.path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: ${length}${extra}`;
     // [head, half-close after the body, the server rightly waits for the bytes still owed]

@@ -1,12 +1,10 @@
 import { api, byId, employeesEntity, ErrorBodySchema, HEADERS, vendorsEntity } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
-import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { describe, expect, it } from 'vitest';
 
 import type { Answer } from './testing/http-client';
 import { productRoutes } from './testing/routes';
-import { startOneProcess } from './testing/run-modes';
-import { signedInSystem } from './testing/signed-in-system';
+import { signedInOneProcess } from './testing/signed-in-system';
 
 /**
  * Hostile input on every route the routers register (issue 10 item 5): never a 500, and an
@@ -33,14 +31,7 @@ const checkAnswer = (what: string, res: Answer, failures: string[]) => {
 };
 
 describe('error bodies under hostile input', () => {
-  let scratch: TestDatabase;
-  const t = signedInSystem(
-    async () => {
-      scratch = await testDatabase();
-      return startOneProcess(scratch.url);
-    },
-    async () => scratch?.drop(),
-  );
+  const t = signedInOneProcess();
 
   it('every route, with hostile ids, query, headers and bodies: a 4xx in the error shape, nothing leaked', async () => {
     const routes = productRoutes().filter((r) => !r.path.startsWith('/api/auth/'));

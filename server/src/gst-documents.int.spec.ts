@@ -5,11 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { BUSINESS_PATH, byId, creditNotes, debitNotes, HEADERS, pdfPath, purchaseInvoices, receipts, salesInvoices } from '@erp/contracts';
-import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { HttpClient } from './testing/http-client';
-import { type RunningSystem, startOneProcess } from './testing/run-modes';
+import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
 
 type Row = { id: number } & Record<string, unknown>;
 
@@ -31,29 +29,8 @@ const pdfText = async (pdf: Buffer) => {
  * lower what is owed on their invoice and cannot take it below zero.
  */
 describe('GST documents', () => {
-  let database: TestDatabase;
-  let system: RunningSystem;
-  let owner: HttpClient;
-  let position = '0';
-
-  beforeAll(async () => {
-    database = await testDatabase();
-    system = await startOneProcess(database.url);
-    owner = new HttpClient(system.baseUrl);
-    await owner.setup('owner', 'correct horse battery staple');
-  }, 120_000);
-  afterAll(async () => {
-    await system?.stop();
-    await database?.drop();
-  }, 60_000);
-
-  const write = async (method: 'post' | 'put', path: string, body: unknown, status = method === 'post' ? 201 : 200) => {
-    const res = await owner[method]<Row>(path, body);
-    expect(res.status, `${path}: ${res.text}`).toBe(status);
-    position = res.headers.get(HEADERS.eventPosition) ?? position;
-    return res.body;
-  };
-  const read = async (path: string) => (await owner.get<Row>(path, { headers: { [HEADERS.minPosition]: position } })).body;
+  const t = signedInOneProcess();
+  const { write, read, position } = readYourWrites(() => t.owner);
   const example = [
     { itemName: 'Tea', hsn: '0902', unit: 'KG', quantity: '2', rate: '50.05', gstRate: '5' },
     { itemName: 'Notebooks', hsn: '4820', unit: 'NOS', quantity: '7', rate: '33.13', gstRate: '12' },
@@ -64,13 +41,13 @@ describe('GST documents', () => {
 
   it('GST before the business is set up is refused, saying what to do', async () => {
     const customer = await write('post', '/api/sales/customers', { name: 'Early Bird' });
-    const res = await owner.post(salesInvoices.path, { customerId: customer.id, taxMode: 'gst', lines: example });
+    const res = await t.owner.post(salesInvoices.path, { customerId: customer.id, taxMode: 'gst', lines: example });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ issues: [{ path: 'taxMode', message: expect.stringContaining('Set up your business') }] });
   });
 
   it('the business profile: saved, read back, its GSTIN checked against its state', async () => {
-    const wrongState = await owner.put(BUSINESS_PATH, { legalName: 'Sharma Traders', state: '29', gstin: '27AAPFU0939F1ZV' });
+    const wrongState = await t.owner.put(BUSINESS_PATH, { legalName: 'Sharma Traders', state: '29', gstin: '27AAPFU0939F1ZV' });
     expect(wrongState.status).toBe(400);
     expect(wrongState.body).toMatchObject({ issues: [{ path: 'gstin', message: 'This GSTIN is of Maharashtra (27), not Karnataka (29)' }] });
     await write('put', BUSINESS_PATH, { legalName: 'Sharma Traders Pvt Ltd', tradeName: 'Sharma Traders', state: '27', gstin: '27aapfu0939f1zv', upiId: 'sharma@okaxis' });
@@ -98,7 +75,7 @@ describe('GST documents', () => {
     expect(await read(byId(salesInvoices.path, invoice.id))).toEqual(invoice);
 
     // The printed form, as a PDF: every particular of CGST Rule 46, read back as text.
-    const pdf = await fetch(`${system.baseUrl}${pdfPath(byId(salesInvoices.path, invoice.id))}`, { headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const pdf = await fetch(`${t.system.baseUrl}${pdfPath(byId(salesInvoices.path, invoice.id))}`, { headers: { cookie: t.owner.cookieHeader() } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toBe('inline; filename="INV-2026-27-0001.pdf"');
@@ -137,7 +114,7 @@ describe('GST documents', () => {
   it('numbers are gap-free under a race, and a number typed by hand is skipped by the series', async () => {
     await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-21', invoiceNumber: 'INV/2026-27/0003', taxMode: 'gst', lines: example });
     const raced = await Promise.all(
-      Array.from({ length: 12 }, () => owner.post<Row>(salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-21', taxMode: 'gst', lines: example.slice(0, 1) })),
+      Array.from({ length: 12 }, () => t.owner.post<Row>(salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-21', taxMode: 'gst', lines: example.slice(0, 1) })),
     );
     expect(raced.map((r) => `${r.status} ${r.status === 201 ? "" : r.text}`)).toEqual(Array(12).fill("201 "));
     const numbers = raced.map((r) => String(r.body.invoiceNumber)).sort();
@@ -172,12 +149,12 @@ describe('GST documents', () => {
     await write('post', receipts.path, { customerId: buyer, paymentMethod: 'upi', lines: [{ invoiceId: invoice.id, receivedAmount: '1336.00' }] });
     expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ status: 'paid', balanceDue: '0.00' });
     // Nothing is due any more: another note is refused, naming its lines, and nothing is written.
-    const over = await owner.post(creditNotes.path, { customerId: buyer, invoiceId: invoice.id, taxMode: 'gst', lines: [{ itemName: 'Tea', quantity: 1, rate: '1', gstRate: '5' }] });
+    const over = await t.owner.post(creditNotes.path, { customerId: buyer, invoiceId: invoice.id, taxMode: 'gst', lines: [{ itemName: 'Tea', quantity: 1, rate: '1', gstRate: '5' }] });
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({ issues: [{ path: 'lines', message: `Only ₹0.00 is due on invoice ${invoice.invoiceNumber}` }] });
     // A note for an invoice of another customer is refused on its invoice.
     const other = (await write('post', '/api/sales/customers', { name: 'Someone Else' })).id;
-    const foreign = await owner.post(creditNotes.path, { customerId: other, invoiceId: invoice.id, lines: [{ itemName: 'x', quantity: 1, rate: '1' }] });
+    const foreign = await t.owner.post(creditNotes.path, { customerId: other, invoiceId: invoice.id, lines: [{ itemName: 'x', quantity: 1, rate: '1' }] });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toMatchObject({ issues: [{ path: 'invoiceId' }] });
     // Made inactive, the note credits nothing: the invoice owes its share again.
@@ -207,10 +184,10 @@ describe('GST documents', () => {
     await write('post', debitNotes.path, { vendorId: vendor, invoiceId: bill.id, noteDate: '2026-11-05', taxMode: 'gst', lines: line('2') });
     // A free-text line moves no stock.
     await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-06', taxMode: 'gst', lines: [{ itemName: 'Kettle (no item)', quantity: '3', rate: '1', gstRate: '18' }] });
-    const stock = (await owner.get<{ itemId: number; currentStock: string; status: string }[]>('/api/inventory/stock', { headers: { [HEADERS.minPosition]: position } })).body;
+    const stock = (await t.owner.get<{ itemId: number; currentStock: string; status: string }[]>('/api/inventory/stock', { headers: { [HEADERS.minPosition]: position() } })).body;
     // 1 + 10 − 4.5 + 1 − 2 = 5.5
     expect(stock.find((s) => s.itemId === item)).toEqual({ itemId: item, currentStock: '5.5', status: 'in-stock' });
-    const ledger = (await owner.get<unknown[]>(`/api/inventory/items/${item}/stock-ledger`, { headers: { [HEADERS.minPosition]: position } })).body;
+    const ledger = (await t.owner.get<unknown[]>(`/api/inventory/items/${item}/stock-ledger`, { headers: { [HEADERS.minPosition]: position() } })).body;
     expect(ledger).toEqual([
       expect.objectContaining({ date: '2026-11-01', sourceLabel: 'Stock adjustment', reference: 'Opening Stock', quantity: '1', balance: '1' }),
       expect.objectContaining({ date: '2026-11-02', sourceLabel: 'Purchase invoice', reference: 'GM/STOCK', quantity: '10', balance: '11' }),
@@ -220,7 +197,7 @@ describe('GST documents', () => {
     ]);
     // A sale revised to fewer kettles gives them back; made inactive, all of them.
     await write('put', byId(salesInvoices.path, sale.id), { customerId: buyer, invoiceDate: '2026-11-03', taxMode: 'gst', lines: line('2.5') });
-    const after = (await owner.get<{ itemId: number; currentStock: string }[]>('/api/inventory/stock', { headers: { [HEADERS.minPosition]: position } })).body;
+    const after = (await t.owner.get<{ itemId: number; currentStock: string }[]>('/api/inventory/stock', { headers: { [HEADERS.minPosition]: position() } })).body;
     expect(after.find((s) => s.itemId === item)?.currentStock).toBe('7.5');
   });
 });

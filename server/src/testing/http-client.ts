@@ -27,6 +27,11 @@ export interface RequestOptions {
 export class HttpClient {
   readonly cookies = new Map<string, string>();
 
+  /** The jar as a Cookie header, for a request made with fetch itself (a PDF, a stream). */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   constructor(readonly baseUrl: string) {}
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
@@ -39,7 +44,7 @@ export class HttpClient {
       body = options.raw;
     }
     if (!options.anonymous && this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      headers.cookie = this.cookieHeader();
     }
     const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
     const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual', signal });

@@ -1,8 +1,10 @@
+import { HEADERS } from '@erp/contracts';
 import { connect, type Database } from '@erp/eventstore';
-import { afterAll, beforeAll } from 'vitest';
+import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 import { HttpClient } from './http-client';
-import type { RunningSystem } from './run-modes';
+import { type RunningSystem, startOneProcess } from './run-modes';
 
 export interface SignedInSystem {
   readonly system: RunningSystem;
@@ -31,4 +33,38 @@ export const signedInSystem = (start: () => Promise<RunningSystem>, after?: () =
     await after?.();
   }, 60_000);
   return under;
+};
+
+/** `signedInSystem` of one process (embedded mode's shape) on a scratch database of its own, dropped after. */
+export const signedInOneProcess = (): SignedInSystem => {
+  let scratch: TestDatabase | undefined;
+  return signedInSystem(
+    async () => {
+      scratch = await testDatabase();
+      return startOneProcess(scratch.url);
+    },
+    async () => scratch?.drop(),
+  );
+};
+
+type Row = { id: number } & Record<string, unknown>;
+
+/**
+ * Writes that must answer as expected, and reads that wait for the last of them
+ * (X-Min-Position): read-your-writes for a test written as a story.
+ */
+export const readYourWrites = (client: () => HttpClient) => {
+  let position = '0';
+  const write = async <T = Row>(method: 'post' | 'put', path: string, body: unknown, status = method === 'post' ? 201 : 200) => {
+    const res = await client()[method]<T>(path, body);
+    expect(res.status, `${path}: ${res.text}`).toBe(status);
+    position = res.headers.get(HEADERS.eventPosition) ?? position;
+    return res.body;
+  };
+  const read = async <T = Row>(path: string) => {
+    const res = await client().get<T>(path, { headers: { [HEADERS.minPosition]: position } });
+    expect(res.status, `${path}: ${res.text}`).toBe(200);
+    return res.body;
+  };
+  return { write, read, position: () => position };
 };
