@@ -12,6 +12,7 @@ import {
   itemsEntity,
   JOURNAL_VOUCHERS_PATH,
   JournalVoucherBodySchema,
+  ledgerCode,
   MASTER_DATA_ENTITIES,
   type MasterDataEntity,
   MONEY_MAX,
@@ -294,6 +295,31 @@ describe('the longest and most hostile values the contracts accept', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     await expectStillMoving(customers);
+  });
+
+  it('A ledger and a stock adjustment at their longest: through the journal, the chart, a voucher, the trial balance and the day book', async () => {
+    const t = token();
+    const ledgers = MASTER_DATA_ENTITIES.find((e) => e.singular === 'ledger')!;
+    const adjustments = MASTER_DATA_ENTITIES.find((e) => e.singular === 'stock-adjustment')!;
+    const ledgerBody = { ...longestMasterDataBody(ledgers, t, 21, await references()), accountType: 'asset' };
+    const ledger = await create(ledgers.path, ledgerBody);
+    const name = String((ledgerBody as Record<string, unknown>).accountName);
+    const code = ledgerCode(ledger.id);
+    // ₹1,000 crore a unit times the most units: the largest value an adjustment can post.
+    await create(adjustments.path, longestMasterDataBody(adjustments, `${t}a`, 21, await references()));
+    const most = MONEY_MAX.toFixed(2);
+    await create(JOURNAL_VOUCHERS_PATH, { voucherDate: '9999-12-31', lines: [{ account: code, debit: most }, { account: 'capital', credit: most }] });
+
+    const chart = await read<{ code: string; accountName: string; balance: string }[]>(BOOKS_PATHS.accounts + '?asOf=9999-12-31');
+    expect(chart.body.find((a) => a.code === code)).toMatchObject({ accountName: name, balance: (MONEY_MAX * 2).toFixed(2) });
+    const trial = await read<{ totalDebit: string; totalCredit: string; rows: { code: string; balance: string }[] }>(`${BOOKS_PATHS.trialBalance}?asOf=9999-12-31`);
+    expect(trial.body.totalDebit).toBe(trial.body.totalCredit);
+    expect(trial.body.rows.find((r) => r.code === 'stock-in-hand')?.balance).toBeDefined();
+    const day = await read<{ entries: { voucherNumber: string; accountName: string }[] }>(`${BOOKS_PATHS.dayBook}?from=2000-01-01&to=9999-12-31`);
+    expect(day.body.entries.some((e) => e.voucherNumber === name && e.accountName === name)).toBe(true);
+    const own = await read<{ accountName: string; closing: string }>(`${BOOKS_PATHS.ledger(code)}?from=2000-01-01&to=9999-12-31`);
+    expect(own.body).toMatchObject({ accountName: name, closing: (MONEY_MAX * 2).toFixed(2) });
+    await expectStillMoving(ledgers);
   });
 
   it('a value one character over a maximum is refused with its field named, and nothing is written', async () => {
