@@ -9,7 +9,9 @@ import {
   requestContext,
   sameOrigin,
   securityHeaders,
+  roleGuard,
   sessionAuth,
+  userWriteRoutes,
 } from '@erp/http-kit';
 import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
@@ -43,6 +45,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   const app = new Koa({ proxy: deps.trustProxy ?? false, maxIpsCount: 1 });
   const router = new Router();
   authWriteRoutes(router, deps.auth);
+  userWriteRoutes(router, deps.auth);
   // The reverse proxy's health check of each command instance (deploy/haproxy.cfg): 503 when
   // PostgreSQL is out of reach. Browsers never get here: every GET goes to the query service.
   healthRoute(router, deps.store, deps.notifier);
@@ -53,6 +56,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   app.use(requestContext(deps.now));
   app.use(sameOrigin(deps.allowedOrigins ?? []));
   app.use(sessionAuth(deps.auth));
+  app.use(roleGuard(router));
   app.use(jsonOnly);
   app.use(jsonBody(deps.bodyLimit));
   app.use(idempotency(deps.db));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { isStorable, UNSTORABLE_MESSAGE } from './fields';
+import { ROLES } from './permissions';
 
 export const CredentialsSchema = z.object({
   // The username is looked up and kept in PostgreSQL: NUL or a lone surrogate is a 400, not a 500.
@@ -27,5 +28,5 @@ export type SetupBody = z.infer<typeof SetupSchema>;
 /** A setup code as people type it: case, spaces and dashes do not matter. */
 export const normalSetupCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
-export const MeSchema = z.object({ id: z.number().int(), username: z.string() });
+export const MeSchema = z.object({ id: z.number().int(), username: z.string(), role: z.enum(ROLES) });
 export type Me = z.infer<typeof MeSchema>;

@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'validation_failed',
   'unauthenticated',
   'forbidden_origin',
+  'forbidden',
   'not_found',
   'method_not_allowed',
   'conflict',

@@ -1,4 +1,6 @@
 export * from './auth';
+export * from './permissions';
+export * from './users';
 export * from './constants';
 export * from './domain-errors';
 export * from './entity';

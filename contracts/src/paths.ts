@@ -13,7 +13,11 @@ export const api = {
     login: '/api/auth/login',
     logout: '/api/auth/logout',
     me: '/api/auth/me',
+    /** A user changes their own password. */
+    password: '/api/auth/password',
   },
+  /** The owner's list of users: add, set a role, reset a password, disable. */
+  users: '/api/settings/users',
 } as const;
 
 /** The only /api routes open without a session (DESIGN §2); `GET /api/auth/me` answers 401 itself. */
@@ -24,6 +28,9 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   `POST ${api.auth.logout}`,
   `GET ${api.auth.me}`,
 ];
+
+/** The business profile (Settings). */
+export const BUSINESS_PATH = '/api/settings/business';
 
 export const byId = (collection: string, id: number | string) => `${collection}/${id}`;
 export const historyOf = (collection: string, id: number | string) => `${collection}/${id}/history`;
@@ -38,6 +45,10 @@ export const routes = {
   task: (module: string, slug: string) => `/module/${module}/task/${slug}`,
   /** The business profile (Settings). */
   settings: '/settings',
+  /** Your account: who you are signed in as, your role, your password. */
+  account: '/settings/account',
+  /** The owner's users. */
+  users: '/settings/users',
   /** A document's printed form: `/print/sales-invoice/7`. */
   print: (stream: string, id: number | string) => `/print/${stream}/${id}`,
 } as const;

@@ -6,3 +6,4 @@
  */
 export * from './constants';
 export * from './paths';
+export * from './permissions';

@@ -9,3 +9,5 @@ export * from './body';
 export * from './params';
 export * from './health';
 export * from './security-headers';
+export * from './role-guard';
+export * from './user-routes';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { DomainError, type ErrorBody, HEADERS } from '@erp/contracts';
+import { DomainError, type ErrorBody, HEADERS, type Role } from '@erp/contracts';
 import type { Context, Middleware, Next } from 'koa';
 
 import { HttpError } from './http-error';
@@ -8,6 +8,7 @@ import { HttpError } from './http-error';
 export interface SessionUser {
   readonly id: number;
   readonly username: string;
+  readonly role: Role;
 }
 
 /** What every request carries (STYLE b.5): set by middleware, read by routes. */
@@ -32,7 +33,7 @@ const DOMAIN_STATUS = {
 const LIB_STATUS: Record<number, ErrorBody['error']> = {
   400: 'validation_failed',
   401: 'unauthenticated',
-  403: 'forbidden_origin',
+  403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
   413: 'payload_too_large',

@@ -8,7 +8,9 @@ import {
   inlineHashes,
   requestContext,
   securityHeaders,
+  roleGuard,
   sessionAuth,
+  userReadRoutes,
 } from '@erp/http-kit';
 import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
@@ -40,6 +42,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   const router = new Router();
   const now = deps.now ?? (() => new Date());
   authReadRoutes(router, deps.auth);
+  userReadRoutes(router, deps.auth);
   moduleRoutes(router);
   homeRoutes(router, deps, now);
   operatorRoutes(router, deps.db, deps.store, deps.notifier, deps.healthMaxLagMs);
@@ -63,6 +66,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(now));
   app.use(sessionAuth(deps.auth));
+  app.use(roleGuard(router));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 
+import { ROLES } from '@erp/contracts';
 import { postgresIdAllocator } from '@erp/eventstore';
+import { z } from 'zod';
 import { findProjection, prepareProjections, PROJECTIONS, readCheckpoints, rebuildProjections } from '@erp/projections';
 
 import { writeBackup, restoreBackup } from './backup';
@@ -18,7 +20,8 @@ const USAGE = `Usage: npm run erp -- <command>
   backup [file]               write users, id counters and the event log to one gzipped file
                               (default ./erp-backup-<date-time>.ndjson.gz)
   restore <file>              load a backup into an empty store, then rebuild projections
-  create-user <username>      create a user; password from ERP_NEW_PASSWORD
+  create-user <username>      create a user; password from ERP_NEW_PASSWORD, role from ERP_NEW_ROLE
+                              (owner, staff, accountant or viewer; default owner)
   setup-code                  while no account exists: make a new one-time setup code and print it
 Uses DATABASE_URL when set, else the embedded PostgreSQL under ERP_DATA_DIR (default ./data).`;
 
@@ -76,9 +79,11 @@ const main = async (args: string[]) => {
       case 'create-user': {
         const password = process.env.ERP_NEW_PASSWORD;
         if (!arg || !password || password.length < 8) throw new Error('create-user <username> with ERP_NEW_PASSWORD (8+ characters)');
-        const user = await infra.auth.createUser(arg, password);
+        // An operator's account is the owner's unless ERP_NEW_ROLE says otherwise: it is how an owner who is locked out gets back in.
+        const role = z.enum(ROLES, { error: `ERP_NEW_ROLE is one of ${ROLES.join(', ')}` }).parse(process.env.ERP_NEW_ROLE ?? 'owner');
+        const user = await infra.auth.createUser(arg, password, role);
         if (!user) throw new Error(`User '${arg}' already exists`);
-        say(`created user ${user.username} (id ${user.id})`);
+        say(`created user ${user.username} (id ${user.id}, ${user.role})`);
         return 0;
       }
       case 'setup-code': {

@@ -49,7 +49,6 @@ const fields = {
   bankName: text(),
 } satisfies Fields;
 
-export const BUSINESS_PATH = '/api/settings/business';
 export const BUSINESS_STREAM = 'business-profile';
 
 export const BusinessBodySchema = z

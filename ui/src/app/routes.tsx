@@ -15,6 +15,8 @@ const LoginScreen = screen(() => import('@/features/auth/login.screen').then((m)
 const HomeScreen = screen(() => import('@/features/home/home.screen').then((m) => m.HomeScreen));
 const ModuleRoute = screen(() => import('@/app/module.route').then((m) => m.ModuleRoute));
 const SettingsScreen = screen(() => import('@/features/settings/settings.screen').then((m) => m.SettingsScreen));
+const AccountScreen = screen(() => import('@/features/settings/account.screen').then((m) => m.AccountScreen));
+const UsersScreen = screen(() => import('@/features/settings/users.screen').then((m) => m.UsersScreen));
 const PrintScreen = screen(() => import('@/features/print/print.screen').then((m) => m.PrintScreen));
 const ComingSoonScreen = lazy(() =>
   import('@/features/modules/coming-soon.screen').then((m) => ({ default: m.ComingSoonScreen })),
@@ -93,6 +95,8 @@ export function AppRoutes() {
           <Route path={routes.home} element={<HomeScreen />} />
           <Route path={routes.module(':moduleName')} element={<ModuleRoute />} />
           <Route path={routes.settings} element={<SettingsScreen />} />
+          <Route path={routes.account} element={<AccountScreen />} />
+          <Route path={routes.users} element={<UsersScreen />} />
           <Route path={routes.print(':stream', ':id')} element={<PrintScreen />} />
           <Route path={routes.task(':moduleName', ':slug')} element={<TaskRoute />} />
           <Route path="*" element={<NotFoundScreen />} />

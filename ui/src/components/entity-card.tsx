@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
 import type { BadgeTone, CardConfig } from '@/components/entity-config';
+import { useCan } from '@/lib/session';
 
 const Box = styled.article`
   position: relative;
@@ -114,7 +115,9 @@ function Card<TRecord extends { id: number }>(props: {
   const { record, card, onOpen, onView, headingLevel = 3 } = props;
   const navigate = useNavigate();
   const badge = card.badge?.(record);
-  const action = card.action?.(record) ?? null;
+  // A card's action makes a record (a receipt for this invoice): not for a role that cannot write.
+  const mayWrite = useCan('write');
+  const action = mayWrite ? card.action?.(record) ?? null : null;
   const rows = card.fields
     .map((field) => ({ field, value: field.value(record) }))
     .filter(({ field, value }) => value || !field.hideWhenEmpty);

@@ -20,6 +20,7 @@ import type { Prefill } from '@/components/use-screen-view';
 import { draftKey } from '@/lib/drafts';
 import { formatMoney } from '@/lib/format';
 import { remember, rememberedValues } from '@/lib/remembered';
+import { useCan, useMay } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import type { Resource } from '@/lib/resource';
 
@@ -88,6 +89,8 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
 ) {
   const { config, resource, record, prefill, onDone, onCancel, onDirtyChange } = props;
   const mode = record ? 'edit' : 'create';
+  const mayWrite = useMay('POST', resource.path);
+  const mayVoid = useCan('void');
   const form = useForm<TValues, unknown, TBody>({
     resolver: zodResolver(config.schema),
     defaultValues: (record ? config.toFormValues(record) : { ...config.emptyValues, ...rememberedValues(config.remember), ...prefill?.values }) as DefaultValues<TValues>,
@@ -155,6 +158,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
 
   // A voided payment or receipt is shown as it was, with why; it is not edited any more.
   const voidedBecause = record && config.voidConfirm ? config.voidConfirm.voidedBecause(record) : null;
+  const readOnly = voidedBecause !== null || !mayWrite;
   return (
     <FormFrame title={title} subtitle={config.subtitles[mode]} onCancel={cancel} focusTitle>
       <Stack $gap={16}>
@@ -166,7 +170,10 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
                 This {config.entityLabel.toLowerCase()} was voided: {voidedBecause}. It settles no invoice and cannot be changed.
               </NoticeText>
             )}
-            <Unframed disabled={voidedBecause !== null}>
+            {voidedBecause === null && !mayWrite && (
+              <NoticeText role="status" $warning={false}>Your role can see this {config.entityLabel.toLowerCase()} but not change it.</NoticeText>
+            )}
+            <Unframed disabled={readOnly}>
               <Stack $gap={16}>
                 <FormSections
                   sections={config.sections}
@@ -202,9 +209,9 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
               onCancel={cancel}
               deleteConfirm={record ? config.deleteConfirm : undefined}
               onDelete={destroy}
-              voidConfirm={record ? config.voidConfirm : undefined}
+              voidConfirm={record && mayVoid ? config.voidConfirm : undefined}
               onVoid={voidIt}
-              readOnly={voidedBecause !== null}
+              readOnly={readOnly}
             />
           </Stack>
         </form>

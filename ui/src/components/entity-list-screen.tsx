@@ -19,6 +19,7 @@ import { useScreenView } from '@/components/use-screen-view';
 import { deferred, whenIdle } from '@/lib/deferred';
 import { clearDraft, draftKey } from '@/lib/drafts';
 import { errorText } from '@/lib/error-text';
+import { useMay } from '@/lib/session';
 
 const Toolbar = styled.div`
   display: flex;
@@ -79,6 +80,8 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
   const edit = useCallback((record: TRecord) => open({ kind: 'edit', id: record.id }), [open]);
   const view = useCallback((record: TRecord) => open({ kind: 'details', id: record.id }), [open]);
   const add = useCallback(() => open({ kind: 'new' }), [open]);
+  // A role that cannot add (a viewer; an accountant outside the books) sees the list and opens records read-only.
+  const mayAdd = useMay('POST', config.resource.path);
   useEffect(() => whenIdle(preloadViews), []);
   const shown = screen.view;
   if (shown?.kind === 'details' && config.details) {
@@ -139,19 +142,21 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
             placeholder={config.searchPlaceholder}
             label={config.searchPlaceholder.replace(/\.+$/, '')}
           />
-          <Button onClick={add}>
-            <Plus size={18} aria-hidden="true" />
-            {config.addLabel}
-          </Button>
+          {mayAdd && (
+            <Button onClick={add}>
+              <Plus size={18} aria-hidden="true" />
+              {config.addLabel}
+            </Button>
+          )}
         </Toolbar>
-        <Records config={config} search={search} onOpen={edit} onView={view} onAdd={add} />
+        <Records config={config} search={search} onOpen={edit} onView={view} onAdd={mayAdd ? add : undefined} />
       </Main>
     </>
   );
 }
 
 function Records<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
-  props: Props<TRecord, TValues, TBody> & { search: string; onOpen: (record: TRecord) => void; onView: (record: TRecord) => void; onAdd: () => void },
+  props: Props<TRecord, TValues, TBody> & { search: string; onOpen: (record: TRecord) => void; onView: (record: TRecord) => void; onAdd?: () => void },
 ) {
   const { config, search, onOpen, onView, onAdd } = props;
   const term = search.trim().toLowerCase();
@@ -191,7 +196,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
     ) : (
       <EmptyState message={config.empty.initial}>
         {config.empty.initialHint && <p>{config.empty.initialHint}</p>}
-        {config.empty.initialAction && <Button onClick={onAdd}>{config.empty.initialAction}</Button>}
+        {config.empty.initialAction && onAdd && <Button onClick={onAdd}>{config.empty.initialAction}</Button>}
       </EmptyState>
     );
   }

@@ -1,5 +1,5 @@
 import type { Me, SetupBody } from '@erp/contracts';
-import { api } from '@erp/contracts/shell';
+import { api, can, type Permission, permissionFor } from '@erp/contracts/shell';
 import {
   queryOptions,
   useMutation,
@@ -33,6 +33,12 @@ export const sessionOptions = () =>
   queryOptions({ queryKey: queryKeys.session, queryFn: fetchSession, staleTime: Infinity });
 
 export const useSession = () => useQuery(sessionOptions());
+
+/** Whether the signed-in user's role has this permission (the server's own table, DESIGN §5). */
+export const useCan = (permission: Permission): boolean => can(useSession().data?.user?.role, permission);
+
+/** Whether the signed-in user may send this request: a screen leaves out the buttons they cannot use. */
+export const useMay = (method: 'POST' | 'PUT' | 'DELETE', path: string): boolean => useCan(permissionFor(method, path));
 
 // Not `clear()`: mounted observers of the session query must keep seeing it change.
 const forgetAllButSession = (queryClient: QueryClient) =>

@@ -15,6 +15,7 @@ import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
+import { useMay } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 
 interface Line { account: string; party: string; particulars: string; debit: string; credit: string }
@@ -89,6 +90,7 @@ export function JournalVouchersScreen() {
   const [issues, setIssues] = useState<string[]>([]);
   const debits = sumMoney((form?.lines ?? []).map((l) => amountOf(l.debit)));
   const credits = sumMoney((form?.lines ?? []).map((l) => amountOf(l.credit)));
+  const mayWrite = useMay('POST', JOURNAL_VOUCHERS_PATH);
   const save = useMutation({
     mutationFn: async ({ next, active }: { next: Form; active: boolean }) => {
       const body = {
@@ -194,8 +196,8 @@ export function JournalVouchersScreen() {
                   {issues.map((issue) => <li key={issue}>{issue}</li>)}
                 </Errors>
               )}
-              <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : form.id === null ? 'Record Voucher' : 'Update Voucher'}</Button>
-              {form.id !== null && (
+              {mayWrite && <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : form.id === null ? 'Record Voucher' : 'Update Voucher'}</Button>}
+              {mayWrite && form.id !== null && (
                 <Button type="button" $variant="danger" disabled={save.isPending} onClick={() => save.mutate({ next: form, active: false })}>Cancel Voucher</Button>
               )}
             </Stack>
@@ -211,7 +213,7 @@ export function JournalVouchersScreen() {
         title="Journal Vouchers"
         subtitle="Opening balances, corrections, contra entries"
         back={back}
-        actions={<Button onClick={() => { setIssues([]); setForm(blank()); }}><Plus size={18} aria-hidden="true" />New Voucher</Button>}
+        actions={mayWrite && <Button onClick={() => { setIssues([]); setForm(blank()); }}><Plus size={18} aria-hidden="true" />New Voucher</Button>}
       />
       <Main>
         <Card aria-labelledby={`${id}-list`}>

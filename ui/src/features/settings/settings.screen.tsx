@@ -3,7 +3,9 @@ import { type Business, type BusinessBody, BusinessBodySchema, type BusinessInpu
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 
-import { Button } from '@/components/button';
+import { UserRound, Users } from 'lucide-react';
+
+import { Button, ButtonLink } from '@/components/button';
 import type { FormSection } from '@/components/entity-config';
 import { FormSections } from '@/components/entity-form-fields';
 import { EmptyState } from '@/components/empty-state';
@@ -11,6 +13,7 @@ import { Main, Stack, TopBar } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
 import { useBusiness, useSaveBusiness } from '@/features/settings/business.queries';
 import { isApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 
 type Values = Record<string, unknown>;
@@ -83,24 +86,46 @@ const Actions = styled.div`
   display: flex;
   gap: 10px;
   flex-wrap: wrap;
+  margin-bottom: 16px;
 `;
 
-/** Settings: the business on every document (the owner's to set). */
+const Unframed = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+  min-width: 0;
+`;
+
+/** Settings: the business on every document (the owner's to set), and the way to one's account and the users. */
 export function SettingsScreen() {
   const business = useBusiness();
+  const mayEdit = useCan('settings');
+  const mayManageUsers = useCan('users');
   return (
     <>
       <TopBar title="Business Settings" subtitle="Your business on every invoice" back={{ to: routes.home, label: 'Back to home' }} />
       <Main>
+        <Actions as="nav" aria-label="Settings">
+          <ButtonLink to={routes.account} $variant="secondary">
+            <UserRound size={18} aria-hidden="true" />
+            Your Account
+          </ButtonLink>
+          {mayManageUsers && (
+            <ButtonLink to={routes.users} $variant="secondary">
+              <Users size={18} aria-hidden="true" />
+              Users
+            </ButtonLink>
+          )}
+        </Actions>
         {business.isPending && <Spinner />}
         {business.isError && <EmptyState message="Your business settings could not be loaded. Check the connection and try again." />}
-        {business.data && <ProfileForm key={JSON.stringify(business.data.profile)} initial={business.data.profile ? valuesOf(business.data.profile) : EMPTY} configured={business.data.configured} />}
+        {business.data && <ProfileForm key={JSON.stringify(business.data.profile)} initial={business.data.profile ? valuesOf(business.data.profile) : EMPTY} configured={business.data.configured} mayEdit={mayEdit} />}
       </Main>
     </>
   );
 }
 
-function ProfileForm({ initial, configured }: { initial: BusinessInput; configured: boolean }) {
+function ProfileForm({ initial, configured, mayEdit }: { initial: BusinessInput; configured: boolean; mayEdit: boolean }) {
   const form = useForm<Values, unknown, BusinessBody>({ resolver: zodResolver(BusinessBodySchema) as never, defaultValues: initial as Values, mode: 'onTouched' });
   const save = useSaveBusiness();
   const submit = (body: BusinessBody) =>
@@ -114,13 +139,18 @@ function ProfileForm({ initial, configured }: { initial: BusinessInput; configur
   return (
     <form noValidate aria-label="Business Settings" onSubmit={form.handleSubmit(submit)}>
       <Stack $gap={16}>
-        {!configured && <p role="status">Tell us about your business once: it goes on every invoice, and decides how GST is charged.</p>}
-        <FormSections sections={SECTIONS} register={form.register} errors={form.formState.errors} />
-        <Actions>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Settings'}
-          </Button>
-        </Actions>
+        {!configured && mayEdit && <p role="status">Tell us about your business once: it goes on every invoice, and decides how GST is charged.</p>}
+        {!mayEdit && <p role="status">Only the owner can change the business profile.</p>}
+        <Unframed disabled={!mayEdit}>
+          <FormSections sections={SECTIONS} register={form.register} errors={form.formState.errors} />
+        </Unframed>
+        {mayEdit && (
+          <Actions>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </Button>
+          </Actions>
+        )}
       </Stack>
     </form>
   );

@@ -1,0 +1,63 @@
+import { api, BUSINESS_PATH } from './paths';
+
+/**
+ * Who may do what (issue 22, DESIGN §5 "Roles"): one table of role × permission, read by the
+ * server's guard on every route and by the UI to leave out what a user cannot use. No zod here:
+ * the UI's first chunk takes it (see shell.ts).
+ */
+export const ROLES = ['owner', 'staff', 'accountant', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = ['read', 'write', 'void', 'books', 'settings', 'users', 'self'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** What each permission lets a user do, as the Users screen explains it. */
+export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
+  read: 'See every record and report',
+  write: 'Create and edit documents and master data',
+  void: 'Void payments and receipts',
+  books: 'Journal vouchers and the chart of accounts',
+  settings: 'Change the business profile',
+  users: 'Add users, set their roles and passwords, disable them',
+  self: 'Change their own password',
+};
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  staff: ['read', 'write', 'self'],
+  accountant: ['read', 'books', 'self'],
+  viewer: ['read', 'self'],
+};
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  owner: 'Owner',
+  staff: 'Staff',
+  accountant: 'Accountant',
+  viewer: 'Viewer',
+};
+
+export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
+  owner: 'Everything: settings, users and voids',
+  staff: 'Creates and edits documents and master data; no settings, users or voids',
+  accountant: 'Books, reports, GST and journal vouchers; read-only on the rest',
+  viewer: 'Read-only',
+};
+
+export const can = (role: Role | null | undefined, permission: Permission): boolean =>
+  role !== null && role !== undefined && ROLE_PERMISSIONS[role].includes(permission);
+
+/**
+ * The permission a route needs, from its method and its path as the router declares it
+ * (`/api/purchase/payments/:id/void`). Reads need `read`; writes `write`, except voids, the
+ * business profile, the books' own records (journal vouchers, ledgers) and the users.
+ */
+export const permissionFor = (method: string, path: string): Permission => {
+  const verb = method.toUpperCase();
+  if (path === api.auth.password) return 'self';
+  if (path === api.users || path.startsWith(`${api.users}/`)) return 'users';
+  if (verb === 'GET' || verb === 'HEAD') return 'read';
+  if (path === BUSINESS_PATH) return 'settings';
+  if (path.endsWith('/void')) return 'void';
+  if (path.startsWith('/api/accounting/')) return 'books';
+  return 'write';
+};

@@ -1,0 +1,34 @@
+import { can, type Permission, permissionFor, PUBLIC_API_ROUTES, ROLE_LABELS } from '@erp/contracts';
+import type Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+
+import { HttpError } from './http-error';
+import type { AppState } from './middleware';
+
+const ACTIONS: Readonly<Record<Permission, string>> = {
+  read: 'see this',
+  write: 'create or change records',
+  void: 'void documents',
+  books: 'change the books',
+  settings: 'change the business profile',
+  users: 'manage users',
+  self: 'change this password',
+};
+
+/**
+ * Every route the router declares needs the permission `permissionFor` names for it; a signed-in
+ * user whose role lacks it gets 403 before the body is read, so nothing is decided or appended.
+ * Paths no route matches go on to the router's 404.
+ */
+export const roleGuard = (router: Router): Middleware => async (ctx: Context, next: Next) => {
+  const { user } = ctx.state as AppState;
+  const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+  if (user && !PUBLIC_API_ROUTES.includes(`${method} ${ctx.path.replace(/\/+$/, '')}`)) {
+    const layer = router.match(ctx.path, ctx.method).pathAndMethod.find((l) => l.methods.length > 0);
+    const permission = layer ? permissionFor(method, String(layer.path)) : null;
+    if (permission && !can(user.role, permission)) {
+      throw new HttpError(403, 'forbidden', `${ROLE_LABELS[user.role]} accounts cannot ${ACTIONS[permission]}; ask the owner`);
+    }
+  }
+  await next();
+};

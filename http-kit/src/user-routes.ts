@@ -1,0 +1,62 @@
+import { api, byId, NewUserSchema, PasswordChangeSchema, PasswordResetSchema, UserChangeSchema } from '@erp/contracts';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+
+import type { AuthStore } from './auth-store';
+import { badRequest, conflictHttp, notFoundHttp } from './http-error';
+import type { AppState } from './middleware';
+import { idParam } from './params';
+import { parseBody } from './parse';
+import { SESSION_COOKIE } from './session';
+
+const USER = byId(api.users, ':id');
+
+/**
+ * The owner's users (issue 22): add one with a role, change the role, disable (their sessions
+ * end at once), set a new password. And anyone's change of their own password. The role guard
+ * lets only the owner reach `api.users`.
+ */
+export const userWriteRoutes = (router: Router, auth: AuthStore) => {
+  router.post(api.users, async (ctx: Context) => {
+    const { username, password, role } = parseBody(NewUserSchema, ctx.request.body);
+    const user = await auth.createUser(username, password, role);
+    if (!user) throw conflictHttp(`Username ${username} is already in use`);
+    ctx.status = 201;
+    ctx.set('Location', byId(api.users, user.id));
+    ctx.body = user;
+  });
+
+  router.put(USER, async (ctx: Context) => {
+    const id = idParam(ctx, 'User');
+    const change = parseBody(UserChangeSchema, ctx.request.body);
+    const user = await auth.changeUser(id, change);
+    if (user === 'not found') throw notFoundHttp(`User ${id} not found`);
+    if (user === 'last owner') throw conflictHttp('The business needs an owner who can sign in: make another user owner first');
+    ctx.body = user;
+  });
+
+  router.post(`${USER}/password`, async (ctx: Context) => {
+    const id = idParam(ctx, 'User');
+    const { password } = parseBody(PasswordResetSchema, ctx.request.body);
+    if (!(await auth.setPassword(id, password))) throw notFoundHttp(`User ${id} not found`);
+    ctx.status = 204;
+  });
+
+  router.post(api.auth.password, async (ctx: Context) => {
+    const user = (ctx.state as AppState).user!;
+    const { currentPassword, newPassword } = parseBody(PasswordChangeSchema, ctx.request.body);
+    if (!(await auth.isPasswordOf(user.id, currentPassword))) {
+      const message = 'This is not your current password';
+      throw badRequest(message, [{ path: 'currentPassword', message }]);
+    }
+    await auth.setPassword(user.id, newPassword, ctx.cookies.get(SESSION_COOKIE));
+    ctx.status = 204;
+  });
+};
+
+/** The owner's list of users (query side). */
+export const userReadRoutes = (router: Router, auth: AuthStore) => {
+  router.get(api.users, async (ctx: Context) => {
+    ctx.body = await auth.users();
+  });
+};
