@@ -161,7 +161,7 @@ describe('operator CLI', () => {
 
     const created = await runCli(['create-user', 'asha'], { DATABASE_URL: target.url, ERP_NEW_PASSWORD: 'asha secret 123' });
     expect(created.code, created.output).toBe(0);
-    expect(created.output).toMatch(/created user asha \(id \d+\)/);
+    expect(created.output).toMatch(/created user asha \(id \d+, owner\)/);
     const users = (await sql<{ username: string; password_hash: string }>`select username, password_hash from users`.execute(targetDb.db)).rows;
     expect(users.map((u) => u.username)).toEqual(['asha']);
     expect(users[0]!.password_hash).toMatch(/^scrypt\$/);

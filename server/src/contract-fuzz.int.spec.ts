@@ -162,7 +162,8 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       invoices[doc.stream] = await create(doc.path, { [doc.party.field]: partyId, invoiceNumber: `FUZZ-${doc.stream}`, lines: [{ itemName: 'Room for notes', quantity: '1', rate: '90000000' }] });
     }
     fixtures = { ...fixtures, invoices };
-    for (const target of targets.filter((t) => t.method === 'POST' && t.kind !== 'auth' && t.kind !== 'action')) {
+    // The users' routes work on a user of their own (`POST api.users` makes one here), never on the owner.
+    for (const target of targets.filter((t) => t.method === 'POST' && t.kind !== 'auth' && t.kind !== 'action' && (t.kind !== 'users' || t.path === api.users))) {
       // Another seed than the properties', or its first body would claim the same unique values.
       const [body] = fc.sample(target.valid(fixtures), { seed: SEED + 1, numRuns: 1 });
       records.set(target.path, await create(target.path, body!));
@@ -192,7 +193,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
 
   it('accepts generated valid bodies on every create and update, and reads them back as the contract normalises them', async () => {
     // A void is done once per record: documents.int.spec.ts has its round trip.
-    for (const [index, target] of targets.filter((t) => t.kind !== 'auth' && t.kind !== 'action' && t.kind !== 'settings' && t.method !== 'DELETE').entries()) {
+    for (const [index, target] of targets.filter((t) => t.kind !== 'auth' && t.kind !== 'action' && t.kind !== 'settings' && t.kind !== 'users' && t.method !== 'DELETE').entries()) {
       await fc.assert(
         fc.asyncProperty(target.valid(fixtures), async (body) => {
           const { res, position } = await write({ method: target.method, url: urlOf(target), json: body });

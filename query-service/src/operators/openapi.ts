@@ -18,6 +18,11 @@ import {
   ItemStockSchema,
   MASTER_DATA_ENTITIES,
   MeSchema,
+  NewUserSchema,
+  PasswordChangeSchema,
+  PasswordResetSchema,
+  UserChangeSchema,
+  UserSchema,
   ModuleSchema,
   PAGE_LIMIT_MAX,
   pdfPath,
@@ -49,6 +54,8 @@ const ok = (description: string, schema?: z.ZodType, extra: Record<string, unkno
 const errors = {
   400: { $ref: '#/components/responses/Error' },
   401: { $ref: '#/components/responses/Error' },
+  /** The signed-in user's role may not use the route (issue 22). */
+  403: { $ref: '#/components/responses/Error' },
   404: { $ref: '#/components/responses/Error' },
 };
 const body = (schema: z.ZodType) => ({
@@ -184,7 +191,27 @@ export const openApiDocument = () => ({
     [api.auth.setup]: { post: { tags: ['Auth'], requestBody: body(CredentialsSchema), responses: { 201: ok('First user created', MeSchema), 409: errors[400] } } },
     [api.auth.login]: { post: { tags: ['Auth'], requestBody: body(CredentialsSchema), responses: { 200: ok('Signed in', MeSchema), 401: errors[401], 429: errors[400] } } },
     [api.auth.logout]: { post: { tags: ['Auth'], responses: { 204: ok('Signed out') } } },
-    [api.auth.me]: { get: { tags: ['Auth'], responses: { 200: ok('Current user', MeSchema), 401: errors[401] } } },
+    [api.auth.me]: { get: { tags: ['Auth'], responses: { 200: ok('Current user, with their role', MeSchema), 401: errors[401] } } },
+    [api.auth.password]: {
+      post: { tags: ['Auth'], summary: 'Change your own password (the current one is asked); your other sessions end', requestBody: body(PasswordChangeSchema), responses: { 204: ok('Changed'), ...errors } },
+    },
+    [api.users]: {
+      get: { tags: ['Users'], summary: 'The users (owner only)', responses: { 200: ok('Users', z.array(UserSchema)), ...errors } },
+      post: { tags: ['Users'], summary: 'Add a user with a role (owner only)', requestBody: body(NewUserSchema), responses: { 201: ok('Added', UserSchema), ...errors, 409: errors[400] } },
+    },
+    [`${api.users}/{id}`]: {
+      parameters: [idParam],
+      put: {
+        tags: ['Users'],
+        summary: "Change a user's role, or disable them (their sessions end at once); the business keeps one owner who can sign in (owner only)",
+        requestBody: body(UserChangeSchema),
+        responses: { 200: ok('Changed', UserSchema), ...errors, 409: errors[400] },
+      },
+    },
+    [`${api.users}/{id}/password`]: {
+      parameters: [idParam],
+      post: { tags: ['Users'], summary: 'Set a new password for a user; their sessions end (owner only)', requestBody: body(PasswordResetSchema), responses: { 204: ok('Set'), ...errors } },
+    },
     [api.modules]: { get: { tags: ['Modules'], responses: { 200: ok('Modules', z.array(ModuleSchema)) } } },
     [`${api.modules}/{name}`]: { get: { tags: ['Modules'], responses: { 200: ok('Module', ModuleSchema), 404: errors[404] } } },
     [`${api.modules}/{name}/tasks`]: { get: { tags: ['Modules'], responses: { 200: ok('Tasks', z.array(TaskSchema)), 404: errors[404] } } },

@@ -12,6 +12,11 @@ import {
   JournalVoucherBodySchema,
   MASTER_DATA_ENTITIES,
   MONEY_MAX,
+  NewUserSchema,
+  PasswordChangeSchema,
+  PasswordResetSchema,
+  ROLES,
+  UserChangeSchema,
   PAYMENT_METHODS,
   SETTLEMENT_DOCUMENTS,
   SetupSchema,
@@ -56,9 +61,10 @@ export interface WriteTarget {
   readonly related?: (body: Record<string, unknown>) => readonly string[];
   /**
    * 'action': a command on one record that can be done once (void); 'settings': the one business
-   * profile. Neither is in the valid-body round trip (their own specs have it).
+   * profile; 'users': the owner's users and one's own password (no events: roles.int.spec.ts has
+   * their story). None is in the valid-body round trip (their own specs have it).
    */
-  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'voucher' | 'auth' | 'action' | 'settings';
+  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'voucher' | 'auth' | 'action' | 'settings' | 'users';
   /** A document's date that a blank fills with today (in India). */
   readonly defaultedDate?: string;
 }
@@ -180,6 +186,17 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
     };
   }
   if (route.path === api.auth.logout) return { schema: null, kind: 'auth', streams: [], valid: () => fc.constant({}) };
+  const password = fc.string({ unit: 'grapheme', minLength: 8, maxLength: 60 }).filter((p) => p.length >= 8);
+  const role = fc.constantFrom(...ROLES);
+  // The owner's own password is never guessed here, so a valid change answers 400 and ends no session.
+  if (route.path === api.auth.password) return { schema: PasswordChangeSchema, kind: 'users', streams: [], valid: () => fc.record({ currentPassword: password, newPassword: password }) };
+  if (route.path === api.users) {
+    return { schema: NewUserSchema, kind: 'users', streams: [], valid: () => fc.record({ username: token.map((t) => `fuzz-${t}`), password, role }) };
+  }
+  if (route.path === `${api.users}/:id`) {
+    return { schema: UserChangeSchema, kind: 'users', streams: [], valid: () => fc.record({ role, disabled: fc.boolean() }, { requiredKeys: ['role'] }) };
+  }
+  if (route.path === `${api.users}/:id/password`) return { schema: PasswordResetSchema, kind: 'users', streams: [], valid: () => fc.record({ password }) };
   if (route.path === BUSINESS_PATH) {
     return {
       schema: BusinessBodySchema,

@@ -154,13 +154,14 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     const checked = checkLines();
     if ('problem' in checked) toast({ title: 'Error', description: checked.problem, variant: 'destructive' });
   };
-  const title = config.titles[mode];
+  // A role that may not change it sees the record, not an "Edit" form.
+  const title = record && !mayWrite ? config.entityLabel : config.titles[mode];
 
   // A voided payment or receipt is shown as it was, with why; it is not edited any more.
   const voidedBecause = record && config.voidConfirm ? config.voidConfirm.voidedBecause(record) : null;
   const readOnly = voidedBecause !== null || !mayWrite;
   return (
-    <FormFrame title={title} subtitle={config.subtitles[mode]} onCancel={cancel} focusTitle>
+    <FormFrame title={title} subtitle={record && !mayWrite ? 'Read-only for your role' : config.subtitles[mode]} onCancel={cancel} focusTitle>
       <Stack $gap={16}>
         <form noValidate aria-label={title} onSubmit={form.handleSubmit(submit, invalid)}>
           <Stack $gap={16}>
