@@ -115,6 +115,7 @@ function Card<TRecord extends { id: number }>(props: {
   const navigate = useNavigate();
   const badge = card.badge?.(record);
   const action = card.action?.(record) ?? null;
+  const commands = card.commands?.(record) ?? [];
   const rows = card.fields
     .map((field) => ({ field, value: field.value(record) }))
     .filter(({ field, value }) => value || !field.hideWhenEmpty);
@@ -140,7 +141,7 @@ function Card<TRecord extends { id: number }>(props: {
           ))}
         </Fields>
       )}
-      {(onView || action) && (
+      {(onView || action || commands.length > 0) && (
         <Actions>
           {onView && (
             <>
@@ -157,6 +158,11 @@ function Card<TRecord extends { id: number }>(props: {
               {action.label}
             </button>
           )}
+          {commands.map((command) => (
+            <button key={command.label} type="button" className={command.primary ? 'primary' : undefined} onClick={(event) => { event.stopPropagation(); command.run(); }}>
+              {command.label}
+            </button>
+          ))}
         </Actions>
       )}
     </Box>

@@ -144,6 +144,7 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
             {config.addLabel}
           </Button>
         </Toolbar>
+        {config.toolbar}
         <Records config={config} search={search} onOpen={edit} onView={view} onAdd={add} />
       </Main>
     </>
