@@ -49,7 +49,7 @@ export function PayrollRegisterScreen() {
         {register.isError && <EmptyState message={`Could not load the payroll register. ${errorText(register.error)}`} />}
         {data && data.rows.length === 0 && <EmptyState message={`No payroll for ${monthName(period.month, period.year)}.`} />}
         {data && data.rows.length > 0 && (
-          <Scroll>
+          <Scroll tabIndex={0} role="region" aria-label="Payroll register table">
             <table aria-label={`Payroll register, ${monthName(data.month, data.year)}`}>
               <thead>
                 <tr>
