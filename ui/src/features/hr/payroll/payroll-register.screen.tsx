@@ -27,6 +27,7 @@ const Scroll = styled.div`
   table { width: 100%; border-collapse: collapse; font-size: 14px; }
   th, td { padding: 8px 10px; border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong}; text-align: left; white-space: nowrap; }
   td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+  td:first-child { white-space: normal; min-width: 140px; }
   tfoot td { font-weight: 700; }
 `;
 
