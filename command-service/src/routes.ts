@@ -6,9 +6,12 @@ import { INVOICE_SLICES, SETTLEMENT_SLICES } from './documents';
 import { invoiceWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
 import { businessWriteRoutes } from './settings/business.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
+import { payrollRunRoute } from './hr/payroll-run';
 
 /** Every write route of the product. */
 export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
+  // Before the generic routes: /run is not an id.
+  payrollRunRoute(router, deps);
   for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider);
   for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);

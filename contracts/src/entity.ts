@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { ColumnType, Field, FieldKind } from './fields';
+import type { FieldValues } from './master-data-codec';
 
 /**
  * A master-data entity (vendors, customers, items, employees, leads): no rules beyond
@@ -32,7 +33,52 @@ export interface MasterDataDefinition<L extends string, F extends Fields> {
   readonly unique?: { readonly field: keyof F & string; readonly label: string };
   /** What the list search looks in: these fields, and the names of the records these refer to. */
   readonly search: SearchSpec<keyof F & string>;
+  /** Optional rules beyond the field kinds (see EntityRules). */
+  readonly rules?: EntityRules<keyof F & string>;
 }
+
+/**
+ * What a few entities need beyond their fields (a payroll), as configuration the one decider,
+ * command set and route set read: still no entity-specific code on the write side.
+ */
+export interface EntityRules<K extends string = string> {
+  /**
+   * Fields the server works out from the others after blanks are filled (a payroll's net
+   * salary), in this order; what a client sends for them is ignored. A function may throw a
+   * DomainError (a 400 naming the field) when the values cannot make one.
+   */
+  readonly computed?: Readonly<Partial<Record<K, (values: FieldValues) => unknown>>>;
+  /**
+   * Several fields unique together (one payroll per employee per month), claimed by a
+   * reservation stream like `unique`, while `holds` says the record keeps its claim. `taken` is
+   * the 409's message, given the values with each reference field replaced by its record's name.
+   */
+  readonly uniqueKey?: {
+    readonly name: string;
+    readonly fields: readonly K[];
+    readonly holds?: (values: FieldValues) => boolean;
+    readonly taken: (named: FieldValues) => string;
+  };
+  /** While `when` holds of a record, changing any of `fields` is a 409 saying `message` (a paid payroll's amounts). */
+  readonly locked?: { readonly when: (values: FieldValues) => boolean; readonly fields: readonly K[]; readonly message: string };
+  /**
+   * State changes with a route of their own, `POST {path}/{id}/{name}` (a payroll's pay): allowed
+   * while `field` is one of `from` (else a 409 from `refused`), they set `field` to `to` and the
+   * fields of their body.
+   */
+  readonly actions?: Readonly<Record<string, EntityAction<K>>>;
+}
+
+export interface EntityAction<K extends string = string> {
+  readonly field: K;
+  readonly from: readonly string[];
+  readonly to: string;
+  readonly body: z.ZodType<Readonly<Record<string, unknown>>, unknown>;
+  readonly refused: (current: string) => string;
+}
+
+/** A computed field's input: whatever a client sends is ignored, the server fills it. */
+const serverFilled = z.unknown().optional().transform((): null => null);
 
 export interface SearchSpec<K extends string = string> {
   readonly fields: readonly K[];
@@ -55,7 +101,8 @@ export const masterDataEntity = <const L extends string, const F extends Fields>
   definition: MasterDataDefinition<L, F>,
 ) => {
   const { fields, label } = definition;
-  const body = z.object(mapFields<F, InputShape<F>>(fields, (f) => f.input));
+  const computed = definition.rules?.computed ?? {};
+  const body = z.object(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, name in computed ? serverFilled : f.input])) as InputShape<F>);
   const values = z.object(mapFields<F, OutputShape<F>>(fields, (f) => f.output));
   const record = values.extend({ id: ID });
   // Events carry values as the record shows them; every field optional, so an event written
@@ -106,6 +153,7 @@ export interface MasterDataEntity {
   readonly sortBy: string;
   readonly unique?: { readonly field: string; readonly label: string };
   readonly search: SearchSpec;
+  readonly rules?: EntityRules;
   readonly fields: Fields;
   readonly fieldNames: readonly string[];
   readonly columns: Readonly<Record<string, ColumnType>>;
@@ -126,6 +174,16 @@ export type RecordOf<E extends { record: z.ZodType }> = z.output<E['record']>;
 export type EventOf<E extends { events: { event: z.ZodType } }> = z.output<E['events']['event']>;
 export type CreatedDataOf<E extends { events: { created: z.ZodType } }> = z.output<E['events']['created']>;
 export type UpdatedDataOf<E extends { events: { updated: z.ZodType } }> = z.output<E['events']['updated']>;
+
+/**
+ * The values with the entity's computed fields worked out from them (the rest as they are);
+ * the same values when it has none.
+ */
+export const withComputed = (entity: Pick<MasterDataEntity, 'rules'>, values: FieldValues): FieldValues => {
+  const computed = entity.rules?.computed;
+  if (!computed) return values;
+  return Object.entries(computed).reduce<FieldValues>((acc, [name, compute]) => ({ ...acc, [name]: compute!(acc) }), values);
+};
 
 /** camelCase field → snake_case read-model column (STYLE b.11). */
 export const snakeCase = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

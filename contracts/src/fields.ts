@@ -269,8 +269,8 @@ const decimalField = (
 export const MONEY_MAX = 10_000_000_000;
 
 /** Money in rupees: steps of 0.01, never negative; answered as a 2-decimal string. */
-export const money = () =>
-  decimalField('money', { label: 'Amount', places: 2, max: MONEY_MAX }, (v) => v.toFixed(2));
+export const money = (defaultValue?: string) =>
+  decimalField('money', { label: 'Amount', places: 2, max: MONEY_MAX }, (v) => v.toFixed(2), defaultValue);
 
 /** Money that, left blank, is the named record's value (an adjustment's cost per unit is its item's cost price). */
 export const moneyFrom = (ref: string, from: string) => ({ ...money(), fillFrom: { ref, field: from } });
@@ -280,20 +280,30 @@ export const percent = (defaultValue?: string) =>
   decimalField('percent', { label: 'Rate', places: 2, max: 100 }, (v) => v.toString(), defaultValue);
 
 /** A whole number 0 … 2^31-1; '' and missing become the default (or null). */
-export const integer = (settings: { label?: string; defaultValue?: number } = {}) => {
-  const { label = 'Value', defaultValue } = settings;
+export const integer = (settings: { label?: string; defaultValue?: number; min?: number; max?: number } = {}) => {
+  const { label = 'Value', defaultValue, min, max = INT32_MAX } = settings;
   const input = decimalInput(label).transform((v, ctx) => {
     if (v === null) return defaultValue ?? null;
     if (!v.round(0, Big.roundDown).eq(v)) {
       ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
       return z.NEVER;
     }
-    const problem = decimalProblem(v, { label, places: 0, max: INT32_MAX });
+    const problem = decimalProblem(v, { label, places: 0, max, min });
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
     return v.toNumber();
   });
   const output = defaultValue === undefined ? z.number().int().nullable() : z.number().int();
   return field('integer', 'integer', input, output, { defaultValue });
+};
+
+/** A required whole number between min and max ('Month is required'). */
+export const requiredInteger = (settings: { label: string; min: number; max: number; missing: string }) => {
+  const { label, min, max, missing } = settings;
+  const base = integer({ label, min, max });
+  const input = z.unknown().superRefine((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) ctx.addIssue({ code: 'custom', message: missing });
+  }).pipe(base.input).transform((v) => v as number);
+  return field('integer', 'integer', input, z.number().int(), { required: true });
 };
 
 /** True for a real calendar date written YYYY-MM-DD. */

@@ -19,6 +19,7 @@ export * from './purchase/vendors';
 export * from './sales/customers';
 export * from './inventory/items';
 export * from './hr/employees';
+export * from './hr/payroll';
 export * from './crm/leads';
 export * from './inventory/stock-adjustments';
 export * from './inventory/stock';
@@ -30,6 +31,7 @@ import { leadsEntity } from './crm/leads';
 import { vendorsEntity } from './purchase/vendors';
 import { stockAdjustmentsEntity } from './inventory/stock-adjustments';
 import { ledgersEntity } from './books/ledgers';
+import { payrollEntity } from './hr/payroll';
 
 /**
  * Every master-data entity: the command routes, read models, query routes, OpenAPI document,
@@ -43,6 +45,7 @@ export const MASTER_DATA_ENTITIES = [
   leadsEntity,
   stockAdjustmentsEntity,
   ledgersEntity,
+  payrollEntity,
 ] as const;
 export * from './master-data-codec';
 export * from './documents';

@@ -47,6 +47,8 @@ const CATALOGUE: readonly ModuleDef[] = [
   ]],
   ['hr', 'HR', 'Employees and payroll', 'UserCheck', 'orange', [
     ['Employees', 'Employee profiles', 'Users'],
+    ['Payroll', 'Monthly salaries: run, mark paid, payslips', 'Wallet'],
+    ['Payroll Register', "A month's salaries with the totals", 'ClipboardList'],
   ]],
   ['crm', 'CRM', 'Leads and follow-ups', 'Handshake', 'pink', [
     ['Leads', 'Prospect management', 'UserPlus'],

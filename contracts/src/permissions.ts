@@ -15,7 +15,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   read: 'See every record and report',
   write: 'Create and edit documents and master data',
-  void: 'Void payments and receipts',
+  void: 'Void payments and receipts, cancel payrolls',
   books: 'Journal vouchers and the chart of accounts',
   settings: 'Change the business profile',
   users: 'Add users, set their roles and passwords, disable them',
@@ -57,7 +57,8 @@ export const permissionFor = (method: string, path: string): Permission => {
   if (path === api.users || path.startsWith(`${api.users}/`)) return 'users';
   if (verb === 'GET' || verb === 'HEAD') return 'read';
   if (path === BUSINESS_PATH) return 'settings';
-  if (path.endsWith('/void')) return 'void';
+  // Undoing what is done for good: a payment's void, a payroll's cancel (it reverses the books).
+  if (path.endsWith('/void') || path.endsWith('/cancel')) return 'void';
   if (path.startsWith('/api/accounting/')) return 'books';
   return 'write';
 };

@@ -8,7 +8,7 @@ import type { AppState } from './middleware';
 const ACTIONS: Readonly<Record<Permission, string>> = {
   read: 'see this',
   write: 'create or change records',
-  void: 'void documents',
+  void: 'void or cancel documents',
   books: 'change the books',
   settings: 'change the business profile',
   users: 'manage users',

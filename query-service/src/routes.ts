@@ -8,9 +8,12 @@ import { documentPdfRoutes } from './documents/pdf/pdf.routes';
 import { businessReadRoutes } from './settings/business.routes';
 import type { ReadDeps } from './shared/read-your-writes';
 import { booksRoutes } from './books/books.routes';
+import { payrollReadRoutes } from './hr/payroll.routes';
 
 /** Every entity read route of the product. */
 export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
+  // Before the generic routes: a payslip's /pdf is not a record's history.
+  payrollReadRoutes(router, deps);
   for (const entity of MASTER_DATA_ENTITIES) masterDataReadRoutes(router, deps, entity);
   documentsReadRoutes(router, deps);
   stockRoutes(router, deps);

@@ -3,6 +3,7 @@ import {
   BUSINESS_PATH,
   BOOKS_PATHS,
   BusinessBodySchema,
+  employeesEntity,
   byId,
   HEADERS,
   type HealthSchema,
@@ -105,7 +106,9 @@ describe('the longest and most hostile values the contracts accept', () => {
     await fc.assert(
       fc.asyncProperty(seeds, async (seed) => {
         const t = token();
-        const body = longestMasterDataBody(entity, t, seed, await references());
+        // One payroll per employee per month: each run its own employee.
+        const perRun: Record<string, number> = entity.rules?.uniqueKey ? { employeeId: (await create(employeesEntity.path, MASTER_DATA_SAMPLES.employees!.body(t))).id } : {};
+        const body = longestMasterDataBody(entity, t, seed, { ...(await references()), ...perRun });
         const created = await create(entity.path, body);
         const search = entity.search.fields.some((f) => typeof body[f] === 'string') ? t : String(created.id);
         if (search === t) await expectReadBack(entity.path, created, body, t);
@@ -315,6 +318,8 @@ describe('the longest and most hostile values the contracts accept', () => {
     const trial = await read<{ totalDebit: string; totalCredit: string; rows: { code: string; balance: string }[] }>(`${BOOKS_PATHS.trialBalance}?asOf=9999-12-31`);
     expect(trial.body.totalDebit).toBe(trial.body.totalCredit);
     expect(trial.body.rows.find((r) => r.code === 'stock-in-hand')?.balance).toBeDefined();
+    // Paid payrolls at ₹1,000 crore basic and allowances (the run above) post to Salaries, the bank and deductions payable.
+    expect(trial.body.rows.find((r) => r.code === 'salary-deductions-payable')?.balance).toMatch(/^-\d+\.\d{2}$/);
     const day = await read<{ entries: { voucherNumber: string; accountName: string }[] }>(`${BOOKS_PATHS.dayBook}?from=2000-01-01&to=9999-12-31`);
     expect(day.body.entries.some((e) => e.voucherNumber === name && e.accountName === name)).toBe(true);
     const own = await read<{ accountName: string; closing: string }>(`${BOOKS_PATHS.ledger(code)}?from=2000-01-01&to=9999-12-31`);

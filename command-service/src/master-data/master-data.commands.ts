@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   fieldValues,
+  type FieldValues,
   type MasterDataEntity,
   recordStream,
   type RecordOf,
@@ -11,50 +12,89 @@ import { decideAll, type CommandMetadata } from '../shared/decider';
 import type { CommandContext, CommandRun, Decision, StreamHandle } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
 import { type MasterDataDecider, type MasterDataState, recordOf } from './master-data.decider';
+import { MASTER_DATA_SLICES } from './index';
 import { requireRecord } from './references';
 import { reservationDecider } from './reservation.decider';
 
 type Appends = Decision<unknown>['appends'][number][];
 
-/** The unique value of a record (employeeId), if the entity has one and it is set. */
-const uniqueValue = (entity: MasterDataEntity, values: Readonly<Record<string, unknown>>) => {
-  if (!entity.unique) return null;
-  const value = values[entity.unique.field];
-  return typeof value === 'string' && value !== '' ? value : null;
+/** A value a record holds uniquely: its reservation stream, the field a 409 names, and what it says. */
+interface Held {
+  readonly stream: string;
+  readonly field: string;
+  readonly value: string;
+  readonly taken: () => Promise<string>;
+}
+
+/** The name a reference field's record goes by (an employee's name), for messages. */
+const nameOf = async (entity: MasterDataEntity, ctx: CommandContext, field: string, id: unknown): Promise<string> => {
+  const refersTo = entity.fields[field]?.refersTo;
+  if (!refersTo || typeof id !== 'number') return String(id);
+  const slice = MASTER_DATA_SLICES.find((s) => s.entity.singular === refersTo.singular);
+  if (!slice) return String(id);
+  const record = await ctx.load(recordStream(slice.entity, id), slice.decider);
+  const name = record.state.status === 'active' ? record.state.values[slice.entity.sortBy] : null;
+  return typeof name === 'string' ? name : `${slice.entity.label} ${id}`;
 };
 
 /**
- * Moves a record's unique value from `before` to `after` (either may be null): release the old
- * claim, claim the new one — in the same append as the record's own event (DESIGN §4).
+ * The unique values a record with these values holds (DESIGN §4): its `unique` field (employeeId)
+ * and its `uniqueKey` of several fields (a payroll's employee and month), while it holds that.
+ */
+export const heldValues = (entity: MasterDataEntity, ctx: CommandContext, values: FieldValues): Held[] => {
+  const held: Held[] = [];
+  const { unique } = entity;
+  const value = unique ? values[unique.field] : null;
+  if (unique && typeof value === 'string' && value !== '') {
+    held.push({ stream: reservationStream(entity, unique.field, value), field: unique.field, value, taken: () => Promise.resolve(`${unique.label} ${value} is already in use`) });
+  }
+  const key = entity.rules?.uniqueKey;
+  if (key && key.fields.every((f) => values[f] !== null && values[f] !== undefined) && (key.holds?.(values) ?? true)) {
+    const joined = key.fields.map((f) => String(values[f])).join('-');
+    held.push({
+      stream: reservationStream(entity, key.name, joined),
+      field: key.fields[0]!,
+      value: joined,
+      taken: async () => {
+        const named = Object.fromEntries(await Promise.all(key.fields.map(async (f) => [f, await nameOf(entity, ctx, f, values[f])] as const)));
+        return key.taken({ ...values, ...named });
+      },
+    });
+  }
+  return held;
+};
+
+/**
+ * Moves a record's unique values from `before` to `after`: release the claims it no longer
+ * holds, claim the new ones — in the same append as the record's own event (DESIGN §4).
  */
 const reservationAppends = async (
   entity: MasterDataEntity,
   ctx: CommandContext,
   ownerId: number,
   metadata: CommandMetadata,
-  before: string | null,
-  after: string | null,
+  before: FieldValues | null,
+  after: FieldValues | null,
 ): Promise<Appends> => {
-  const unique = entity.unique;
-  if (!unique) return [];
-  const stream = (value: string) => reservationStream(entity, unique.field, value);
-  if (before !== null && after !== null && stream(before) === stream(after)) return [];
+  const was = before ? heldValues(entity, ctx, before) : [];
+  const is = after ? heldValues(entity, ctx, after) : [];
   const appends: Appends = [];
-  if (before !== null) {
-    const held = await ctx.load(stream(before), reservationDecider);
-    const command = { type: 'Release' as const, data: { field: unique.field, value: before, ownerId }, metadata };
+  for (const old of was.filter((w) => !is.some((i) => i.stream === w.stream))) {
+    const held = await ctx.load(old.stream, reservationDecider);
+    const command = { type: 'Release' as const, data: { field: old.field, value: old.value, ownerId }, metadata };
     appends.push({ stream: held, events: decideAll(reservationDecider, command, held.state) });
   }
-  if (after !== null) {
-    const wanted = await ctx.load(stream(after), reservationDecider);
-    const takenMessage = `${unique.label} ${after} is already in use`;
-    const command = { type: 'Claim' as const, data: { field: unique.field, value: after, ownerId, takenMessage }, metadata };
+  for (const claim of is.filter((i) => !was.some((w) => w.stream === i.stream))) {
+    const wanted = await ctx.load(claim.stream, reservationDecider);
+    const takenMessage = wanted.state.ownerId !== null && wanted.state.ownerId !== ownerId ? await claim.taken() : '';
+    const command = { type: 'Claim' as const, data: { field: claim.field, value: claim.value, ownerId, takenMessage }, metadata };
     appends.push({ stream: wanted, events: decideAll(reservationDecider, command, wanted.state) });
   }
   return appends;
 };
 
 const valuesOf = (state: MasterDataState) => (state.status === 'active' ? state.values : {});
+const heldBy = (state: MasterDataState) => (state.status === 'active' ? state.values : null);
 
 /** Every reference field whose value is new (all of them on create) names a live record. */
 const requireReferences = async (entity: MasterDataEntity, ctx: CommandContext, values: Readonly<Record<string, unknown>>, before: Readonly<Record<string, unknown>>) => {
@@ -99,7 +139,7 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
       // A fresh id: the stream is known to be empty, so it is not read.
       const record = ctx.fresh(recordStream(entity, id), decider);
       const { events, after } = decideOn(record, { type: 'Create', data: { id, body }, metadata });
-      const claims = await reservationAppends(entity, ctx, id, metadata, null, uniqueValue(entity, fieldValues(body)));
+      const claims = await reservationAppends(entity, ctx, id, metadata, null, heldBy(after));
       return { main: record, appends: [{ stream: record, events }, ...claims], result: recordOf(entity, after) };
     };
 
@@ -113,7 +153,7 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
       const claims =
         events.length === 0
           ? []
-          : await reservationAppends(entity, ctx, id, metadata, uniqueValue(entity, valuesOf(record.state)), uniqueValue(entity, valuesOf(after)));
+          : await reservationAppends(entity, ctx, id, metadata, heldBy(record.state), heldBy(after));
       return { main: record, appends: [{ stream: record, events }, ...claims], result: recordOf(entity, after) };
     };
 
@@ -122,9 +162,18 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
     async (ctx) => {
       const record = await ctx.load(recordStream(entity, id), decider);
       const { events } = decideOn(record, { type: 'Delete', data: { id }, metadata });
-      const claims = await reservationAppends(entity, ctx, id, metadata, uniqueValue(entity, valuesOf(record.state)), null);
+      const claims = await reservationAppends(entity, ctx, id, metadata, heldBy(record.state), null);
       return { main: record, appends: [{ stream: record, events }, ...claims], result: undefined };
     };
 
-  return { create, update, remove };
+  const act =
+    (id: number, action: string, values: FieldValues, metadata: CommandMetadata): CommandRun<RecordOf<E> | undefined> =>
+    async (ctx) => {
+      const record = await ctx.load(recordStream(entity, id), decider);
+      const { events, after } = decideOn(record, { type: 'Act', data: { id, action, values }, metadata });
+      const claims = events.length === 0 ? [] : await reservationAppends(entity, ctx, id, metadata, heldBy(record.state), heldBy(after));
+      return { main: record, appends: [{ stream: record, events }, ...claims], result: recordOf(entity, after) };
+    };
+
+  return { create, update, remove, act };
 };

@@ -1,4 +1,4 @@
-import { DomainError, employeesEntity, type MasterDataEntity } from '@erp/contracts';
+import { DomainError, employeesEntity, type MasterDataEntity, withComputed } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { describe, expect, it } from 'vitest';
 
@@ -21,7 +21,8 @@ describe.each(MASTER_DATA_SLICES.map((s) => [s.entity.label, s] as const))('%s d
   const sample = MASTER_DATA_SAMPLES[entity.plural]!;
   const body = parsed(entity, sample.body('one'));
   const { names } = entity.events;
-  const created = { type: names.created, data: { ...body, id } };
+  // Computed fields (a payroll's net) are the server's, worked out from the rest.
+  const created = { type: names.created, data: { ...withComputed(entity, body), id } };
   const deleted = { type: names.deleted, data: { id } };
   const create: MasterDataCommand<MasterDataEntity> = { type: 'Create', data: { id, body }, metadata };
   const update = (changes: Record<string, unknown>): MasterDataCommand<MasterDataEntity> => ({

@@ -10,6 +10,7 @@ import {
   notFound,
   readMasterDataEvent,
   type RecordOf,
+  withComputed,
 } from '@erp/contracts';
 import { z } from 'zod';
 
@@ -23,7 +24,9 @@ export type MasterDataState =
 export type MasterDataCommand<E extends MasterDataEntity> =
   | Command<'Create', { readonly id: number; readonly body: BodyOf<E> }>
   | Command<'Update', { readonly id: number; readonly body: BodyOf<E> }>
-  | Command<'Delete', { readonly id: number }>;
+  | Command<'Delete', { readonly id: number }>
+  /** One of the entity's actions (a payroll's pay), with its parsed body. */
+  | Command<'Act', { readonly id: number; readonly action: string; readonly values: Readonly<Record<string, unknown>> }>;
 
 export type MasterDataDecider<E extends MasterDataEntity> = Decider<MasterDataState, MasterDataCommand<E>, EventOf<E>>;
 
@@ -39,15 +42,33 @@ export const masterDataDecider = <E extends MasterDataEntity>(entity: E): Master
 
   const create = (id: number, body: BodyOf<E>, state: MasterDataState): EventOf<E> => {
     if (state.status !== 'absent') throw conflict(`${entity.label} ${id} already exists`);
-    return masterDataEvent(entity, { kind: 'created', id, values: fieldValues(body) });
+    return masterDataEvent(entity, { kind: 'created', id, values: withComputed(entity, fieldValues(body)) });
+  };
+
+  const changesTo = (state: MasterDataState & { status: 'active' }, next: FieldValues) => {
+    const changes = Object.fromEntries(
+      entity.fieldNames.filter((f) => f in next && !same(next[f], state.values[f])).map((f) => [f, next[f] ?? null]),
+    );
+    const locked = entity.rules?.locked;
+    if (locked && locked.when(state.values) && locked.fields.some((f) => f in changes)) {
+      throw conflict(locked.message, locked.fields.filter((f) => f in changes).map((path) => ({ path, message: locked.message })));
+    }
+    return changes;
   };
 
   const update = (id: number, body: BodyOf<E>, state: MasterDataState): EventOf<E>[] => {
     if (state.status !== 'active') throw missing(id);
-    const next = fieldValues(body);
-    const changes = Object.fromEntries(
-      entity.fieldNames.filter((f) => f in next && !same(next[f], state.values[f])).map((f) => [f, next[f] ?? null]),
-    );
+    const changes = changesTo(state, withComputed(entity, fieldValues(body)));
+    return Object.keys(changes).length === 0 ? [] : [masterDataEvent(entity, { kind: 'updated', id, changes })];
+  };
+
+  const act = (id: number, name: string, values: FieldValues, state: MasterDataState): EventOf<E>[] => {
+    const action = entity.rules?.actions?.[name];
+    if (!action) throw notFound(`${entity.label} has no action ${name}`);
+    if (state.status !== 'active') throw missing(id);
+    const current = String(state.values[action.field] ?? entity.fields[action.field]?.defaultValue ?? '');
+    if (!action.from.includes(current)) throw conflict(action.refused(current), [{ path: action.field, message: action.refused(current) }]);
+    const changes = changesTo(state, { ...state.values, ...values, [action.field]: action.to });
     return Object.keys(changes).length === 0 ? [] : [masterDataEvent(entity, { kind: 'updated', id, changes })];
   };
 
@@ -79,6 +100,8 @@ export const masterDataDecider = <E extends MasterDataEntity>(entity: E): Master
           return update(command.data.id, command.data.body, state);
         case 'Delete':
           return remove(command.data.id, state);
+        case 'Act':
+          return act(command.data.id, command.data.action, command.data.values, state);
       }
     },
   };

@@ -49,6 +49,17 @@ export const masterDataWriteRoutes = <E extends MasterDataEntity>(
     command: ({ id, body, metadata }) => commands.update(id, body, metadata),
     replay,
   });
+  for (const [name, action] of Object.entries(entity.rules?.actions ?? {})) {
+    commandRoute(router, deps.store, {
+      method: 'post',
+      path: `${item}/${name}`,
+      label: entity.label,
+      body: action.body,
+      status: 200,
+      command: ({ id, body, metadata }) => commands.act(id, name, body, metadata),
+      replay,
+    });
+  }
   if (!entity.canDelete) return;
   commandRoute(router, deps.store, {
     method: 'delete',

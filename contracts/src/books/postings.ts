@@ -126,6 +126,36 @@ export const openingPostings = (code: LedgerCode, accountType: AccountType | nul
   return [...line(code, null, openingBalance, side), ...line('temporary-opening', null, openingBalance, side === 'debit' ? 'credit' : 'debit')];
 };
 
+/** What a payroll posts from: its values as the record shows them. */
+export interface PayrollValues {
+  readonly basicSalary?: string | null;
+  readonly allowances?: string | null;
+  readonly deductions?: string | null;
+  readonly netSalary?: string | null;
+  readonly status?: string | null;
+  readonly paidFrom?: string | null;
+  readonly active?: boolean | null;
+}
+
+/**
+ * A paid payroll: Dr Salaries by the gross (basic + allowances) / Cr Cash or Bank by the net /
+ * Cr Salary Deductions Payable by the deductions (what was held back is owed to someone: PF,
+ * ESI, TDS, an advance). Pending, cancelled and inactive ones post nothing; paid from the cash
+ * box unless the record says the bank.
+ */
+export const payrollPostings = (payroll: PayrollValues): Posting[] => {
+  const { basicSalary, allowances, deductions, netSalary, status, paidFrom, active } = payroll;
+  if (active === false || status !== 'paid' || !basicSalary) return [];
+  const gross = toMoney(decimal(basicSalary).plus(decimal(allowances ?? '0')));
+  const held = toMoney(deductions ?? '0');
+  const net = netSalary ?? toMoney(decimal(gross).minus(held));
+  return [
+    ...line('salaries', null, gross, 'debit'),
+    ...line(paidFrom === 'bank' ? 'bank' : 'cash', null, net, 'credit'),
+    ...line('salary-deductions-payable', null, held, 'credit'),
+  ];
+};
+
 /** The same lines the other way round: what undoes a posting. */
 export const reversed = (postings: readonly Posting[]): Posting[] => postings.map((p) => ({ ...p, debit: p.credit, credit: p.debit }));
 

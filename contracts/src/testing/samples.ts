@@ -161,4 +161,19 @@ export const MASTER_DATA_SAMPLES: Readonly<Record<string, MasterDataSample>> = {
       { field: 'openingBalance', value: '-5', message: 'Amount cannot be below 0' },
     ],
   },
+  payroll: {
+    // One payroll per employee per month: each token its own month of its own year.
+    body: (token) => {
+      const hash = [...token].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1200, 7);
+      return { employeeId: 1, month: (hash % 12) + 1, year: 2000 + Math.floor(hash / 12), basicSalary: '30000', allowances: '2500.50', deductions: '1800', status: 'pending', notes: `Run ${token}`, active: true };
+    },
+    change: { field: 'notes', value: 'Overtime included' },
+    required: { employeeId: 'Please select an employee', month: 'Month is required', year: 'Year is required' },
+    invalid: [
+      { field: 'month', value: 13, message: 'Month cannot be above 12' },
+      { field: 'year', value: '1999', message: 'Year cannot be below 2000' },
+      { field: 'allowances', value: '1.001', message: 'Amount can have at most 2 decimal places' },
+      { field: 'status', value: 'void', message: 'Please select a status from the list' },
+    ],
+  },
 };

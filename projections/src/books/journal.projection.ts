@@ -6,6 +6,10 @@ import {
   ledgerCode,
   ledgersEntity,
   openingPostings,
+  monthName,
+  payrollEntity,
+  payrollPostings,
+  type PayrollValues,
   INVOICE_DOCUMENTS,
   JOURNAL_VOUCHER_EVENTS,
   type JournalVoucher,
@@ -76,7 +80,8 @@ type Posted =
   | { readonly settlement: SettlementDocument; readonly change: SettlementChange }
   | { readonly voucher: JournalVoucher; readonly change: { readonly kind: 'recorded' | 'revised' } }
   | { readonly adjustment: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
-  | { readonly ledger: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } };
+  | { readonly ledger: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
+  | { readonly payroll: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } };
 
 /** What a ledger's opening balance is posted from, folded from its events. */
 const Ledger = z.object({
@@ -94,6 +99,23 @@ const Adjustment = z.object({
   adjustmentDate: z.string().nullish(),
   active: z.boolean().nullish(),
 });
+
+/** What a payroll's posting is made of, folded from its created and updated events. */
+const Payroll = z.object({
+  month: z.number().nullish(),
+  year: z.number().nullish(),
+  basicSalary: z.string().nullish(),
+  allowances: z.string().nullish(),
+  deductions: z.string().nullish(),
+  netSalary: z.string().nullish(),
+  status: z.string().nullish(),
+  paidOn: z.string().nullish(),
+  paidFrom: z.string().nullish(),
+  active: z.boolean().nullish(),
+});
+
+/** The last day of a payroll's month: its posting date when it was marked paid without a date. */
+const monthEnd = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 
 const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0]) => Posted | null>([
   ...INVOICE_DOCUMENTS.flatMap((doc: InvoiceDocument) =>
@@ -114,6 +136,10 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
     const ledger = readMasterDataEvent(ledgersEntity, stored);
     return ledger ? { ledger, change: { kind: ledger.kind === 'created' ? 'recorded' as const : 'revised' as const } } : null;
   }] as const),
+  ...Object.values(payrollEntity.events.names).map((type) => [type, (stored: unknown) => {
+    const payroll = readMasterDataEvent(payrollEntity, stored);
+    return payroll ? { payroll, change: { kind: payroll.kind === 'created' ? 'recorded' as const : 'revised' as const } } : null;
+  }] as const),
   ...SETTLEMENT_DOCUMENTS.flatMap((doc: SettlementDocument) =>
     doc.events.types.map((type) => [type, (stored: unknown) => {
       const change = doc.read(stored);
@@ -125,6 +151,7 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
 const streamOf = (posted: Posted) => {
   if ('adjustment' in posted) return `${stockAdjustmentsEntity.singular}-${posted.adjustment.id}`;
   if ('ledger' in posted) return ledgerCode(posted.ledger.id);
+  if ('payroll' in posted) return `${payrollEntity.singular}-${posted.payroll.id}`;
   if ('voucher' in posted) return journalVoucherStream(posted.voucher.id);
   if ('invoice' in posted) return posted.invoice.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
   return posted.settlement.streamOf('data' in posted.change ? posted.change.data.id : posted.change.id);
@@ -141,6 +168,16 @@ const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber:
     const date = before?.date ?? financialYearStart(indiaDate(new Date(at)));
     const postings = ledger.kind === 'deleted' ? [] : openingPostings(ledgerCode(ledger.id), values.accountType, values.openingBalance);
     return { type: 'Opening balance', number: values.accountName ?? ledgerCode(ledger.id), date, postings, details: values };
+  }
+  if ('payroll' in posted) {
+    const { payroll } = posted;
+    const values: PayrollValues & z.output<typeof Payroll> = payroll.kind === 'deleted'
+      ? { active: false }
+      : Payroll.parse({ ...(payroll.kind === 'updated' ? Payroll.parse(before?.details ?? {}) : {}), ...(payroll.kind === 'created' ? payroll.values : payroll.changes) });
+    const { year, month } = values;
+    const date = values.paidOn ?? (year && month ? monthEnd(year, month) : before?.date ?? null);
+    const number = year && month ? `#${payroll.id} ${monthName(month, year)}` : `#${payroll.id}`;
+    return { type: payrollEntity.label, number, date, postings: payrollPostings(values), details: values };
   }
   if ('adjustment' in posted) {
     const { adjustment } = posted;
@@ -183,8 +220,8 @@ const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher
 
 export const journalProjection = defineProjection<Posted>({
   name: journalTable.name,
-  // 2: journal vouchers, kept whole in journal_documents.details. 3: stock adjustments at cost. 4: ledgers' opening balances.
-  version: 4,
+  // 2: journal vouchers, kept whole in journal_documents.details. 3: stock adjustments at cost. 4: ledgers' opening balances. 5: paid payrolls.
+  version: 5,
   tables: [journalDocumentsTable, journalTable],
   handles: [...BY_TYPE.keys()],
   decode: (stored) => BY_TYPE.get(stored.type)?.(stored) ?? null,

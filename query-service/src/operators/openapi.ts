@@ -42,6 +42,7 @@ import { z } from 'zod';
 
 import { ENVIRONMENT_DOCS, HEADER_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 import { booksPaths } from '../books/books.openapi';
+import { payrollPaths } from '../hr/payroll.openapi';
 
 const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -249,6 +250,7 @@ export const openApiDocument = () => ({
     ...voidPaths(),
     ...pdfPaths(),
     ...booksPaths(),
+    ...payrollPaths(),
     [JOURNAL_VOUCHERS_PATH]: {
       get: { tags: ['Books'], summary: 'Journal vouchers, newest first (at most 1,000)', responses: { 200: ok('Vouchers', z.array(JournalVoucherSchema)), ...errors } },
       post: {

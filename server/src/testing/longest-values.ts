@@ -1,5 +1,7 @@
 import {
   ADJUSTMENT_TYPES,
+  PAYROLL_YEARS,
+  withComputed,
   type Field,
   INT32_MAX,
   type MasterDataEntity,
@@ -151,7 +153,10 @@ export const longestMasterDataBody = (entity: MasterDataEntity, token: string, s
   const schema = inputSchemaOf(entity.body);
   const body = Object.fromEntries(entity.fieldNames.map((name) => [name, longestValue(entity.fields[name]!, name, schema.properties?.[name], token, seed, refs)]));
   if ('adjustmentType' in body) body.adjustmentType = ADJUSTMENT_TYPES[0];
-  return body;
+  // Bounded whole numbers (a payroll's month and year) at their largest; a payroll paid, so it posts.
+  if ('month' in body && 'year' in body) Object.assign(body, { month: 12, year: PAYROLL_YEARS.max, status: 'paid', paidOn: '9999-12-31', paidFrom: 'bank' });
+  // Computed fields (a payroll's net) read back as the server works them out, whatever was sent.
+  return { ...withComputed(entity, body) } as Record<string, unknown>;
 };
 
 /** Seeds for a property run: each gives another arrangement of the hostile pieces. */

@@ -34,6 +34,8 @@ const TASK_SCREENS: Record<string, Screen> = {
   'inventory/stock-adjustments': screen(() => import('@/features/inventory/stock-adjustments/stock-adjustments.screen').then((m) => m.StockAdjustmentsScreen)),
   'inventory/inventory': screen(() => import('@/features/inventory/report/inventory-report.screen').then((m) => m.InventoryReportScreen)),
   'hr/employees': screen(() => import('@/features/hr/employees/employees.screen').then((m) => m.EmployeesScreen)),
+  'hr/payroll': screen(() => import('@/features/hr/payroll/payroll.screen').then((m) => m.PayrollScreen)),
+  'hr/payroll-register': screen(() => import('@/features/hr/payroll/payroll-register.screen').then((m) => m.PayrollRegisterScreen)),
   'crm/leads': screen(() => import('@/features/crm/leads/leads.screen').then((m) => m.LeadsScreen)),
   'sales/invoices': screen(() => import('@/features/sales/invoices/invoices.screen').then((m) => m.SalesInvoicesScreen)),
   'sales/receipts': screen(() => import('@/features/sales/receipts/receipts.screen').then((m) => m.ReceiptsScreen)),

@@ -115,9 +115,11 @@ function Card<TRecord extends { id: number }>(props: {
   const { record, card, onOpen, onView, headingLevel = 3 } = props;
   const navigate = useNavigate();
   const badge = card.badge?.(record);
-  // A card's action makes a record (a receipt for this invoice): not for a role that cannot write.
+  // A card's action makes a record (a receipt for this invoice), a writing command changes one
+  // (Mark Paid): neither is shown to a role that cannot write.
   const mayWrite = useCan('write');
   const action = mayWrite ? card.action?.(record) ?? null : null;
+  const commands = (card.commands?.(record) ?? []).filter((command) => mayWrite || !command.writes);
   const rows = card.fields
     .map((field) => ({ field, value: field.value(record) }))
     .filter(({ field, value }) => value || !field.hideWhenEmpty);
@@ -143,7 +145,7 @@ function Card<TRecord extends { id: number }>(props: {
           ))}
         </Fields>
       )}
-      {(onView || action) && (
+      {(onView || action || commands.length > 0) && (
         <Actions>
           {onView && (
             <>
@@ -160,6 +162,11 @@ function Card<TRecord extends { id: number }>(props: {
               {action.label}
             </button>
           )}
+          {commands.map((command) => (
+            <button key={command.label} type="button" className={command.primary ? 'primary' : undefined} onClick={(event) => { event.stopPropagation(); command.run(); }}>
+              {command.label}
+            </button>
+          ))}
         </Actions>
       )}
     </Box>

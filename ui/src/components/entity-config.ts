@@ -169,6 +169,8 @@ export interface CardConfig<TRecord> {
   fields: readonly CardField<TRecord>[];
   /** A button under the card's own (Receive payment while an invoice is due), or null. */
   action?: (record: TRecord) => OpenElsewhere | null;
+  /** Buttons under the card that run something in place (Mark Paid, Payslip). */
+  commands?: (record: TRecord) => readonly { label: string; run: () => void; primary?: boolean; /** Changes the record: left out for a role that cannot write. */ writes?: boolean }[];
 }
 
 export interface ListConfig<TRecord extends { id: number }, TValues extends FieldValues, TBody> {
@@ -190,6 +192,8 @@ export interface ListConfig<TRecord extends { id: number }, TValues extends Fiel
   card: CardConfig<TRecord>;
   resource: Resource<TRecord, TBody>;
   form: FormConfig<TRecord, TValues, TBody>;
+  /** Shown between the search bar and the list (a payroll run for a month). */
+  toolbar?: ReactNode;
   /** A read-only view of one record (DESIGN §3.7 'View Details'); cards then offer Edit and View Details. */
   details?: DetailsConfig<TRecord>;
 }

@@ -149,6 +149,7 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
             </Button>
           )}
         </Toolbar>
+        {mayAdd && config.toolbar}
         <Records config={config} search={search} onOpen={edit} onView={view} onAdd={mayAdd ? add : undefined} />
       </Main>
     </>
