@@ -45,6 +45,8 @@ export interface Field<In extends z.ZodType = z.ZodType, Out extends z.ZodType =
   readonly defaultValue?: string | number | boolean;
   /** A reference field: the entity it names (`item`), which must exist, and the message if not. */
   readonly refersTo?: { readonly singular: string; readonly missing: string };
+  /** A whole number's bounds (a month is 1–12). */
+  readonly range?: { readonly min: number; readonly max: number };
   /** Left blank, the value the record named by the field `ref` has in its field `field` (an adjustment's cost from its item). */
   readonly fillFrom?: { readonly ref: string; readonly field: string };
 }
@@ -92,7 +94,7 @@ const field = <In extends z.ZodType, Out extends z.ZodType>(
   column: ColumnType,
   input: In,
   output: Out,
-  extra: Pick<Partial<Field>, 'required' | 'options' | 'defaultValue' | 'refersTo' | 'fillFrom'> = {},
+  extra: Pick<Partial<Field>, 'required' | 'options' | 'defaultValue' | 'refersTo' | 'fillFrom' | 'range'> = {},
 ): Field<In, Out> => ({ kind, column, input, output, required: extra.required ?? false, ...extra });
 
 const nullableString = z.string().nullable();
@@ -293,7 +295,7 @@ export const integer = (settings: { label?: string; defaultValue?: number; min?:
     return v.toNumber();
   });
   const output = defaultValue === undefined ? z.number().int().nullable() : z.number().int();
-  return field('integer', 'integer', input, output, { defaultValue });
+  return field('integer', 'integer', input, output, { defaultValue, range: { min: min ?? 0, max } });
 };
 
 /** A required whole number between min and max ('Month is required'). */
@@ -303,7 +305,7 @@ export const requiredInteger = (settings: { label: string; min: number; max: num
   const input = z.unknown().superRefine((v, ctx) => {
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) ctx.addIssue({ code: 'custom', message: missing });
   }).pipe(base.input).transform((v) => v as number);
-  return field('integer', 'integer', input, z.number().int(), { required: true });
+  return field('integer', 'integer', input, z.number().int(), { required: true, range: { min, max } });
 };
 
 /** True for a real calendar date written YYYY-MM-DD. */

@@ -4,6 +4,7 @@ import {
   api,
   byId,
   customersEntity,
+  employeesEntity,
   DateString,
   ErrorBodySchema,
   HEADERS,
@@ -114,6 +115,8 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       if (key === 'lines' || key === 'amount' || key === dateField || value === undefined) continue;
       // Paid now is a receipt or payment of its own, not a field of the invoice.
       if (target.kind === 'invoice' && (key === 'paidNow' || key === 'paymentMethod')) continue;
+      // What the server works out (a payroll's net) is not what was sent: payroll.int.spec.ts checks it.
+      if (target.computed?.includes(key)) continue;
       expect(answer[key], `${key} of ${JSON.stringify(body)}`).toEqual(value);
     }
     if (dateField) expect(DateString.safeParse(answer[dateField]).success, dateField).toBe(true);
@@ -153,6 +156,8 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       vendorId: await create(vendorsEntity.path, { name: 'Fuzz Vendor' }),
       customerId: await create(customersEntity.path, { name: 'Fuzz Customer' }),
       itemId: await create(itemsEntity.path, { name: 'Fuzz Item', unit: 'KG' }),
+      // No salary: a payroll left blank stays blank (the fill from the employee is payroll.int.spec.ts's).
+      employeeId: await create(employeesEntity.path, { employeeId: 'FUZZ-1', name: 'Fuzz Employee' }),
       invoices: {},
     };
     // What credit and debit notes are against: one large invoice of each side.
@@ -163,7 +168,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     }
     fixtures = { ...fixtures, invoices };
     // The users' routes work on a user of their own (`POST api.users` makes one here), never on the owner.
-    for (const target of targets.filter((t) => t.method === 'POST' && t.kind !== 'auth' && t.kind !== 'action' && (t.kind !== 'users' || t.path === api.users))) {
+    for (const target of targets.filter((t) => t.method === 'POST' && t.kind !== 'auth' && t.kind !== 'action' && t.kind !== 'batch' && (t.kind !== 'users' || t.path === api.users))) {
       // Another seed than the properties', or its first body would claim the same unique values.
       const [body] = fc.sample(target.valid(fixtures), { seed: SEED + 1, numRuns: 1 });
       records.set(target.path, await create(target.path, body!));
@@ -193,7 +198,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
 
   it('accepts generated valid bodies on every create and update, and reads them back as the contract normalises them', async () => {
     // A void is done once per record: documents.int.spec.ts has its round trip.
-    for (const [index, target] of targets.filter((t) => t.kind !== 'auth' && t.kind !== 'action' && t.kind !== 'settings' && t.kind !== 'users' && t.method !== 'DELETE').entries()) {
+    for (const [index, target] of targets.filter((t) => t.kind !== 'auth' && t.kind !== 'action' && t.kind !== 'settings' && t.kind !== 'users' && t.kind !== 'batch' && t.method !== 'DELETE').entries()) {
       await fc.assert(
         fc.asyncProperty(target.valid(fixtures), async (body) => {
           const { res, position } = await write({ method: target.method, url: urlOf(target), json: body });

@@ -12,6 +12,10 @@ import {
   JournalVoucherBodySchema,
   MASTER_DATA_ENTITIES,
   MONEY_MAX,
+  PAYROLL_PATHS,
+  PayrollRunBodySchema,
+  payrollEntity,
+  type FieldValues,
   NewUserSchema,
   PasswordChangeSchema,
   PasswordResetSchema,
@@ -41,6 +45,7 @@ export interface Fixtures {
   readonly vendorId: number;
   readonly customerId: number;
   readonly itemId: number;
+  readonly employeeId: number;
   /** An invoice of the fixtures' party by stream prefix (`sales-invoice`), with room for every note the fuzz writes. */
   readonly invoices: Readonly<Record<string, number>>;
 }
@@ -62,9 +67,12 @@ export interface WriteTarget {
   /**
    * 'action': a command on one record that can be done once (void); 'settings': the one business
    * profile; 'users': the owner's users and one's own password (no events: roles.int.spec.ts has
-   * their story). None is in the valid-body round trip (their own specs have it).
+   * their story); 'batch': one request that makes many records (a month's payroll run). None is in
+   * the valid-body round trip (their own specs have it).
    */
-  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'voucher' | 'auth' | 'action' | 'settings' | 'users';
+  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'voucher' | 'auth' | 'action' | 'settings' | 'users' | 'batch';
+  /** Fields the server works out whatever is sent (a payroll's net). */
+  readonly computed?: readonly string[];
   /** A document's date that a blank fills with today (in India). */
   readonly defaultedDate?: string;
 }
@@ -121,16 +129,31 @@ const fieldValue = (name: string, f: Field, fixtures: Fixtures): fc.Arbitrary<un
       return optional(paise(MONEY_MAX).map((p) => (p % 2 ? p / 100 : (p / 100).toFixed(2))));
     case 'percent':
       return optional(decimal(100, 2));
-    case 'integer':
-      return optional(fc.integer({ min: 0, max: INT32_MAX }));
+    case 'integer': {
+      const whole = fc.integer(f.range ?? { min: 0, max: INT32_MAX });
+      return f.required ? whole : optional(whole);
+    }
     case 'date':
       return optional(isoDate);
     case 'quantity':
       return positiveDecimal(1_000_000, 2);
-    case 'reference':
-      return fc.constant(name === 'itemId' ? fixtures.itemId : fixtures.vendorId);
+    case 'reference': {
+      const ids: Readonly<Record<string, number>> = { item: fixtures.itemId, vendor: fixtures.vendorId, customer: fixtures.customerId, employee: fixtures.employeeId };
+      return fc.constant(ids[f.refersTo?.singular ?? ''] ?? fixtures.vendorId);
+    }
     case 'boolean':
       return fc.boolean();
+  }
+};
+
+/** Whether the server can work out the computed fields of this body (deductions above the gross cannot). */
+const computable = (entity: (typeof MASTER_DATA_ENTITIES)[number], body: Record<string, unknown>) => {
+  const values = entity.body.parse(body) as FieldValues;
+  try {
+    for (const compute of Object.values(entity.rules?.computed ?? {})) compute?.(values);
+    return true;
+  } catch {
+    return false;
   }
 };
 
@@ -221,18 +244,31 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
     const entity = MASTER_DATA_ENTITIES.find((e) => route.path === `${e.path}/:id`);
     return entity && { schema: null, kind: 'master-data', streams: [entity.singular], valid: () => fc.constant({}) };
   }
+  if (route.path === PAYROLL_PATHS.run) {
+    return { schema: PayrollRunBodySchema, kind: 'batch', streams: [payrollEntity.singular], valid: () => fc.record({ month: fc.integer({ min: 1, max: 12 }), year: fc.integer({ min: 2000, max: 2099 }) }) };
+  }
   for (const entity of MASTER_DATA_ENTITIES) {
+    for (const [name, action] of Object.entries(entity.rules?.actions ?? {})) {
+      if (route.path !== `${entity.path}/:id/${name}`) continue;
+      const body = name === 'pay' ? fc.record({ paidOn: optional(isoDate), paidFrom: fc.constantFrom('cash', 'bank') }) : fc.constant({});
+      return { schema: action.body, kind: 'action', streams: [entity.singular], valid: () => body };
+    }
     if (!covers(entity.path, route.path)) continue;
     const fields = entity.fields as Record<string, Field>;
+    const { uniqueKey, locked } = entity.rules ?? {};
     return {
       schema: entity.body,
       kind: 'master-data',
       streams: [entity.singular],
+      computed: Object.keys(entity.rules?.computed ?? {}),
       valid: (fixtures) =>
         withOptionalKeys(
           Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, fieldValue(name, f, fixtures)])),
           Object.entries(fields).filter(([, f]) => f.required).map(([name]) => name),
-        ),
+        )
+          // Every body is written to the same few records: one that claims a key (an employee's
+          // month) or locks its fields (paid) would make the next a 409. payroll.int.spec.ts has those.
+          .filter((body) => !uniqueKey?.holds?.(body as FieldValues) && !locked?.when(body as FieldValues) && computable(entity, body)),
     };
   }
   for (const doc of INVOICE_DOCUMENTS) {
