@@ -22,7 +22,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { type Fixtures, HOSTILE_IDS, HOSTILE_QUERIES, hostileBodies, hostileValue, type WriteTarget, writeTargets } from './testing/fuzz-inputs';
+import { HOSTILE_IDS, HOSTILE_QUERIES, hostileBodies, hostileValue } from './testing/fuzz-hostile';
+import { type Fixtures, type WriteTarget, writeTargets } from './testing/fuzz-inputs';
 import { type Answer, HttpClient } from './testing/http-client';
 import { productRoutes, sampleUrl } from './testing/routes';
 import { type RunningSystem, startOneProcess } from './testing/run-modes';
