@@ -18,6 +18,7 @@ import Koa, { type Context, type Middleware } from 'koa';
 
 import { registerWriteRoutes } from './routes';
 import { idempotency } from './shared/idempotency';
+import { userEvents } from './shared/user-events';
 
 export interface CommandAppDeps {
   readonly db: AnyDb;
@@ -45,7 +46,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   const app = new Koa({ proxy: deps.trustProxy ?? false, maxIpsCount: 1 });
   const router = new Router();
   authWriteRoutes(router, deps.auth);
-  userWriteRoutes(router, deps.auth);
+  userWriteRoutes(router, deps.auth, userEvents(deps.store));
   // The reverse proxy's health check of each command instance (deploy/haproxy.cfg): 503 when
   // PostgreSQL is out of reach. Browsers never get here: every GET goes to the query service.
   healthRoute(router, deps.store, deps.notifier);

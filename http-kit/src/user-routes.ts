@@ -11,16 +11,26 @@ import { SESSION_COOKIE } from './session';
 
 const USER = byId(api.users, ':id');
 
+/** An audit event of a change to the users (never a password or its hash), on the user's stream `user:<id>`. */
+export interface UserEvent {
+  readonly type: 'UserAdded' | 'UserChanged' | 'UserPasswordSet';
+  readonly data: { readonly id: number } & Readonly<Record<string, unknown>>;
+}
+
+/** Records a change to the users in the event log, as the signed-in user who made it. */
+export type RecordUserEvent = (ctx: Context, event: UserEvent) => Promise<void>;
+
 /**
  * The owner's users (issue 22): add one with a role, change the role, disable (their sessions
  * end at once), set a new password. And anyone's change of their own password. The role guard
  * lets only the owner reach `api.users`.
  */
-export const userWriteRoutes = (router: Router, auth: AuthStore) => {
+export const userWriteRoutes = (router: Router, auth: AuthStore, record: RecordUserEvent = async () => undefined) => {
   router.post(api.users, async (ctx: Context) => {
     const { username, password, role } = parseBody(NewUserSchema, ctx.request.body);
     const user = await auth.createUser(username, password, role);
     if (!user) throw conflictHttp(`Username ${username} is already in use`);
+    await record(ctx, { type: 'UserAdded', data: { id: user.id, username: user.username, role: user.role } });
     ctx.status = 201;
     ctx.set('Location', byId(api.users, user.id));
     ctx.body = user;
@@ -32,6 +42,7 @@ export const userWriteRoutes = (router: Router, auth: AuthStore) => {
     const user = await auth.changeUser(id, change);
     if (user === 'not found') throw notFoundHttp(`User ${id} not found`);
     if (user === 'last owner') throw conflictHttp('The business needs an owner who can sign in: make another user owner first');
+    await record(ctx, { type: 'UserChanged', data: { id, ...change } });
     ctx.body = user;
   });
 
@@ -39,6 +50,7 @@ export const userWriteRoutes = (router: Router, auth: AuthStore) => {
     const id = idParam(ctx, 'User');
     const { password } = parseBody(PasswordResetSchema, ctx.request.body);
     if (!(await auth.setPassword(id, password))) throw notFoundHttp(`User ${id} not found`);
+    await record(ctx, { type: 'UserPasswordSet', data: { id, by: 'owner' } });
     ctx.status = 204;
   });
 
@@ -50,6 +62,7 @@ export const userWriteRoutes = (router: Router, auth: AuthStore) => {
       throw badRequest(message, [{ path: 'currentPassword', message }]);
     }
     await auth.setPassword(user.id, newPassword, ctx.cookies.get(SESSION_COOKIE));
+    await record(ctx, { type: 'UserPasswordSet', data: { id: user.id, by: 'self' } });
     ctx.status = 204;
   });
 };

@@ -140,5 +140,12 @@ describe('roles: every role × every route (issue 22)', () => {
     expect((await t.owner.get(api.auth.me)).body).toMatchObject({ role: 'owner' });
     const taken = await t.owner.post(api.users, { username: 'STAFF-USER', password: PASSWORD, role: 'viewer' });
     expect(taken.status).toBe(409);
+
+    // Each change is in the log, as the owner's, with no password in it.
+    const { rows } = await sql<{ type: string; data: Record<string, unknown>; username: string }>`select type, data, metadata->>'username' as username
+      from events where stream_id = ${`user:${id('viewer-user')}`} order by position`.execute(t.database.db);
+    expect(rows.map((r) => [r.type, r.username])).toEqual([['UserAdded', 'owner'], ['UserPasswordSet', 'owner'], ['UserChanged', 'owner']]);
+    expect(rows[2]!.data).toEqual({ id: id('viewer-user'), role: 'staff' });
+    expect(JSON.stringify(rows)).not.toContain('reset-by-owner-1');
   });
 });
