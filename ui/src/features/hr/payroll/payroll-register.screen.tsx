@@ -29,6 +29,7 @@ const Scroll = styled.div`
   td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
   td:first-child { white-space: normal; min-width: 140px; }
   tfoot td { font-weight: 700; }
+  tfoot td:last-child { white-space: normal; }
 `;
 
 /** The payroll register of a month: each employee's basic, allowances, deductions, net and status, with the totals. */
