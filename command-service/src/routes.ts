@@ -6,6 +6,7 @@ import { INVOICE_SLICES, SETTLEMENT_SLICES } from './documents';
 import { invoiceWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
 import { businessWriteRoutes } from './settings/business.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
+import { leadConversionRoutes } from './crm/lead-conversion.routes';
 
 /** Every write route of the product. */
 export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
@@ -14,4 +15,5 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   businessWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
+  leadConversionRoutes(router, deps);
 };

@@ -18,6 +18,7 @@ export * from './sales/customers';
 export * from './inventory/items';
 export * from './hr/employees';
 export * from './crm/leads';
+export * from './crm/follow-ups';
 export * from './inventory/stock-adjustments';
 export * from './inventory/stock';
 
@@ -25,6 +26,7 @@ import { customersEntity } from './sales/customers';
 import { employeesEntity } from './hr/employees';
 import { itemsEntity } from './inventory/items';
 import { leadsEntity } from './crm/leads';
+import { followUpsEntity } from './crm/follow-ups';
 import { vendorsEntity } from './purchase/vendors';
 import { stockAdjustmentsEntity } from './inventory/stock-adjustments';
 import { ledgersEntity } from './books/ledgers';
@@ -41,6 +43,7 @@ export const MASTER_DATA_ENTITIES = [
   leadsEntity,
   stockAdjustmentsEntity,
   ledgersEntity,
+  followUpsEntity,
 ] as const;
 export * from './master-data-codec';
 export * from './documents';
