@@ -149,8 +149,11 @@ export const longestValue = (field: Field, name: string, schema: JsonSchema | un
 /** A master-data body with every field at its longest, most hostile value. */
 export const longestMasterDataBody = (entity: MasterDataEntity, token: string, seed: number, refs: Readonly<Record<string, number>>) => {
   const schema = inputSchemaOf(entity.body);
-  const body = Object.fromEntries(entity.fieldNames.map((name) => [name, longestValue(entity.fields[name]!, name, schema.properties?.[name], token, seed, refs)]));
+  const writable = entity.fieldNames.filter((name) => !entity.fields[name]!.recordOnly);
+  const body = Object.fromEntries(writable.map((name) => [name, longestValue(entity.fields[name]!, name, schema.properties?.[name], token, seed, refs)]));
   if ('adjustmentType' in body) body.adjustmentType = ADJUSTMENT_TYPES[0];
+  // Of fields where exactly one is given (a follow-up's lead or customer), the first.
+  for (const name of entity.exactlyOne?.fields.slice(1) ?? []) body[name] = null;
   return body;
 };
 
