@@ -1,6 +1,7 @@
 import {
   vendorsEntity,
   api,
+  type Fields,
   MASTER_DATA_ENTITIES,
   listTable,
   byId,
@@ -464,7 +465,8 @@ const httpContract = (mode: Mode) => {
           expect(created.status, created.text).toBe(201);
           const record = RecordSchema.parse(created.body);
           // Fields only the entity's own events set (a lead's converted customer) start empty.
-          const unset = Object.fromEntries(entity.fieldNames.filter((f) => entity.fields[f]!.recordOnly).map((f) => [f, null]));
+          const fields: Fields = entity.fields;
+          const unset = Object.fromEntries(entity.fieldNames.filter((f) => fields[f]!.recordOnly).map((f) => [f, null]));
           expect(record).toEqual({ id: expect.any(Number), ...unset, ...entity.body.parse(body) });
           expect(created.headers.get('etag')).toBe('"1"');
           expect(created.headers.get('location')).toBe(byId(entity.path, record.id));
