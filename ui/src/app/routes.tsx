@@ -33,6 +33,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'inventory/inventory': screen(() => import('@/features/inventory/report/inventory-report.screen').then((m) => m.InventoryReportScreen)),
   'hr/employees': screen(() => import('@/features/hr/employees/employees.screen').then((m) => m.EmployeesScreen)),
   'crm/leads': screen(() => import('@/features/crm/leads/leads.screen').then((m) => m.LeadsScreen)),
+  'crm/follow-ups': screen(() => import('@/features/crm/follow-ups/follow-ups.screen').then((m) => m.FollowUpsScreen)),
   'sales/invoices': screen(() => import('@/features/sales/invoices/invoices.screen').then((m) => m.SalesInvoicesScreen)),
   'sales/receipts': screen(() => import('@/features/sales/receipts/receipts.screen').then((m) => m.ReceiptsScreen)),
   'purchase/payments': screen(() => import('@/features/purchase/payments/payments.screen').then((m) => m.PaymentsScreen)),

@@ -1,9 +1,10 @@
 import { ChevronRight } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
-import type { BadgeTone, CardConfig } from '@/components/entity-config';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { BadgeTone, CardAction, CardConfig, RunHere } from '@/components/entity-config';
 
 const Box = styled.article`
   position: relative;
@@ -115,6 +116,13 @@ function Card<TRecord extends { id: number }>(props: {
   const navigate = useNavigate();
   const badge = card.badge?.(record);
   const action = card.action?.(record) ?? null;
+  const more = card.actions?.(record) ?? [];
+  const [asking, setAsking] = useState<RunHere | null>(null);
+  const act = (chosen: CardAction) => {
+    if ('to' in chosen) navigate(chosen.to.pathname, { state: chosen.to.state });
+    else if (chosen.confirm) setAsking(chosen);
+    else void chosen.run();
+  };
   const rows = card.fields
     .map((field) => ({ field, value: field.value(record) }))
     .filter(({ field, value }) => value || !field.hideWhenEmpty);
@@ -140,7 +148,7 @@ function Card<TRecord extends { id: number }>(props: {
           ))}
         </Fields>
       )}
-      {(onView || action) && (
+      {(onView || action || more.length > 0) && (
         <Actions>
           {onView && (
             <>
@@ -152,12 +160,30 @@ function Card<TRecord extends { id: number }>(props: {
               </button>
             </>
           )}
+          {more.map((chosen) => (
+            <button key={chosen.label} type="button" onClick={(event) => { event.stopPropagation(); act(chosen); }}>
+              {chosen.label}
+            </button>
+          ))}
           {action && (
             <button type="button" className="primary" onClick={(event) => { event.stopPropagation(); navigate(action.to.pathname, { state: action.to.state }); }}>
               {action.label}
             </button>
           )}
         </Actions>
+      )}
+      {asking?.confirm && (
+        // React events bubble out of the dialog's portal to this card: its click must not open the card.
+        <div style={{ display: 'contents' }} onClick={(event) => event.stopPropagation()}>
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => { if (!open) setAsking(null); }}
+          title={asking.confirm.title}
+          description={asking.confirm.description}
+          confirmLabel={asking.confirm.confirmLabel}
+          onConfirm={() => { setAsking(null); void asking.run(); }}
+        />
+        </div>
       )}
     </Box>
   );

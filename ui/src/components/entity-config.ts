@@ -163,12 +163,30 @@ export interface OpenElsewhere {
   to: { pathname: string; state: unknown };
 }
 
+/** A button that acts on the record where it is (Mark Done, Convert to Customer), asking first when `confirm` is given. */
+export interface RunHere {
+  label: string;
+  run: () => unknown;
+  confirm?: { title: string; description: string; confirmLabel: string };
+}
+
+export type CardAction = OpenElsewhere | RunHere;
+
 export interface CardConfig<TRecord> {
   title: (record: TRecord) => string;
   badge?: (record: TRecord) => { label: string; tone: BadgeTone } | null;
   fields: readonly CardField<TRecord>[];
   /** A button under the card's own (Receive payment while an invoice is due), or null. */
   action?: (record: TRecord) => OpenElsewhere | null;
+  /** More buttons, side by side (Add Follow-up, Convert to Customer). */
+  actions?: (record: TRecord) => readonly CardAction[];
+}
+
+/** A chip above the list: the list as the server filters it (follow-ups due today), with its own empty text. */
+export interface ListView {
+  label: string;
+  filter: Readonly<Record<string, string>>;
+  empty: string;
 }
 
 export interface ListConfig<TRecord extends { id: number }, TValues extends FieldValues, TBody> {
@@ -181,6 +199,8 @@ export interface ListConfig<TRecord extends { id: number }, TValues extends Fiel
   /** Above the list (counters), given every record; and the list's own heading. */
   summary?: (records: readonly TRecord[]) => readonly { label: string; value: string }[];
   listHeading?: string;
+  /** Chips that switch the list between server filters (Today, Overdue, All); the first is the default. */
+  views?: readonly ListView[];
   /** What a search looks in: the contract's (`vendorsEntity.search`), its fields and the labels
    * of coded ones, so a list searched here while it fits in one page finds what the server finds
    * once it does not. */

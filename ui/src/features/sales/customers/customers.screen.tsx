@@ -3,6 +3,7 @@ import { IndianRupee, Mail, Phone, Receipt, User } from 'lucide-react';
 
 import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
+import { addFollowUp } from '@/features/crm/follow-ups/add-follow-up';
 import { useOwedCards } from '@/features/documents/lookups';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { customersResource } from '@/features/sales/customers/customers.resource';
@@ -23,6 +24,7 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
   search: customersEntity.search,
   card: {
     title: (customer) => customer.name,
+    actions: (customer) => [addFollowUp('customerId', customer.id)],
     fields: [
       { label: 'Contact', icon: User, value: (c) => c.contactPerson, hideWhenEmpty: true },
       { label: 'Phone', icon: Phone, value: (c) => c.phone, hideWhenEmpty: true },
