@@ -20,7 +20,7 @@ const normalised = (values: Record<string, unknown>) => ({
 });
 const create = (values: Record<string, unknown>): Command => ({ type: 'Create', data: { id: 7, body: body({ followUpType: 'call', followUpDate: '2026-11-22', ...values }) }, metadata });
 const update = (values: Record<string, unknown>): Command => ({ type: 'Update', data: { id: 7, body: body({ followUpType: 'call', followUpDate: '2026-11-22', leadId: 3, ...values }) }, metadata });
-const createdWith = (values: Record<string, unknown>) => ({ type: 'FollowUpCreated' as const, data: { ...normalised(values), id: 7 } });
+const createdWith = (values: Record<string, unknown>) => ({ type: 'FollowUpCreated' as const, data: followUpsEntity.events.created.parse({ ...normalised(values), id: 7 }) });
 
 describe('Follow-up decider', () => {
   it('creates a follow-up with a lead, pending by default', () =>

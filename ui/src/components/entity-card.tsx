@@ -1,9 +1,8 @@
 import { ChevronRight } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { BadgeTone, CardAction, CardConfig, RunHere } from '@/components/entity-config';
 
 const Box = styled.article`
@@ -111,16 +110,17 @@ function Card<TRecord extends { id: number }>(props: {
   onView?: (record: TRecord) => void;
   /** h2 under the screen's h1; h3 when the list has its own h2 heading (heading order). */
   headingLevel?: 2 | 3;
+  /** An action that asks first (Convert to Customer): the list shows its one confirmation. */
+  onAsk?: (action: RunHere) => void;
 }) {
-  const { record, card, onOpen, onView, headingLevel = 3 } = props;
+  const { record, card, onOpen, onView, headingLevel = 3, onAsk } = props;
   const navigate = useNavigate();
   const badge = card.badge?.(record);
   const action = card.action?.(record) ?? null;
   const more = card.actions?.(record) ?? [];
-  const [asking, setAsking] = useState<RunHere | null>(null);
   const act = (chosen: CardAction) => {
     if ('to' in chosen) navigate(chosen.to.pathname, { state: chosen.to.state });
-    else if (chosen.confirm) setAsking(chosen);
+    else if (chosen.confirm && onAsk) onAsk(chosen);
     else void chosen.run();
   };
   const rows = card.fields
@@ -171,19 +171,6 @@ function Card<TRecord extends { id: number }>(props: {
             </button>
           )}
         </Actions>
-      )}
-      {asking?.confirm && (
-        // React events bubble out of the dialog's portal to this card: its click must not open the card.
-        <div style={{ display: 'contents' }} onClick={(event) => event.stopPropagation()}>
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => { if (!open) setAsking(null); }}
-          title={asking.confirm.title}
-          description={asking.confirm.description}
-          confirmLabel={asking.confirm.confirmLabel}
-          onConfirm={() => { setAsking(null); void asking.run(); }}
-        />
-        </div>
       )}
     </Box>
   );

@@ -9,7 +9,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CardList } from '@/components/card-list';
 import { EntityCard } from '@/components/entity-card';
-import type { ListConfig, ListView } from '@/components/entity-config';
+import type { ListConfig, ListView, RunHere } from '@/components/entity-config';
 import type { EntityForm as EntityFormType } from '@/components/entity-form';
 import type { RecordDetails as RecordDetailsType } from '@/components/record-details';
 import { EmptyState } from '@/components/empty-state';
@@ -193,6 +193,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
   props: Props<TRecord, TValues, TBody> & { view?: ListView; search: string; onOpen: (record: TRecord) => void; onView: (record: TRecord) => void; onAdd: () => void },
 ) {
   const { config, view, search, onOpen, onView, onAdd } = props;
+  const [asking, setAsking] = useState<RunHere | null>(null);
   const term = search.trim().toLowerCase();
   const filter = view?.filter;
   const list = config.resource.usePages('', true, filter);
@@ -242,12 +243,36 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
       wideColumns={2}
       items={rows}
       keyOf={(record) => record.id}
-      render={(record) => <EntityCard record={record} card={config.card} onOpen={onOpen} onView={config.details ? onView : undefined} headingLevel={config.listHeading ? 3 : 2} />}
+      render={(record) => (
+        <EntityCard record={record} card={config.card} onOpen={onOpen} onView={config.details ? onView : undefined} headingLevel={config.listHeading ? 3 : 2} onAsk={setAsking} />
+      )}
       onNearEnd={loadMore}
       virtualize={!small}
     />
   );
-  if (!config.summary && !config.listHeading) return cards;
+  const confirm = asking?.confirm && (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) setAsking(null);
+      }}
+      title={asking.confirm.title}
+      description={asking.confirm.description}
+      confirmLabel={asking.confirm.confirmLabel}
+      onConfirm={() => {
+        setAsking(null);
+        void asking.run();
+      }}
+    />
+  );
+  if (!config.summary && !config.listHeading) {
+    return (
+      <>
+        {cards}
+        {confirm}
+      </>
+    );
+  }
   return (
     <>
       {summary && (
@@ -262,6 +287,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
       )}
       {config.listHeading && <ListHeading>{config.listHeading}</ListHeading>}
       {cards}
+      {confirm}
     </>
   );
 }
