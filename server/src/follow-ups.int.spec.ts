@@ -109,4 +109,17 @@ describe('follow-ups and lead conversion', () => {
     const nobody = await t.owner.post(leadConvertPath(byId(leadsEntity.path, 99999)), {});
     expect(nobody.status).toBe(404);
   });
+
+  it('a conversion retried with the same Idempotency-Key answers the first one again and makes no second customer', async () => {
+    const prospect = await write('post', leadsEntity.path, { name: 'Asha Rao', company: 'Rao Stores' });
+    const convert = () => t.owner.post<{ lead: Row; customer: Row }>(leadConvertPath(byId(leadsEntity.path, prospect.id)), {}, { headers: { 'Idempotency-Key': `convert-${prospect.id}` } });
+    const first = await convert();
+    const again = await convert();
+    expect(first.status, first.text).toBe(201);
+    expect(again.status, again.text).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const position = again.headers.get('X-Event-Position')!;
+    const customers = (await t.owner.get<Row[]>(customersEntity.path, { headers: { 'X-Min-Position': position } })).body;
+    expect(customers.filter((c) => c.name === 'Rao Stores')).toHaveLength(1);
+  });
 });

@@ -167,7 +167,8 @@ export interface OpenElsewhere {
 export interface RunHere {
   label: string;
   run: () => unknown;
-  confirm?: { title: string; description: string; confirmLabel: string };
+  /** Asked first; the confirm button is the primary one unless `tone` is 'danger'. */
+  confirm?: { title: string; description: string; confirmLabel: string; tone?: 'danger' | 'primary' };
 }
 
 export type CardAction = OpenElsewhere | RunHere;

@@ -259,6 +259,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
       title={asking.confirm.title}
       description={asking.confirm.description}
       confirmLabel={asking.confirm.confirmLabel}
+      tone={asking.confirm.tone ?? 'primary'}
       onConfirm={() => {
         setAsking(null);
         void asking.run();
