@@ -48,7 +48,7 @@ export interface MasterDataDefinition<L extends string, F extends Fields> {
   readonly due?: { readonly date: keyof F & string; readonly status: keyof F & string; readonly open: string };
 }
 
-/** Whose of `fields` are given (not null or blank): the issue if not exactly one, else null. */
+/** Which of `fields` are given (not null or blank): unless exactly one, an issue on each given (or, with none, on each). */
 export const exactlyOneProblem = (
   rule: { readonly fields: readonly string[]; readonly message: string },
   values: Readonly<Record<string, unknown>>,

@@ -45,13 +45,6 @@ export const readMasterDataEvent = (entity: MasterDataEntity, stored: unknown): 
   }
 };
 
-/** A mark event of this entity (`LeadConverted`), its data checked by the entity's schema for it. */
-export const markEvent = (entity: MasterDataEntity, type: string, id: number, values: FieldValues) => {
-  const mark = entity.events.marks[type];
-  if (!mark) throw new Error(`${entity.label} has no mark ${type}`);
-  return { type, data: Values.parse(mark.parse({ ...values, id })) };
-};
-
 /** Writes a change as the entity's own event (validated by its schema, typed by it). */
 export const masterDataEvent = <E extends MasterDataEntity>(entity: E, change: MasterDataChange): EventOf<E> => {
   const { names } = entity.events;

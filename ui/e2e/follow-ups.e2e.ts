@@ -50,6 +50,7 @@ test('follow-ups: from a lead card to today on home, mark done, convert the lead
   await expectToast(page, 'Success', 'Follow-up created successfully');
   // Saved, the form goes back where it was opened from: the leads.
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+  await expect(lead).toContainText(/Next Follow-up.*WhatsApp/);
 
   // The follow-ups open on Today, where it is, pending.
   await page.goto(FOLLOW_UPS);

@@ -6,6 +6,7 @@ import { type BadgeTone, type CardAction, formValuesOf, type ListConfig } from '
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { openRecord } from '@/components/use-screen-view';
 import { addFollowUp } from '@/features/crm/follow-ups/add-follow-up';
+import { useNextFollowUpField } from '@/features/crm/follow-ups/next-follow-up';
 import { useConvertLead } from '@/features/crm/leads/convert-lead';
 import { leadsResource } from '@/features/crm/leads/leads.resource';
 import { useLabels } from '@/features/documents/lookups';
@@ -76,6 +77,7 @@ const leadsList: ListConfig<Lead, Values, LeadBody> = {
 export function LeadsScreen() {
   const convert = useConvertLead();
   const customerName = useLabels(customersResource.useList, (c) => c.name);
+  const nextFollowUp = useNextFollowUpField<Lead>('leadId');
   const config = useMemo((): ListConfig<Lead, Values, LeadBody> => {
     const actions = (lead: Lead): CardAction[] => [
       addFollowUp('leadId', lead.id),
@@ -97,10 +99,10 @@ export function LeadsScreen() {
       card: {
         ...leadsList.card,
         badge: (lead) => (lead.convertedCustomerId ? { label: 'converted', tone: 'green' } : leadsList.card.badge!(lead)),
-        fields: [...leadsList.card.fields, converted],
+        fields: [...leadsList.card.fields, nextFollowUp, converted],
         actions,
       },
     };
-  }, [convert, customerName]);
+  }, [convert, customerName, nextFollowUp]);
   return <EntityListScreen config={config} />;
 }
