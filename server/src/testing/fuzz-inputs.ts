@@ -1,8 +1,6 @@
 import {
   api,
-  customersEntity,
-  leadConvertPath,
-  leadsEntity,
+  customersEntity, leadConvertPath, leadsEntity,
   BUSINESS_PATH,
   BUSINESS_STREAM,
   BusinessBodySchema,
@@ -207,16 +205,13 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
     const entity = MASTER_DATA_ENTITIES.find((e) => route.path === `${e.path}/:id`);
     return entity && { schema: null, kind: 'master-data', streams: [entity.singular], valid: () => fc.constant({}) };
   }
-  if (route.path === leadConvertPath(`${leadsEntity.path}/:id`)) {
-    // Made once per lead: a second is a 409 (follow-ups.int.spec.ts has the round trip).
-    return { schema: null, kind: 'action', streams: [leadsEntity.singular, customersEntity.singular], valid: () => fc.constant({}) };
-  }
+  // A lead converts once (then 409): follow-ups.int.spec.ts has the round trip.
+  if (route.path === leadConvertPath(`${leadsEntity.path}/:id`)) return { schema: null, kind: 'action', streams: [leadsEntity.singular, customersEntity.singular], valid: () => fc.constant({}) };
   for (const entity of MASTER_DATA_ENTITIES) {
     if (!covers(entity.path, route.path)) continue;
     // Fields a body cannot set are not sent; of fields where exactly one is given, the customer (a fixture).
     const fields = Object.fromEntries(Object.entries(entity.fields as Record<string, Field>).filter(([, f]) => !f.recordOnly));
-    const oneOf: readonly string[] = entity.exactlyOne?.fields ?? [];
-    const others = new Set(oneOf.filter((name) => name !== 'customerId'));
+    const oneOf: readonly string[] = entity.exactlyOne?.fields ?? [], others = new Set(oneOf.filter((name) => name !== 'customerId'));
     return {
       schema: entity.body,
       kind: 'master-data',
