@@ -7,6 +7,7 @@ import { invoiceWriteRoutes, settlementWriteRoutes } from './documents/document.
 import { businessWriteRoutes } from './settings/business.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { payrollRunRoute } from './hr/payroll-run';
+import { leadConversionRoutes } from './crm/lead-conversion.routes';
 
 /** Every write route of the product. */
 export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
@@ -17,4 +18,5 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   businessWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
+  leadConversionRoutes(router, deps);
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import type { Issue } from './errors';
 import type { ColumnType, Field, FieldKind } from './fields';
 import type { FieldValues } from './master-data-codec';
 
@@ -11,7 +12,8 @@ import type { FieldValues } from './master-data-codec';
  */
 export type Fields = Record<string, Field>;
 
-type InputShape<F extends Fields> = { [K in keyof F]: F[K]['input'] };
+/** Fields a body sets: all but those only the entity's own events set (`recordOnly`, a lead's converted customer). */
+type InputShape<F extends Fields> = { [K in keyof F as F[K] extends { readonly recordOnly: true } ? never : K]: F[K]['input'] };
 type OutputShape<F extends Fields> = { [K in keyof F]: F[K]['output'] };
 type OptionalShape<F extends Fields> = { [K in keyof F]: z.ZodOptional<F[K]['output']> };
 const ID = z.number().int().positive();
@@ -35,6 +37,18 @@ export interface MasterDataDefinition<L extends string, F extends Fields> {
   readonly search: SearchSpec<keyof F & string>;
   /** Optional rules beyond the field kinds (see EntityRules). */
   readonly rules?: EntityRules<keyof F & string>;
+  /** Event names are `${eventName}Created`…; the label when absent ('Follow-up' → 'FollowUp'). */
+  readonly eventName?: string;
+  /** Exactly one of these fields must be given (a follow-up is about a lead or a customer): else 400 with this message. */
+  readonly exactlyOne?: { readonly fields: readonly (keyof F & string)[]; readonly message: string };
+  /**
+   * Events besides created, updated and deleted, each setting the listed fields (`LeadConverted`
+   * sets `convertedCustomerId`): data `{ id, ...those fields }`. Everything that folds a record
+   * (decider, projection, history) reads one as an update of those fields.
+   */
+  readonly marks?: Readonly<Record<string, readonly (keyof F & string)[]>>;
+  /** `?due=today|overdue` lists: records whose `date` is today or before, while `status` is `open` (and active). */
+  readonly due?: { readonly date: keyof F & string; readonly status: keyof F & string; readonly open: string };
 }
 
 /**
@@ -80,6 +94,15 @@ export interface EntityAction<K extends string = string> {
 /** A computed field's input: whatever a client sends is ignored, the server fills it. */
 const serverFilled = z.unknown().optional().transform((): null => null);
 
+/** Which of `fields` are given (not null or blank): unless exactly one, an issue on each given (or, with none, on each). */
+export const exactlyOneProblem = (
+  rule: { readonly fields: readonly string[]; readonly message: string },
+  values: Readonly<Record<string, unknown>>,
+): Issue[] | null => {
+  const given = rule.fields.filter((f) => values[f] !== null && values[f] !== undefined && values[f] !== '');
+  return given.length === 1 ? null : (given.length === 0 ? rule.fields : given).map((path) => ({ path, message: rule.message }));
+};
+
 export interface SearchSpec<K extends string = string> {
   readonly fields: readonly K[];
   /** A reference field and the singular of the entity it names: `{ itemId: 'item' }`. */
@@ -97,12 +120,19 @@ const mapFields = <F extends Fields, S>(fields: F, pick: (field: Field) => z.Zod
   Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, pick(field)])) as S;
 
 /** Builds every schema of a master-data entity from its fields. */
-export const masterDataEntity = <const L extends string, const F extends Fields>(
-  definition: MasterDataDefinition<L, F>,
+export const masterDataEntity = <const L extends string, const F extends Fields, const N extends string = L>(
+  definition: MasterDataDefinition<L, F> & { readonly eventName?: N },
 ) => {
   const { fields, label } = definition;
   const computed = definition.rules?.computed ?? {};
-  const body = z.object(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, name in computed ? serverFilled : f.input])) as InputShape<F>);
+  const writable = Object.fromEntries(Object.entries(fields).filter(([, f]) => !f.recordOnly)) as F;
+  const exactlyOne = definition.exactlyOne;
+  const body = z
+    .object(Object.fromEntries(Object.entries(writable).map(([name, f]) => [name, name in computed ? serverFilled : f.input])) as InputShape<F>)
+    .superRefine((value, ctx) => {
+      const problem = exactlyOne && exactlyOneProblem(exactlyOne, value);
+      for (const issue of problem ?? []) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    });
   const values = z.object(mapFields<F, OutputShape<F>>(fields, (f) => f.output));
   const record = values.extend({ id: ID });
   // Events carry values as the record shows them; every field optional, so an event written
@@ -111,11 +141,19 @@ export const masterDataEntity = <const L extends string, const F extends Fields>
   const createdData = partial.extend({ id: ID });
   const updatedData = z.object({ id: ID, changes: partial });
   const deletedData = z.object({ id: ID });
+  // Without an eventName, N is L (its default) and the prefix is the label.
+  const prefix = (definition.eventName ?? label) as N;
   const names = {
-    created: `${label}Created` as const,
-    updated: `${label}Updated` as const,
-    deleted: `${label}Deleted` as const,
+    created: `${prefix}Created` as const,
+    updated: `${prefix}Updated` as const,
+    deleted: `${prefix}Deleted` as const,
   };
+  const marks = Object.fromEntries(
+    Object.entries(definition.marks ?? {}).map(([type, set]) => [
+      type,
+      z.object(Object.fromEntries(set!.map((f) => [f, fields[f]!.output]))).extend({ id: ID }),
+    ]),
+  ) as Readonly<Record<string, z.ZodType>>;
   const event = z.discriminatedUnion('type', [
     z.object({ type: z.literal(names.created), data: createdData }),
     z.object({ type: z.literal(names.updated), data: updatedData }),
@@ -135,7 +173,7 @@ export const masterDataEntity = <const L extends string, const F extends Fields>
     fieldNames,
     columns,
     kinds,
-    events: { names, event, created: createdData, updated: updatedData, deleted: deletedData },
+    events: { names, event, created: createdData, updated: updatedData, deleted: deletedData, marks },
   };
 };
 
@@ -154,6 +192,9 @@ export interface MasterDataEntity {
   readonly unique?: { readonly field: string; readonly label: string };
   readonly search: SearchSpec;
   readonly rules?: EntityRules;
+  readonly exactlyOne?: { readonly fields: readonly string[]; readonly message: string };
+  readonly marks?: Readonly<Record<string, readonly string[]>>;
+  readonly due?: { readonly date: string; readonly status: string; readonly open: string };
   readonly fields: Fields;
   readonly fieldNames: readonly string[];
   readonly columns: Readonly<Record<string, ColumnType>>;
@@ -166,6 +207,8 @@ export interface MasterDataEntity {
     readonly created: z.ZodType;
     readonly updated: z.ZodType;
     readonly deleted: z.ZodType;
+    /** The data schema of each mark event, by type. */
+    readonly marks: Readonly<Record<string, z.ZodType>>;
   };
 }
 

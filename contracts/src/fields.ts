@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 
 import { INT32_MAX } from './constants';
-import { indiaDate, reference as referenceInput, requiredQuantity } from './documents/amounts';
+import { indiaDate, optionalReference as optionalReferenceInput, reference as referenceInput, requiredQuantity } from './documents/amounts';
 import { gstinProblem, panProblem } from './validators';
 
 /**
@@ -49,6 +49,8 @@ export interface Field<In extends z.ZodType = z.ZodType, Out extends z.ZodType =
   readonly range?: { readonly min: number; readonly max: number };
   /** Left blank, the value the record named by the field `ref` has in its field `field` (an adjustment's cost from its item). */
   readonly fillFrom?: { readonly ref: string; readonly field: string };
+  /** Not in the body: only the entity's own events set it (a lead's converted customer). */
+  readonly recordOnly?: true;
 }
 
 const blankToNull = (v: string | null | undefined): string | null => (v ? v : null);
@@ -347,6 +349,16 @@ export const IdParamSchema = z
 /** Another record's id, chosen from a select ('Please select an item'); it must name a live `refersTo`. */
 export const recordRef = (missing: string, singular: string) =>
   field('reference', 'integer', referenceInput(missing), z.number().int().positive(), { required: true, refersTo: { singular, missing } });
+
+/** Another record's id, optional (a follow-up's lead): blank, 0 or missing is null; given, it must name a live `refersTo`. */
+export const optionalRef = (missing: string, singular: string) =>
+  field('reference', 'integer', optionalReferenceInput(missing), z.number().int().positive().nullable(), { refersTo: { singular, missing } });
+
+/** The id of a record this one led to (a lead's customer), set only by an event of the entity, never by a body. */
+export const recordOnlyRef = (singular: string) => ({
+  ...field('reference', 'integer', z.never().optional(), z.number().int().positive().nullable(), { refersTo: { singular, missing: `No such ${singular}` } }),
+  recordOnly: true as const,
+});
 
 /** A required quantity above 0 with at most `places` decimals ('Quantity is required'). */
 export const positiveQuantity = (places: number, missing = 'Quantity is required') =>

@@ -21,6 +21,7 @@ export * from './inventory/items';
 export * from './hr/employees';
 export * from './hr/payroll';
 export * from './crm/leads';
+export * from './crm/follow-ups';
 export * from './inventory/stock-adjustments';
 export * from './inventory/stock';
 
@@ -28,6 +29,7 @@ import { customersEntity } from './sales/customers';
 import { employeesEntity } from './hr/employees';
 import { itemsEntity } from './inventory/items';
 import { leadsEntity } from './crm/leads';
+import { followUpsEntity } from './crm/follow-ups';
 import { vendorsEntity } from './purchase/vendors';
 import { stockAdjustmentsEntity } from './inventory/stock-adjustments';
 import { ledgersEntity } from './books/ledgers';
@@ -46,6 +48,7 @@ export const MASTER_DATA_ENTITIES = [
   stockAdjustmentsEntity,
   ledgersEntity,
   payrollEntity,
+  followUpsEntity,
 ] as const;
 export * from './master-data-codec';
 export * from './documents';

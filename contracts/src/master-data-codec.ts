@@ -36,8 +36,12 @@ export const readMasterDataEvent = (entity: MasterDataEntity, stored: unknown): 
     }
     case names.deleted:
       return { kind: 'deleted', ...Deleted.parse(entity.events.deleted.parse(event.data)) };
-    default:
-      return null;
+    default: {
+      const mark = entity.events.marks[event.type];
+      if (!mark) return null;
+      const { id, ...changes } = Created.parse(mark.parse(event.data));
+      return { kind: 'updated', id, changes };
+    }
   }
 };
 
@@ -60,9 +64,14 @@ export const decodeMasterDataEvent = <E extends MasterDataEntity>(
   entity: E,
   stored: { readonly type: string; readonly data: unknown },
 ): EventOf<E> | null => {
-  const { names } = entity.events;
-  if (stored.type !== names.created && stored.type !== names.updated && stored.type !== names.deleted) return null;
+  const { names, marks } = entity.events;
   const schema: E['events']['event'] = entity.events.event;
+  // A mark is, to whoever folds the record, the update of the fields it sets.
+  if (marks[stored.type]) {
+    const change = readMasterDataEvent(entity, stored);
+    return change?.kind === 'updated' ? masterDataEvent(entity, change) : null;
+  }
+  if (stored.type !== names.created && stored.type !== names.updated && stored.type !== names.deleted) return null;
   return z.parse(schema, { type: stored.type, data: stored.data });
 };
 

@@ -52,6 +52,7 @@ const CATALOGUE: readonly ModuleDef[] = [
   ]],
   ['crm', 'CRM', 'Leads and follow-ups', 'Handshake', 'pink', [
     ['Leads', 'Prospect management', 'UserPlus'],
+    ['Follow-ups', 'Calls, visits and meetings due today and overdue', 'Phone'],
   ]],
   ['accounting', 'Accounting', 'Ledgers and journal', 'Calculator', 'indigo', [
     ['Ledgers', 'Chart of accounts with balances, and each ledger\'s entries', 'Book'],

@@ -9,5 +9,8 @@ export const HomeSummarySchema = z.object({
   toCollect: z.string(),
   /** What we owe vendors on active purchase invoices. */
   toPay: z.string(),
+  /** Follow-ups still pending dated today in India, and before today. */
+  followUpsToday: z.number().int(),
+  followUpsOverdue: z.number().int(),
 });
 export type HomeSummary = z.infer<typeof HomeSummarySchema>;

@@ -11,6 +11,10 @@ import {
   INVOICE_DOCUMENTS,
   type InvoiceDocument,
   itemsEntity,
+  customersEntity,
+  followUpsEntity,
+  leadConvertPath,
+  leadsEntity,
   JOURNAL_VOUCHERS_PATH,
   JournalVoucherBodySchema,
   ledgerCode,
@@ -89,7 +93,8 @@ describe('the longest and most hostile values the contracts accept', () => {
   const expectStillMoving = async (entity: MasterDataEntity) => {
     const sample = MASTER_DATA_SAMPLES[entity.plural]!;
     const refs = await references();
-    const body = { ...sample.body(token()), ...('itemId' in sample.body('x') ? { itemId: refs.itemId } : {}) };
+    const sent = sample.body(token());
+    const body = { ...sent, ...Object.fromEntries(Object.entries(refs).filter(([field]) => typeof sent[field] === 'number')) };
     const normal = await create(entity.path, body);
     const list = await read<Row[]>(entity.path);
     expect(list.headers.get('X-Read-Model-Stale')).toBeNull();
@@ -100,7 +105,12 @@ describe('the longest and most hostile values the contracts accept', () => {
   };
 
   let refCache: Record<string, number> | undefined;
-  const references = async () => (refCache ??= { itemId: (await create(itemsEntity.path, MASTER_DATA_SAMPLES.items!.body(token()))).id });
+  const references = async () =>
+    (refCache ??= {
+      itemId: (await create(itemsEntity.path, MASTER_DATA_SAMPLES.items!.body(token()))).id,
+      leadId: (await create(leadsEntity.path, MASTER_DATA_SAMPLES.leads!.body(token()))).id,
+      customerId: (await create(customersEntity.path, MASTER_DATA_SAMPLES.customers!.body(token()))).id,
+    });
 
   it.each(MASTER_DATA_ENTITIES.map((e) => [e.label, e] as const))('%s: every field at its longest and most hostile', async (_label, entity) => {
     await fc.assert(
@@ -326,6 +336,29 @@ describe('the longest and most hostile values the contracts accept', () => {
     expect(own.body).toMatchObject({ accountName: name, closing: (MONEY_MAX * 2).toFixed(2) });
     await expectStillMoving(ledgers);
   });
+
+  it('A follow-up at its longest, for a customer and for a lead at theirs: found by their names, in the due lists and the home counts; the lead converts', async () => {
+    const t = token();
+    const refs = await references();
+    const customer = await create(customersEntity.path, longestMasterDataBody(customersEntity, `${t}c`, 7, refs));
+    const lead = await create(leadsEntity.path, longestMasterDataBody(leadsEntity, `${t}l`, 8, refs));
+    for (const [field, named] of [['customerId', customer], ['leadId', lead]] as const) {
+      const body = { ...longestMasterDataBody(followUpsEntity, `${t}f`, 9, refs), leadId: null, customerId: null, [field]: named.id, followUpDate: '0001-01-01', status: 'pending' };
+      const created = await create(followUpsEntity.path, body);
+      await expectReadBack(followUpsEntity.path, created, body, `${t}f`);
+      const byName = await read<Row[]>(`${followUpsEntity.path}?q=${encodeURIComponent(`${t}${field === 'leadId' ? 'l' : 'c'}`)}`);
+      expect(byName.body.map((r) => r.id)).toContain(created.id);
+      const overdue = await read<Row[]>(`${followUpsEntity.path}?due=overdue&q=${encodeURIComponent(`${t}f`)}`);
+      expect(overdue.body.map((r) => r.id)).toContain(created.id);
+    }
+    expect((await read<{ followUpsOverdue: number }>(api.homeSummary)).body.followUpsOverdue).toBeGreaterThanOrEqual(2);
+    const converted = await owner.post<{ customer: Row }>(leadConvertPath(byId(leadsEntity.path, lead.id)), {});
+    expect(converted.status, converted.text.slice(0, 300)).toBe(201);
+    position = converted.headers.get(HEADERS.eventPosition) ?? position;
+    expect(converted.body.customer).toMatchObject({ name: lead.company, contactPerson: lead.name, phone: lead.phone, email: lead.email });
+    expect((await read<Row>(byId(customersEntity.path, converted.body.customer.id))).body).toEqual(converted.body.customer);
+    await expectStillMoving(followUpsEntity);
+  }, 120_000);
 
   it('a value one character over a maximum is refused with its field named, and nothing is written', async () => {
     const vendors = MASTER_DATA_ENTITIES[0];

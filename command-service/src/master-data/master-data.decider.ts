@@ -3,8 +3,10 @@ import {
   conflict,
   decodeMasterDataEvent,
   type EventOf,
+  exactlyOneProblem,
   fieldValues,
   type FieldValues,
+  validationError,
   type MasterDataEntity,
   masterDataEvent,
   notFound,
@@ -39,10 +41,17 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  */
 export const masterDataDecider = <E extends MasterDataEntity>(entity: E): MasterDataDecider<E> => {
   const missing = (id: number) => notFound(`${entity.label} ${id} not found`);
+  /** The entity's rule across fields (a follow-up names a lead or a customer), on the record as it would be. */
+  const checkRules = (values: FieldValues) => {
+    const issues = entity.exactlyOne && exactlyOneProblem(entity.exactlyOne, values);
+    if (issues) throw validationError(entity.exactlyOne!.message, issues);
+  };
 
   const create = (id: number, body: BodyOf<E>, state: MasterDataState): EventOf<E> => {
     if (state.status !== 'absent') throw conflict(`${entity.label} ${id} already exists`);
-    return masterDataEvent(entity, { kind: 'created', id, values: withComputed(entity, fieldValues(body)) });
+    const values = withComputed(entity, fieldValues(body));
+    checkRules(values);
+    return masterDataEvent(entity, { kind: 'created', id, values });
   };
 
   const changesTo = (state: MasterDataState & { status: 'active' }, next: FieldValues) => {
@@ -59,7 +68,9 @@ export const masterDataDecider = <E extends MasterDataEntity>(entity: E): Master
   const update = (id: number, body: BodyOf<E>, state: MasterDataState): EventOf<E>[] => {
     if (state.status !== 'active') throw missing(id);
     const changes = changesTo(state, withComputed(entity, fieldValues(body)));
-    return Object.keys(changes).length === 0 ? [] : [masterDataEvent(entity, { kind: 'updated', id, changes })];
+    if (Object.keys(changes).length === 0) return [];
+    checkRules({ ...state.values, ...changes });
+    return [masterDataEvent(entity, { kind: 'updated', id, changes })];
   };
 
   const act = (id: number, name: string, values: FieldValues, state: MasterDataState): EventOf<E>[] => {

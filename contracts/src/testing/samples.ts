@@ -176,4 +176,25 @@ export const MASTER_DATA_SAMPLES: Readonly<Record<string, MasterDataSample>> = {
       { field: 'status', value: 'void', message: 'Please select a status from the list' },
     ],
   },
+  'follow-ups': {
+    body: (token) => ({
+      leadId: 1,
+      customerId: null,
+      followUpDate: '2026-11-25',
+      followUpType: 'call',
+      status: 'pending',
+      notes: `Call about the quote ${token}`,
+      outcome: null,
+      nextFollowUp: null,
+      active: true,
+    }),
+    change: { field: 'status', value: 'done' },
+    required: { followUpType: 'Please select a follow-up type' },
+    invalid: [
+      { field: 'followUpType', value: 'fax', message: 'Please select a follow-up type' },
+      { field: 'status', value: 'closed', message: 'Please select a status from the list' },
+      { field: 'nextFollowUp', value: '2026-02-30', message: 'Enter a date as YYYY-MM-DD' },
+      { field: 'customerId', value: 3, message: 'Choose a lead or a customer (one of them)' },
+    ],
+  },
 };

@@ -24,7 +24,7 @@ export const masterDataProjection = (entity: MasterDataEntity, version = 3) => {
     name: list.name,
     version,
     tables: [list],
-    handles: Object.values(entity.events.names),
+    handles: [...Object.values(entity.events.names), ...Object.keys(entity.events.marks)],
     decode: (stored) => readMasterDataEvent(entity, stored),
     rowsOf: (change) => [{ table: list, key: change.id, fresh: change.kind === 'created' }],
     apply: (change, context, rows) => {

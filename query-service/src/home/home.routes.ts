@@ -1,5 +1,5 @@
-import { api, type HomeSummary, indiaDate, purchaseInvoices, salesInvoices, toMoney } from '@erp/contracts';
-import { invoiceTable } from '@erp/projections';
+import { api, followUpsEntity, type HomeSummary, indiaDate, purchaseInvoices, salesInvoices, toMoney } from '@erp/contracts';
+import { invoiceTable, masterDataTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
@@ -18,19 +18,26 @@ const monthOf = (now: Date) => {
  * The home strip (DESIGN §3.6), from the sales invoice read model: this month's sales total and
  * count (India's calendar month, by invoice date) and the invoices not fully paid. Inactive
  * invoices do not count. What is pending also in rupees: the balances due of sales invoices (to
- * collect) and of purchase invoices (to pay).
+ * collect) and of purchase invoices (to pay). And the follow-ups due today and overdue (pending,
+ * active), in the same one query.
  */
 export const homeRoutes = (router: Router, deps: ReadDeps, now: () => Date) => {
   const list = invoiceTable(salesInvoices);
   const bills = invoiceTable(purchaseInvoices);
-  router.get(api.homeSummary, readsFrom(deps, [list.name, bills.name]), async (ctx: Context) => {
+  const followUps = masterDataTable(followUpsEntity);
+  router.get(api.homeSummary, readsFrom(deps, [list.name, bills.name, followUps.name]), async (ctx: Context) => {
     const { start, next } = monthOf(now());
-    const { rows } = await sql<{ sales: string; invoices: number; unpaid: number; collect: string; pay: string }>`
+    const today = indiaDate(now());
+    const { rows } = await sql<{ sales: string; invoices: number; unpaid: number; collect: string; pay: string; today: number; overdue: number }>`
       select coalesce(sum(total_amount) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date), 0)::text as sales,
              (count(*) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date))::int as invoices,
              (count(*) filter (where status <> 'paid'))::int as unpaid,
              coalesce(sum(balance_due), 0)::text as collect,
-             (select coalesce(sum(balance_due), 0) from ${sql.table(bills.name)} where active)::text as pay
+             (select coalesce(sum(balance_due), 0) from ${sql.table(bills.name)} where active)::text as pay,
+             (select count(*) from ${sql.table(followUps.name)} f
+               where not f.deleted and f.active and f.status = 'pending' and f.follow_up_date = ${today}::date)::int as today,
+             (select count(*) from ${sql.table(followUps.name)} f
+               where not f.deleted and f.active and f.status = 'pending' and f.follow_up_date < ${today}::date)::int as overdue
       from ${sql.table(list.name)} where active`.execute(deps.db);
     const row = rows[0];
     const body: HomeSummary = {
@@ -39,6 +46,8 @@ export const homeRoutes = (router: Router, deps: ReadDeps, now: () => Date) => {
       unpaidInvoices: row?.unpaid ?? 0,
       toCollect: toMoney(row?.collect ?? 0),
       toPay: toMoney(row?.pay ?? 0),
+      followUpsToday: row?.today ?? 0,
+      followUpsOverdue: row?.overdue ?? 0,
     };
     ctx.body = body;
   });

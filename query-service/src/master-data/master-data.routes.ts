@@ -1,4 +1,4 @@
-import { byId, historyOf as historyPath, type MasterDataEntity, notFound, recordStream } from '@erp/contracts';
+import { byId, historyOf as historyPath, indiaDate, type MasterDataEntity, notFound, recordStream } from '@erp/contracts';
 import { idParam } from '@erp/http-kit';
 import { masterDataTable } from '@erp/projections';
 import type Router from '@koa/router';
@@ -7,14 +7,15 @@ import type { Context } from 'koa';
 import { historyOf } from '../shared/history';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { listPage } from '../shared/paging';
-import { findRecord, listSource } from './master-data.queries';
+import { dueCondition, findRecord, listSource } from './master-data.queries';
 
 /** GET list, GET by id (with ETag) and the history of one master-data entity (STYLE b.6). */
 export const masterDataReadRoutes = (router: Router, deps: ReadDeps, entity: MasterDataEntity) => {
   const fresh = readsFrom(deps, [masterDataTable(entity).name]);
 
   router.get(entity.path, fresh, async (ctx: Context) => {
-    ctx.body = await listPage(ctx, deps.db, listSource(entity));
+    const today = indiaDate(deps.clock?.() ?? new Date());
+    ctx.body = await listPage(ctx, deps.db, listSource(entity, dueCondition(entity, ctx.query.due, today)));
   });
 
   router.get(byId(entity.path, ':id'), fresh, async (ctx: Context) => {

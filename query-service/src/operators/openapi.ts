@@ -17,6 +17,9 @@ import {
   isPrintable,
   ItemStockSchema,
   MASTER_DATA_ENTITIES,
+  LeadConversionSchema,
+  leadConvertPath,
+  leadsEntity,
   MeSchema,
   NewUserSchema,
   PasswordChangeSchema,
@@ -70,6 +73,8 @@ const listParams = [
   { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }, description: 'Page size; without it, every row' },
   { name: 'after', in: 'query', schema: { type: 'string' }, description: 'The X-Next-After of the previous page' },
 ];
+/** `?due=` of lists with due dates (follow-ups). */
+const dueParam = { name: 'due', in: 'query', schema: { type: 'string', enum: ['today', 'overdue'] }, description: 'Only the active records still open dated today in India (today), or before today (overdue)' };
 const nextAfter = { [HEADERS.nextAfter]: { schema: { type: 'string' }, description: 'Present when another page follows: pass it as ?after=' } };
 const position = { 'X-Event-Position': { schema: { type: 'string' }, description: 'Global position of the write; send it back as X-Min-Position' } };
 
@@ -77,7 +82,7 @@ const entityPaths = () =>
   Object.fromEntries(
     MASTER_DATA_ENTITIES.flatMap((e) => [
       [e.path, {
-        get: { tags: [e.label], summary: `List ${e.plural}`, parameters: listParams, responses: { 200: ok('List', z.array(e.record), { headers: nextAfter }), ...errors } },
+        get: { tags: [e.label], summary: `List ${e.plural}`, parameters: e.due ? [...listParams, dueParam] : listParams, responses: { 200: ok('List', z.array(e.record), { headers: nextAfter }), ...errors } },
         post: {
           tags: [e.label], summary: `Create a ${e.singular}`, requestBody: body(e.body),
           parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX } }],
@@ -248,6 +253,14 @@ export const openApiDocument = () => ({
     ...entityPaths(),
     ...documentPaths(DOCUMENTS),
     ...voidPaths(),
+    [leadConvertPath(byId(leadsEntity.path, '{id}'))]: {
+      parameters: [idParam],
+      post: {
+        tags: [leadsEntity.label],
+        summary: 'Convert a lead to a customer: the customer is made from its details (company as the name, the lead as contact person) and the lead records LeadConverted naming it; a second conversion is 409',
+        responses: { 201: ok('Converted', LeadConversionSchema, { headers: position }), ...errors, 409: errors[400] },
+      },
+    },
     ...pdfPaths(),
     ...booksPaths(),
     ...payrollPaths(),

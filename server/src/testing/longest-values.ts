@@ -151,10 +151,13 @@ export const longestValue = (field: Field, name: string, schema: JsonSchema | un
 /** A master-data body with every field at its longest, most hostile value. */
 export const longestMasterDataBody = (entity: MasterDataEntity, token: string, seed: number, refs: Readonly<Record<string, number>>) => {
   const schema = inputSchemaOf(entity.body);
-  const body = Object.fromEntries(entity.fieldNames.map((name) => [name, longestValue(entity.fields[name]!, name, schema.properties?.[name], token, seed, refs)]));
+  const writable = entity.fieldNames.filter((name) => !entity.fields[name]!.recordOnly);
+  const body = Object.fromEntries(writable.map((name) => [name, longestValue(entity.fields[name]!, name, schema.properties?.[name], token, seed, refs)]));
   if ('adjustmentType' in body) body.adjustmentType = ADJUSTMENT_TYPES[0];
   // Bounded whole numbers (a payroll's month and year) at their largest; a payroll paid, so it posts.
   if ('month' in body && 'year' in body) Object.assign(body, { month: 12, year: PAYROLL_YEARS.max, status: 'paid', paidOn: '9999-12-31', paidFrom: 'bank' });
+  // Of fields where exactly one is given (a follow-up's lead or customer), the first.
+  for (const name of entity.exactlyOne?.fields.slice(1) ?? []) body[name] = null;
   // Computed fields (a payroll's net) read back as the server works them out, whatever was sent.
   return { ...withComputed(entity, body) } as Record<string, unknown>;
 };

@@ -37,6 +37,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'hr/payroll': screen(() => import('@/features/hr/payroll/payroll.screen').then((m) => m.PayrollScreen)),
   'hr/payroll-register': screen(() => import('@/features/hr/payroll/payroll-register.screen').then((m) => m.PayrollRegisterScreen)),
   'crm/leads': screen(() => import('@/features/crm/leads/leads.screen').then((m) => m.LeadsScreen)),
+  'crm/follow-ups': screen(() => import('@/features/crm/follow-ups/follow-ups.screen').then((m) => m.FollowUpsScreen)),
   'sales/invoices': screen(() => import('@/features/sales/invoices/invoices.screen').then((m) => m.SalesInvoicesScreen)),
   'sales/receipts': screen(() => import('@/features/sales/receipts/receipts.screen').then((m) => m.ReceiptsScreen)),
   'purchase/payments': screen(() => import('@/features/purchase/payments/payments.screen').then((m) => m.PaymentsScreen)),

@@ -69,6 +69,8 @@ export interface ConfirmDialogProps {
   /** Ask why (a void): the confirm button waits for a reason, which is handed to onConfirm. */
   reasonLabel?: string;
   onConfirm: (reason: string) => void;
+  /** `primary` for a confirmation that destroys nothing (Convert to Customer); red by default. */
+  tone?: 'danger' | 'primary';
 }
 
 const ReasonBox = styled.div`
@@ -77,7 +79,8 @@ const ReasonBox = styled.div`
 
 /** A destructive confirmation (Radix AlertDialog): Cancel gets the initial focus. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, description, confirmLabel = 'Delete', cancelLabel = 'Cancel', reasonLabel, onConfirm } = props;
+  const { open, onOpenChange, title, description, confirmLabel = 'Delete', cancelLabel = 'Cancel', reasonLabel, onConfirm, tone = 'danger' } = props;
+  const Confirm = tone === 'danger' ? DangerButton : Button;
   const [reason, setReason] = useState('');
   const missing = reasonLabel !== undefined && reason.trim() === '';
   return (
@@ -99,9 +102,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               <Button $variant="secondary">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <DangerButton disabled={missing} onClick={() => onConfirm(reason.trim())}>
+              <Confirm disabled={missing} onClick={() => onConfirm(reason.trim())}>
                 {confirmLabel}
-              </DangerButton>
+              </Confirm>
             </AlertDialog.Action>
           </Actions>
         </Content>

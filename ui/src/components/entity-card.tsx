@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
-import type { BadgeTone, CardConfig } from '@/components/entity-config';
+import type { BadgeTone, CardAction, CardConfig, RunHere } from '@/components/entity-config';
 import { useCan } from '@/lib/session';
 
 const Box = styled.article`
@@ -111,15 +111,22 @@ function Card<TRecord extends { id: number }>(props: {
   onView?: (record: TRecord) => void;
   /** h2 under the screen's h1; h3 when the list has its own h2 heading (heading order). */
   headingLevel?: 2 | 3;
+  /** An action that asks first (Convert to Customer): the list shows its one confirmation. */
+  onAsk?: (action: RunHere) => void;
 }) {
-  const { record, card, onOpen, onView, headingLevel = 3 } = props;
+  const { record, card, onOpen, onView, headingLevel = 3, onAsk } = props;
   const navigate = useNavigate();
   const badge = card.badge?.(record);
-  // A card's action makes a record (a receipt for this invoice), a writing command changes one
-  // (Mark Paid): neither is shown to a role that cannot write.
+  // A card's action makes a record (a receipt for this invoice), most buttons change one (Mark
+  // Paid, Convert): none is shown to a role that cannot write, but those that only read (Payslip).
   const mayWrite = useCan('write');
   const action = mayWrite ? card.action?.(record) ?? null : null;
-  const commands = (card.commands?.(record) ?? []).filter((command) => mayWrite || !command.writes);
+  const more = (card.actions?.(record) ?? []).filter((chosen) => mayWrite || ('run' in chosen && chosen.reads));
+  const act = (chosen: CardAction) => {
+    if ('to' in chosen) navigate(chosen.to.pathname, { state: chosen.to.state });
+    else if (chosen.confirm && onAsk) onAsk(chosen);
+    else void chosen.run();
+  };
   const rows = card.fields
     .map((field) => ({ field, value: field.value(record) }))
     .filter(({ field, value }) => value || !field.hideWhenEmpty);
@@ -145,7 +152,7 @@ function Card<TRecord extends { id: number }>(props: {
           ))}
         </Fields>
       )}
-      {(onView || action || commands.length > 0) && (
+      {(onView || action || more.length > 0) && (
         <Actions>
           {onView && (
             <>
@@ -157,16 +164,16 @@ function Card<TRecord extends { id: number }>(props: {
               </button>
             </>
           )}
+          {more.map((chosen) => (
+            <button key={chosen.label} type="button" className={'run' in chosen && chosen.primary ? 'primary' : undefined} onClick={(event) => { event.stopPropagation(); act(chosen); }}>
+              {chosen.label}
+            </button>
+          ))}
           {action && (
             <button type="button" className="primary" onClick={(event) => { event.stopPropagation(); navigate(action.to.pathname, { state: action.to.state }); }}>
               {action.label}
             </button>
           )}
-          {commands.map((command) => (
-            <button key={command.label} type="button" className={command.primary ? 'primary' : undefined} onClick={(event) => { event.stopPropagation(); command.run(); }}>
-              {command.label}
-            </button>
-          ))}
         </Actions>
       )}
     </Box>

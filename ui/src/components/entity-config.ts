@@ -163,14 +163,38 @@ export interface OpenElsewhere {
   to: { pathname: string; state: unknown };
 }
 
+/**
+ * A button that acts on the record where it is (Mark Done, Convert to Customer, Mark Paid),
+ * asking first when `confirm` is given. It changes something unless `reads` (a payslip): then
+ * every role sees it; else only a role that can write (as every OpenElsewhere, which makes a record).
+ */
+export interface RunHere {
+  label: string;
+  run: () => unknown;
+  /** In the primary colour (the next step: Mark Paid). */
+  primary?: boolean;
+  reads?: boolean;
+  /** Asked first; the confirm button is the primary one unless `tone` is 'danger'. */
+  confirm?: { title: string; description: string; confirmLabel: string; tone?: 'danger' | 'primary' };
+}
+
+export type CardAction = OpenElsewhere | RunHere;
+
 export interface CardConfig<TRecord> {
   title: (record: TRecord) => string;
   badge?: (record: TRecord) => { label: string; tone: BadgeTone } | null;
   fields: readonly CardField<TRecord>[];
   /** A button under the card's own (Receive payment while an invoice is due), or null. */
   action?: (record: TRecord) => OpenElsewhere | null;
-  /** Buttons under the card that run something in place (Mark Paid, Payslip). */
-  commands?: (record: TRecord) => readonly { label: string; run: () => void; primary?: boolean; /** Changes the record: left out for a role that cannot write. */ writes?: boolean }[];
+  /** More buttons, side by side (Add Follow-up, Convert to Customer, Mark Paid, Payslip). */
+  actions?: (record: TRecord) => readonly CardAction[];
+}
+
+/** A chip above the list: the list as the server filters it (follow-ups due today), with its own empty text. */
+export interface ListView {
+  label: string;
+  filter: Readonly<Record<string, string>>;
+  empty: string;
 }
 
 export interface ListConfig<TRecord extends { id: number }, TValues extends FieldValues, TBody> {
@@ -183,6 +207,8 @@ export interface ListConfig<TRecord extends { id: number }, TValues extends Fiel
   /** Above the list (counters), given every record; and the list's own heading. */
   summary?: (records: readonly TRecord[]) => readonly { label: string; value: string }[];
   listHeading?: string;
+  /** Chips that switch the list between server filters (Today, Overdue, All); the first is the default. */
+  views?: readonly ListView[];
   /** What a search looks in: the contract's (`vendorsEntity.search`), its fields and the labels
    * of coded ones, so a list searched here while it fits in one page finds what the server finds
    * once it does not. */

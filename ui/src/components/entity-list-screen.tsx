@@ -2,13 +2,14 @@ import { recordMatches } from '@erp/contracts';
 import { Plus, SearchX } from 'lucide-react';
 import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CardList } from '@/components/card-list';
 import { EntityCard } from '@/components/entity-card';
-import type { ListConfig } from '@/components/entity-config';
+import type { ListConfig, ListView, RunHere } from '@/components/entity-config';
 import type { EntityForm as EntityFormType } from '@/components/entity-form';
 import type { RecordDetails as RecordDetailsType } from '@/components/record-details';
 import { EmptyState } from '@/components/empty-state';
@@ -45,6 +46,31 @@ const Counters = styled.dl`
   dd { margin: 0; font-size: 22px; font-weight: 700; }
 `;
 
+/** The chips of a list's views (Today, Overdue, All): one pressed. */
+const Chips = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin: -4px 0 16px;
+  button {
+    min-height: ${({ theme }) => theme.touch};
+    padding: 0 16px;
+    border-radius: ${({ theme }) => theme.radius.pill};
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    background: ${({ theme }) => theme.colors.surface};
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primary};
+    color: #fff;
+  }
+  button:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+`;
+
+const viewSlug = (view: ListView) => view.label.toLowerCase().replace(/\s+/g, '-');
+
 const ListHeading = styled.h2`
   font-size: 17px;
   font-weight: 700;
@@ -75,6 +101,10 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
   const screen = useScreenView();
   const discarded = useRef(false);
   const [search, setSearch] = useState('');
+  // The chosen view is in the URL (?view=overdue), so a link can open it and Back keeps it.
+  const [params, setParams] = useSearchParams();
+  const views = config.views ?? [];
+  const current = views.find((v) => viewSlug(v) === params.get('view')) ?? views[0];
   const refresh = config.resource.useRefresh();
   const { open } = screen;
   const edit = useCallback((record: TRecord) => open({ kind: 'edit', id: record.id }), [open]);
@@ -150,22 +180,33 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
           )}
         </Toolbar>
         {mayAdd && config.toolbar}
-        <Records config={config} search={search} onOpen={edit} onView={view} onAdd={mayAdd ? add : undefined} />
+        {current && (
+          <Chips role="group" aria-label="Show">
+            {views.map((v) => (
+              <button key={v.label} type="button" aria-pressed={v === current} onClick={() => setParams({ view: viewSlug(v) }, { replace: true })}>
+                {v.label}
+              </button>
+            ))}
+          </Chips>
+        )}
+        <Records config={config} view={current} search={search} onOpen={edit} onView={view} onAdd={mayAdd ? add : undefined} />
       </Main>
     </>
   );
 }
 
 function Records<TRecord extends { id: number }, TValues extends FieldValues, TBody>(
-  props: Props<TRecord, TValues, TBody> & { search: string; onOpen: (record: TRecord) => void; onView: (record: TRecord) => void; onAdd?: () => void },
+  props: Props<TRecord, TValues, TBody> & { view?: ListView; search: string; onOpen: (record: TRecord) => void; onView: (record: TRecord) => void; onAdd?: () => void },
 ) {
-  const { config, search, onOpen, onView, onAdd } = props;
+  const { config, view, search, onOpen, onView, onAdd } = props;
+  const [asking, setAsking] = useState<RunHere | null>(null);
   const term = search.trim().toLowerCase();
-  const list = config.resource.usePages('');
+  const filter = view?.filter;
+  const list = config.resource.usePages('', true, filter);
   // A list that fits in one page is searched here, as the seed does; a longer one by the server.
   const small = list.data?.pages[0]?.next === null;
   const searching = Boolean(term) && !small;
-  const found = config.resource.usePages(term, searching && list.isSuccess);
+  const found = config.resource.usePages(term, searching && list.isSuccess, filter);
   const everything = config.resource.useList(Boolean(config.summary));
   // Until the server answers this search, the rows already here (the list, or the results of the
   // previous keystroke) that match it are shown.
@@ -195,7 +236,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
     return term ? (
       <EmptyState icon={SearchX} message={config.empty.searching} />
     ) : (
-      <EmptyState message={config.empty.initial}>
+      <EmptyState message={view?.empty ?? config.empty.initial}>
         {config.empty.initialHint && <p>{config.empty.initialHint}</p>}
         {config.empty.initialAction && onAdd && <Button onClick={onAdd}>{config.empty.initialAction}</Button>}
       </EmptyState>
@@ -208,12 +249,37 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
       wideColumns={2}
       items={rows}
       keyOf={(record) => record.id}
-      render={(record) => <EntityCard record={record} card={config.card} onOpen={onOpen} onView={config.details ? onView : undefined} headingLevel={config.listHeading ? 3 : 2} />}
+      render={(record) => (
+        <EntityCard record={record} card={config.card} onOpen={onOpen} onView={config.details ? onView : undefined} headingLevel={config.listHeading ? 3 : 2} onAsk={setAsking} />
+      )}
       onNearEnd={loadMore}
       virtualize={!small}
     />
   );
-  if (!config.summary && !config.listHeading) return cards;
+  const confirm = asking?.confirm && (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) setAsking(null);
+      }}
+      title={asking.confirm.title}
+      description={asking.confirm.description}
+      confirmLabel={asking.confirm.confirmLabel}
+      tone={asking.confirm.tone ?? 'primary'}
+      onConfirm={() => {
+        setAsking(null);
+        void asking.run();
+      }}
+    />
+  );
+  if (!config.summary && !config.listHeading) {
+    return (
+      <>
+        {cards}
+        {confirm}
+      </>
+    );
+  }
   return (
     <>
       {summary && (
@@ -228,6 +294,7 @@ function Records<TRecord extends { id: number }, TValues extends FieldValues, TB
       )}
       {config.listHeading && <ListHeading>{config.listHeading}</ListHeading>}
       {cards}
+      {confirm}
     </>
   );
 }

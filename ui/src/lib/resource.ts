@@ -56,8 +56,8 @@ export function createResource<TRecord extends { id: number }, TBody>(
   const keys = entityKeys(options.module, options.name);
   const fetchers = {
     list: async () => parseArray(listEntry, await apiClient.get(path)),
-    page: async (q: string, after: string | null): Promise<Page<TRecord>> => {
-      const { data, headers } = await apiClient.getWithHeaders(pagePath(path, q, after));
+    page: async (q: string, after: string | null, filter: Readonly<Record<string, string>> = {}): Promise<Page<TRecord>> => {
+      const { data, headers } = await apiClient.getWithHeaders(pagePath(path, q, after, filter));
       return { rows: parseArray(listEntry, data), next: headers.get(HEADERS.nextAfter) };
     },
     one: async (id: number) => record.parse(await apiClient.get(byId(path, id))),
@@ -71,11 +71,11 @@ export function createResource<TRecord extends { id: number }, TBody>(
     voidOne: ({ id, reason }: { id: number; reason: string }) => apiClient.post<TRecord>(voidPath(byId(path, id)), { reason }),
   };
   const listOptions = () => queryOptions({ queryKey: keys.list(), queryFn: fetchers.list });
-  /** The list screen's pages, searched on the server when `q` is given. */
-  const pagesOptions = (q = '') =>
+  /** The list screen's pages, searched on the server when `q` is given; `filter` narrows the list (`{ due: 'today' }`). */
+  const pagesOptions = (q = '', filter: Readonly<Record<string, string>> = {}) =>
     infiniteQueryOptions({
-      queryKey: keys.list({ limit: PAGE_SIZE, q }),
-      queryFn: ({ pageParam }) => fetchers.page(q, pageParam),
+      queryKey: Object.keys(filter).length > 0 ? keys.list({ limit: PAGE_SIZE, q, ...filter }) : keys.list({ limit: PAGE_SIZE, q }),
+      queryFn: ({ pageParam }) => fetchers.page(q, pageParam, filter),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.next,
       // A search typed once is not kept for minutes, nor refetched after every save; while the
@@ -114,7 +114,7 @@ export function createResource<TRecord extends { id: number }, TBody>(
     oneOptions,
     historyOptions,
     useList: (enabled = true) => useQuery({ ...listOptions(), enabled }),
-    usePages: (q: string, enabled = true) => useInfiniteQuery({ ...pagesOptions(q), enabled }),
+    usePages: (q: string, enabled = true, filter?: Readonly<Record<string, string>>) => useInfiniteQuery({ ...pagesOptions(q, filter), enabled }),
     useOne: (id: number, overrides?: { refetchOnMount?: boolean | 'always' }) =>
       useQuery({ ...oneOptions(id), ...overrides }),
     useHistory: (id: number) => useQuery(historyOptions(id)),

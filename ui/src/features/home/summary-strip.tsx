@@ -1,3 +1,6 @@
+import { routes } from '@erp/contracts/shell';
+import { CalendarClock } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { useSummary } from '@/features/home/home.queries';
@@ -19,6 +22,24 @@ const Owed = styled.p`
   font-size: 14px;
   color: #eff6ff;
   span { color: #fff; font-weight: 600; }
+`;
+
+/** The follow-ups due today (and overdue), opening today's list. */
+const FollowUps = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-height: ${({ theme }) => theme.touch};
+  margin-top: 8px;
+  padding: 0 12px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: rgba(255, 255, 255, 0.14);
+  border: 1px solid rgba(255, 255, 255, 0.22);
+  color: #fff;
+  font-size: 14px;
+  font-weight: 600;
+  text-decoration: none;
+  &:focus-visible { outline: 3px solid #fff; }
 `;
 
 const Tile = styled.div`
@@ -71,6 +92,10 @@ export function SummaryStrip() {
         <span title="What customers owe you">{`To collect ${data ? formatLakh(data.toCollect) : dash}`}</span>
         <span title="What you owe vendors">{`To pay ${data ? formatLakh(data.toPay) : dash}`}</span>
       </Owed>
+      <FollowUps to={`${routes.task('crm', 'follow-ups')}?view=today`} data-testid="follow-ups-due">
+        <CalendarClock size={16} aria-hidden="true" />
+        {data ? `Follow-ups: ${data.followUpsToday} due today${data.followUpsOverdue > 0 ? `, ${data.followUpsOverdue} overdue` : ''}` : `Follow-ups: ${dash}`}
+      </FollowUps>
     </>
   );
 }

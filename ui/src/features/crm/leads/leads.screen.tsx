@@ -1,9 +1,16 @@
 import { LEAD_SOURCES, LEAD_STATUSES, leadsEntity, routes, type Lead, type LeadBody } from '@erp/contracts';
-import { Building2, CalendarClock, Mail, Megaphone, Phone, UserCheck } from 'lucide-react';
+import { Building2, CalendarClock, Mail, Megaphone, Phone, Store, UserCheck } from 'lucide-react';
+import { useMemo } from 'react';
 
-import { type BadgeTone, formValuesOf, type ListConfig } from '@/components/entity-config';
+import { type BadgeTone, type CardAction, formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
+import { openRecord } from '@/components/use-screen-view';
+import { addFollowUp } from '@/features/crm/follow-ups/add-follow-up';
+import { useNextFollowUpField } from '@/features/crm/follow-ups/next-follow-up';
+import { useConvertLead } from '@/features/crm/leads/convert-lead';
 import { leadsResource } from '@/features/crm/leads/leads.resource';
+import { useLabels } from '@/features/documents/lookups';
+import { customersResource } from '@/features/sales/customers/customers.resource';
 import { formatDate } from '@/lib/format';
 
 type Values = Record<string, unknown>;
@@ -63,6 +70,39 @@ const leadsList: ListConfig<Lead, Values, LeadBody> = {
   },
 };
 
+/**
+ * The leads, each card offering Add Follow-up and Convert to Customer (asked first); a converted
+ * lead's badge says so, and its card names the customer and opens it.
+ */
 export function LeadsScreen() {
-  return <EntityListScreen config={leadsList} />;
+  const convert = useConvertLead();
+  const customerName = useLabels(customersResource.useList, (c) => c.name);
+  const nextFollowUp = useNextFollowUpField<Lead>('leadId');
+  const config = useMemo((): ListConfig<Lead, Values, LeadBody> => {
+    const actions = (lead: Lead): CardAction[] => [
+      addFollowUp('leadId', lead.id),
+      lead.convertedCustomerId
+        ? { label: 'View Customer', to: openRecord(routes.task('sales', 'customers'), lead.convertedCustomerId) }
+        : {
+            label: 'Convert to Customer',
+            confirm: {
+              title: 'Convert to Customer',
+              description: `Create a customer from ${lead.name}${lead.company ? ` (${lead.company})` : ''}? The lead's name, company, phone and email are carried over; the lead is kept, marked converted.`,
+              confirmLabel: 'Convert',
+            },
+            run: () => convert(lead),
+          },
+    ];
+    const converted = { label: 'Customer', icon: Store, value: (l: Lead) => (l.convertedCustomerId ? customerName(l.convertedCustomerId, 'Unknown Customer') : null), hideWhenEmpty: true };
+    return {
+      ...leadsList,
+      card: {
+        ...leadsList.card,
+        badge: (lead) => (lead.convertedCustomerId ? { label: 'converted', tone: 'green' } : leadsList.card.badge!(lead)),
+        fields: [...leadsList.card.fields, nextFollowUp, converted],
+        actions,
+      },
+    };
+  }, [convert, customerName, nextFollowUp]);
+  return <EntityListScreen config={config} />;
 }

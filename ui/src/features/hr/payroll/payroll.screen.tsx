@@ -71,9 +71,9 @@ export function PayrollScreen() {
           { label: 'Net Salary', icon: Wallet, value: (p) => formatMoney(p.netSalary ?? '0') },
           { label: 'Paid', icon: CalendarDays, value: (p) => (p.paidOn ? `${formatDate(p.paidOn)}${p.paidFrom ? `, ${p.paidFrom}` : ''}` : null), hideWhenEmpty: true },
         ],
-        commands: (p) => [
-          ...(p.status === 'pending' && p.active ? [{ label: 'Mark Paid', primary: true, writes: true, run: () => setPaying(p) }] : []),
-          { label: 'Payslip', run: () => window.open(payslipPdfPath(p.id), '_blank', 'noopener') },
+        actions: (p) => [
+          ...(p.status === 'pending' && p.active ? [{ label: 'Mark Paid', primary: true, run: () => setPaying(p) }] : []),
+          { label: 'Payslip', reads: true, run: () => window.open(payslipPdfPath(p.id), '_blank', 'noopener') },
         ],
       },
       resource: payrollResource,

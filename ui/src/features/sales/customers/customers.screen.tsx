@@ -1,8 +1,11 @@
 import { customersEntity, routes, type Customer, type CustomerBody } from '@erp/contracts';
 import { IndianRupee, Mail, Phone, Receipt, User } from 'lucide-react';
+import { useMemo } from 'react';
 
 import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
+import { addFollowUp } from '@/features/crm/follow-ups/add-follow-up';
+import { useNextFollowUpField } from '@/features/crm/follow-ups/next-follow-up';
 import { useOwedCards } from '@/features/documents/lookups';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { customersResource } from '@/features/sales/customers/customers.resource';
@@ -23,6 +26,7 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
   search: customersEntity.search,
   card: {
     title: (customer) => customer.name,
+    actions: (customer) => [addFollowUp('customerId', customer.id)],
     fields: [
       { label: 'Contact', icon: User, value: (c) => c.contactPerson, hideWhenEmpty: true },
       { label: 'Phone', icon: Phone, value: (c) => c.phone, hideWhenEmpty: true },
@@ -65,6 +69,8 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
 
 /** The list, its cards saying what is owed on each party's invoices (once they have loaded). */
 export function CustomersScreen() {
-  const config = useOwedCards(customersList, salesInvoicesResource.useList, 'customerId', 'Owes');
+  const owed = useOwedCards(customersList, salesInvoicesResource.useList, 'customerId', 'Owes');
+  const nextFollowUp = useNextFollowUpField<Customer>('customerId');
+  const config = useMemo(() => ({ ...owed, card: { ...owed.card, fields: [...owed.card.fields, nextFollowUp] } }), [owed, nextFollowUp]);
   return <EntityListScreen config={config} />;
 }
