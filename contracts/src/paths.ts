@@ -4,6 +4,8 @@ export const api = {
   openapi: '/api/openapi.json',
   docs: '/api/docs',
   events: '/api/events',
+  /** Who did what across the business, newest first (the owner's). */
+  activity: '/api/activity',
   modules: '/api/modules',
   module: (name: string) => `/api/modules/${encodeURIComponent(name)}`,
   moduleTasks: (name: string) => `/api/modules/${encodeURIComponent(name)}/tasks`,
@@ -49,6 +51,8 @@ export const routes = {
   account: '/settings/account',
   /** The owner's users. */
   users: '/settings/users',
+  /** Who did what across the business (the owner's). */
+  activity: '/settings/activity',
   /** A document's printed form: `/print/sales-invoice/7`. */
   print: (stream: string, id: number | string) => `/print/${stream}/${id}`,
 } as const;

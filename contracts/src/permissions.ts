@@ -8,7 +8,7 @@ import { api, BUSINESS_PATH } from './paths';
 export const ROLES = ['owner', 'staff', 'accountant', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = ['read', 'write', 'void', 'books', 'settings', 'users', 'self'] as const;
+export const PERMISSIONS = ['read', 'write', 'void', 'books', 'settings', 'users', 'audit', 'self'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What each permission lets a user do, as the Users screen explains it. */
@@ -19,6 +19,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   books: 'Journal vouchers and the chart of accounts',
   settings: 'Change the business profile',
   users: 'Add users, set their roles and passwords, disable them',
+  audit: 'See who did what across the business (Activity)',
   self: 'Change their own password',
 };
 
@@ -55,6 +56,7 @@ export const permissionFor = (method: string, path: string): Permission => {
   const verb = method.toUpperCase();
   if (path === api.auth.password) return 'self';
   if (path === api.users || path.startsWith(`${api.users}/`)) return 'users';
+  if (path === api.activity) return 'audit';
   if (verb === 'GET' || verb === 'HEAD') return 'read';
   if (path === BUSINESS_PATH) return 'settings';
   // Undoing what is done for good: a payment's void, a payroll's cancel (it reverses the books).

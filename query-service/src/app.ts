@@ -20,6 +20,7 @@ import { homeRoutes } from './home/home.routes';
 import { moduleRoutes } from './modules/module.routes';
 import { docsPage } from './operators/docs-page';
 import { openApiDocument } from './operators/openapi';
+import { activityRoute } from './operators/activity.route';
 import { operatorRoutes } from './operators/operator.routes';
 import { registerReadRoutes } from './routes';
 
@@ -46,6 +47,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   moduleRoutes(router);
   homeRoutes(router, deps, now);
   operatorRoutes(router, deps.db, deps.store, deps.notifier, deps.healthMaxLagMs);
+  activityRoute(router, deps.db, deps.store);
   registerReadRoutes(router, { ...deps, clock: now });
   const doc = openApiDocument();
   router.get(api.openapi, (ctx: Context) => {

@@ -10,12 +10,12 @@ const PASSWORD = 'role-test-pass-42';
 
 /**
  * Who may call a route, restated from issue 22 in its own words (not read from the server's
- * table): reads are everyone's, users the owner's, voids (a payroll's cancel too) and the business profile the owner's,
+ * table): reads are everyone's, users and the activity log the owner's, voids (a payroll's cancel too) and the business profile the owner's,
  * the books' own records the owner's and the accountant's, every other write the owner's and staff's.
  */
 const mayCall = (method: string, path: string): readonly Role[] => {
   if (path === api.auth.password) return ROLES;
-  if (path.startsWith(api.users)) return ['owner'];
+  if (path.startsWith(api.users) || path === api.activity) return ['owner'];
   if (method === 'GET') return ROLES;
   if (path.endsWith('/void') || path.endsWith('/cancel') || path === BUSINESS_PATH) return ['owner'];
   if (path.startsWith('/api/accounting/')) return ['owner', 'accountant'];

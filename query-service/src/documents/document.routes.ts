@@ -48,6 +48,16 @@ const rowOf = async (db: AnyDb, spec: TableSpec, id: number) =>
  * The reads of one document (DESIGN §4): the list, one document with its lines and ETag, its
  * lines alone (`…/{id}/lines`, as the seed's forms read them) and its history from its stream.
  */
+/** A document's audit trail: each event with who, when and what it changed, folded from the first. */
+export const documentHistory = (events: readonly RecordedEvent[], changesOf: DocumentReads['changes']): HistoryEntry[] => {
+  let current: Row = {};
+  return events.map((event) => {
+    const { changes, after } = changesOf(event, current);
+    current = after;
+    return { position: event.position, version: event.streamVersion, type: event.type, at: event.metadata.at, user: event.metadata.username, changes };
+  });
+};
+
 export const documentReadRoutes = (router: Router, deps: ReadDeps, reads: DocumentReads) => {
   const fresh = readsFrom(deps, [reads.table.name]);
   const find = async (ctx: Context) => {
@@ -73,11 +83,6 @@ export const documentReadRoutes = (router: Router, deps: ReadDeps, reads: Docume
   router.get(historyPath(reads.path, ':id'), async (ctx: Context) => {
     const { events } = await deps.store.readStream(reads.stream(idParam(ctx, reads.label)));
     if (events.length === 0) throw notFound(`${reads.label} ${ctx.params.id} not found`);
-    let current: Row = {};
-    ctx.body = events.map((event): HistoryEntry => {
-      const { changes, after } = reads.changes(event, current);
-      current = after;
-      return { position: event.position, version: event.streamVersion, type: event.type, at: event.metadata.at, user: event.metadata.username, changes };
-    });
+    ctx.body = documentHistory(events, reads.changes);
   });
 };

@@ -1,6 +1,8 @@
 import {
   diffKeys,
+  type HistoryEntry,
   INVOICE_DOCUMENTS,
+  type RecordedEvent,
   type InvoiceDocument,
   SETTLEMENT_DOCUMENTS,
   type SettlementDocument,
@@ -33,6 +35,22 @@ const allocationsOf = (doc: InvoiceDocument, shares: z.output<typeof ShareList>)
     return { by, as, amount, ...(own !== null && Number.isInteger(own) ? { [doc.settledBy]: own } : {}) };
   });
 
+/** What one event of an invoice changed, field by field, from the document as it stood (its history, the activity log). */
+export const invoiceChanges = (doc: InvoiceDocument) => (stored: RecordedEvent, before: Row): { changes: HistoryEntry['changes']; after: Row } => {
+  const change = doc.read(stored);
+  const settledBy = ShareMap.parse(before.settledBy ?? {});
+  if (!change) return { changes: [], after: before };
+  if ('data' in change) {
+    const { id: _id, ...after } = doc.storedData(change.data);
+    return { changes: diffKeys(before, after), after: { ...after, settledBy } };
+  }
+  const from = sumMoney(Object.values(settledBy));
+  if (change.kind === 'allocated') settledBy[change.by] = change.amount;
+  else delete settledBy[change.by];
+  const to = sumMoney(Object.values(settledBy));
+  return { changes: from === to ? [] : [{ field: 'paidAmount', from, to }], after: { ...before, settledBy } };
+};
+
 const invoiceReads = (router: Router, deps: ReadDeps, doc: InvoiceDocument) => {
   const view = invoiceView(doc, deps.clock ?? (() => new Date()));
   documentReadRoutes(router, deps, {
@@ -44,24 +62,23 @@ const invoiceReads = (router: Router, deps: ReadDeps, doc: InvoiceDocument) => {
     search: doc.search,
     summary: (row) => doc.summary.parse(view(row)),
     document: (row) => doc.record.parse(view(row)),
-    changes: (stored, before) => {
-      const change = doc.read(stored);
-      const settledBy = ShareMap.parse(before.settledBy ?? {});
-      if (!change) return { changes: [], after: before };
-      if ('data' in change) {
-        const { id: _id, ...after } = doc.storedData(change.data);
-        return { changes: diffKeys(before, after), after: { ...after, settledBy } };
-      }
-      const from = sumMoney(Object.values(settledBy));
-      if (change.kind === 'allocated') settledBy[change.by] = change.amount;
-      else delete settledBy[change.by];
-      const to = sumMoney(Object.values(settledBy));
-      return { changes: from === to ? [] : [{ field: 'paidAmount', from, to }], after: { ...before, settledBy } };
-    },
+    changes: invoiceChanges(doc),
   });
 };
 
 const ShareMap = z.record(z.string(), z.string());
+
+/** What one event of a payment or receipt changed, field by field (a void: active and its reason). */
+export const settlementChanges = (doc: SettlementDocument) => (stored: RecordedEvent, before: Row): { changes: HistoryEntry['changes']; after: Row } => {
+  const change = doc.read(stored);
+  if (!change) return { changes: [], after: before };
+  if (change.kind === 'voided') {
+    const after = { ...before, active: false, voidReason: change.reason };
+    return { changes: diffKeys(before, { active: false, voidReason: change.reason }), after };
+  }
+  const { id: _id, ...after } = doc.storedData(change.data);
+  return { changes: diffKeys(before, after), after };
+};
 
 const settlementReads = (router: Router, deps: ReadDeps, doc: SettlementDocument) =>
   documentReadRoutes(router, deps, {
@@ -73,16 +90,7 @@ const settlementReads = (router: Router, deps: ReadDeps, doc: SettlementDocument
     search: doc.search,
     summary: (row) => doc.summary.parse(row),
     document: (row) => doc.record.parse(row),
-    changes: (stored, before) => {
-      const change = doc.read(stored);
-      if (!change) return { changes: [], after: before };
-      if (change.kind === 'voided') {
-        const after = { ...before, active: false, voidReason: change.reason };
-        return { changes: diffKeys(before, { active: false, voidReason: change.reason }), after };
-      }
-      const { id: _id, ...after } = doc.storedData(change.data);
-      return { changes: diffKeys(before, after), after };
-    },
+    changes: settlementChanges(doc),
   });
 
 /** The reads of every document: invoices, payments and receipts. */

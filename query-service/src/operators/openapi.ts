@@ -1,4 +1,5 @@
 import {
+  ActivityPageSchema,
   api,
   BUSINESS_PATH,
   BusinessAnswerSchema,
@@ -222,6 +223,22 @@ export const openApiDocument = () => ({
     [`${api.modules}/{name}`]: { get: { tags: ['Modules'], responses: { 200: ok('Module', ModuleSchema), 404: errors[404] } } },
     [`${api.modules}/{name}/tasks`]: { get: { tags: ['Modules'], responses: { 200: ok('Tasks', z.array(TaskSchema)), 404: errors[404] } } },
     [api.homeSummary]: { get: { tags: ['Home'], responses: { 200: ok('Figures', HomeSummarySchema) } } },
+    [api.activity]: {
+      get: {
+        tags: ['Operators'],
+        summary: 'Who did what to which record, newest first, with each change before → after (owner only)',
+        parameters: [
+          { name: 'user', in: 'query', schema: { type: 'string', maxLength: 100 }, description: 'Only this username' },
+          { name: 'module', in: 'query', schema: { type: 'string', maxLength: 40 }, description: 'Only this module (purchase, sales, inventory, hr, crm, accounting, settings)' },
+          { name: 'record', in: 'query', schema: { type: 'string', maxLength: 80 }, description: 'Only this record: its stream, e.g. vendor-3' },
+          { name: 'from', in: 'query', schema: { type: 'string', format: 'date' }, description: 'From this day (India)' },
+          { name: 'to', in: 'query', schema: { type: 'string', format: 'date' }, description: 'To this day (India), inclusive' },
+          { name: 'before', in: 'query', schema: { type: 'string' }, description: 'The next of the previous page' },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        ],
+        responses: { 200: ok('A page of the activity log', ActivityPageSchema), ...errors },
+      },
+    },
     [api.events]: {
       get: {
         tags: ['Operators'],

@@ -31,6 +31,8 @@ interface Known {
   readonly token: string;
   /** Its party, for invoices. */
   readonly partyId?: number;
+  /** The records it names, as created: an update keeps them (a payroll's employee moves its month's claim). */
+  readonly refs?: Readonly<Record<string, unknown>>;
   updates: number;
   /** An update is on its way, or one got no answer (its value is unknown): not updated again. */
   busy: boolean;
@@ -79,19 +81,26 @@ export const faultLoad = (client: HttpClient, seed = randomBytes(3).toString('he
   const masterData = MASTER_DATA_ENTITIES.map((entity: MasterDataEntity) => {
     const sample = MASTER_DATA_SAMPLES[entity.plural]!;
     const refs = Object.entries(entity.search.refs ?? {}) as [string, string][];
+    // Of fields where exactly one is given (a follow-up's lead or customer), the first that has a record.
+    const oneOf: readonly string[] = entity.exactlyOne?.fields ?? [];
     const bodyOf = (token: string) => {
       const body = sample.body(token);
       for (const [field, singular] of refs) body[field] = pick(known.get(singular))?.id ?? null;
+      const given = oneOf.find((field) => body[field] !== null);
+      for (const field of oneOf) if (field !== given) body[field] = null;
       return body;
     };
+    const unready = (body: Record<string, unknown>) =>
+      refs.some(([field]) => body[field] === null && !oneOf.includes(field)) || (oneOf.length > 0 && oneOf.every((field) => body[field] === null));
     const stream = (id: number) => `${entity.singular}-${id}`;
     const create = () => {
       const token = `${seed}-${n + 1}`;
       const body = bodyOf(token);
-      if (refs.some(([field]) => body[field] === null)) return null;
+      if (unready(body)) return null;
       const into = entity.canDelete && n % 4 === 0 ? deletable : known;
+      const named = Object.fromEntries(refs.map(([field]) => [field, body[field]]));
       return send(`POST ${entity.path}`, 'POST', entity.path, body, stream, (id) => {
-        into.set(entity.singular, [...(into.get(entity.singular) ?? []), { id, token, updates: 0, busy: false }]);
+        into.set(entity.singular, [...(into.get(entity.singular) ?? []), { id, token, refs: named, updates: 0, busy: false }]);
       });
     };
     const update = () => {
@@ -100,7 +109,7 @@ export const faultLoad = (client: HttpClient, seed = randomBytes(3).toString('he
       record.busy = true;
       // Alternates the sample's value and the change, one update of a record at a time, so
       // every acknowledged update changes something (a no-op would append nothing).
-      const body = { ...bodyOf(record.token), ...(++record.updates % 2 === 1 ? { [sample.change.field]: sample.change.value } : {}) };
+      const body = { ...bodyOf(record.token), ...record.refs, ...(++record.updates % 2 === 1 ? { [sample.change.field]: sample.change.value } : {}) };
       return send(`PUT ${entity.path}`, 'PUT', byId(entity.path, record.id), body).then((outcome) => {
         if (outcome.status === 200) record.busy = false;
         return outcome;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+import { HistoryEntrySchema } from './events';
+
+/** One change in the activity log: who did what to which record, when, field by field. */
+export const ActivityRowSchema = HistoryEntrySchema.extend({
+  streamId: z.string(),
+  /** The module the record belongs to (`purchase`), or `settings` for the profile and the users. */
+  module: z.string(),
+  /** What kind of record: 'Vendor', 'Sales Invoice', 'User'. */
+  label: z.string(),
+  recordId: z.number().int().nullable(),
+  /** The task screen that opens the record (`vendors`), when there is one. */
+  task: z.string().nullable(),
+});
+export type ActivityRow = z.infer<typeof ActivityRowSchema>;
+
+/** A page of the activity log, newest first; `next` is the `before` of the page after it (null at the start of the log). */
+export const ActivityPageSchema = z.object({ rows: z.array(ActivityRowSchema), next: z.string().nullable() });
+export type ActivityPage = z.infer<typeof ActivityPageSchema>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** `GET /api/activity` filters: who, which module, which record (`vendor-3`), dates in India, paging. */
+export const ActivityQuerySchema = z.object({
+  user: z.string().trim().min(1).max(100).optional(),
+  module: z.string().regex(/^[a-z]{1,40}$/, 'Expected a module name').optional(),
+  record: z.string().regex(/^[a-z][a-z-]{0,60}(-\d{1,10}|:\d{1,10})$/, 'Expected a record like vendor-3').optional(),
+  from: z.string().regex(DAY, 'Enter a date as YYYY-MM-DD').optional(),
+  to: z.string().regex(DAY, 'Enter a date as YYYY-MM-DD').optional(),
+  before: z.string().regex(/^[1-9]\d{0,17}$/, 'Expected the next of the previous page').optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
