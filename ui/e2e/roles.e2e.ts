@@ -81,6 +81,18 @@ test('the owner adds a viewer and a staff member; each sees only what their role
   await asStaff.goto('/settings');
   await expect(asStaff.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(asStaff.getByText('Only the owner can change the business profile.')).toBeVisible();
+  await expect(asStaff.getByRole('link', { name: 'Activity' })).toHaveCount(0);
+
+  // The owner's Activity: who did what; the viewer's password change is there, by the viewer.
+  await page.getByRole('link', { name: 'Back to settings' }).click();
+  await page.getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  await page.getByLabel('User').selectOption(viewer.username);
+  await expect(page.getByRole('heading', { name: /^User #\d+ · User password set$/ })).toBeVisible();
+  await expect(page.getByText(/by viewer-/).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('activity.png'), fullPage: true });
+  await page.goto('/settings/users');
 
   // The owner disables the viewer: their next screen is the sign-in, and signing in fails.
   await page.reload();

@@ -16,6 +16,7 @@ const HomeScreen = screen(() => import('@/features/home/home.screen').then((m) =
 const ModuleRoute = screen(() => import('@/app/module.route').then((m) => m.ModuleRoute));
 const SettingsScreen = screen(() => import('@/features/settings/settings.screen').then((m) => m.SettingsScreen));
 const AccountScreen = screen(() => import('@/features/settings/account.screen').then((m) => m.AccountScreen));
+const ActivityScreen = screen(() => import('@/features/settings/activity.screen').then((m) => m.ActivityScreen));
 const UsersScreen = screen(() => import('@/features/settings/users.screen').then((m) => m.UsersScreen));
 const PrintScreen = screen(() => import('@/features/print/print.screen').then((m) => m.PrintScreen));
 const ComingSoonScreen = lazy(() =>
@@ -100,6 +101,7 @@ export function AppRoutes() {
           <Route path={routes.settings} element={<SettingsScreen />} />
           <Route path={routes.account} element={<AccountScreen />} />
           <Route path={routes.users} element={<UsersScreen />} />
+          <Route path={routes.activity} element={<ActivityScreen />} />
           <Route path={routes.print(':stream', ':id')} element={<PrintScreen />} />
           <Route path={routes.task(':moduleName', ':slug')} element={<TaskRoute />} />
           <Route path="*" element={<NotFoundScreen />} />

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import type { FormSection } from '@/components/entity-config';
 import { Card, CardHeading } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
+import { eventLabel, fieldWords, show } from '@/lib/change-words';
 import { formatDateTime } from '@/lib/format';
 import type { Resource } from '@/lib/resource';
 
@@ -40,27 +41,6 @@ const Heading = styled(CardHeading)`
   align-items: center;
   gap: 8px;
 `;
-
-// 'VendorUpdated' → 'Updated': the last word of an event type names what happened.
-const eventLabel = (type: string) => type.match(/[A-Z][a-z]*$/)?.[0] ?? type;
-
-const show = (value: unknown) => {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (Array.isArray(value)) return `${value.length} line${value.length === 1 ? '' : 's'}`;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return typeof value === 'object' ? 'changed' : String(value);
-};
-
-const ACRONYMS: Readonly<Record<string, string>> = { gst: 'GST', hsn: 'HSN', pan: 'PAN', cgst: 'CGST', sgst: 'SGST', igst: 'IGST', id: 'ID', upi: 'UPI' };
-
-/** A field the form does not show, in words: 'paidAmount' → 'Paid amount', 'gstNumber' → 'GST number'. */
-const fieldWords = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(' ')
-    .map((word, i) => ACRONYMS[word] ?? (i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
-    .join(' ');
 
 /** A record's first event lists every field; it is shown as the record's creation. */
 const isFirst = (label: string) => label === 'Created' || label === 'Recorded';

@@ -3,7 +3,7 @@ import { type Business, type BusinessBody, BusinessBodySchema, type BusinessInpu
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 
-import { UserRound, Users } from 'lucide-react';
+import { Activity, UserRound, Users } from 'lucide-react';
 
 import { Button, ButtonLink } from '@/components/button';
 import type { FormSection } from '@/components/entity-config';
@@ -101,6 +101,7 @@ export function SettingsScreen() {
   const business = useBusiness();
   const mayEdit = useCan('settings');
   const mayManageUsers = useCan('users');
+  const mayAudit = useCan('audit');
   return (
     <>
       <TopBar title="Business Settings" subtitle="Your business on every invoice" back={{ to: routes.home, label: 'Back to home' }} />
@@ -114,6 +115,12 @@ export function SettingsScreen() {
             <ButtonLink to={routes.users} $variant="secondary">
               <Users size={18} aria-hidden="true" />
               Users
+            </ButtonLink>
+          )}
+          {mayAudit && (
+            <ButtonLink to={routes.activity} $variant="secondary">
+              <Activity size={18} aria-hidden="true" />
+              Activity
             </ButtonLink>
           )}
         </Actions>
