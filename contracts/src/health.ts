@@ -24,5 +24,17 @@ export const HealthSchema = z.object({
     )
     .optional()
     .describe('Absent when the store is down; absent on a command instance'),
+  rebuilds: z
+    .array(
+      z.object({
+        projections: z.array(z.string()),
+        applied: z.number(),
+        position: z.string(),
+        target: z.string(),
+        startedAt: z.string(),
+      }),
+    )
+    .optional()
+    .describe('Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to'),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -28,7 +28,7 @@ export const storeHealth = async (store: EventStore) => {
 /** What a service adds to its health: more problems (degraded) and fields of the body. */
 export interface HealthPart {
   readonly problems: readonly string[];
-  readonly body: Partial<Pick<Health, 'projections'>>;
+  readonly body: Partial<Pick<Health, 'projections' | 'rebuilds'>>;
 }
 
 /**

@@ -30,6 +30,36 @@ export const migrateCheckpoints = async (db: AnyDb) => {
     position bigint not null,
     updated_at timestamptz not null default now())`.execute(db);
   await sql`alter table projection_checkpoints add column if not exists stopped jsonb`.execute(db);
+  await migrateRebuilds(db);
+};
+
+/** Rebuilds under way (blue-green, into a shadow schema): how far each has come, for health and the Activity screen. */
+export const migrateRebuilds = async (db: AnyDb) => {
+  await sql`create table if not exists projection_rebuilds (
+    schema text primary key,
+    projections text[] not null,
+    applied bigint not null,
+    position bigint not null,
+    target bigint not null,
+    started_at timestamptz not null default now(),
+    updated_at timestamptz not null default now())`.execute(db);
+};
+
+export interface RebuildProgress {
+  readonly projections: readonly string[];
+  readonly applied: number;
+  readonly position: string;
+  /** The log's end when the rebuild started: it is done catching up past it. */
+  readonly target: string;
+  readonly startedAt: string;
+}
+
+export const readRebuilds = async (db: AnyDb): Promise<RebuildProgress[]> => {
+  await migrateRebuilds(db);
+  const { rows } = await sql<RebuildProgress>`select projections, applied::float8 as applied, position::text as position, target::text as target,
+      to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startedAt"
+    from projection_rebuilds order by started_at`.execute(db);
+  return rows;
 };
 
 export const readCheckpoint = async (db: AnyDb, name: string): Promise<CheckpointRow | null> => {

@@ -3,7 +3,7 @@ import { type AnyDb, compareCursors, type EventPage, type EventStore, type Globa
 import { sql } from 'kysely';
 
 import { applyBatch, foldPlanned, planBatch } from './batch';
-import { ensureCheckpoint, lockCheckpoint, type ProjectionStop, writeCheckpoints } from './checkpoints';
+import { ensureCheckpoint, lockCheckpoint, migrateRebuilds, type ProjectionStop, writeCheckpoints } from './checkpoints';
 import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
 import { migrateTable, runTogether } from './table';
@@ -100,6 +100,16 @@ export const buildInto = async (
   // append of ours is still in flight", not "done": keep reading until the end we saw.
   const target = await store.endCursor();
   log.info({ projections: names, until: target.position }, 'rebuild started');
+  // Where it stands, for health and the Activity screen: written once a second at most, outside the batches.
+  await migrateRebuilds(db);
+  await sql`insert into projection_rebuilds (schema, projections, applied, position, target) values (${schema}, ${names}, 0, 0, ${target.position})
+    on conflict (schema) do update set projections = excluded.projections, applied = 0, position = 0, target = excluded.target, started_at = now(), updated_at = now()`.execute(db);
+  let reported = performance.now();
+  const report = async (events: number, position: string) => {
+    if (performance.now() - reported < 1000) return;
+    reported = performance.now();
+    await sql`update projection_rebuilds set applied = ${events}, position = ${position}, updated_at = now() where schema = ${schema}`.execute(db);
+  };
   let cursor = START;
   let applied = 0;
   const pages = pagesFrom(store, START, batchSize);
@@ -131,6 +141,7 @@ export const buildInto = async (
     const before = applied;
     applied += page.events.length;
     options.onProgress?.(applied, cursor.position);
+    await report(applied, cursor.position);
     if (Math.floor(applied / logEvery) > Math.floor(before / logEvery)) {
       log.info({ projections: names, events: applied, position: cursor.position, eventsPerSecond: rate(applied) }, 'rebuild progress');
     }
@@ -156,28 +167,35 @@ export const rebuildProjections = async (
   const log = options.log ?? silentLog;
   const started = performance.now();
   const shadow = projections.length === 1 ? `rebuild_${projections[0]!.name}` : 'rebuild_all';
-  let { applied, cursor } = await buildInto(db, store, projections, shadow, options);
-  await db.transaction().execute(async (trx) => {
-    const names = projections.map((p) => p.name).sort();
-    for (const projection of projections) await ensureCheckpoint(trx, projection.name, projection.version);
-    // Waits for the live runner's batch of these projections, then keeps it out until the swap.
-    for (const name of names) await lockCheckpoint(trx, name);
-    for (;;) {
-      const page = await store.readAll(cursor, batchSize);
-      if (page.events.length === 0) break;
-      await applyBatch(trx, shadow, projections, page.events);
-      cursor = page.cursor;
-      applied += page.events.length;
-    }
-    for (const projection of projections) {
-      for (const table of projection.tables) {
-        await sql`drop table if exists ${sql.id('public', table.name)}`.execute(trx);
-        await sql`alter table ${sql.id(shadow, table.name)} set schema public`.execute(trx);
+  let applied = 0;
+  let cursor = START;
+  try {
+    ({ applied, cursor } = await buildInto(db, store, projections, shadow, options));
+    await db.transaction().execute(async (trx) => {
+      const names = projections.map((p) => p.name).sort();
+      for (const projection of projections) await ensureCheckpoint(trx, projection.name, projection.version);
+      // Waits for the live runner's batch of these projections, then keeps it out until the swap.
+      for (const name of names) await lockCheckpoint(trx, name);
+      for (;;) {
+        const page = await store.readAll(cursor, batchSize);
+        if (page.events.length === 0) break;
+        await applyBatch(trx, shadow, projections, page.events);
+        cursor = page.cursor;
+        applied += page.events.length;
       }
-      await writeCheckpoints(trx, [projection.name], projection.version, cursor);
-    }
-  });
-  await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(db);
+      for (const projection of projections) {
+        for (const table of projection.tables) {
+          await sql`drop table if exists ${sql.id('public', table.name)}`.execute(trx);
+          await sql`alter table ${sql.id(shadow, table.name)} set schema public`.execute(trx);
+        }
+        await writeCheckpoints(trx, [projection.name], projection.version, cursor);
+      }
+    });
+    await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(db);
+  } finally {
+    // Done or failed, it is not under way any more.
+    await sql`delete from projection_rebuilds where schema = ${shadow}`.execute(db).catch(() => undefined);
+  }
   const ms = Math.round(performance.now() - started);
   log.info({ projections: projections.map((p) => p.name), events: applied, position: cursor.position, ms, eventsPerSecond: perSecond(applied, ms) }, 'rebuild done');
   return { applied, position: cursor.position };

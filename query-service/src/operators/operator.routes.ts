@@ -1,7 +1,7 @@
 import { api, HEADERS, isStorable, notFound } from '@erp/contracts';
 import { type AnyDb, type EventStore, type GlobalCursor, type Notifier, START } from '@erp/eventstore';
 import { badRequest, healthRoute } from '@erp/http-kit';
-import { PROJECTIONS, projectionLags } from '@erp/projections';
+import { PROJECTIONS, projectionLags, readRebuilds } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -56,7 +56,8 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
       if (p.stopped) return [`projection ${p.name} stopped at position ${p.stopped.position} (${p.stopped.type} on ${p.stopped.streamId}): ${p.stopped.error}`];
       return p.lagMs > maxLagMs ? [`projection ${p.name} lags ${Math.round(p.lagMs / 1000)} s (${p.lag} events)`] : [];
     });
-    return { problems, body: { projections } };
+    const rebuilds = (await readRebuilds(db)).map((r) => ({ ...r, projections: [...r.projections] }));
+    return { problems, body: { projections, rebuilds } };
   });
 
   router.get('/api/events/:position', async (ctx: Context) => {

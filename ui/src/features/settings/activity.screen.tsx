@@ -1,4 +1,4 @@
-import { api, type ActivityPage, ActivityPageSchema, type ActivityRow, MODULES, routes, UserSchema } from '@erp/contracts';
+import { api, type ActivityPage, ActivityPageSchema, type ActivityRow, HealthSchema, MODULES, routes, UserSchema } from '@erp/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
@@ -96,6 +96,7 @@ export function ActivityScreen() {
             <Input id="activity-to" type="date" value={filter.to} onChange={set('to')} />
           </FieldShell>
         </Filters>
+        <ReadModels />
         {log.isPending && <Spinner label="Loading activity" />}
         {log.isError && <EmptyState message={`Could not load the activity. ${errorText(log.error)}`} />}
         {log.isSuccess && rows.length === 0 && <EmptyState message="Nothing was done that matches these filters." />}
@@ -136,6 +137,35 @@ function ActivityEntry({ row }: { row: ActivityRow }) {
           {row.changes.length > changes.length && <li>and {row.changes.length - changes.length} more</li>}
         </ul>
       )}
+    </Row>
+  );
+}
+
+const Progress = styled.progress`
+  width: 100%;
+  height: 10px;
+  margin-top: 6px;
+`;
+
+/** Read models being rebuilt (with how far), or stopped on an event, from the health check; nothing when all is well. */
+function ReadModels() {
+  const health = useQuery({ queryKey: ['health'], queryFn: async () => HealthSchema.parse(await apiClient.get(api.health)), refetchInterval: (q) => ((q.state.data?.rebuilds?.length ?? 0) > 0 ? 2000 : false) });
+  const rebuilds = health.data?.rebuilds ?? [];
+  const stopped = (health.data?.projections ?? []).filter((p) => p.stopped);
+  if (rebuilds.length === 0 && stopped.length === 0) return null;
+  return (
+    <Row aria-label="Read models" style={{ marginBottom: 16 }}>
+      <h2>Read models</h2>
+      {rebuilds.map((r) => {
+        const done = Math.min(100, Math.floor((Number(r.position) * 100) / Math.max(1, Number(r.target))));
+        return (
+          <div key={r.projections.join()}>
+            <p>Rebuilding {r.projections.join(', ')}: {r.applied.toLocaleString('en-IN')} events folded, {done}% of the log</p>
+            <Progress max={100} value={done} aria-label={`Rebuild of ${r.projections.join(', ')}`} />
+          </div>
+        );
+      })}
+      {stopped.map((p) => <p key={p.name}>{p.name} is stopped at position {p.stopped!.position}: {p.stopped!.error}</p>)}
     </Row>
   );
 }
