@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, unit + integration tests (real PostgreSQL and NATS), then the
+// `npm test`: type check, lint, OpenAPI lint, unit + integration tests (real PostgreSQL and NATS), then the
 // browser suite against the app started the README way. Any failing step fails the run, and so
 // does a skipped test under CI=true (a missing service must never pass quietly).
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,8 @@ const PLAYWRIGHT_JSON = 'test-results/playwright.json';
 const steps = [
   ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.']],
+  // The OpenAPI document as tools read it: Redocly's recommended rules, no error and no warning.
+  ['openapi lint (redocly)', 'node', ['scripts/openapi-lint.mjs']],
   ['unit + integration (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`]],
   ['browser (playwright)', 'npm', ['run', 'test:e2e']],
 ];

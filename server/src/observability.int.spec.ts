@@ -220,9 +220,13 @@ describe('operators can see what happens', () => {
   it('OpenAPI and /api/docs name every custom header and every environment variable the server reads', async () => {
     const res = await owner.get(api.openapi);
     const doc = z
-      .object({ components: z.object({ headers: z.record(z.string(), z.unknown()) }), 'x-environment': z.array(z.object({ name: z.string() })) })
+      .object({
+        components: z.object({ headers: z.record(z.string(), z.unknown()), parameters: z.record(z.string(), z.unknown()) }),
+        'x-environment': z.array(z.object({ name: z.string() })),
+      })
       .parse(res.body);
-    const headers = Object.keys(doc.components.headers);
+    // Response headers are header components; request headers are (header) parameter components.
+    const headers = [...Object.keys(doc.components.headers), ...Object.keys(doc.components.parameters)];
     for (const name of [...Object.values(HEADERS), 'X-Read-Model-Stale', 'Idempotent-Replayed', 'ETag', 'If-Match', 'Retry-After']) expect(headers).toContain(name);
     const documented = doc['x-environment'].flatMap((e) => e.name.split(', '));
     const sources = await Promise.all(['config.ts', 'cli.ts'].map((f) => readFile(path.join(REPO_ROOT, 'server/src', f), 'utf8')));

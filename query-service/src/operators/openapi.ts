@@ -1,26 +1,20 @@
 import {
   ActivityPageSchema,
   api,
+  byId,
+  LeadConversionSchema,
+  leadConvertPath,
+  leadsEntity,
   BUSINESS_PATH,
   BusinessAnswerSchema,
   BusinessBodySchema,
   BusinessSchema,
-  byId,
   CredentialsSchema,
   ErrorBodySchema,
   HEADERS,
   HealthSchema,
-  HistoryEntrySchema,
-  historyOf,
   HomeSummarySchema,
-  IDEMPOTENCY_KEY_MAX,
-  INVOICE_DOCUMENTS,
-  isPrintable,
   ItemStockSchema,
-  MASTER_DATA_ENTITIES,
-  LeadConversionSchema,
-  leadConvertPath,
-  leadsEntity,
   MeSchema,
   NewUserSchema,
   PasswordChangeSchema,
@@ -28,163 +22,29 @@ import {
   UserChangeSchema,
   UserSchema,
   ModuleSchema,
-  PAGE_LIMIT_MAX,
-  pdfPath,
   RecordedEventSchema,
-  SETTLEMENT_DOCUMENTS,
+  SetupSchema,
   STOCK_PATH,
   stockLedgerPath,
   StockMovementSchema,
   TaskSchema,
-  VoidBodySchema,
-  voidPath,
   JOURNAL_VOUCHERS_PATH,
   JournalVoucherBodySchema,
   JournalVoucherSchema,
 } from '@erp/contracts';
 import { z } from 'zod';
 
-import { ENVIRONMENT_DOCS, HEADER_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
+import { commonComponents, finishPaths } from './openapi-finish';
+import { body, error, errors, idParam, ok, written } from './openapi-parts';
+import { documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-records';
+import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 import { booksPaths } from '../books/books.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
 
-const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-
-const ok = (description: string, schema?: z.ZodType, extra: Record<string, unknown> = {}) => ({
-  description,
-  ...(schema ? { content: { 'application/json': { schema: json(schema) } } } : {}),
-  ...extra,
-});
-const errors = {
-  400: { $ref: '#/components/responses/Error' },
-  401: { $ref: '#/components/responses/Error' },
-  /** The signed-in user's role may not use the route (issue 22). */
-  403: { $ref: '#/components/responses/Error' },
-  404: { $ref: '#/components/responses/Error' },
-};
-const body = (schema: z.ZodType) => ({
-  required: true,
-  content: { 'application/json': { schema: json(schema, 'input') } },
-});
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
-/** `?q=&limit=&after=` of every list (query-service/src/shared/paging.ts). */
-const listParams = [
-  { name: 'q', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'Case-insensitive search in the texts of a row and the names it points at' },
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }, description: 'Page size; without it, every row' },
-  { name: 'after', in: 'query', schema: { type: 'string' }, description: 'The X-Next-After of the previous page' },
-];
-/** `?due=` of lists with due dates (follow-ups). */
-const dueParam = { name: 'due', in: 'query', schema: { type: 'string', enum: ['today', 'overdue'] }, description: 'Only the active records still open dated today in India (today), or before today (overdue)' };
-const nextAfter = { [HEADERS.nextAfter]: { schema: { type: 'string' }, description: 'Present when another page follows: pass it as ?after=' } };
-const position = { 'X-Event-Position': { schema: { type: 'string' }, description: 'Global position of the write; send it back as X-Min-Position' } };
-
-const entityPaths = () =>
-  Object.fromEntries(
-    MASTER_DATA_ENTITIES.flatMap((e) => [
-      [e.path, {
-        get: { tags: [e.label], summary: `List ${e.plural}`, parameters: e.due ? [...listParams, dueParam] : listParams, responses: { 200: ok('List', z.array(e.record), { headers: nextAfter }), ...errors } },
-        post: {
-          tags: [e.label], summary: `Create a ${e.singular}`, requestBody: body(e.body),
-          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX } }],
-          responses: { 201: ok('Created', e.record, { headers: position }), ...errors, 409: errors[400], 415: errors[400] },
-        },
-      }],
-      [byId(e.path, '{id}'), {
-        parameters: [idParam],
-        get: { tags: [e.label], summary: `One ${e.singular}; ETag carries its version`, responses: { 200: ok('Found', e.record), ...errors } },
-        put: {
-          tags: [e.label], summary: `Update a ${e.singular}`, requestBody: body(e.body),
-          parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
-          responses: { 200: ok('Updated', e.record, { headers: position }), ...errors, 412: errors[400] },
-        },
-        ...(e.canDelete ? { delete: { tags: [e.label], summary: `Delete a ${e.singular}`, responses: { 204: ok('Deleted'), ...errors, 412: errors[400] } } } : {}),
-      }],
-      [historyOf(e.path, '{id}'), {
-        parameters: [idParam],
-        get: { tags: [e.label], summary: 'Who changed what, when', responses: { 200: ok('History', z.array(HistoryEntrySchema)), ...errors } },
-      }],
-    ]),
-  );
-
-interface DocumentDoc {
-  readonly label: string;
-  readonly path: string;
-  readonly body: z.ZodType;
-  readonly summary: z.ZodType;
-  readonly record: z.ZodType;
-  readonly line: z.ZodType;
-}
-
-/** Documents (DESIGN §4): list, create, one with lines and allocations, revise, lines, history. */
-const documentPaths = (docs: readonly DocumentDoc[]) =>
-  Object.fromEntries(
-    docs.flatMap((d) => [
-      [d.path, {
-        get: { tags: [d.label], summary: `List (newest first, without lines)`, parameters: listParams, responses: { 200: ok('List', z.array(d.summary), { headers: nextAfter }), ...errors } },
-        post: {
-          tags: [d.label], summary: `Record a ${d.label.toLowerCase()}; the server computes every amount`, requestBody: body(d.body),
-          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX } }],
-          responses: { 201: ok('Recorded', d.record, { headers: position }), ...errors, 409: errors[400], 415: errors[400] },
-        },
-      }],
-      [byId(d.path, '{id}'), {
-        parameters: [idParam],
-        get: { tags: [d.label], summary: 'One document with its lines; ETag carries its version', responses: { 200: ok('Found', d.record), ...errors } },
-        put: {
-          tags: [d.label], summary: `Revise a ${d.label.toLowerCase()} (lines replaced)`, requestBody: body(d.body),
-          parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
-          responses: { 200: ok('Revised', d.record, { headers: position }), ...errors, 409: errors[400], 412: errors[400] },
-        },
-      }],
-      [`${byId(d.path, '{id}')}/lines`, {
-        parameters: [idParam],
-        get: { tags: [d.label], summary: 'Its lines', responses: { 200: ok('Lines', z.array(d.line)), ...errors } },
-      }],
-      [historyOf(d.path, '{id}'), {
-        parameters: [idParam],
-        get: { tags: [d.label], summary: 'Who changed what, when', responses: { 200: ok('History', z.array(HistoryEntrySchema)), ...errors } },
-      }],
-    ]),
-  );
-
-/** POST …/{id}/void of payments and receipts. */
-const voidPaths = () =>
-  Object.fromEntries(
-    SETTLEMENT_DOCUMENTS.map((d) => [
-      voidPath(byId(d.path, '{id}')),
-      {
-        parameters: [idParam],
-        post: {
-          tags: [d.label],
-          summary: `Void a ${d.label.toLowerCase()} for good, with a reason kept in its history; every invoice it settled is released`,
-          requestBody: body(VoidBodySchema),
-          responses: { 200: ok('Voided', d.record, { headers: position }), ...errors, 409: errors[400], 412: errors[400] },
-        },
-      },
-    ]),
-  );
-
-const DOCUMENTS: readonly DocumentDoc[] = [
-  ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: d.label === 'Invoice' ? 'Purchase invoice' : d.label })),
-  ...SETTLEMENT_DOCUMENTS,
-];
-
-/** The printed form of each printable document as a PDF (CGST Rule 46 particulars). */
-const pdfPaths = () =>
-  Object.fromEntries(
-    INVOICE_DOCUMENTS.filter(isPrintable).map((doc) => [
-      pdfPath(`${doc.path}/{id}`),
-      {
-        parameters: [idParam],
-        get: {
-          tags: [doc.label],
-          summary: `The ${doc.label.toLowerCase()} as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code`,
-          responses: { 200: { description: 'application/pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...errors },
-        },
-      },
-    ]),
-  );
+const MODULE_NAME = { name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 100 }, description: 'A module, e.g. `purchase`' };
+/** Node's HTTP server answers it itself, before any route: the one 4xx of the routes that read nothing. */
+const HEADERS_TOO_LARGE = { description: 'Request headers over 16 KB (the HTTP server refuses them; no body)' };
+const SIGN_IN_EXAMPLE = { username: 'owner', password: 'correct horse battery staple' };
 
 /** The OpenAPI 3.1 document, generated from the contracts' zod schemas. */
 export const openApiDocument = () => ({
@@ -193,18 +53,44 @@ export const openApiDocument = () => ({
     title: 'Udyam ERP API',
     version: '0.1.0',
     description: 'Event-sourced ERP for micro-businesses. Session cookie auth; writes return X-Event-Position; reads accept X-Min-Position.',
+    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
   },
-  paths: {
-    [api.auth.setup]: { post: { tags: ['Auth'], requestBody: body(CredentialsSchema), responses: { 201: ok('First user created', MeSchema), 409: errors[400] } } },
-    [api.auth.login]: { post: { tags: ['Auth'], requestBody: body(CredentialsSchema), responses: { 200: ok('Signed in', MeSchema), 401: errors[401], 429: errors[400] } } },
-    [api.auth.logout]: { post: { tags: ['Auth'], responses: { 204: ok('Signed out') } } },
-    [api.auth.me]: { get: { tags: ['Auth'], responses: { 200: ok('Current user, with their role', MeSchema), 401: errors[401] } } },
+  servers: [{ url: '/', description: 'The server that serves this document' }],
+  security: [{ session: [] }],
+  paths: finishPaths({
+    [api.auth.setup]: {
+      post: {
+        tags: ['Auth'],
+        summary: 'Create the first user (the owner) with the setup code the server printed, and sign in; only while no user exists',
+        requestBody: body(SetupSchema, { ...SIGN_IN_EXAMPLE, setupCode: 'ABCD-EFGH' }),
+        responses: { 201: ok('First user created; sets the session cookie', MeSchema), 400: error, 409: error, 429: error },
+      },
+    },
+    [api.auth.login]: {
+      post: {
+        tags: ['Auth'],
+        summary: 'Sign in; sets the session cookie. One generic 401 for a wrong user or password; 429 after repeated failures',
+        requestBody: body(CredentialsSchema, SIGN_IN_EXAMPLE),
+        responses: { 200: ok('Signed in', MeSchema), 400: error, 401: error, 429: error },
+      },
+    },
+    [api.auth.logout]: { post: { tags: ['Auth'], summary: 'Sign out: the session ends on the server and its cookie is cleared', responses: { 204: ok('Signed out') } } },
+    [api.auth.me]: {
+      get: {
+        tags: ['Auth'],
+        summary: 'Who is signed in, with their role; 401 (with `setupRequired`) without a session',
+        responses: {
+          200: ok('Current user, with their role', MeSchema),
+          401: ok('No session; `setupRequired` says whether the first user must still be set up', ErrorBodySchema.extend({ setupRequired: z.boolean() })),
+        },
+      },
+    },
     [api.auth.password]: {
       post: { tags: ['Auth'], summary: 'Change your own password (the current one is asked); your other sessions end', requestBody: body(PasswordChangeSchema), responses: { 204: ok('Changed'), ...errors } },
     },
     [api.users]: {
       get: { tags: ['Users'], summary: 'The users (owner only)', responses: { 200: ok('Users', z.array(UserSchema)), ...errors } },
-      post: { tags: ['Users'], summary: 'Add a user with a role (owner only)', requestBody: body(NewUserSchema), responses: { 201: ok('Added', UserSchema), ...errors, 409: errors[400] } },
+      post: { tags: ['Users'], summary: 'Add a user with a role (owner only)', requestBody: body(NewUserSchema), responses: { 201: ok('Added', UserSchema), ...errors, 409: error } },
     },
     [`${api.users}/{id}`]: {
       parameters: [idParam],
@@ -212,17 +98,17 @@ export const openApiDocument = () => ({
         tags: ['Users'],
         summary: "Change a user's role, or disable them (their sessions end at once); the business keeps one owner who can sign in (owner only)",
         requestBody: body(UserChangeSchema),
-        responses: { 200: ok('Changed', UserSchema), ...errors, 409: errors[400] },
+        responses: { 200: ok('Changed', UserSchema), ...errors, 409: error },
       },
     },
     [`${api.users}/{id}/password`]: {
       parameters: [idParam],
       post: { tags: ['Users'], summary: 'Set a new password for a user; their sessions end (owner only)', requestBody: body(PasswordResetSchema), responses: { 204: ok('Set'), ...errors } },
     },
-    [api.modules]: { get: { tags: ['Modules'], responses: { 200: ok('Modules', z.array(ModuleSchema)) } } },
-    [`${api.modules}/{name}`]: { get: { tags: ['Modules'], responses: { 200: ok('Module', ModuleSchema), 404: errors[404] } } },
-    [`${api.modules}/{name}/tasks`]: { get: { tags: ['Modules'], responses: { 200: ok('Tasks', z.array(TaskSchema)), 404: errors[404] } } },
-    [api.homeSummary]: { get: { tags: ['Home'], responses: { 200: ok('Figures', HomeSummarySchema) } } },
+    [api.modules]: { get: { tags: ['Modules'], summary: 'The modules of the app, in menu order', responses: { 200: ok('Modules', z.array(ModuleSchema)) } } },
+    [`${api.modules}/{name}`]: { parameters: [MODULE_NAME], get: { tags: ['Modules'], summary: 'One module by name', responses: { 200: ok('Module', ModuleSchema), 404: error } } },
+    [`${api.modules}/{name}/tasks`]: { parameters: [MODULE_NAME], get: { tags: ['Modules'], summary: 'The tasks (screens) of a module', responses: { 200: ok('Tasks', z.array(TaskSchema)), 404: error } } },
+    [api.homeSummary]: { get: { tags: ['Home'], summary: "The home page's figures: this month's sales, invoices this month, unpaid invoices", responses: { 200: ok('Figures', HomeSummarySchema) } } },
     [api.activity]: {
       get: {
         tags: ['Operators'],
@@ -237,6 +123,14 @@ export const openApiDocument = () => ({
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
         ],
         responses: { 200: ok('A page of the activity log', ActivityPageSchema), ...errors },
+      },
+    },
+    [leadConvertPath(byId(leadsEntity.path, '{id}'))]: {
+      parameters: [idParam],
+      post: {
+        tags: [leadsEntity.label],
+        summary: 'Convert a lead to a customer: the customer is made from its details (company as the name, the lead as contact person) and the lead records LeadConverted naming it; a second conversion is 409',
+        responses: { 201: ok('Converted', LeadConversionSchema, { headers: written }), ...errors },
       },
     },
     [api.events]: {
@@ -261,23 +155,15 @@ export const openApiDocument = () => ({
       get: {
         tags: ['Operators'],
         summary: HEALTH_SUMMARY,
-        responses: { 200: ok('`ok` or `degraded`, with `problems`', HealthSchema), 503: ok('`down`: the store is unreachable', HealthSchema) },
+        responses: { 200: ok('`ok` or `degraded`, with `problems`', HealthSchema), 431: HEADERS_TOO_LARGE, 503: ok('`down`: the store is unreachable', HealthSchema) },
       },
     },
     '/metrics': {
-      get: { tags: ['Operators'], summary: METRICS_SUMMARY, security: [], responses: { 200: { description: 'Prometheus text format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } } } },
+      get: { tags: ['Operators'], summary: METRICS_SUMMARY, security: [], responses: { 200: { description: 'Prometheus text format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } }, 431: HEADERS_TOO_LARGE } },
     },
     ...entityPaths(),
-    ...documentPaths(DOCUMENTS),
+    ...documentPaths(),
     ...voidPaths(),
-    [leadConvertPath(byId(leadsEntity.path, '{id}'))]: {
-      parameters: [idParam],
-      post: {
-        tags: [leadsEntity.label],
-        summary: 'Convert a lead to a customer: the customer is made from its details (company as the name, the lead as contact person) and the lead records LeadConverted naming it; a second conversion is 409',
-        responses: { 201: ok('Converted', LeadConversionSchema, { headers: position }), ...errors, 409: errors[400] },
-      },
-    },
     ...pdfPaths(),
     ...booksPaths(),
     ...payrollPaths(),
@@ -287,7 +173,7 @@ export const openApiDocument = () => ({
         tags: ['Books'],
         summary: 'Record a journal voucher: lines on ledgers (a party on Sundry Debtors or Creditors), each a debit or a credit; debits must equal credits',
         requestBody: body(JournalVoucherBodySchema),
-        responses: { 201: ok('Recorded', JournalVoucherSchema, { headers: position }), ...errors },
+        responses: { 201: ok('Recorded', JournalVoucherSchema, { headers: written }), ...errors },
       },
     },
     [`${JOURNAL_VOUCHERS_PATH}/{id}`]: {
@@ -297,7 +183,7 @@ export const openApiDocument = () => ({
         tags: ['Books'],
         summary: 'Revise a journal voucher (active: false cancels it): its old posting is reversed and the new one posted',
         requestBody: body(JournalVoucherBodySchema),
-        responses: { 200: ok('Revised', JournalVoucherSchema, { headers: position }), ...errors },
+        responses: { 200: ok('Revised', JournalVoucherSchema, { headers: written }), ...errors },
       },
     },
     [STOCK_PATH]: {
@@ -318,15 +204,11 @@ export const openApiDocument = () => ({
         tags: ['Settings'],
         summary: 'Set the business profile: names, address, state, GSTIN (its state must be the state), PAN, bank and UPI for "pay to", number series prefixes, regular or composition',
         requestBody: body(BusinessBodySchema),
-        parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
-        responses: { 200: ok('Saved', BusinessSchema, { headers: position }), ...errors, 412: errors[400] },
+        responses: { 200: ok('Saved', BusinessSchema, { headers: written }), ...errors, 412: error },
       },
     },
-  },
-  components: {
-    responses: { Error: ok('Error', ErrorBodySchema) },
-    headers: Object.fromEntries(HEADER_DOCS.map((h) => [h.name, { description: `${h.in}: ${h.description}`, schema: { type: 'string' } }])),
-  },
+  }),
+  components: commonComponents(),
   /** The server processes' settings (not part of OpenAPI proper: for operators reading this). */
   'x-environment': ENVIRONMENT_DOCS,
 });

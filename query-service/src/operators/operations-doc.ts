@@ -35,7 +35,7 @@ export const ENVIRONMENT_DOCS = [
   { name: 'ERP_BACKUP_KEEP', default: '14', description: 'How many daily backups to keep (older ones are deleted)' },
   { name: 'ERP_BACKUP_EVERY_HOURS', default: '24', description: 'Hours between automatic backups; 0 turns them off' },
   { name: 'ERP_NEW_PASSWORD', default: '—', description: 'CLI create-user: the new password' },
-  { name: 'ERP_NEW_ROLE', default: 'owner', description: 'CLI create-user: the role (owner, staff, accountant, viewer)' },
+  { name: 'ERP_NEW_ROLE', default: 'owner', description: 'CLI create-user: the role (owner, staff, accountant or viewer)' },
   { name: 'ERP_TEST_CRASH_AFTER_APPEND', default: '—', description: 'Test suite only: `1` makes a write whose X-Request-Id starts with `crash-after-append` kill the process right after its append (idempotent-retry tests)' },
 ] as const;
 

@@ -1,0 +1,124 @@
+import {
+  byId,
+  HistoryEntrySchema,
+  historyOf,
+  INVOICE_DOCUMENTS,
+  isPrintable,
+  MASTER_DATA_ENTITIES,
+  pdfPath,
+  SETTLEMENT_DOCUMENTS,
+  VoidBodySchema,
+  voidPath,
+} from '@erp/contracts';
+import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
+import { z } from 'zod';
+
+import { body, errors, idParam, listParams, nextAfter, ok, pdf, written } from './openapi-parts';
+
+/** `?due=` of lists with due dates (follow-ups). */
+const dueParam = { name: 'due', in: 'query', schema: { type: 'string', enum: ['today', 'overdue'] }, description: 'Only the active records still open dated today in India (today), or before today (overdue)' };
+
+/**
+ * The record routes of the OpenAPI document, generated from the contracts' lists of entities and
+ * documents: an entity or document added there is documented here by itself.
+ */
+
+const history = (tag: string) => ({
+  parameters: [idParam],
+  get: { tags: [tag], summary: 'Who changed what, when', responses: { 200: ok('History', z.array(HistoryEntrySchema)), ...errors } },
+});
+
+/** GET list, POST, GET/PUT (/DELETE) by id, history: the generic routes of every master-data entity. */
+export const entityPaths = () =>
+  Object.fromEntries(
+    MASTER_DATA_ENTITIES.flatMap((e) => {
+      const example = MASTER_DATA_SAMPLES[e.plural]?.body('1');
+      return [
+        [e.path, {
+          get: { tags: [e.label], summary: `List ${e.plural}`, parameters: e.due ? [...listParams, dueParam] : listParams, responses: { 200: ok('List', z.array(e.record), { headers: nextAfter }), ...errors } },
+          post: { tags: [e.label], summary: `Create a ${e.singular}`, requestBody: body(e.body, example), responses: { 201: ok('Created', e.record, { headers: written }), ...errors } },
+        }],
+        [byId(e.path, '{id}'), {
+          parameters: [idParam],
+          get: { tags: [e.label], summary: `One ${e.singular}; ETag carries its version`, responses: { 200: ok('Found', e.record, { headers: { ETag: written.ETag } }), ...errors } },
+          put: { tags: [e.label], summary: `Update a ${e.singular}`, requestBody: body(e.body, example), responses: { 200: ok('Updated', e.record, { headers: written }), ...errors } },
+          ...(e.canDelete ? { delete: { tags: [e.label], summary: `Delete a ${e.singular}`, responses: { 204: ok('Deleted', undefined, { headers: written }), ...errors } } } : {}),
+        }],
+        [historyOf(e.path, '{id}'), history(e.label)],
+      ];
+    }),
+  );
+
+interface DocumentDoc {
+  readonly label: string;
+  readonly path: string;
+  readonly body: z.ZodType;
+  readonly summary: z.ZodType;
+  readonly record: z.ZodType;
+  readonly line: z.ZodType;
+}
+
+const DOCUMENTS: readonly DocumentDoc[] = [
+  ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: d.label === 'Invoice' ? 'Purchase invoice' : d.label })),
+  ...SETTLEMENT_DOCUMENTS,
+];
+
+/** Documents (DESIGN §4): list, create, one with lines and allocations, revise, lines, history. */
+export const documentPaths = () =>
+  Object.fromEntries(
+    DOCUMENTS.flatMap((d) => [
+      [d.path, {
+        get: { tags: [d.label], summary: 'List (newest first, without lines)', parameters: listParams, responses: { 200: ok('List', z.array(d.summary), { headers: nextAfter }), ...errors } },
+        post: {
+          tags: [d.label], summary: `Record a ${d.label.toLowerCase()}; the server computes every amount`, requestBody: body(d.body),
+          responses: { 201: ok('Recorded', d.record, { headers: written }), ...errors },
+        },
+      }],
+      [byId(d.path, '{id}'), {
+        parameters: [idParam],
+        get: { tags: [d.label], summary: 'One document with its lines; ETag carries its version', responses: { 200: ok('Found', d.record, { headers: { ETag: written.ETag } }), ...errors } },
+        put: {
+          tags: [d.label], summary: `Revise a ${d.label.toLowerCase()} (lines replaced)`, requestBody: body(d.body),
+          responses: { 200: ok('Revised', d.record, { headers: written }), ...errors },
+        },
+      }],
+      [`${byId(d.path, '{id}')}/lines`, {
+        parameters: [idParam],
+        get: { tags: [d.label], summary: 'Its lines', responses: { 200: ok('Lines', z.array(d.line)), ...errors } },
+      }],
+      [historyOf(d.path, '{id}'), history(d.label)],
+    ]),
+  );
+
+/** POST …/{id}/void of payments and receipts. */
+export const voidPaths = () =>
+  Object.fromEntries(
+    SETTLEMENT_DOCUMENTS.map((d) => [
+      voidPath(byId(d.path, '{id}')),
+      {
+        parameters: [idParam],
+        post: {
+          tags: [d.label],
+          summary: `Void a ${d.label.toLowerCase()} for good, with a reason kept in its history; every invoice it settled is released`,
+          requestBody: body(VoidBodySchema),
+          responses: { 200: ok('Voided', d.record, { headers: written }), ...errors },
+        },
+      },
+    ]),
+  );
+
+/** The printed form of each printable document as a PDF (CGST Rule 46 particulars). */
+export const pdfPaths = () =>
+  Object.fromEntries(
+    INVOICE_DOCUMENTS.filter(isPrintable).map((doc) => [
+      pdfPath(`${doc.path}/{id}`),
+      {
+        parameters: [idParam],
+        get: {
+          tags: [doc.label],
+          summary: `The ${doc.label.toLowerCase()} as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code`,
+          responses: { 200: pdf, ...errors },
+        },
+      },
+    ]),
+  );
