@@ -215,6 +215,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what to which record, newest first, with each change before → after (owner only) */
+        get: operations["getActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/leads/{id}/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Convert a lead to a customer: the customer is made from its details (company as the name, the lead as contact person) and the lead records LeadConverted naming it; a second conversion is 409 */
+        post: operations["postCrmLeadsByIdConvert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -716,6 +752,63 @@ export interface paths {
         };
         /** Who changed what, when */
         get: operations["getHrPayrollByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/follow-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List follow-ups */
+        get: operations["getCrmFollowUps"];
+        put?: never;
+        /** Create a follow-up */
+        post: operations["postCrmFollowUps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/follow-ups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One follow-up; ETag carries its version */
+        get: operations["getCrmFollowUpsById"];
+        /** Update a follow-up */
+        put: operations["putCrmFollowUpsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/follow-ups/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Who changed what, when */
+        get: operations["getCrmFollowUpsByIdHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2514,11 +2607,142 @@ export interface operations {
                         unpaidInvoices: number;
                         toCollect: string;
                         toPay: string;
+                        followUpsToday: number;
+                        followUpsOverdue: number;
                     };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getActivity: {
+        parameters: {
+            query?: {
+                /** @description Only this username */
+                user?: string;
+                /** @description Only this module (purchase, sales, inventory, hr, crm, accounting, settings) */
+                module?: string;
+                /** @description Only this record: its stream, e.g. vendor-3 */
+                record?: string;
+                /** @description From this day (India) */
+                from?: string;
+                /** @description To this day (India), inclusive */
+                to?: string;
+                /** @description The next of the previous page */
+                before?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the activity log */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            position: string;
+                            version: number;
+                            type: string;
+                            at: string;
+                            user: string | null;
+                            changes: {
+                                field: string;
+                                from: unknown;
+                                to: unknown;
+                            }[];
+                            streamId: string;
+                            module: string;
+                            label: string;
+                            recordId: number | null;
+                            task: string | null;
+                        }[];
+                        next: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postCrmLeadsByIdConvert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Converted */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lead: {
+                            name: string;
+                            company: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            source: ("Website" | "Referral" | "Social Media" | "Cold Call" | "Email Campaign" | "Trade Show" | "Advertisement") | null;
+                            /** @enum {string} */
+                            status: "new" | "contacted" | "qualified" | "proposal" | "negotiation" | "closed" | "lost";
+                            assignedTo: string | null;
+                            notes: string | null;
+                            followUpDate: string | null;
+                            active: boolean;
+                            convertedCustomerId: number | null;
+                            id: number;
+                        };
+                        customer: {
+                            name: string;
+                            contactPerson: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            address: string | null;
+                            gstNumber: string | null;
+                            panNumber: string | null;
+                            paymentTerms: string | null;
+                            creditLimit: string | null;
+                            active: boolean;
+                            id: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2626,6 +2850,14 @@ export interface operations {
                                 at: string;
                             } | null;
                         }[];
+                        /** @description Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to */
+                        rebuilds?: {
+                            projections: string[];
+                            applied: number;
+                            position: string;
+                            target: string;
+                            startedAt: string;
+                        }[];
                     };
                 };
             };
@@ -2672,6 +2904,14 @@ export interface operations {
                                 error: string;
                                 at: string;
                             } | null;
+                        }[];
+                        /** @description Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to */
+                        rebuilds?: {
+                            projections: string[];
+                            applied: number;
+                            position: string;
+                            target: string;
+                            startedAt: string;
                         }[];
                     };
                 };
@@ -4015,6 +4255,7 @@ export interface operations {
                         notes: string | null;
                         followUpDate: string | null;
                         active: boolean;
+                        convertedCustomerId: number | null;
                         id: number;
                     }[];
                 };
@@ -4090,6 +4331,7 @@ export interface operations {
                         notes: string | null;
                         followUpDate: string | null;
                         active: boolean;
+                        convertedCustomerId: number | null;
                         id: number;
                     };
                 };
@@ -4140,6 +4382,7 @@ export interface operations {
                         notes: string | null;
                         followUpDate: string | null;
                         active: boolean;
+                        convertedCustomerId: number | null;
                         id: number;
                     };
                 };
@@ -4217,6 +4460,7 @@ export interface operations {
                         notes: string | null;
                         followUpDate: string | null;
                         active: boolean;
+                        convertedCustomerId: number | null;
                         id: number;
                     };
                 };
@@ -5105,6 +5349,308 @@ export interface operations {
         };
     };
     getHrPayrollByIdHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description History */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        position: string;
+                        version: number;
+                        type: string;
+                        at: string;
+                        user: string | null;
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCrmFollowUps: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+                /** @description Only the active records still open dated today in India (today), or before today (overdue) */
+                due?: "today" | "overdue";
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List */
+            200: {
+                headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leadId: number | null;
+                        customerId: number | null;
+                        followUpDate: string;
+                        /** @enum {string} */
+                        followUpType: "call" | "visit" | "email" | "whatsapp" | "meeting";
+                        /** @enum {string} */
+                        status: "pending" | "done" | "cancelled";
+                        notes: string | null;
+                        outcome: string | null;
+                        nextFollowUp: string | null;
+                        active: boolean;
+                        id: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postCrmFollowUps: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "leadId": 1,
+                 *       "customerId": null,
+                 *       "followUpDate": "2026-11-25",
+                 *       "followUpType": "call",
+                 *       "status": "pending",
+                 *       "notes": "Call about the quote 1",
+                 *       "outcome": null,
+                 *       "nextFollowUp": null,
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    leadId?: number | string | null;
+                    customerId?: number | string | null;
+                    followUpDate?: string | null;
+                    followUpType?: string | null;
+                    status?: string | null;
+                    notes?: string | null;
+                    outcome?: string | null;
+                    nextFollowUp?: string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leadId: number | null;
+                        customerId: number | null;
+                        followUpDate: string;
+                        /** @enum {string} */
+                        followUpType: "call" | "visit" | "email" | "whatsapp" | "meeting";
+                        /** @enum {string} */
+                        status: "pending" | "done" | "cancelled";
+                        notes: string | null;
+                        outcome: string | null;
+                        nextFollowUp: string | null;
+                        active: boolean;
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCrmFollowUpsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leadId: number | null;
+                        customerId: number | null;
+                        followUpDate: string;
+                        /** @enum {string} */
+                        followUpType: "call" | "visit" | "email" | "whatsapp" | "meeting";
+                        /** @enum {string} */
+                        status: "pending" | "done" | "cancelled";
+                        notes: string | null;
+                        outcome: string | null;
+                        nextFollowUp: string | null;
+                        active: boolean;
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putCrmFollowUpsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "leadId": 1,
+                 *       "customerId": null,
+                 *       "followUpDate": "2026-11-25",
+                 *       "followUpType": "call",
+                 *       "status": "pending",
+                 *       "notes": "Call about the quote 1",
+                 *       "outcome": null,
+                 *       "nextFollowUp": null,
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    leadId?: number | string | null;
+                    customerId?: number | string | null;
+                    followUpDate?: string | null;
+                    followUpType?: string | null;
+                    status?: string | null;
+                    notes?: string | null;
+                    outcome?: string | null;
+                    nextFollowUp?: string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leadId: number | null;
+                        customerId: number | null;
+                        followUpDate: string;
+                        /** @enum {string} */
+                        followUpType: "call" | "visit" | "email" | "whatsapp" | "meeting";
+                        /** @enum {string} */
+                        status: "pending" | "done" | "cancelled";
+                        notes: string | null;
+                        outcome: string | null;
+                        nextFollowUp: string | null;
+                        active: boolean;
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCrmFollowUpsByIdHistory: {
         parameters: {
             query?: never;
             header?: {
