@@ -28,16 +28,20 @@ const url = z
     }
   }, 'Enter an http:// or https:// URL');
 const eventType = z.string().trim().regex(/^[A-Z][A-Za-z0-9]{0,99}$/, 'An event type such as VendorCreated');
+const eventTypes = z.array(eventType).max(100, 'At most 100 event types');
 
 export const NewWebhookSchema = z.object({
   url,
   /** Event types to deliver; empty: every event. */
-  eventTypes: z.array(eventType).max(100, 'At most 100 event types').default([]),
+  eventTypes: eventTypes.default([]),
   active: z.boolean().default(true),
 });
 export type NewWebhook = z.input<typeof NewWebhookSchema>;
 
-export const WebhookChangeSchema = NewWebhookSchema.partial().refine((change) => Object.keys(change).length > 0, 'Nothing to change');
+/** A change names only what changes (no defaults: an absent field keeps its value). */
+export const WebhookChangeSchema = z
+  .object({ url: url.optional(), eventTypes: eventTypes.optional(), active: z.boolean().optional() })
+  .refine((change) => Object.values(change).some((v) => v !== undefined), 'Nothing to change');
 
 export const WebhookSchema = z.object({
   id: z.number().int(),
