@@ -23,11 +23,6 @@ import {
   PasswordResetSchema,
   UserChangeSchema,
   UserSchema,
-  CreatedWebhookSchema,
-  NewWebhookSchema,
-  WebhookChangeSchema,
-  WebhookDeliverySchema,
-  WebhookSchema,
   ModuleSchema,
   PAGE_LIMIT_MAX,
   pdfPath,
@@ -48,6 +43,7 @@ import { z } from 'zod';
 import { ENVIRONMENT_DOCS, HEADER_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 import { booksPaths } from '../books/books.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
+import { webhookPaths } from './openapi-webhooks';
 
 const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -218,28 +214,7 @@ export const openApiDocument = () => ({
       parameters: [idParam],
       post: { tags: ['Users'], summary: 'Set a new password for a user; their sessions end (owner only)', requestBody: body(PasswordResetSchema), responses: { 204: ok('Set'), ...errors } },
     },
-    [api.webhooks]: {
-      get: { tags: ['Webhooks'], summary: 'The webhooks, without their secrets (owner only)', responses: { 200: ok('Webhooks', z.array(WebhookSchema)), ...errors } },
-      post: {
-        tags: ['Webhooks'],
-        summary: 'Register a URL for event types (none: all); the answer holds the signing secret, shown this once (owner only)',
-        requestBody: body(NewWebhookSchema),
-        responses: { 201: ok('Registered', CreatedWebhookSchema), ...errors },
-      },
-    },
-    [`${api.webhooks}/deliveries`]: {
-      get: { tags: ['Webhooks'], summary: 'The latest deliveries of every webhook, newest first: status, attempts, last answer, next attempt (owner only)', responses: { 200: ok('Deliveries', z.array(WebhookDeliverySchema)), ...errors } },
-    },
-    [`${api.webhooks}/{id}`]: {
-      parameters: [idParam],
-      get: { tags: ['Webhooks'], summary: 'One webhook (owner only)', responses: { 200: ok('Webhook', WebhookSchema), ...errors } },
-      put: { tags: ['Webhooks'], summary: 'Change the URL, the event types or whether it is active (owner only)', requestBody: body(WebhookChangeSchema), responses: { 200: ok('Changed', WebhookSchema), ...errors } },
-      delete: { tags: ['Webhooks'], summary: 'Delete a webhook and its deliveries (owner only)', responses: { 204: ok('Deleted'), ...errors } },
-    },
-    [`${api.webhooks}/{id}/deliveries`]: {
-      parameters: [idParam],
-      get: { tags: ['Webhooks'], summary: "One webhook's latest deliveries (owner only)", responses: { 200: ok('Deliveries', z.array(WebhookDeliverySchema)), ...errors } },
-    },
+    ...webhookPaths({ ok, errors, body, idParam }),
     [api.modules]: { get: { tags: ['Modules'], responses: { 200: ok('Modules', z.array(ModuleSchema)) } } },
     [`${api.modules}/{name}`]: { get: { tags: ['Modules'], responses: { 200: ok('Module', ModuleSchema), 404: errors[404] } } },
     [`${api.modules}/{name}/tasks`]: { get: { tags: ['Modules'], responses: { 200: ok('Tasks', z.array(TaskSchema)), 404: errors[404] } } },
