@@ -12,6 +12,8 @@ import {
   roleGuard,
   sessionAuth,
   userWriteRoutes,
+  webhookStore,
+  webhookWriteRoutes,
 } from '@erp/http-kit';
 import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
@@ -47,6 +49,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   const router = new Router();
   authWriteRoutes(router, deps.auth);
   userWriteRoutes(router, deps.auth, userEvents(deps.store));
+  webhookWriteRoutes(router, webhookStore(deps.db));
   // The reverse proxy's health check of each command instance (deploy/haproxy.cfg): 503 when
   // PostgreSQL is out of reach. Browsers never get here: every GET goes to the query service.
   healthRoute(router, deps.store, deps.notifier);

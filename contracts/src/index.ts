@@ -73,3 +73,5 @@ export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
 export * from './gst';
 export * from './settings/business';
 export * from './books';
+export * from './integration/events';
+export * from './integration/webhooks';

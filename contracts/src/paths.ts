@@ -20,6 +20,8 @@ export const api = {
   },
   /** The owner's list of users: add, set a role, reset a password, disable. */
   users: '/api/settings/users',
+  /** The owner's webhooks (issue 23): register a URL and event types; their deliveries. */
+  webhooks: '/api/settings/webhooks',
 } as const;
 
 /** The only /api routes open without a session (DESIGN §2); `GET /api/auth/me` answers 401 itself. */
@@ -53,6 +55,8 @@ export const routes = {
   users: '/settings/users',
   /** Who did what across the business (the owner's). */
   activity: '/settings/activity',
+  /** The owner's webhooks. */
+  webhooks: '/settings/webhooks',
   /** A document's printed form: `/print/sales-invoice/7`. */
   print: (stream: string, id: number | string) => `/print/${stream}/${id}`,
 } as const;

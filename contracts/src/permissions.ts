@@ -57,6 +57,8 @@ export const permissionFor = (method: string, path: string): Permission => {
   if (path === api.auth.password) return 'self';
   if (path === api.users || path.startsWith(`${api.users}/`)) return 'users';
   if (path === api.activity) return 'audit';
+  // Webhooks carry the business's events out: only the owner sees or changes them.
+  if (path === api.webhooks || path.startsWith(`${api.webhooks}/`)) return 'settings';
   if (verb === 'GET' || verb === 'HEAD') return 'read';
   if (path === BUSINESS_PATH) return 'settings';
   // Undoing what is done for good: a payment's void, a payroll's cancel (it reverses the books).

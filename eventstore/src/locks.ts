@@ -15,6 +15,8 @@ export const LOCK_KEYS = {
   idempotencySchema: 4242005,
   /** Creating id sequences. */
   idSequences: 4242006,
+  /** DDL of the webhooks and their deliveries. */
+  webhookSchema: 4242007,
   /** Held shared by every append until it commits: the reader horizon (schema.ts). */
   append: 4242100,
 } as const;

@@ -11,3 +11,5 @@ export * from './health';
 export * from './security-headers';
 export * from './role-guard';
 export * from './user-routes';
+export * from './webhook-store';
+export * from './webhook-routes';

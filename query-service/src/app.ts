@@ -11,6 +11,8 @@ import {
   roleGuard,
   sessionAuth,
   userReadRoutes,
+  webhookReadRoutes,
+  webhookStore,
 } from '@erp/http-kit';
 import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
@@ -44,6 +46,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   const now = deps.now ?? (() => new Date());
   authReadRoutes(router, deps.auth);
   userReadRoutes(router, deps.auth);
+  webhookReadRoutes(router, webhookStore(deps.db));
   moduleRoutes(router);
   homeRoutes(router, deps, now);
   operatorRoutes(router, deps.db, deps.store, deps.notifier, deps.healthMaxLagMs);

@@ -51,6 +51,11 @@ export const config = {
   metricsHost: process.env.METRICS_HOST || '127.0.0.1',
   /** /api/health says `degraded` once a read model lags more than this many ms. */
   healthMaxLagMs: wholeNumber('ERP_HEALTH_MAX_LAG_MS', 1, 86_400_000) ?? 10_000,
+  /** The JetStream stream of the integration events (NATS_URL set). */
+  integrationStream: process.env.ERP_INTEGRATION_STREAM || undefined,
+  /** Webhooks: the first retry's wait (doubling, at most 10 minutes), and how long a receiver may take. */
+  webhookBackoffMs: wholeNumber('ERP_WEBHOOK_BACKOFF_MS', 1, 600_000) ?? 2000,
+  webhookTimeoutMs: wholeNumber('ERP_WEBHOOK_TIMEOUT_MS', 1, 120_000) ?? 10_000,
   /** Test suite only: a write whose X-Request-Id starts with `crash-after-append` kills the process after its append. */
   testCrashAfterAppend: process.env.ERP_TEST_CRASH_AFTER_APPEND === '1',
 };

@@ -4,13 +4,14 @@ import { writeBackup } from './backup';
 import { scheduleBackups } from './backup-schedule';
 import { config } from './config';
 import { logger } from './log';
-import { announceSetupCode, commandApp, openInfrastructure, queryApp, startedFields, startProjections, watchPipeline } from './system';
+import { announceSetupCode, commandApp, openInfrastructure, queryApp, startedFields, startIntegration, startProjections, watchPipeline } from './system';
 import { dispatch, staticApp } from './web';
 
 /** `npm start`: the whole product in one process, on embedded PostgreSQL by default. */
 const main = async () => {
   const infra = await openInfrastructure(config, { oneProcess: true });
   const runner = await startProjections(infra);
+  const integration = await startIntegration(infra, config);
   watchPipeline(infra);
   const handler = dispatch(queryApp(infra, config).callback(), commandApp(infra, config).callback(), staticApp(config.uiDir));
   const server = createServer(handler);
@@ -36,6 +37,7 @@ const main = async () => {
     server.close();
     server.closeAllConnections();
     metrics?.close();
+    await integration.stop();
     await runner.stop();
     await infra.close();
     process.exit(0);

@@ -13,11 +13,13 @@ import {
   startEmbeddedPostgres,
   storeIdentity,
 } from '@erp/eventstore';
-import { authStore, migrateAuth } from '@erp/http-kit';
+import { authStore, migrateAuth, migrateWebhooks } from '@erp/http-kit';
 import { prepareProjections, PROJECTIONS, startProjectionRunner } from '@erp/projections';
 import { createQueryApp } from '@erp/query-service';
 
 import type { Config } from './config';
+import { startIntegrationPublisher } from './integration/publisher';
+import { startWebhookWorkers } from './integration/webhooks';
 import { logger, logRequestError } from './log';
 import { createMetrics, type Metrics } from './metrics';
 
@@ -47,6 +49,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   await migrateEventStore(database.db);
   await migrateAuth(database.db);
   await migrateIdempotency(database.db);
+  await migrateWebhooks(database.db);
   const notifier = config.natsUrl ? await natsNotifier(config.natsUrl, logger.child({ component: 'notifier' }), await storeIdentity(database.db)) : inProcessNotifier();
   const metrics = createMetrics();
   const store = crashAfterAppends(metrics.countAppends(postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)')), config.testCrashAfterAppend);
@@ -141,3 +144,23 @@ export const announceSetupCode = async (infra: Infrastructure, config: Config) =
 
 /** Where each service says it started: role, address, store and notifier. */
 export const startedFields = (infra: Infrastructure) => ({ store: infra.store.kind, notifier: infra.notifier.kind });
+
+const integrationLog = logger.child({ component: 'integration' });
+
+/**
+ * The integration workers (issue 23): the JetStream publisher when NATS_URL is set (embedded
+ * mode without NATS publishes nothing there), and the webhook fan-out and delivery always.
+ * The one-process server and every projection worker run them; each checkpoint has one leader.
+ */
+export const startIntegration = async (infra: Infrastructure, config: Config) => {
+  const common = { db: infra.database.db, store: infra.store, notifier: infra.notifier, log: integrationLog };
+  const publisher = config.natsUrl ? await startIntegrationPublisher({ ...common, natsUrl: config.natsUrl, stream: config.integrationStream }) : null;
+  if (!publisher) integrationLog.info('NATS_URL is not set: no integration events on NATS (webhooks still deliver)');
+  const webhooks = await startWebhookWorkers({ ...common, backoffMs: config.webhookBackoffMs, timeoutMs: config.webhookTimeoutMs });
+  return {
+    stop: async () => {
+      await publisher?.stop();
+      await webhooks.stop();
+    },
+  };
+};

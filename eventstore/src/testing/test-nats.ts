@@ -28,9 +28,9 @@ const findNatsServer = (): string | undefined => {
 };
 
 /** A nats-server with JetStream on a free local port, its store in a temporary directory. */
-const spawnNatsServer = async (binary: string, fixedPort?: number): Promise<TestNats> => {
+const spawnNatsServer = async (binary: string, fixedPort?: number, keptStoreDir?: string): Promise<TestNats> => {
   const port = fixedPort ?? (await freePort());
-  const storeDir = await mkdtemp(path.join(os.tmpdir(), 'erp-nats-'));
+  const storeDir = keptStoreDir ?? (await mkdtemp(path.join(os.tmpdir(), 'erp-nats-')));
   const child = spawn(binary, ['-js', '-p', String(port), '-a', '127.0.0.1', '-sd', storeDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -62,7 +62,7 @@ const spawnNatsServer = async (binary: string, fixedPort?: number): Promise<Test
     });
   } catch (error) {
     if (child.exitCode === null) child.kill('SIGKILL');
-    await rm(storeDir, { recursive: true, force: true });
+    if (!keptStoreDir) await rm(storeDir, { recursive: true, force: true });
     throw error;
   }
   // Keep draining its output so a chatty server never blocks on a full pipe.
@@ -77,7 +77,7 @@ const spawnNatsServer = async (binary: string, fixedPort?: number): Promise<Test
         await exited;
         clearTimeout(killer);
       }
-      await rm(storeDir, { recursive: true, force: true });
+      if (!keptStoreDir) await rm(storeDir, { recursive: true, force: true });
     },
   };
 };
@@ -98,13 +98,14 @@ const containerNats = async (fixedPort?: number): Promise<TestNats> => {
 /**
  * A NATS server with JetStream: NATS_URL if set; else a nats-server process of our own; else a
  * container when Docker exists. Without any of them it throws: the suite needs one.
- * With `port`, a server of our own on that port (NATS_URL is not used).
+ * With `port`, a server of our own on that port (NATS_URL is not used). With `storeDir` too, its
+ * JetStream store lives there and outlives stop(): a server started again on it has its streams.
  */
-export const testNats = async (options: { port?: number } = {}): Promise<TestNats> => {
+export const testNats = async (options: { port?: number; storeDir?: string } = {}): Promise<TestNats> => {
   const url = process.env.NATS_URL;
   if (url && options.port === undefined) return { url, stop: async () => undefined };
   const binary = findNatsServer();
-  if (binary) return spawnNatsServer(binary, options.port);
+  if (binary) return spawnNatsServer(binary, options.port, options.storeDir);
   if (dockerAvailable()) return containerNats(options.port);
   throw new Error(
     isCi()

@@ -40,6 +40,7 @@ import { documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-recor
 import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 import { booksPaths } from '../books/books.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
+import { webhookPaths } from './openapi-webhooks';
 
 const MODULE_NAME = { name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 100 }, description: 'A module, e.g. `purchase`' };
 /** Node's HTTP server answers it itself, before any route: the one 4xx of the routes that read nothing. */
@@ -167,6 +168,7 @@ export const openApiDocument = () => ({
     ...pdfPaths(),
     ...booksPaths(),
     ...payrollPaths(),
+    ...webhookPaths({ ok, errors, body, idParam }),
     [JOURNAL_VOUCHERS_PATH]: {
       get: { tags: ['Books'], summary: 'Journal vouchers, newest first (at most 1,000)', responses: { 200: ok('Vouchers', z.array(JournalVoucherSchema)), ...errors } },
       post: {

@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { openInfrastructure, startedFields, startProjections, watchPipeline } from '../system';
+import { openInfrastructure, startedFields, startIntegration, startProjections, watchPipeline } from '../system';
 import { requireServices } from './require-services';
 import { fatal, serve } from './serve';
 
@@ -11,8 +11,10 @@ const main = async () => {
   requireServices(config, 'projections');
   const infra = await openInfrastructure(config);
   const runner = await startProjections(infra);
+  const integration = await startIntegration(infra, config);
   watchPipeline(infra);
   const cleanup = async () => {
+    await integration.stop();
     await runner.stop();
     await infra.close();
   };

@@ -28,7 +28,7 @@ import {
   gstinCheckCharacter,
   VoidBodySchema,
   voidPath,
-  VOUCHER_TYPES,
+  VOUCHER_TYPES, NewWebhookSchema, WebhookChangeSchema
 } from '@erp/contracts';
 import fc from 'fast-check';
 import { z } from 'zod';
@@ -221,6 +221,10 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
     return { schema: UserChangeSchema, kind: 'users', streams: [], valid: () => fc.record({ role, disabled: fc.boolean() }, { requiredKeys: ['role'] }) };
   }
   if (route.path === `${api.users}/:id/password`) return { schema: PasswordResetSchema, kind: 'users', streams: [], valid: () => fc.record({ password }) };
+  // Webhooks keep no events (their own spec, webhooks.int.spec.ts): made paused, so no delivery is tried.
+  const webhook = () => fc.record({ url: token.map((t) => `http://127.0.0.1:9/fuzz/${encodeURIComponent(t)}`), eventTypes: fc.constantFrom([], ['VendorCreated']), active: fc.constant(false) });
+  if (route.path === api.webhooks) return { schema: NewWebhookSchema, kind: 'users', streams: [], valid: webhook };
+  if (route.path === `${api.webhooks}/:id`) return { schema: route.method === 'DELETE' ? null : WebhookChangeSchema, kind: 'users', streams: [], valid: route.method === 'DELETE' ? () => fc.constant({}) : webhook };
   if (route.path === BUSINESS_PATH) {
     return {
       schema: BusinessBodySchema,

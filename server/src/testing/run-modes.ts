@@ -280,6 +280,10 @@ export interface ServicesOptions {
   readonly databaseUrl?: string;
   /** A built UI for the gateway to serve (the caller's to delete), instead of a tiny stand-in. */
   readonly uiDir?: string;
+  /** A NATS server of the caller's (that the test stops and starts) instead of the shared one. */
+  readonly natsUrl?: string;
+  /** More environment for every process. */
+  readonly env?: Record<string, string>;
 }
 
 /**
@@ -302,9 +306,9 @@ export const startServices = async (options: ServicesOptions = {}): Promise<Runn
     if (uiDir && !options.uiDir) await rm(uiDir, { recursive: true, force: true });
   };
   return onFailure(async () => {
-    nats = await testNats();
+    nats = options.natsUrl ? undefined : await testNats();
     uiDir = options.uiDir ?? (await fakeUi());
-    const shared = { DATABASE_URL: database.url, NATS_URL: nats.url };
+    const shared = { DATABASE_URL: database.url, NATS_URL: options.natsUrl ?? nats!.url, ...options.env };
     const starters = new Map<string, () => ManagedProcess>();
     const start = (name: string, file: string, extra: Record<string, string> = {}) => {
       const launch = () => {

@@ -36,12 +36,12 @@ export const signedInSystem = (start: () => Promise<RunningSystem>, after?: () =
 };
 
 /** `signedInSystem` of one process (embedded mode's shape) on a scratch database of its own, dropped after. */
-export const signedInOneProcess = (): SignedInSystem => {
+export const signedInOneProcess = (env: Record<string, string> = {}): SignedInSystem => {
   let scratch: TestDatabase | undefined;
   return signedInSystem(
     async () => {
       scratch = await testDatabase();
-      return startOneProcess(scratch.url);
+      return startOneProcess(scratch.url, env);
     },
     async () => scratch?.drop(),
   );

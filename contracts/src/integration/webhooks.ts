@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * Webhooks (issue 23): the owner registers a URL and the event types it wants (none: all);
+ * each delivery is an integration event POSTed as JSON, signed with HMAC-SHA256 over
+ * `<timestamp>.<body>` with the webhook's secret (shown once, when it is made).
+ */
+export const WEBHOOK_HEADERS = {
+  signature: 'X-Erp-Signature',
+  timestamp: 'X-Erp-Timestamp',
+  eventId: 'X-Erp-Event-Id',
+  eventType: 'X-Erp-Event-Type',
+} as const;
+
+/** Attempts before a delivery is given up as failed (back-off 2 s · 2^n, at most 10 minutes). */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+
+const url = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(2000, 'At most 2000 characters')
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'Enter an http:// or https:// URL');
+const eventType = z.string().trim().regex(/^[A-Z][A-Za-z0-9]{0,99}$/, 'An event type such as VendorCreated');
+const eventTypes = z.array(eventType).max(100, 'At most 100 event types');
+
+export const NewWebhookSchema = z.object({
+  url,
+  /** Event types to deliver; empty: every event. */
+  eventTypes: eventTypes.default([]),
+  active: z.boolean().default(true),
+});
+export type NewWebhook = z.input<typeof NewWebhookSchema>;
+
+/** A change names only what changes (no defaults: an absent field keeps its value). */
+export const WebhookChangeSchema = z
+  .object({ url: url.optional(), eventTypes: eventTypes.optional(), active: z.boolean().optional() })
+  .refine((change) => Object.values(change).some((v) => v !== undefined), 'Nothing to change');
+
+export const WebhookSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  eventTypes: z.array(z.string()),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type Webhook = z.infer<typeof WebhookSchema>;
+
+/** The answer to a registration: the only time the secret is shown. */
+export const CreatedWebhookSchema = WebhookSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof CreatedWebhookSchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const WebhookDeliverySchema = z.object({
+  id: z.number().int(),
+  webhookId: z.number().int(),
+  eventId: z.string(),
+  position: z.string(),
+  eventType: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;

@@ -1,0 +1,37 @@
+import { type AnyDb, type GlobalCursor, START } from '@erp/eventstore';
+import { sql } from 'kysely';
+
+/**
+ * Where each integration worker (the JetStream publisher, the webhook fan-out) stands in the
+ * log. Like a projection's checkpoint, the row is also the leader's lock: whoever holds it in
+ * a transaction publishes the next page; a second worker skips it and waits.
+ */
+export const migrateIntegrationCheckpoints = async (db: AnyDb) => {
+  await sql`create table if not exists integration_checkpoints (
+    name text primary key,
+    tx xid8 not null,
+    position bigint not null,
+    updated_at timestamptz not null default now())`.execute(db);
+};
+
+export const ensureIntegrationCheckpoint = async (db: AnyDb, name: string) => {
+  await sql`insert into integration_checkpoints (name, tx, position)
+    values (${name}, ${START.tx}::xid8, ${START.position}::bigint) on conflict (name) do nothing`.execute(db);
+};
+
+/** The checkpoint, locked for this transaction; null when another worker holds it. */
+export const lockIntegrationCheckpoint = async (db: AnyDb, name: string): Promise<GlobalCursor | null> => {
+  const { rows } = await sql<{ tx: string; position: string }>`select tx::text as tx, position::text as position
+    from integration_checkpoints where name = ${name} for update skip locked`.execute(db);
+  return rows[0] ?? null;
+};
+
+export const moveIntegrationCheckpoint = async (db: AnyDb, name: string, cursor: GlobalCursor) => {
+  await sql`update integration_checkpoints set tx = ${cursor.tx}::xid8, position = ${cursor.position}::bigint, updated_at = now()
+    where name = ${name}`.execute(db);
+};
+
+export const readIntegrationCheckpoint = async (db: AnyDb, name: string): Promise<string | null> => {
+  const { rows } = await sql<{ position: string }>`select position::text as position from integration_checkpoints where name = ${name}`.execute(db);
+  return rows[0]?.position ?? null;
+};
