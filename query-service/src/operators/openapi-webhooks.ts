@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** The helpers of openapi.ts that describe an operation. */
 interface Describe {
   readonly ok: (description: string, schema?: z.ZodType) => unknown;
-  readonly errors: Record<400 | 401 | 403 | 404, unknown>;
+  readonly errors: Record<400 | 401 | 404, unknown>;
   readonly body: (schema: z.ZodType) => unknown;
   readonly idParam: unknown;
 }
