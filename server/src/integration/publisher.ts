@@ -26,10 +26,12 @@ export interface PublisherOptions {
 const encoder = new TextEncoder();
 /** JetStream forgets Msg-Ids after this: a publisher back within it re-sends nothing twice. */
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
+/** How long the stream keeps an event: a consumer away longer replays from the log (`GET /api/events`). */
+const RETENTION_MS = 30 * 24 * 3_600_000;
 
 const ensureStream = async (nc: NatsConnection, name: string) => {
   const jsm = await jetstreamManager(nc, { timeout: 5000 });
-  const config = { subjects: ['erp.*.*.*'], storage: StorageType.File, duplicate_window: DUPLICATE_WINDOW_MS * 1_000_000 };
+  const config = { subjects: ['erp.*.*.*'], storage: StorageType.File, duplicate_window: DUPLICATE_WINDOW_MS * 1_000_000, max_age: RETENTION_MS * 1_000_000 };
   try {
     await jsm.streams.info(name);
   } catch {
