@@ -220,7 +220,7 @@ export const projectBatch = async (
  * Sleeps until the poll interval passes or a wake-up comes. A wake-up that arrives while the
  * loop is busy is remembered, so the next sleep returns at once.
  */
-const waker = () => {
+export const waker = () => {
   let pending = false;
   let cut: (() => void) | null = null;
   return {

@@ -1,4 +1,5 @@
 import type { Notifier } from '@erp/eventstore';
+import { waker } from '@erp/projections';
 
 /** One round of a log-following worker: how many events it read, and whether a page came back full. */
 export interface Round {
@@ -18,27 +19,8 @@ export interface WorkerLog {
  */
 export const runWorker = (name: string, notifier: Notifier, round: () => Promise<Round>, log: WorkerLog, pollMs = 500) => {
   let running = true;
-  let pending = false;
-  let cut: (() => void) | null = null;
-  const poke = () => {
-    pending = true;
-    cut?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (pending) {
-        pending = false;
-        return resolve();
-      }
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        cut = null;
-        pending = false;
-        resolve();
-      }
-      cut = done;
-    });
+  // The projection runner's: a wake-up that comes while a round runs makes the next sleep return at once.
+  const { poke, sleep } = waker();
   const unsubscribe = notifier.subscribe('appended', poke);
   let failing = false;
   const loop = async () => {
