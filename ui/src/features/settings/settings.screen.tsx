@@ -3,7 +3,7 @@ import { type Business, type BusinessBody, BusinessBodySchema, type BusinessInpu
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 
-import { Activity, UserRound, Users, Webhook } from 'lucide-react';
+import { Activity, Share2, UserRound, Users } from 'lucide-react';
 
 import { Button, ButtonLink } from '@/components/button';
 import type { FormSection } from '@/components/entity-config';
@@ -125,7 +125,7 @@ export function SettingsScreen() {
           )}
           {mayEdit && (
             <ButtonLink to={routes.webhooks} $variant="secondary">
-              <Webhook size={18} aria-hidden="true" />
+              <Share2 size={18} aria-hidden="true" />
               Webhooks
             </ButtonLink>
           )}

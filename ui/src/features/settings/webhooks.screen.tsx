@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api, byId, type CreatedWebhook, CreatedWebhookSchema, type NewWebhook, NewWebhookSchema, routes, type Webhook, type WebhookChangeSchema, type WebhookDelivery, WebhookDeliverySchema, WebhookSchema } from '@erp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Pause, Play, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
@@ -132,7 +132,6 @@ function SecretOnce({ webhook, onDone }: { webhook: CreatedWebhook; onDone: () =
         <Muted>Each delivery has X-Erp-Signature: sha256=HMAC of timestamp.body with this secret (the timestamp is in X-Erp-Timestamp).</Muted>
         <Row>
           <Button onClick={() => void copy()}>
-            <Copy size={18} aria-hidden="true" />
             Copy
           </Button>
           <Button $variant="secondary" onClick={onDone}>I have saved it</Button>
@@ -169,7 +168,6 @@ function WebhookCard({ webhook }: { webhook: Webhook }) {
         <Muted>{webhook.eventTypes.length === 0 ? 'All events' : webhook.eventTypes.join(', ')}</Muted>
         <Row>
           <Button $variant="secondary" disabled={change.isPending} onClick={() => setActive(!webhook.active)}>
-            {webhook.active ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
             {change.isPending ? 'Saving...' : webhook.active ? 'Pause' : 'Resume'}
           </Button>
           <Button $variant="danger" disabled={remove.isPending} onClick={() => setConfirming(true)}>
@@ -203,7 +201,6 @@ function DeliveryList({ webhook }: { webhook: Webhook }) {
       <Row>
         <h3 id={headingId} style={{ fontSize: 15, fontWeight: 700, flex: '1 1 auto' }}>Recent Deliveries</h3>
         <Button $variant="ghost" disabled={deliveries.isFetching} onClick={() => void deliveries.refetch()} aria-label={`Refresh deliveries to ${webhook.url}`}>
-          <RefreshCw size={18} aria-hidden="true" />
           {deliveries.isFetching ? 'Loading...' : 'Refresh'}
         </Button>
       </Row>
