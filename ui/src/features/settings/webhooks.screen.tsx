@@ -151,8 +151,11 @@ function WebhookCard({ webhook }: { webhook: Webhook }) {
     mutationFn: (body: WebhookChange) => apiClient.put<Webhook>(path, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
   });
+  // Told here, not in mutate's callbacks: the card is gone (unmounted) once the list is read again.
   const remove = useMutation({
     mutationFn: () => apiClient.delete(path),
+    onSuccess: () => toast({ title: 'Success', description: 'Webhook deleted' }),
+    onError: failed,
     onSettled: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
   });
   const setActive = (active: boolean) =>
@@ -182,7 +185,7 @@ function WebhookCard({ webhook }: { webhook: Webhook }) {
         onOpenChange={setConfirming}
         title="Delete Webhook"
         description={`Are you sure you want to delete the webhook to ${webhook.url}? Nothing more is sent to it. This action cannot be undone.`}
-        onConfirm={() => remove.mutate(undefined, { onSuccess: () => toast({ title: 'Success', description: 'Webhook deleted' }), onError: failed })}
+        onConfirm={() => remove.mutate()}
       />
     </Card>
   );
