@@ -88,6 +88,8 @@ const KIT = /contracts[\\/]src[\\/]|node_modules[\\/](big\.js|lucide-react)[\\/]
 const LIST = /ui[\\/]src[\\/]components[\\/](entity-list-screen|card-list|search-box)\.tsx$|node_modules[\\/]@tanstack[\\/](react-)?virtual/;
 /** Shared pieces that come after a screen's first render: forms, details, toasts, charts (with Chart.js). */
 const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|toast|confirm-dialog|chart-card)/;
+/** The webhooks' schemas, read by the owner's Webhooks screen alone: a chunk of their own, not in every screen's kit. */
+const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
 const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id);
 
 export default defineConfig({
@@ -118,6 +120,7 @@ export default defineConfig({
             // has taken them: the list chunk gets what the kit has not.
             { name: 'shell', tags: ['$initial'], priority: 4 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 3 },
+            { name: 'webhook-contracts', test: WEBHOOK_CONTRACTS, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },

@@ -18,6 +18,7 @@ const SettingsScreen = screen(() => import('@/features/settings/settings.screen'
 const AccountScreen = screen(() => import('@/features/settings/account.screen').then((m) => m.AccountScreen));
 const ActivityScreen = screen(() => import('@/features/settings/activity.screen').then((m) => m.ActivityScreen));
 const UsersScreen = screen(() => import('@/features/settings/users.screen').then((m) => m.UsersScreen));
+const WebhooksScreen = screen(() => import('@/features/settings/webhooks.screen').then((m) => m.WebhooksScreen));
 const PrintScreen = screen(() => import('@/features/print/print.screen').then((m) => m.PrintScreen));
 const ComingSoonScreen = lazy(() =>
   import('@/features/modules/coming-soon.screen').then((m) => ({ default: m.ComingSoonScreen })),
@@ -102,6 +103,7 @@ export function AppRoutes() {
           <Route path={routes.account} element={<AccountScreen />} />
           <Route path={routes.users} element={<UsersScreen />} />
           <Route path={routes.activity} element={<ActivityScreen />} />
+          <Route path={routes.webhooks} element={<WebhooksScreen />} />
           <Route path={routes.print(':stream', ':id')} element={<PrintScreen />} />
           <Route path={routes.task(':moduleName', ':slug')} element={<TaskRoute />} />
           <Route path="*" element={<NotFoundScreen />} />

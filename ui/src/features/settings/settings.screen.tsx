@@ -3,7 +3,7 @@ import { type Business, type BusinessBody, BusinessBodySchema, type BusinessInpu
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 
-import { Activity, UserRound, Users } from 'lucide-react';
+import { Activity, Share2, UserRound, Users } from 'lucide-react';
 
 import { Button, ButtonLink } from '@/components/button';
 import type { FormSection } from '@/components/entity-config';
@@ -96,7 +96,7 @@ const Unframed = styled.fieldset`
   min-width: 0;
 `;
 
-/** Settings: the business on every document (the owner's to set), and the way to one's account and the users. */
+/** Settings: the business on every document (the owner's to set), and the way to one's account, the users, the activity and the webhooks. */
 export function SettingsScreen() {
   const business = useBusiness();
   const mayEdit = useCan('settings');
@@ -121,6 +121,12 @@ export function SettingsScreen() {
             <ButtonLink to={routes.activity} $variant="secondary">
               <Activity size={18} aria-hidden="true" />
               Activity
+            </ButtonLink>
+          )}
+          {mayEdit && (
+            <ButtonLink to={routes.webhooks} $variant="secondary">
+              <Share2 size={18} aria-hidden="true" />
+              Webhooks
             </ButtonLink>
           )}
         </Actions>
