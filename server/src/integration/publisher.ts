@@ -94,7 +94,7 @@ export const startIntegrationPublisher = async (options: PublisherOptions) => {
   };
 
   log.info({ stream: streamName, nats: options.natsUrl }, 'integration-event publisher started');
-  const worker = runWorker('integration-event publisher', options.notifier, round, log, options.pollMs);
+  const worker = runWorker('integration-event publisher', options.notifier, round, log, { pollMs: options.pollMs });
   return {
     stop: async () => {
       await worker.stop();

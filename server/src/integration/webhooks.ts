@@ -37,10 +37,15 @@ const fanOut = (options: WebhookWorkerOptions, batchSize: number) => async (): P
   options.db.transaction().execute(async (trx) => {
     const cursor = await lockIntegrationCheckpoint(trx, WEBHOOK_CHECKPOINT);
     if (!cursor) return { read: 0, more: false };
-    const page = await options.store.readAll(cursor, batchSize);
-    if (page.events.length === 0) return { read: 0, more: false };
     const { rows: hooks } = await sql<{ id: number; types: string[]; since: string }>`select id, event_types as types,
       created_at::text as since from webhooks where active`.execute(trx);
+    // No webhook: nothing to read. A webhook registered later gets only events made after it.
+    if (hooks.length === 0) {
+      await moveIntegrationCheckpoint(trx, WEBHOOK_CHECKPOINT, await options.store.endCursor());
+      return { read: 0, more: false };
+    }
+    const page = await options.store.readAll(cursor, batchSize);
+    if (page.events.length === 0) return { read: 0, more: false };
     const rows = [];
     for (const event of page.events) {
       if (!integrationSubject(event.streamId, event.type)) continue;
@@ -131,7 +136,8 @@ export const startWebhookWorkers = async (options: WebhookWorkerOptions) => {
   await ensureIntegrationCheckpoint(options.db, WEBHOOK_CHECKPOINT);
   const base = options.backoffMs ?? 2000;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const delivery = runWorker('webhook delivery', options.notifier, deliver(options, base, timeoutMs), options.log, Math.min(1000, base / 2));
+  // Delivery is woken by the fan-out when it adds deliveries, and polls for retries that fall due; not by every append.
+  const delivery = runWorker('webhook delivery', options.notifier, deliver(options, base, timeoutMs), options.log, { pollMs: Math.min(1000, base / 2), wakeOnAppend: false });
   const fanout = runWorker(
     'webhook fan-out',
     options.notifier,
@@ -141,6 +147,8 @@ export const startWebhookWorkers = async (options: WebhookWorkerOptions) => {
       return round;
     },
     options.log,
+    // Rounds at most every 200 ms under load: one per write would be a transaction per write.
+    { minGapMs: 200 },
   );
   return {
     stop: async () => {

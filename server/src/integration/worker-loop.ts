@@ -17,11 +17,21 @@ export interface WorkerLog {
  * 'appended' wake-up or after `pollMs`. A failing round is logged once until one succeeds,
  * and retried after `pollMs` (NATS or PostgreSQL away: the checkpoint has not moved).
  */
-export const runWorker = (name: string, notifier: Notifier, round: () => Promise<Round>, log: WorkerLog, pollMs = 500) => {
+export interface WorkerPace {
+  /** Sleep between rounds when idle (default 500 ms). */
+  readonly pollMs?: number;
+  /** Wake on every 'appended' (default true); else only on poke() and the poll. */
+  readonly wakeOnAppend?: boolean;
+  /** At least this long between two rounds, woken or not (default 0): batches under load. */
+  readonly minGapMs?: number;
+}
+
+export const runWorker = (name: string, notifier: Notifier, round: () => Promise<Round>, log: WorkerLog, pace: WorkerPace = {}) => {
+  const { pollMs = 500, wakeOnAppend = true, minGapMs = 0 } = pace;
   let running = true;
   // The projection runner's: a wake-up that comes while a round runs makes the next sleep return at once.
   const { poke, sleep } = waker();
-  const unsubscribe = notifier.subscribe('appended', poke);
+  const unsubscribe = wakeOnAppend ? notifier.subscribe('appended', poke) : () => undefined;
   let failing = false;
   const loop = async () => {
     while (running) {
@@ -29,6 +39,7 @@ export const runWorker = (name: string, notifier: Notifier, round: () => Promise
         const result = await round();
         if (failing) log.info({ worker: name }, `${name} is working again`);
         failing = false;
+        if (minGapMs > 0) await new Promise((resolve) => setTimeout(resolve, minGapMs));
         if (result.more) continue;
       } catch (error) {
         if (!failing) log.warn({ worker: name, err: error }, `${name} failed; retrying from its checkpoint`);
