@@ -87,7 +87,7 @@ test('the owner adds a viewer and a staff member; each sees only what their role
   await page.getByRole('link', { name: 'Back to settings' }).click();
   await page.getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
-  await page.getByLabel('User').selectOption(viewer.username);
+  await page.getByLabel('User', { exact: true }).selectOption(viewer.username);
   await expect(page.getByRole('heading', { name: /^User #\d+ · User password set$/ })).toBeVisible();
   await expect(page.getByText(/by viewer-/).first()).toBeVisible();
   await expectAccessible(page);
