@@ -28,11 +28,13 @@ export async function expectToast(page: Page, title: string, description: string
   await expect(region.getByText(description, { exact: true })).toBeVisible();
 }
 
-/** Waits for the staggered entrance to finish, so axe sees final colours. */
+/** Waits for the staggered entrance and any animation to finish, so axe sees final colours. */
 export async function settle(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('li')].every((li) => getComputedStyle(li).opacity === '1'),
   );
+  // And every CSS animation done (a dialog fading in): axe measures colours as they end up.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 /** No serious or critical WCAG 2.1 A/AA violation on the current screen. */
