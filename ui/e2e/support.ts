@@ -33,8 +33,10 @@ export async function settle(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('li')].every((li) => getComputedStyle(li).opacity === '1'),
   );
-  // And every CSS animation done (a dialog fading in): axe measures colours as they end up.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // And every animation that ends done (a dialog fading in; a spinner's never ends): axe measures colours as they end up.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
 }
 
 /** No serious or critical WCAG 2.1 A/AA violation on the current screen. */
