@@ -1,4 +1,5 @@
 import {
+  type ActivityPage,
   api,
   BUSINESS_PATH,
   BOOKS_PATHS,
@@ -358,6 +359,36 @@ describe('the longest and most hostile values the contracts accept', () => {
     expect(converted.body.customer).toMatchObject({ name: lead.company, contactPerson: lead.name, phone: lead.phone, email: lead.email });
     expect((await read<Row>(byId(customersEntity.path, converted.body.customer.id))).body).toEqual(converted.body.customer);
     await expectStillMoving(followUpsEntity);
+  }, 120_000);
+
+  it('A user and a webhook at their longest: the user signs in, is listed and named in the activity log; the webhook is kept whole and gets its deliveries', async () => {
+    const t = token();
+    const username = hostileText(100, `${t}u`, 11).slice(0, 100).trim();
+    const added = await owner.post<{ id: number; username: string }>(api.users, { username, password: 'x'.repeat(200), role: 'staff' });
+    expect(added.status, added.text.slice(0, 300)).toBe(201);
+    expect(added.body.username).toBe(username);
+    const staff = new HttpClient(system.baseUrl);
+    expect((await staff.login(username, 'x'.repeat(200))).status).toBe(200);
+    expect((await staff.get<{ username: string }>(api.auth.me)).body.username).toBe(username);
+    expect((await owner.get<{ username: string }[]>(api.users)).body.map((u) => u.username)).toContain(username);
+    // What the user writes carries the name into the event metadata, the history and the activity log.
+    const vendor = await staff.post<Row>('/api/purchase/vendors', { name: `${t} by the longest user` });
+    expect(vendor.status).toBe(201);
+    position = vendor.headers.get(HEADERS.eventPosition) ?? position;
+    const mine = await read<ActivityPage>(`${api.activity}?user=${encodeURIComponent(username)}`);
+    expect(mine.status, mine.text.slice(0, 300)).toBe(200);
+    expect(mine.body.rows.map((r) => [r.type, r.user])).toEqual([['VendorCreated', username]]);
+
+    const url = `https://example.invalid/${encodeURIComponent(hostileText(2000, t, 12))}`.slice(0, 2000);
+    const eventTypes = [...Array.from({ length: 99 }, (_, i) => `V${String(i).padStart(2, '0')}${'x'.repeat(97)}`), 'VendorCreated'];
+    const hook = await owner.post<{ id: number; url: string; eventTypes: string[]; secret: string }>(api.webhooks, { url, eventTypes, active: true });
+    expect(hook.status, hook.text.slice(0, 300)).toBe(201);
+    expect(hook.body).toMatchObject({ url, eventTypes });
+    expect((await owner.get(byId(api.webhooks, hook.body.id))).body).toMatchObject({ url, eventTypes });
+    const another = await owner.post<Row>('/api/purchase/vendors', { name: `${t} for the webhook` });
+    expect(another.status).toBe(201);
+    await expect.poll(async () => (await owner.get<{ eventType: string }[]>(`${byId(api.webhooks, hook.body.id)}/deliveries`)).body.map((d) => d.eventType), { timeout: 10_000 }).toEqual(['VendorCreated']);
+    expect((await owner.delete(byId(api.webhooks, hook.body.id))).status).toBe(204);
   }, 120_000);
 
   it('a value one character over a maximum is refused with its field named, and nothing is written', async () => {
