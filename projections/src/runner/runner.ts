@@ -167,6 +167,9 @@ const foldAlone = async (trx: AnyDb, store: EventStore, projection: Projection, 
   return null;
 };
 
+/** A fold or write of the fast round failed: the round is run again the careful way. */
+class CarefulRoundNeeded extends Error {}
+
 /**
  * One round for the projections this worker can lead: lock their checkpoint rows (skipping
  * those another worker holds), read one page per distinct checkpoint — a laggard's page stops
@@ -175,6 +178,11 @@ const foldAlone = async (trx: AnyDb, store: EventStore, projection: Projection, 
  * event stops there (said in `stopped`, on its checkpoint row, in health and metrics); the
  * others of its group go on. Projections in `skip` (stopped, waiting for their next try) sit
  * the round out.
+ *
+ * The round runs first without savepoints (two round trips fewer per group). If a fold or a
+ * write fails for a reason other than a transient one, that transaction rolls back whole and
+ * the round runs again the careful way: each group in a savepoint, and a group that fails
+ * folded one projection at a time, to find the one that cannot apply which event.
  */
 export const projectBatch = async (
   db: AnyDb,
@@ -182,6 +190,22 @@ export const projectBatch = async (
   projections: readonly Projection[],
   batchSize: number,
   skip: ReadonlySet<string> = new Set(),
+): Promise<BatchResult> => {
+  try {
+    return await projectRound(db, store, projections, batchSize, skip, false);
+  } catch (error) {
+    if (!(error instanceof CarefulRoundNeeded)) throw error;
+    return projectRound(db, store, projections, batchSize, skip, true);
+  }
+};
+
+const projectRound = async (
+  db: AnyDb,
+  store: EventStore,
+  projections: readonly Projection[],
+  batchSize: number,
+  skip: ReadonlySet<string>,
+  careful: boolean,
 ): Promise<BatchResult> =>
   db.transaction().execute(async (trx) => {
     const byName = new Map(projections.filter((p) => !skip.has(p.name)).map((p) => [p.name, p]));
@@ -196,17 +220,27 @@ export const projectBatch = async (
       const names = group.projections.map((p) => p.name);
       const page = await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
       if (page.events.length === 0) continue;
-      try {
-        await inSavepoint(trx, async () => runTogether(trx, await foldBatch(trx, 'public', group.projections, page.events), checkpointUpdate(names, null, page.cursor)));
-      } catch (error) {
-        if (isTransient(error)) throw new ProjectionBatchError(names, error);
+      const fold = async () => runTogether(trx, await foldBatch(trx, 'public', group.projections, page.events), checkpointUpdate(names, null, page.cursor));
+      if (!careful) {
         try {
-          for (const projection of group.projections) {
-            const stop = await foldAlone(trx, store, projection, page.events, page.cursor);
-            if (stop) stopped.push({ name: projection.name, stop });
+          await fold();
+        } catch (error) {
+          if (isTransient(error)) throw new ProjectionBatchError(names, error);
+          throw new CarefulRoundNeeded();
+        }
+      } else {
+        try {
+          await inSavepoint(trx, fold);
+        } catch (error) {
+          if (isTransient(error)) throw new ProjectionBatchError(names, error);
+          try {
+            for (const projection of group.projections) {
+              const stop = await foldAlone(trx, store, projection, page.events, page.cursor);
+              if (stop) stopped.push({ name: projection.name, stop });
+            }
+          } catch (again) {
+            throw new ProjectionBatchError(names, again);
           }
-        } catch (again) {
-          throw new ProjectionBatchError(names, again);
         }
       }
       read += page.events.length;
