@@ -5,7 +5,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { findAfterCatchUp, type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
 const table = sql.table(journalDocumentsTable.name);
 
@@ -18,9 +18,12 @@ export const voucherReadRoutes = (router: Router, deps: ReadDeps) => {
   });
   router.get(byId(JOURNAL_VOUCHERS_PATH, ':id'), reads, async (ctx: Context) => {
     const id = idParam(ctx, 'Journal voucher');
-    const { rows } = await sql<{ details: unknown; version: number }>`select details, version from ${table} where stream = ${journalVoucherStream(id)}`.execute(deps.db);
-    if (!rows[0]?.details) throw notFound(`Journal voucher ${id} not found`);
-    ctx.set('ETag', `"${rows[0].version}"`);
-    ctx.body = JournalVoucherSchema.parse(rows[0].details);
+    const found = await findAfterCatchUp(deps, [journalTable.name], async () => {
+      const { rows } = await sql<{ details: unknown; version: number }>`select details, version from ${table} where stream = ${journalVoucherStream(id)}`.execute(deps.db);
+      return rows[0]?.details ? rows[0] : null;
+    });
+    if (!found) throw notFound(`Journal voucher ${id} not found`);
+    ctx.set('ETag', `"${found.version}"`);
+    ctx.body = JournalVoucherSchema.parse(found.details);
   });
 };

@@ -7,7 +7,7 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ListSource, listPage, searchOf } from '../shared/paging';
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { findAfterCatchUp, type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
 export type Row = Record<string, unknown>;
 
@@ -59,9 +59,11 @@ export const documentHistory = (events: readonly RecordedEvent[], changesOf: Doc
 };
 
 export const documentReadRoutes = (router: Router, deps: ReadDeps, reads: DocumentReads) => {
-  const fresh = readsFrom(deps, [reads.table.name]);
+  const tables = [reads.table.name];
+  const fresh = readsFrom(deps, tables);
   const find = async (ctx: Context) => {
-    const row = await rowOf(deps.db, reads.table, idParam(ctx, reads.label));
+    const id = idParam(ctx, reads.label);
+    const row = await findAfterCatchUp(deps, tables, () => rowOf(deps.db, reads.table, id));
     if (!row) throw notFound(`${reads.label} ${ctx.params.id} not found`);
     return row;
   };

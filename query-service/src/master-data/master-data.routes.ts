@@ -5,13 +5,14 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 
 import { historyOf } from '../shared/history';
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { findAfterCatchUp, type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { listPage } from '../shared/paging';
 import { dueCondition, findRecord, listSource } from './master-data.queries';
 
 /** GET list, GET by id (with ETag) and the history of one master-data entity (STYLE b.6). */
 export const masterDataReadRoutes = (router: Router, deps: ReadDeps, entity: MasterDataEntity) => {
-  const fresh = readsFrom(deps, [masterDataTable(entity).name]);
+  const tables = [masterDataTable(entity).name];
+  const fresh = readsFrom(deps, tables);
 
   router.get(entity.path, fresh, async (ctx: Context) => {
     const today = indiaDate(deps.clock?.() ?? new Date());
@@ -19,7 +20,8 @@ export const masterDataReadRoutes = (router: Router, deps: ReadDeps, entity: Mas
   });
 
   router.get(byId(entity.path, ':id'), fresh, async (ctx: Context) => {
-    const found = await findRecord(deps.db, entity, idParam(ctx, entity.label));
+    const id = idParam(ctx, entity.label);
+    const found = await findAfterCatchUp(deps, tables, () => findRecord(deps.db, entity, id));
     if (!found) throw notFound(`${entity.label} ${ctx.params.id} not found`);
     ctx.set('ETag', `"${found.version}"`);
     ctx.body = found.record;

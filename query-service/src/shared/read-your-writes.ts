@@ -25,6 +25,41 @@ const caughtUp = async (db: AnyDb, names: readonly string[], target: GlobalCurso
 };
 
 /**
+ * Waits, at most `maxMs`, until each of these projections has applied the event at `target`,
+ * waking on 'projected' and polling in between. 'stopped' at once when one of them is stopped
+ * on an event it cannot apply (waiting would not help); 'late' past the deadline.
+ */
+const waitUntilApplied = async (deps: ReadDeps, projections: readonly string[], target: GlobalCursor, maxMs: number): Promise<'yes' | 'stopped' | 'late'> => {
+  const deadline = Date.now() + maxMs;
+  let wake: (() => void) | null = null;
+  // A wake-up that comes while the checkpoints are being read is kept, not lost to the poll.
+  let projected = false;
+  const unsubscribe = deps.notifier.subscribe('projected', () => {
+    projected = true;
+    wake?.();
+  });
+  try {
+    for (;;) {
+      projected = false;
+      const state = await caughtUp(deps.db, projections, target);
+      if (state !== 'no') return state;
+      if (Date.now() >= deadline) return 'late';
+      if (projected) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  } finally {
+    unsubscribe();
+  }
+};
+
+/**
  * Read-your-writes (DESIGN §2) for one route: a GET with X-Min-Position waits, at most 5 s,
  * until the projections this route reads have applied that position — only those, so one slow
  * or rebuilding read model holds back nobody else's reads. It wakes on 'projected' and polls
@@ -35,28 +70,53 @@ export const readsFrom = (deps: ReadDeps, projections: readonly string[]): Middl
   async (ctx: Context, next: Next) => {
     const wanted = ctx.get(HEADERS.minPosition).trim();
     if (projections.length === 0 || !/^\d{1,18}$/.test(wanted) || wanted === '0') return next();
-    const deadline = Date.now() + MAX_WAIT_MS;
-    let wake: (() => void) | null = null;
-    const unsubscribe = deps.notifier.subscribe('projected', () => wake?.());
-    try {
-      for (;;) {
-        const target = await deps.store.cursorAt(wanted);
-        const state = target ? await caughtUp(deps.db, projections, target) : 'yes';
-        if (state === 'yes') break;
-        if (state === 'stopped' || Date.now() >= deadline) {
-          ctx.set('X-Read-Model-Stale', 'true');
-          break;
-        }
+    const target = await deps.store.cursorAt(wanted);
+    if (target && (await waitUntilApplied(deps, projections, target, MAX_WAIT_MS)) !== 'yes') ctx.set('X-Read-Model-Stale', 'true');
+    await next();
+  };
+
+/** How long a GET of one record the read model does not hold waits for the writes before it. */
+const MISSING_WAIT_MS = 1000;
+
+/**
+ * One record by id, also right after it was written without X-Min-Position (a POST, then a GET
+ * of its Location): when the read model does not hold it, wait — at most a second — until these
+ * projections have applied everything committed before this request, looking for it again at
+ * each wake-up. A record that does not exist is still a quick 404: the read models are usually
+ * caught up already, and one stopped on an event it cannot apply answers at once.
+ */
+export const findAfterCatchUp = async <T>(deps: ReadDeps, projections: readonly string[], find: () => Promise<T | null | undefined>): Promise<T | null> => {
+  const found = await find();
+  if (found !== null && found !== undefined) return found;
+  const end = await deps.store.endCursor();
+  const deadline = Date.now() + MISSING_WAIT_MS;
+  let wake: (() => void) | null = null;
+  let projected = false;
+  const unsubscribe = deps.notifier.subscribe('projected', () => {
+    projected = true;
+    wake?.();
+  });
+  try {
+    for (;;) {
+      projected = false;
+      const state = await caughtUp(deps.db, projections, end);
+      // Caught up (it may have landed since the first look) or stopped: one last look decides.
+      if (state !== 'no' || Date.now() >= deadline) return state === 'stopped' ? null : ((await find()) ?? null);
+      if (!projected) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, POLL_MS);
+          const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
           wake = () => {
             clearTimeout(timer);
             resolve();
           };
         });
+        wake = null;
       }
-    } finally {
-      unsubscribe();
+      // A read model moved: the record is most likely there now; the checkpoints only if not.
+      const now = await find();
+      if (now !== null && now !== undefined) return now;
     }
-    await next();
-  };
+  } finally {
+    unsubscribe();
+  }
+};

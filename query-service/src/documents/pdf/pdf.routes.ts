@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 
 import { businessOfRow } from '../../settings/business.routes';
-import { type ReadDeps, readsFrom } from '../../shared/read-your-writes';
+import { findAfterCatchUp, type ReadDeps, readsFrom } from '../../shared/read-your-writes';
 import { documentPdf } from './document-pdf';
 
 const Party = z.object({
@@ -42,10 +42,11 @@ export const documentPdfRoutes = (router: Router, deps: ReadDeps) => {
   for (const doc of INVOICE_DOCUMENTS.filter(isPrintable)) {
     const documents = invoiceTable(doc);
     const parties = listTable({ singular: doc.party.singular });
-    router.get(pdfPath(byId(doc.path, ':id')), readsFrom(deps, [documents.name, parties, businessTable.name]), async (ctx: Context) => {
+    const tables = [documents.name, parties, businessTable.name];
+    router.get(pdfPath(byId(doc.path, ':id')), readsFrom(deps, tables), async (ctx: Context) => {
       const id = idParam(ctx, doc.label);
       const columns = sql.join(Object.keys(documents.columns).map((c) => sql`${sql.id(snakeCase(c))} as ${sql.id(c)}`));
-      const row = (await sql<Record<string, unknown>>`select ${columns} from ${sql.table(documents.name)} where id = ${id}`.execute(deps.db)).rows[0];
+      const row = await findAfterCatchUp(deps, tables, async () => (await sql<Record<string, unknown>>`select ${columns} from ${sql.table(documents.name)} where id = ${id}`.execute(deps.db)).rows[0]);
       if (!row) throw notFound(`${doc.label} ${id} not found`);
       const partyId = z.number().parse(row[doc.party.field]);
       const partyRow = (
