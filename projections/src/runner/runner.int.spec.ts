@@ -76,26 +76,40 @@ describe('projection runner', () => {
     await worker.stop();
   });
 
-  it('gathers a stream of appends for gatherMs, but projects a lone write at once', async () => {
-    // A gather far longer than a batch takes even on a busy machine, so the two cases cannot be
-    // confused: a lone write well under it, a write after a gathered batch at least most of it.
-    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seen.projection, seenToo.projection], { pollMs: 60_000, gatherMs: 3000 });
+  it('gathers a stream of appends for gatherMs, but projects a lone write at once, and the tail of a stream once it stops', async () => {
+    // A gather far longer than a batch takes even on a busy machine, so the cases cannot be
+    // confused: a lone write well under it, a write inside a gathered stream at least most of it.
+    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seen.projection, seenToo.projection], { pollMs: 60_000, gatherMs: 3000, quietMs: 600 });
     await waitFor(() => caughtUp('seen_events'));
     await new Promise((r) => setTimeout(r, 3000)); // past any gather after catching up
+    const projected = async (position: string) => {
+      const target = (await t.store.cursorAt(position))!;
+      await waitFor(async () => isAtOrAfter((await readCheckpoint(t.db, 'seen_events'))?.cursor, target), 8000);
+      return Date.now();
+    };
     const msToProject = async (append: () => Promise<{ lastPosition: string }>) => {
       const started = Date.now();
-      const target = (await t.store.cursorAt((await append()).lastPosition))!;
-      await waitFor(async () => isAtOrAfter((await readCheckpoint(t.db, 'seen_events'))?.cursor, target), 5000);
-      return Date.now() - started;
+      return (await projected((await append()).lastPosition)) - started;
     };
     const stream = `gather-${randomUUID()}`;
     // Lone writes, one after the other: each batch reads one event and the next starts at once.
     expect(await msToProject(() => ping(stream, 0))).toBeLessThan(1500);
     expect(await msToProject(() => ping(stream, 1))).toBeLessThan(1500);
-    // Three events in one batch: the next batch waits out the gather.
+    // Three events in one batch start a gather; a stream of writes every 100 ms (under quietMs)
+    // keeps it going: the first of them waits for the gather, not for a batch of its own.
     const three = [0, 1, 2].map((i) => ({ eventId: randomUUID(), type: 'Pinged', data: { i } }));
     await msToProject(() => t.store.append([{ streamId: stream, expectedVersion: 2, events: three }], meta));
-    expect(await msToProject(() => ping(stream, 5))).toBeGreaterThanOrEqual(1500);
+    const stamps: { at: number; position: string }[] = [];
+    for (let i = 0; i < 15; i++) {
+      stamps.push({ at: Date.now(), position: (await ping(stream, 5 + i)).lastPosition });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const first = stamps[0]!;
+    const last = stamps.at(-1)!;
+    expect((await projected(first.position)) - first.at).toBeGreaterThanOrEqual(1500);
+    // The stream stopped: its last write is projected once appends have paused for quietMs,
+    // not when the 3 s gather runs out (about 1.5 s after the stream ended).
+    expect((await projected(last.position)) - last.at).toBeLessThan(1400);
     await worker.stop();
   });
 

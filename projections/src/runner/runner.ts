@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@erp/contracts';
-import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, LOCK_KEYS, type Notifier } from '@erp/eventstore';
+import { type AnyDb, compareCursors, type EventPage, type EventStore, type GlobalCursor, LOCK_KEYS, type Notifier } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { foldBatch } from './batch';
@@ -30,6 +30,11 @@ export interface RunnerOptions {
    * write→visible lag. A lone write is projected at once.
    */
   readonly gatherMs?: number;
+  /**
+   * A gather ends early once no append has come for this long: the stream has stopped, and its
+   * last events (or the next lone write) are not held for the rest of gatherMs.
+   */
+  readonly quietMs?: number;
   readonly log?: ProjectionLog;
 }
 
@@ -102,6 +107,8 @@ export interface BatchResult {
   readonly led: readonly string[];
   /** Projections that stopped in this round on an event they cannot apply. */
   readonly stopped: readonly { readonly name: string; readonly stop: ProjectionStop }[];
+  /** Where every projection this round led stands after it, when they all stand at one place. */
+  readonly at: GlobalCursor | null;
 }
 
 /** A batch that failed, with the projections it was folding (for the log). */
@@ -183,6 +190,10 @@ class CarefulRoundNeeded extends Error {}
  * write fails for a reason other than a transient one, that transaction rolls back whole and
  * the round runs again the careful way: each group in a savepoint, and a group that fails
  * folded one projection at a time, to find the one that cannot apply which event.
+ *
+ * With `predicted` (where the last round left every projection), the page after it is read
+ * while the transaction begins and locks the checkpoints, one round trip fewer before the
+ * fold; it is used only if the checkpoints stand there, else read again from where they stand.
  */
 export const projectBatch = async (
   db: AnyDb,
@@ -190,9 +201,13 @@ export const projectBatch = async (
   projections: readonly Projection[],
   batchSize: number,
   skip: ReadonlySet<string> = new Set(),
+  predicted: GlobalCursor | null = null,
 ): Promise<BatchResult> => {
+  const prefetched = predicted ? store.readAll(predicted, batchSize) : null;
+  // Not used when the checkpoints moved elsewhere: its failure must not go unhandled.
+  prefetched?.catch(() => undefined);
   try {
-    return await projectRound(db, store, projections, batchSize, skip, false);
+    return await projectRound(db, store, projections, batchSize, skip, false, prefetched && predicted ? { cursor: predicted, page: prefetched } : null);
   } catch (error) {
     if (!(error instanceof CarefulRoundNeeded)) throw error;
     return projectRound(db, store, projections, batchSize, skip, true);
@@ -206,6 +221,7 @@ const projectRound = async (
   batchSize: number,
   skip: ReadonlySet<string>,
   careful: boolean,
+  prefetched: { readonly cursor: GlobalCursor; readonly page: Promise<EventPage> } | null = null,
 ): Promise<BatchResult> =>
   db.transaction().execute(async (trx) => {
     const byName = new Map(projections.filter((p) => !skip.has(p.name)).map((p) => [p.name, p]));
@@ -215,10 +231,13 @@ const projectRound = async (
     let more = false;
     let position: string | null = null;
     const stopped: { name: string; stop: ProjectionStop }[] = [];
+    const ends: GlobalCursor[] = [];
     for (let i = 0; i < groups.length; i++) {
       const group = groups[i]!;
       const names = group.projections.map((p) => p.name);
-      const page = await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
+      const usePrefetched = groups.length === 1 && prefetched !== null && compareCursors(group.cursor, prefetched.cursor) === 0;
+      const page = usePrefetched ? await prefetched.page : await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
+      ends.push(page.cursor);
       if (page.events.length === 0) continue;
       const fold = async () => runTogether(trx, await foldBatch(trx, 'public', group.projections, page.events), checkpointUpdate(names, null, page.cursor));
       if (!careful) {
@@ -247,7 +266,8 @@ const projectRound = async (
       more ||= page.events.length === batchSize;
       position = page.cursor.position;
     }
-    return { read, more, position, led: locked.map((row) => row.name), stopped };
+    const at = stopped.length === 0 && ends.length > 0 && ends.every((c) => compareCursors(c, ends[0]!) === 0) ? ends[0]! : null;
+    return { read, more, position, led: locked.map((row) => row.name), stopped, at };
   });
 
 /**
@@ -257,10 +277,25 @@ const projectRound = async (
 export const waker = () => {
   let pending = false;
   let cut: (() => void) | null = null;
+  let lastPoke = 0;
   return {
     poke: () => {
       pending = true;
+      lastPoke = performance.now();
       cut?.();
+    },
+    /**
+     * Waits until `until` (a performance.now() time), or until no wake-up has come for
+     * `quietMs`: a stream of appends is gathered, and its tail is not held once it stops. A
+     * wake-up that came meanwhile is kept for the next sleep.
+     */
+    gather: async (until: number, quietMs: number) => {
+      for (;;) {
+        const now = performance.now();
+        const end = Math.min(until, lastPoke + quietMs);
+        if (now >= end) return;
+        await new Promise((resolve) => setTimeout(resolve, end - now));
+      }
     },
     sleep: (ms: number) =>
       new Promise<void>((resolve) => {
@@ -291,6 +326,7 @@ export const startProjectionRunner = (
   const batchSize = options.batchSize ?? 1000;
   const pollMs = options.pollMs ?? 500;
   const gatherMs = options.gatherMs ?? 20;
+  const quietMs = options.quietMs ?? 2;
   const log = options.log ?? silentLog;
   const names = projections.map((p) => p.name);
   const leadership = leadershipLog(names, log);
@@ -306,11 +342,14 @@ export const startProjectionRunner = (
   const wake = waker();
   const unsubscribe = notifier.subscribe('appended', () => wake.poke());
 
+  // Where the last round left every projection: the next round reads from there at once.
+  let predicted: GlobalCursor | null = null;
   const loop = async () => {
     while (running) {
       try {
         const started = performance.now();
-        const result = await projectBatch(db, store, projections, batchSize, skipped());
+        const result = await projectBatch(db, store, projections, batchSize, skipped(), predicted);
+        predicted = result.at;
         failures.succeeded();
         for (const name of result.led) {
           if (!retry.has(name) || result.stopped.some((s) => s.name === name) || skipped().has(name)) continue;
@@ -326,9 +365,9 @@ export const startProjectionRunner = (
         caughtUp(result.read, result.more, result.position);
         if (result.position !== null) notifier.publish('projected', result.position);
         if (result.more) continue;
-        const gather = gatherMs - (performance.now() - started);
-        if (result.read > 1 && gather > 0) await new Promise((resolve) => setTimeout(resolve, gather));
+        if (result.read > 1) await wake.gather(started + gatherMs, quietMs);
       } catch (error) {
+        predicted = null;
         if (error instanceof ProjectionBatchError) failures.failed(error.projections, error.cause);
         else failures.failed(names, error);
       }
