@@ -11,36 +11,50 @@ export type MasterDataChange =
   | { readonly kind: 'updated'; readonly id: number; readonly changes: FieldValues }
   | { readonly kind: 'deleted'; readonly id: number };
 
-const Envelope = z.object({ type: z.string(), data: z.unknown() });
 const Created = z.looseObject({ id: z.number().int() });
-const Updated = z.object({ id: z.number().int(), changes: z.record(z.string(), z.unknown()) });
-const Deleted = z.object({ id: z.number().int() });
 const Values = z.looseObject({});
+
+/** `{ type, data }` of a stored event, or a validation error saying what it is not. */
+const envelopeOf = (stored: unknown): { type: string; data: unknown } => {
+  const event = stored as { type?: unknown; data?: unknown } | null;
+  if (typeof event !== 'object' || event === null || typeof event.type !== 'string') {
+    return z.object({ type: z.string(), data: z.unknown() }).parse(stored);
+  }
+  return { type: event.type, data: event.data };
+};
+
+/** The record's values: the event's data without its id (a copy: the stored event stays as it is). */
+const withoutId = (data: Record<string, unknown>): FieldValues => {
+  const values: Record<string, unknown> = {};
+  for (const key in data) if (key !== 'id') values[key] = data[key];
+  return values;
+};
 
 /**
  * Reads a stored event of this entity: its data is validated by the entity's own event schema
  * (so what the decider, the projection and the history see is what the contract says), then
- * viewed field by field. Null for an event of another kind.
+ * viewed field by field. Null for an event of another kind. One parse per event: the entity's
+ * schemas already check the id and the changes.
  */
 export const readMasterDataEvent = (entity: MasterDataEntity, stored: unknown): MasterDataChange | null => {
   const { names } = entity.events;
-  const event = Envelope.parse(stored);
+  const event = envelopeOf(stored);
   switch (event.type) {
     case names.created: {
-      const { id, ...values } = Created.parse(entity.events.created.parse(event.data));
-      return { kind: 'created', id, values };
+      const data = entity.events.created.parse(event.data) as { id: number } & Record<string, unknown>;
+      return { kind: 'created', id: data.id, values: withoutId(data) };
     }
     case names.updated: {
-      const { id, changes } = Updated.parse(entity.events.updated.parse(event.data));
+      const { id, changes } = entity.events.updated.parse(event.data) as { id: number; changes: FieldValues };
       return { kind: 'updated', id, changes };
     }
     case names.deleted:
-      return { kind: 'deleted', ...Deleted.parse(entity.events.deleted.parse(event.data)) };
+      return { kind: 'deleted', id: (entity.events.deleted.parse(event.data) as { id: number }).id };
     default: {
       const mark = entity.events.marks[event.type];
       if (!mark) return null;
-      const { id, ...changes } = Created.parse(mark.parse(event.data));
-      return { kind: 'updated', id, changes };
+      const data = Created.parse(mark.parse(event.data));
+      return { kind: 'updated', id: data.id, changes: withoutId(data) };
     }
   }
 };
