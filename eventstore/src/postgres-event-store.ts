@@ -49,6 +49,20 @@ const APPEND_MULTI = `${INSERT_ROWS}
        from unnest($7::text[], $8::int[]) as x(stream_id, version))
   returning position::text as position`;
 
+/** A page's row as pg hands it back in array mode: the columns of READ_COLUMNS, in order. */
+type EventTuple = [position: string, tx: string, eventId: string, streamId: string, streamVersion: number, type: string, data: unknown, metadata: EventMetadata];
+
+/** A page of the log from rows in array mode: one object per event, none per row in between. */
+const toPage = (rows: EventTuple[], after: GlobalCursor): EventPage => {
+  const events = new Array<RecordedEvent>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    events[i] = { position: r[0], eventId: r[2], streamId: r[3], streamVersion: r[4], type: r[5], data: r[6], metadata: r[7] };
+  }
+  const last = rows.at(-1);
+  return { events, cursor: last ? { tx: last[1], position: last[0] } : after };
+};
+
 const toRecorded = (row: EventRow): RecordedEvent => ({
   position: row.position,
   eventId: row.event_id,
@@ -194,18 +208,15 @@ export const postgresEventStore = (
   };
 
   const readAll = async (after: GlobalCursor, limit: number, until?: GlobalCursor): Promise<EventPage> => {
-    const { rows } = await pool.query<EventRow>({
+    const { rows } = await pool.query<EventTuple>({
       name: 'erp_read_events',
+      rowMode: 'array',
       text: `select r_position as position, r_tx as tx, r_event_id as event_id, r_stream_id as stream_id,
                r_stream_version as stream_version, r_type as type, r_data as data, r_metadata as metadata
              from erp_read_events($1::xid8, $2::bigint, $3::int, $4::xid8, $5::bigint)`,
       values: [after.tx, after.position, limit, until?.tx ?? null, until?.position ?? null],
     });
-    const last = rows.at(-1);
-    return {
-      events: rows.map(toRecorded),
-      cursor: last ? { tx: last.tx, position: last.position } : after,
-    };
+    return toPage(rows, after);
   };
 
   // A position inside a numbering gap (a failed append) stands for the last event before it.
@@ -232,15 +243,15 @@ export const postgresEventStore = (
   };
 
   const readFeed = async (query: EventFeedQuery): Promise<EventPage> => {
-    const { rows } = await pool.query<EventRow>({
+    const { rows } = await pool.query<EventTuple>({
       name: 'erp_read_feed',
+      rowMode: 'array',
       text: `select r_position as position, r_tx as tx, r_event_id as event_id, r_stream_id as stream_id,
                r_stream_version as stream_version, r_type as type, r_data as data, r_metadata as metadata
              from erp_read_feed($1::xid8, $2::bigint, $3::int, $4::text, $5::text)`,
       values: [query.after.tx, query.after.position, query.limit, query.type ?? null, query.streamId ?? null],
     });
-    const last = rows.at(-1);
-    return { events: rows.map(toRecorded), cursor: last ? { tx: last.tx, position: last.position } : query.after };
+    return toPage(rows, query.after);
   };
 
   const eventAt = async (position: string) => {
