@@ -35,3 +35,14 @@ describe('document amounts and dates', () => {
     expect(totals).toMatchObject({ subTotal: '0.80', totalAmount: '0.85' });
   });
 });
+
+describe('indiaDate', () => {
+  const intl = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+  it('agrees with Intl for Asia/Kolkata from 1950 to 2100', () => {
+    for (let t = Date.UTC(1950, 0, 1); t < Date.UTC(2100, 0, 1); t += 3_590_000 * 61) {
+      const d = new Date(t);
+      expect(indiaDate(d)).toBe(intl(d));
+    }
+  });
+});

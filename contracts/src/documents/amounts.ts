@@ -91,9 +91,14 @@ export const optionalReference = (invalid = 'Choose an item from the list') =>
     return n;
   });
 
-/** Today's date in India (Asia/Kolkata), YYYY-MM-DD: a document date's default. */
-export const indiaDate = (now: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/** India's offset from UTC: +05:30 all year (no daylight saving since 1945). */
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/**
+ * Today's date in India (Asia/Kolkata), YYYY-MM-DD: a document date's default. Worked out from
+ * the fixed offset: an Intl.DateTimeFormat made per call cost the journal's rebuild 2 % of its time.
+ */
+export const indiaDate = (now: Date): string => new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 
 export const INVOICE_STATUSES = ['pending', 'partial', 'paid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number] | 'overdue';
