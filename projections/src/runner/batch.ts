@@ -47,22 +47,39 @@ const batchRows = (tables: Map<string, TableRows>): Rows => {
   };
 };
 
-const loadNeeded = async (db: AnyDb, schema: string, needs: readonly RowRef[]) => {
+/**
+ * The rows a batch ended with, per table: the row as it now stands, or null for a key it found
+ * absent or removed. The next batch of a rebuild starts from them instead of reading them back
+ * (they may not even be committed yet: see foldCarried).
+ */
+export type CarriedRows = ReadonlyMap<string, ReadonlyMap<Key, Row | null>>;
+
+/** The rows each table of a plan needs: taken from `carried` when the last batch had them, else to load. */
+const rowsNeeded = (needs: readonly RowRef[], carried: CarriedRows | undefined) => {
   const tables = new Map<string, TableRows & { toLoad: Set<Key> }>();
   for (const { table, key, fresh } of needs) {
-    const t = tables.get(table.name) ?? { spec: table, requested: new Set(), rows: new Map(), dirty: new Set(), toLoad: new Set() };
+    let t = tables.get(table.name);
+    if (!t) tables.set(table.name, (t = { spec: table, requested: new Set(), rows: new Map(), dirty: new Set(), toLoad: new Set() }));
     // Only the first event of the batch on a row decides whether it must be read.
-    if (!t.requested.has(key) && !(fresh && table.versioned)) t.toLoad.add(key);
+    if (t.requested.has(key)) continue;
     t.requested.add(key);
-    tables.set(table.name, t);
-  }
-  for (const t of tables.values()) {
-    for (const row of await loadRows(db, schema, t.spec, [...t.toLoad])) {
-      const key = row[t.spec.key];
-      if (typeof key === 'number' || typeof key === 'string') t.rows.set(key, row);
+    const known = carried?.get(table.name);
+    if (known?.has(key)) {
+      const row = known.get(key);
+      if (row) t.rows.set(key, row);
+    } else if (!(fresh && table.versioned)) {
+      t.toLoad.add(key);
     }
   }
   return tables;
+};
+
+const load = async (db: AnyDb, schema: string, t: TableRows & { toLoad: Set<Key> }) => {
+  if (t.toLoad.size === 0) return;
+  for (const row of await loadRows(db, schema, t.spec, [...t.toLoad])) {
+    const key = row[t.spec.key];
+    if (typeof key === 'number' || typeof key === 'string') t.rows.set(key, row);
+  }
 };
 
 /** A batch's events decoded by each projection, with the rows they need: no I/O yet. */
@@ -76,18 +93,22 @@ export const planBatch = (projections: readonly Projection[], events: readonly R
 });
 
 /**
- * Folds a planned batch into each projection's tables in `schema`: load the rows the batch
- * touches (one query per table; rows an event creates whole are not read), fold in memory, and
- * return one write per table. The caller runs the writes in its transaction, in the statement
- * that moves the checkpoint.
+ * foldPlanned, starting from the rows the previous batch ended with (`carried`), and answering
+ * the rows this one ends with. Only rows the previous batch did not hold are read, so they are
+ * the same whether or not its writes have committed yet: a rebuild reads the next batch's rows
+ * while the last one is still being written.
  */
-export const foldPlanned = async (db: AnyDb, schema: string, planned: PlannedBatch): Promise<Statement[]> => {
+export const foldCarried = async (db: AnyDb, schema: string, planned: PlannedBatch, carried?: CarriedRows): Promise<{ writes: Statement[]; carried: CarriedRows }> => {
+  const needed = planned.plans.map(({ plan }) => ({ plan, tables: plan.needs.length === 0 ? new Map<string, TableRows & { toLoad: Set<Key> }>() : rowsNeeded(plan.needs, carried) }));
+  // One query per table, all at once (each on a connection of its own when `db` is a pool).
+  await Promise.all(needed.flatMap(({ tables }) => [...tables.values()].map((t) => load(db, schema, t))));
   const writes: Statement[] = [];
-  for (const { plan } of planned.plans) {
+  const next = new Map<string, Map<Key, Row | null>>();
+  for (const { plan, tables } of needed) {
     if (plan.needs.length === 0) continue;
-    const tables = await loadNeeded(db, schema, plan.needs);
     plan.apply(batchRows(tables));
     for (const t of tables.values()) {
+      if (!t.spec.appendOnly) next.set(t.spec.name, new Map([...t.requested].map((key) => [key, t.rows.get(key) ?? null])));
       if (t.dirty.size === 0) continue;
       const upserts: Row[] = [];
       const deletes: Key[] = [];
@@ -99,8 +120,17 @@ export const foldPlanned = async (db: AnyDb, schema: string, planned: PlannedBat
       writes.push(...rowWrites(schema, t.spec, upserts, deletes));
     }
   }
-  return writes;
+  return { writes, carried: next };
 };
+
+/**
+ * Folds a planned batch into each projection's tables in `schema`: load the rows the batch
+ * touches (one query per table; rows an event creates whole are not read), fold in memory, and
+ * return one write per table. The caller runs the writes in its transaction, in the statement
+ * that moves the checkpoint.
+ */
+export const foldPlanned = async (db: AnyDb, schema: string, planned: PlannedBatch): Promise<Statement[]> =>
+  (await foldCarried(db, schema, planned)).writes;
 
 /** planBatch, then foldPlanned. */
 export const foldBatch = async (db: AnyDb, schema: string, projections: readonly Projection[], events: readonly RecordedEvent[]) =>

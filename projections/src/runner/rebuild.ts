@@ -2,11 +2,11 @@ import type { RecordedEvent } from '@erp/contracts';
 import { type AnyDb, compareCursors, type EventPage, type EventStore, type GlobalCursor, START } from '@erp/eventstore';
 import { sql } from 'kysely';
 
-import { applyBatch, foldPlanned, planBatch } from './batch';
+import { applyBatch, type CarriedRows, foldCarried, planBatch } from './batch';
 import { ensureCheckpoint, lockCheckpoint, migrateRebuilds, type ProjectionStop, writeCheckpoints } from './checkpoints';
 import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
-import { migrateTable, runTogether } from './table';
+import { createRebuildTable, finishRebuiltTable, runTogether } from './table';
 
 const WAIT_MS = 50;
 
@@ -95,7 +95,7 @@ export const buildInto = async (
   const rate = (events: number) => perSecond(events, performance.now() - started);
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
   await sql`create schema ${sql.id(schema)}`.execute(db);
-  for (const projection of projections) for (const table of projection.tables) await migrateTable(db, schema, table);
+  for (const projection of projections) for (const table of projection.tables) await createRebuildTable(db, schema, table);
   // Everything committed before the rebuild started must be in it. An empty page can mean "an
   // append of ours is still in flight", not "done": keep reading until the end we saw.
   const target = await store.endCursor();
@@ -113,29 +113,22 @@ export const buildInto = async (
   let cursor = START;
   let applied = 0;
   const pages = pagesFrom(store, START, batchSize);
-  const planned = (page: EventPage) => ({ page, batch: planBatch(projections, page.events) });
-  let next = planned(await pages.next());
-  for (;;) {
-    const { page, batch } = next;
-    if (page.events.length === 0) {
-      if (compareCursors(cursor, target) >= 0) break;
-      await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
-      next = planned(await pages.next());
-      continue;
-    }
+  // The rows the last batch ended with, and its write, still in flight while the next batch is
+  // folded: its rows come from memory, the others are read meanwhile (batch.ts foldCarried).
+  let carried: CarriedRows | undefined;
+  let writing: { readonly page: EventPage; readonly done: Promise<unknown> } | null = null;
+  const failed = async (page: EventPage, error: unknown) => {
+    await pages.drain();
+    return rebuildFailure(db, projections, schema, page.events, error);
+  };
+  const settle = async () => {
+    if (!writing) return;
+    const { page, done } = writing;
+    writing = null;
     try {
-      await db.transaction().execute(async (trx) => {
-        await sql`set local synchronous_commit = off`.execute(trx);
-        const written = runTogether(trx, await foldPlanned(trx, schema, batch));
-        // While the database writes this batch, decode the next one (CPU only).
-        const following = pages.next();
-        await new Promise((resolve) => setImmediate(resolve));
-        next = planned(await following);
-        await written;
-      });
+      await done;
     } catch (error) {
-      await pages.drain();
-      throw await rebuildFailure(db, projections, schema, page.events, error);
+      throw await failed(page, error);
     }
     cursor = page.cursor;
     const before = applied;
@@ -145,8 +138,35 @@ export const buildInto = async (
     if (Math.floor(applied / logEvery) > Math.floor(before / logEvery)) {
       log.info({ projections: names, events: applied, position: cursor.position, eventsPerSecond: rate(applied) }, 'rebuild progress');
     }
+  };
+  for (;;) {
+    const page = await pages.next();
+    // The next page's read and the last batch's write go out before this batch's CPU work.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (page.events.length === 0) {
+      await settle();
+      if (compareCursors(cursor, target) >= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+      continue;
+    }
+    let folded: Awaited<ReturnType<typeof foldCarried>>;
+    try {
+      folded = await foldCarried(db, schema, planBatch(projections, page.events), carried);
+    } catch (error) {
+      await settle();
+      throw await failed(page, error);
+    }
+    // Batches commit one after the other, in the log's order.
+    await settle();
+    carried = folded.carried;
+    // One statement, so one round trip, atomic on its own; a shadow need not wait for its WAL flush.
+    const done = runTogether(db, folded.writes, sql`select set_config('synchronous_commit', 'off', true)`);
+    done.catch(() => undefined); // awaited, and reported, by settle()
+    writing = { page, done };
   }
   await pages.drain();
+  // Durable and indexed before the catch-up and the swap, outside the checkpoint locks.
+  for (const projection of projections) for (const table of projection.tables) await finishRebuiltTable(db, schema, table);
   return { applied, cursor };
 };
 
