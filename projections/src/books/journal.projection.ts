@@ -163,7 +163,7 @@ const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber:
     const { ledger } = posted;
     const values = ledger.kind === 'deleted'
       ? {}
-      : Ledger.parse({ ...(ledger.kind === 'updated' ? Ledger.parse(before?.details ?? {}) : {}), ...(ledger.kind === 'created' ? ledger.values : ledger.changes) });
+      : Ledger.parse(Object.assign({}, ledger.kind === 'updated' ? Ledger.parse(before?.details ?? {}) : {}, ledger.kind === 'created' ? ledger.values : ledger.changes));
     // Dated where the books of the year it was added in begin, and kept there.
     const date = before?.date ?? financialYearStart(indiaDate(new Date(at)));
     const postings = ledger.kind === 'deleted' ? [] : openingPostings(ledgerCode(ledger.id), values.accountType, values.openingBalance);
@@ -173,7 +173,7 @@ const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber:
     const { payroll } = posted;
     const values: PayrollValues & z.output<typeof Payroll> = payroll.kind === 'deleted'
       ? { active: false }
-      : Payroll.parse({ ...(payroll.kind === 'updated' ? Payroll.parse(before?.details ?? {}) : {}), ...(payroll.kind === 'created' ? payroll.values : payroll.changes) });
+      : Payroll.parse(Object.assign({}, payroll.kind === 'updated' ? Payroll.parse(before?.details ?? {}) : {}, payroll.kind === 'created' ? payroll.values : payroll.changes));
     const { year, month } = values;
     const date = values.paidOn ?? (year && month ? monthEnd(year, month) : before?.date ?? null);
     const number = year && month ? `#${payroll.id} ${monthName(month, year)}` : `#${payroll.id}`;
@@ -183,7 +183,7 @@ const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber:
     const { adjustment } = posted;
     const values: AdjustmentValues & { adjustmentDate?: string | null } = adjustment.kind === 'deleted'
       ? { active: false }
-      : Adjustment.parse({ ...(adjustment.kind === 'updated' ? Adjustment.parse(before?.details ?? {}) : {}), ...(adjustment.kind === 'created' ? adjustment.values : adjustment.changes) });
+      : Adjustment.parse(Object.assign({}, adjustment.kind === 'updated' ? Adjustment.parse(before?.details ?? {}) : {}, adjustment.kind === 'created' ? adjustment.values : adjustment.changes));
     return { type: stockAdjustmentsEntity.label, number: `#${adjustment.id}`, date: values.adjustmentDate ?? before?.date ?? null, postings: adjustmentPostings(values), details: values };
   }
   if ('voucher' in posted) {

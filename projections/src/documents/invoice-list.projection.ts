@@ -81,17 +81,17 @@ export const invoiceListProjection = (doc: InvoiceDocument, version = 2) => {
       const shares = (row?.allocations ?? []) as Share[];
       switch (change.kind) {
         case 'recorded':
-          rows.put(list, { ...doc.storedData(change.data), ...stamp, createdAt: context.at, allocations: [], ...money(change.data.totalAmount, []) });
+          rows.put(list, Object.assign(doc.storedData(change.data), stamp, { createdAt: context.at, allocations: [] }, money(change.data.totalAmount, [])));
           return;
         case 'revised':
-          if (row) rows.put(list, { ...row, ...doc.storedData(change.data), ...stamp, ...money(change.data.totalAmount, shares) });
+          if (row) rows.put(list, Object.assign({}, row, doc.storedData(change.data), stamp, money(change.data.totalAmount, shares)));
           return;
         case 'allocated':
         case 'released': {
           if (!row) return;
           const others = shares.filter((s) => s.by !== change.by);
           const next = change.kind === 'allocated' ? [...others, { by: change.by, as: change.as, amount: change.amount }] : others;
-          rows.put(list, { ...row, ...stamp, allocations: next, ...money(String(row.totalAmount), next) });
+          rows.put(list, Object.assign({}, row, stamp, { allocations: next }, money(String(row.totalAmount), next)));
           return;
         }
       }

@@ -46,13 +46,13 @@ export const settlementListProjection = (doc: SettlementDocument, version = 3) =
       const stamp = { version: context.streamVersion, updatedAt: context.at };
       switch (change.kind) {
         case 'recorded':
-          rows.put(list, { ...doc.storedData(change.data), invoiceId: change.data.lines[0]?.invoiceId ?? null, voidReason: null, ...stamp, createdAt: context.at });
+          rows.put(list, Object.assign(doc.storedData(change.data), { invoiceId: change.data.lines[0]?.invoiceId ?? null, voidReason: null }, stamp, { createdAt: context.at }));
           return;
         case 'revised':
-          if (row) rows.put(list, { ...row, ...doc.storedData(change.data), invoiceId: change.data.lines[0]?.invoiceId ?? null, ...stamp });
+          if (row) rows.put(list, Object.assign({}, row, doc.storedData(change.data), { invoiceId: change.data.lines[0]?.invoiceId ?? null }, stamp));
           return;
         case 'voided':
-          if (row) rows.put(list, { ...row, active: false, voidReason: change.reason, ...stamp });
+          if (row) rows.put(list, Object.assign({}, row, { active: false, voidReason: change.reason }, stamp));
           return;
       }
     },

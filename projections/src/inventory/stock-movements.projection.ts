@@ -93,10 +93,10 @@ export const stockMovementsProjection = defineProjection<Moved>({
     if ('adjustment' in moved) {
       const change = moved.adjustment;
       if (change.kind === 'deleted') {
-        if (row) rows.put(stockMovementsTable, { ...row, ...stamp, active: false });
+        if (row) rows.put(stockMovementsTable, Object.assign({}, row, stamp, { active: false }));
         return;
       }
-      const details = Adjustment.parse({ ...(change.kind === 'updated' ? Adjustment.parse(row?.details ?? {}) : {}), ...(change.kind === 'created' ? change.values : change.changes) });
+      const details = Adjustment.parse(Object.assign({}, change.kind === 'updated' ? Adjustment.parse(row?.details ?? {}) : {}, change.kind === 'created' ? change.values : change.changes));
       rows.put(stockMovementsTable, {
         stream,
         source: stockAdjustmentsEntity.singular,

@@ -33,13 +33,13 @@ export const masterDataProjection = (entity: MasterDataEntity, version = 3) => {
       const stamp = { version: context.streamVersion, updatedAt: context.at };
       switch (change.kind) {
         case 'created':
-          rows.put(list, { ...blank, ...change.values, ...stamp, id: change.id, createdAt: context.at, deleted: false });
+          rows.put(list, Object.assign({}, blank, change.values, stamp, { id: change.id, createdAt: context.at, deleted: false }));
           return;
         case 'updated':
-          if (row) rows.put(list, { ...row, ...change.changes, ...stamp });
+          if (row) rows.put(list, Object.assign({}, row, change.changes, stamp));
           return;
         case 'deleted':
-          if (row) rows.put(list, { ...row, ...stamp, deleted: true });
+          if (row) rows.put(list, Object.assign({}, row, stamp, { deleted: true }));
           return;
       }
     },

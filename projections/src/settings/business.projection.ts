@@ -20,6 +20,6 @@ export const businessProjection = defineProjection<BusinessSaved>({
   apply: (event, context, rows) => {
     const row = rows.get(businessTable, 1);
     if (isReplay(row, context)) return;
-    rows.put(businessTable, { ...event.data, id: 1, version: context.streamVersion, createdAt: row?.createdAt ?? context.at, updatedAt: context.at });
+    rows.put(businessTable, Object.assign({}, event.data, { id: 1, version: context.streamVersion, createdAt: row?.createdAt ?? context.at, updatedAt: context.at }));
   },
 });
