@@ -40,6 +40,13 @@ const INSERT_ROWS = `
   from unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[])
        as r(event_id, stream_id, stream_version, type, data)
   where erp_append_lock()`;
+// One event on one stream (most writes): scalar parameters, no arrays to encode and unnest.
+const APPEND_ONE = `
+  insert into events (event_id, stream_id, stream_version, type, data, metadata)
+  select $1::uuid, $2::text, $3::int, $4::text, $5::jsonb, $6::jsonb
+  where erp_append_lock()
+    and coalesce((select max(e.stream_version) from events e where e.stream_id = $2::text), 0) = $7::int
+  returning position::text as position`;
 const APPEND_SINGLE = `${INSERT_ROWS}
   and coalesce((select max(e.stream_version) from events e where e.stream_id = $7::text), 0) = $8::int
   returning position::text as position`;
@@ -119,20 +126,27 @@ export const postgresEventStore = (
       // a concurrent writer of the same version hits the (stream_id, stream_version) key.
       // Named (prepared once per connection): planning this statement costs more than running it.
       const single = appends.length === 1;
-      const result = await pool.query<{ position: string }>({
-        name: single ? 'erp_append_single' : 'erp_append_multi',
-        text: single ? APPEND_SINGLE : APPEND_MULTI,
-        values: [
-          eventIds,
-          rows.map((r) => r.streamId),
-          rows.map((r) => r.version),
-          rows.map((r) => r.type),
-          rows.map((r) => JSON.stringify(r.data)),
-          JSON.stringify(metadata),
-          single ? streamIds[0] : streamIds,
-          single ? expected[0] : expected,
-        ],
-      });
+      const one = rows.length === 1 ? rows[0]! : null;
+      const result = one
+        ? await pool.query<{ position: string }>({
+            name: 'erp_append_one',
+            text: APPEND_ONE,
+            values: [one.eventId, one.streamId, one.version, one.type, JSON.stringify(one.data), JSON.stringify(metadata), expected[0]],
+          })
+        : await pool.query<{ position: string }>({
+            name: single ? 'erp_append_single' : 'erp_append_multi',
+            text: single ? APPEND_SINGLE : APPEND_MULTI,
+            values: [
+              eventIds,
+              rows.map((r) => r.streamId),
+              rows.map((r) => r.version),
+              rows.map((r) => r.type),
+              rows.map((r) => JSON.stringify(r.data)),
+              JSON.stringify(metadata),
+              single ? streamIds[0] : streamIds,
+              single ? expected[0] : expected,
+            ],
+          });
       inserted = result.rows;
     } catch (error) {
       transient = isTransient(error);
