@@ -246,10 +246,11 @@ export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
     },
 
     userOfSession: async (token: string): Promise<SessionUser | null> => {
-      const key = digest(token);
-      const cached = cache.get(key);
+      // Remembered by the token itself: no hash to work out on every request.
+      const cached = cache.get(token);
       if (cached && cached.until > Date.now()) return cached.user;
-      cache.delete(key);
+      cache.delete(token);
+      const key = digest(token);
       const { rows } = await sql<SessionUser & { expires_in_ms: number }>`select u.id, u.username, u.role,
           (extract(epoch from s.expires_at - now()) * 1000)::float8 as expires_in_ms
         from sessions s join users u on u.id = s.user_id
@@ -259,13 +260,13 @@ export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
       const user = { id: row.id, username: row.username, role: row.role };
       if (cacheMs > 0) {
         if (cache.size > 10_000) cache.clear();
-        cache.set(key, { user, until: Date.now() + Math.min(cacheMs, row.expires_in_ms) });
+        cache.set(token, { user, until: Date.now() + Math.min(cacheMs, row.expires_in_ms) });
       }
       return user;
     },
 
     closeSession: async (token: string) => {
-      cache.delete(digest(token));
+      cache.delete(token);
       await sql`delete from sessions where token_hash = ${digest(token)}`.execute(db);
     },
 

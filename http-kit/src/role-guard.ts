@@ -21,15 +21,30 @@ const ACTIONS: Readonly<Record<Permission, string>> = {
  * user whose role lacks it gets 403 before the body is read, so nothing is decided or appended.
  * Paths no route matches go on to the router's 404.
  */
-export const roleGuard = (router: Router): Middleware => async (ctx: Context, next: Next) => {
-  const { user } = ctx.state as AppState;
-  const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-  if (user && !PUBLIC_API_ROUTES.includes(`${method} ${ctx.path.replace(/\/+$/, '')}`)) {
-    const layer = router.match(ctx.path, ctx.method).pathAndMethod.find((l) => l.methods.length > 0);
-    const permission = layer ? permissionFor(method, String(layer.path)) : null;
-    if (permission && !can(user.role, permission)) {
-      throw new HttpError(403, 'forbidden', `${ROLE_LABELS[user.role]} accounts cannot ${ACTIONS[permission]}; ask the owner`);
+export const roleGuard = (router: Router): Middleware => {
+  // The permission each method and path needs, worked out once: matching a path against every
+  // route costs more than the rest of the guard. Paths with ids are many; the memory is bounded.
+  const needs = new Map<string, Permission | null>();
+  const permissionOf = (ctx: Context, method: string) => {
+    const key = `${ctx.method} ${ctx.path}`;
+    let permission = needs.get(key);
+    if (permission === undefined) {
+      const layer = router.match(ctx.path, ctx.method).pathAndMethod.find((l) => l.methods.length > 0);
+      permission = layer ? permissionFor(method, String(layer.path)) : null;
+      if (needs.size >= 2000) needs.clear();
+      needs.set(key, permission);
     }
-  }
-  await next();
+    return permission;
+  };
+  return async (ctx: Context, next: Next) => {
+    const { user } = ctx.state as AppState;
+    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    if (user && !PUBLIC_API_ROUTES.includes(`${method} ${ctx.path.replace(/\/+$/, '')}`)) {
+      const permission = permissionOf(ctx, method);
+      if (permission && !can(user.role, permission)) {
+        throw new HttpError(403, 'forbidden', `${ROLE_LABELS[user.role]} accounts cannot ${ACTIONS[permission]}; ask the owner`);
+      }
+    }
+    await next();
+  };
 };
