@@ -326,7 +326,7 @@ export const startProjectionRunner = (
   const batchSize = options.batchSize ?? 1000;
   const pollMs = options.pollMs ?? 500;
   const gatherMs = options.gatherMs ?? 20;
-  const quietMs = options.quietMs ?? 2;
+  const quietMs = options.quietMs ?? 1;
   const log = options.log ?? silentLog;
   const names = projections.map((p) => p.name);
   const leadership = leadershipLog(names, log);
