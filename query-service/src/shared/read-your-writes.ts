@@ -33,7 +33,7 @@ const waitUntilApplied = async (deps: ReadDeps, projections: readonly string[], 
   const deadline = Date.now() + maxMs;
   let wake: (() => void) | null = null;
   // A wake-up that comes while the checkpoints are being read is kept, not lost to the poll.
-  let projected = false;
+  let projected: boolean;
   const unsubscribe = deps.notifier.subscribe('projected', () => {
     projected = true;
     wake?.();
@@ -91,7 +91,7 @@ export const findAfterCatchUp = async <T>(deps: ReadDeps, projections: readonly 
   const end = await deps.store.endCursor();
   const deadline = Date.now() + MISSING_WAIT_MS;
   let wake: (() => void) | null = null;
-  let projected = false;
+  let projected: boolean;
   const unsubscribe = deps.notifier.subscribe('projected', () => {
     projected = true;
     wake?.();
