@@ -369,6 +369,25 @@ export const eventStoreContract = (
         const last = [await lastOf(fresh), await lastOf(existing)].reduce((a, b) => (a > b ? a : b));
         expect(ok.lastPosition).toBe(String(last));
       });
+
+      it('checks a stream named with no events beside the one event appended: its wrong version stops the append', async () => {
+        const { store } = h();
+        const checked = streamOf('customer');
+        const written = streamOf('invoice');
+        await store.append([{ streamId: checked, expectedVersion: 0, events: [eventOf('CustomerCreated', {})] }], metadata);
+        const appendBeside = (version: number) =>
+          store.append(
+            [
+              { streamId: checked, expectedVersion: version, events: [] },
+              { streamId: written, expectedVersion: 0, events: [eventOf('InvoiceRecorded', {})] },
+            ],
+            metadata,
+          );
+        await expect(appendBeside(0)).rejects.toMatchObject({ movedStreams: [checked] });
+        expect((await store.readStream(written)).version).toBe(0);
+        const ok = await appendBeside(1);
+        expect(ok.streams).toContainEqual({ streamId: written, version: 1 });
+      });
     });
 
     describe('idempotent retries', () => {

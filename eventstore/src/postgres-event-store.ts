@@ -126,7 +126,9 @@ export const postgresEventStore = (
       // a concurrent writer of the same version hits the (stream_id, stream_version) key.
       // Named (prepared once per connection): planning this statement costs more than running it.
       const single = appends.length === 1;
-      const one = rows.length === 1 ? rows[0]! : null;
+      // One event on one stream (most writes): a statement of plain parameters. Only then: with
+      // more streams, an empty one's expected version would have to be checked too.
+      const one = single && rows.length === 1 ? rows[0]! : null;
       const result = one
         ? await pool.query<{ position: string }>({
             name: 'erp_append_one',

@@ -245,7 +245,7 @@ const projectRound = async (
           await fold();
         } catch (error) {
           if (isTransient(error)) throw new ProjectionBatchError(names, error);
-          throw new CarefulRoundNeeded();
+          throw new CarefulRoundNeeded(`a round of ${names.join(', ')} failed`, { cause: error });
         }
       } else {
         try {

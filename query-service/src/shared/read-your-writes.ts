@@ -100,8 +100,9 @@ export const findAfterCatchUp = async <T>(deps: ReadDeps, projections: readonly 
     for (;;) {
       projected = false;
       const state = await caughtUp(deps.db, projections, end);
-      // Caught up (it may have landed since the first look) or stopped: one last look decides.
-      if (state !== 'no' || Date.now() >= deadline) return state === 'stopped' ? null : ((await find()) ?? null);
+      // Caught up (it may have landed since the first look), stopped, or out of time: one last
+      // look decides.
+      if (state !== 'no' || Date.now() >= deadline) return (await find()) ?? null;
       if (!projected) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now())));

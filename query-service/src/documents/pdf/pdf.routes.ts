@@ -46,7 +46,7 @@ export const documentPdfRoutes = (router: Router, deps: ReadDeps) => {
     router.get(pdfPath(byId(doc.path, ':id')), readsFrom(deps, tables), async (ctx: Context) => {
       const id = idParam(ctx, doc.label);
       const columns = sql.join(Object.keys(documents.columns).map((c) => sql`${sql.id(snakeCase(c))} as ${sql.id(c)}`));
-      const row = await findAfterCatchUp(deps, tables, async () => (await sql<Record<string, unknown>>`select ${columns} from ${sql.table(documents.name)} where id = ${id}`.execute(deps.db)).rows[0]);
+      const row = await findAfterCatchUp(deps, [documents.name], async () => (await sql<Record<string, unknown>>`select ${columns} from ${sql.table(documents.name)} where id = ${id}`.execute(deps.db)).rows[0]);
       if (!row) throw notFound(`${doc.label} ${id} not found`);
       const partyId = z.number().parse(row[doc.party.field]);
       const partyRow = (
