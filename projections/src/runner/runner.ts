@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@erp/contracts';
-import { type AnyDb, compareCursors, type EventPage, type EventStore, type GlobalCursor, LOCK_KEYS, type Notifier } from '@erp/eventstore';
+import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, LOCK_KEYS, type Notifier } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { foldBatch } from './batch';
@@ -107,8 +107,6 @@ export interface BatchResult {
   readonly led: readonly string[];
   /** Projections that stopped in this round on an event they cannot apply. */
   readonly stopped: readonly { readonly name: string; readonly stop: ProjectionStop }[];
-  /** Where every projection this round led stands after it, when they all stand at one place. */
-  readonly at: GlobalCursor | null;
 }
 
 /** A batch that failed, with the projections it was folding (for the log). */
@@ -186,14 +184,14 @@ class CarefulRoundNeeded extends Error {}
  * others of its group go on. Projections in `skip` (stopped, waiting for their next try) sit
  * the round out.
  *
+ * With `ready`, the round waits for it once the checkpoints are locked: the runner begins the
+ * next round as soon as one ends and waits for appends inside it, so an append is read, folded
+ * and committed at once, without the round trips of a begin and the locks before it.
+ *
  * The round runs first without savepoints (two round trips fewer per group). If a fold or a
  * write fails for a reason other than a transient one, that transaction rolls back whole and
  * the round runs again the careful way: each group in a savepoint, and a group that fails
  * folded one projection at a time, to find the one that cannot apply which event.
- *
- * With `predicted` (where the last round left every projection), the page after it is read
- * while the transaction begins and locks the checkpoints, one round trip fewer before the
- * fold; it is used only if the checkpoints stand there, else read again from where they stand.
  */
 export const projectBatch = async (
   db: AnyDb,
@@ -201,13 +199,10 @@ export const projectBatch = async (
   projections: readonly Projection[],
   batchSize: number,
   skip: ReadonlySet<string> = new Set(),
-  predicted: GlobalCursor | null = null,
+  ready?: () => Promise<void>,
 ): Promise<BatchResult> => {
-  const prefetched = predicted ? store.readAll(predicted, batchSize) : null;
-  // Not used when the checkpoints moved elsewhere: its failure must not go unhandled.
-  prefetched?.catch(() => undefined);
   try {
-    return await projectRound(db, store, projections, batchSize, skip, false, prefetched && predicted ? { cursor: predicted, page: prefetched } : null);
+    return await projectRound(db, store, projections, batchSize, skip, false, ready);
   } catch (error) {
     if (!(error instanceof CarefulRoundNeeded)) throw error;
     return projectRound(db, store, projections, batchSize, skip, true);
@@ -221,23 +216,21 @@ const projectRound = async (
   batchSize: number,
   skip: ReadonlySet<string>,
   careful: boolean,
-  prefetched: { readonly cursor: GlobalCursor; readonly page: Promise<EventPage> } | null = null,
+  ready?: () => Promise<void>,
 ): Promise<BatchResult> =>
   db.transaction().execute(async (trx) => {
     const byName = new Map(projections.filter((p) => !skip.has(p.name)).map((p) => [p.name, p]));
     const locked = await lockCheckpoints(trx, [...byName.keys()]);
+    await ready?.();
     const groups = groupByCursor(locked, byName);
     let read = 0;
     let more = false;
     let position: string | null = null;
     const stopped: { name: string; stop: ProjectionStop }[] = [];
-    const ends: GlobalCursor[] = [];
     for (let i = 0; i < groups.length; i++) {
       const group = groups[i]!;
       const names = group.projections.map((p) => p.name);
-      const usePrefetched = groups.length === 1 && prefetched !== null && compareCursors(group.cursor, prefetched.cursor) === 0;
-      const page = usePrefetched ? await prefetched.page : await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
-      ends.push(page.cursor);
+      const page = await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
       if (page.events.length === 0) continue;
       const fold = async () => runTogether(trx, await foldBatch(trx, 'public', group.projections, page.events), checkpointUpdate(names, null, page.cursor));
       if (!careful) {
@@ -266,8 +259,7 @@ const projectRound = async (
       more ||= page.events.length === batchSize;
       position = page.cursor.position;
     }
-    const at = stopped.length === 0 && ends.length > 0 && ends.every((c) => compareCursors(c, ends[0]!) === 0) ? ends[0]! : null;
-    return { read, more, position, led: locked.map((row) => row.name), stopped, at };
+    return { read, more, position, led: locked.map((row) => row.name), stopped };
   });
 
 /**
@@ -342,14 +334,20 @@ export const startProjectionRunner = (
   const wake = waker();
   const unsubscribe = notifier.subscribe('appended', () => wake.poke());
 
-  // Where the last round left every projection: the next round reads from there at once.
-  let predicted: GlobalCursor | null = null;
+  // What the next round waits for once it holds its checkpoints: nothing after a full page,
+  // the rest of a stream of appends after a round that read several, else the next append (or
+  // the poll interval).
+  let pause: 'none' | 'gather' | 'sleep' = 'none';
+  let lastStarted = performance.now();
+  const ready = async () => {
+    if (pause === 'gather') await wake.gather(lastStarted + gatherMs, quietMs);
+    if (pause !== 'none' && running) await wake.sleep(pollMs);
+    lastStarted = performance.now();
+  };
   const loop = async () => {
     while (running) {
       try {
-        const started = performance.now();
-        const result = await projectBatch(db, store, projections, batchSize, skipped(), predicted);
-        predicted = result.at;
+        const result = await projectBatch(db, store, projections, batchSize, skipped(), ready);
         failures.succeeded();
         for (const name of result.led) {
           if (!retry.has(name) || result.stopped.some((s) => s.name === name) || skipped().has(name)) continue;
@@ -364,14 +362,14 @@ export const startProjectionRunner = (
         leadership(result.led);
         caughtUp(result.read, result.more, result.position);
         if (result.position !== null) notifier.publish('projected', result.position);
-        if (result.more) continue;
-        if (result.read > 1) await wake.gather(started + gatherMs, quietMs);
+        pause = result.more ? 'none' : result.read > 1 ? 'gather' : 'sleep';
       } catch (error) {
-        predicted = null;
         if (error instanceof ProjectionBatchError) failures.failed(error.projections, error.cause);
         else failures.failed(names, error);
+        // Outside a transaction: a database that refuses connections is not asked again at once.
+        pause = 'none';
+        if (running) await wake.sleep(pollMs);
       }
-      if (running) await wake.sleep(pollMs);
     }
   };
 

@@ -1,6 +1,7 @@
 import { HEADERS } from '@erp/contracts';
 import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, type Notifier } from '@erp/eventstore';
 import { readCheckpoints } from '@erp/projections';
+import { sql } from 'kysely';
 import type { Context, Middleware, Next } from 'koa';
 
 const MAX_WAIT_MS = 5000;
@@ -79,43 +80,70 @@ export const readsFrom = (deps: ReadDeps, projections: readonly string[]): Middl
 const MISSING_WAIT_MS = 1000;
 
 /**
+ * Whether each of these projections has applied every event up to `end` — by default the end
+ * of the log now, which is answered too — and 'stopped' when one of them is stopped short of
+ * it: one round trip.
+ */
+const caughtUpToEnd = async (db: AnyDb, names: readonly string[], end: GlobalCursor | null) => {
+  const { rows } = await sql<{ tx: string; position: string; applied: number; stopped: boolean }>`
+    with target as (
+      select coalesce(${end?.tx ?? null}::xid8, last.transaction_id, '0'::xid8) as tx,
+             coalesce(${end?.position ?? null}::bigint, last.position, 0) as position
+      from (select 1) one left join lateral (
+        select transaction_id, position from events order by transaction_id desc, position desc limit 1) last on true)
+    select t.tx::text as tx, t.position::text as position,
+      count(c.name) filter (where (c.tx, c.position) >= (t.tx, t.position))::int as applied,
+      coalesce(bool_or(c.stopped is not null and (c.tx, c.position) < (t.tx, t.position)), false) as stopped
+    from target t left join projection_checkpoints c on c.name = any(${names}::text[])
+    group by t.tx, t.position`.execute(db);
+  const row = rows[0]!;
+  const state = row.stopped ? 'stopped' : row.applied === names.length ? 'yes' : 'no';
+  return { end: { tx: row.tx, position: row.position }, state } as const;
+};
+
+/**
  * One record by id, also right after it was written without X-Min-Position (a POST, then a GET
  * of its Location): when the read model does not hold it, wait — at most a second — until these
- * projections have applied everything committed before this request, looking for it again at
- * each wake-up. A record that does not exist is still a quick 404: the read models are usually
- * caught up already, and one stopped on an event it cannot apply answers at once.
+ * projections have applied everything committed before this request, looking for it again each
+ * time a read model moves. A record that does not exist is still a quick 404: the read models
+ * are usually caught up already, and one stopped on an event it cannot apply answers at once.
  */
 export const findAfterCatchUp = async <T>(deps: ReadDeps, projections: readonly string[], find: () => Promise<T | null | undefined>): Promise<T | null> => {
-  const found = await find();
-  if (found !== null && found !== undefined) return found;
-  const end = await deps.store.endCursor();
-  const deadline = Date.now() + MISSING_WAIT_MS;
+  // Listening from the start: a round that lands during the first look sends us to look again
+  // at once, without asking where the read models stand.
+  let projected = false;
   let wake: (() => void) | null = null;
-  let projected: boolean;
   const unsubscribe = deps.notifier.subscribe('projected', () => {
     projected = true;
     wake?.();
   });
   try {
+    const found = await find();
+    if (found !== null && found !== undefined) return found;
+    const deadline = Date.now() + MISSING_WAIT_MS;
+    let end: GlobalCursor | null = null;
     for (;;) {
-      projected = false;
-      const state = await caughtUp(deps.db, projections, end);
-      // Caught up (it may have landed since the first look), stopped, or out of time: one last
-      // look decides.
-      if (state !== 'no' || Date.now() >= deadline) return (await find()) ?? null;
-      if (!projected) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
+      if (projected && Date.now() < deadline) {
+        // A read model moved: the record is most likely there now; the checkpoints only if not.
+        projected = false;
+        const now = await find();
+        if (now !== null && now !== undefined) return now;
+        continue;
       }
-      // A read model moved: the record is most likely there now; the checkpoints only if not.
-      const now = await find();
-      if (now !== null && now !== undefined) return now;
+      const check = await caughtUpToEnd(deps.db, projections, end);
+      end = check.end;
+      // Caught up (it may have landed since the last look), stopped, or out of time: one last
+      // look decides.
+      if (check.state !== 'no' || Date.now() >= deadline) return (await find()) ?? null;
+      if (projected) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
     }
   } finally {
     unsubscribe();
