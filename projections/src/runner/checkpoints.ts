@@ -91,10 +91,12 @@ export const lockCheckpoints = async (db: AnyDb, names: readonly string[]): Prom
 };
 
 /** Waits for the row lock (a rebuild's final swap waits for the batch in flight). */
-export const lockCheckpoint = async (db: AnyDb, name: string): Promise<CheckpointRow | null> => {
+export const lockCheckpointsWaiting = async (db: AnyDb, names: readonly string[]): Promise<CheckpointRow[]> => {
+  // One statement, in name order: when the live runner's round ends (it holds its rows while it
+  // waits for appends, at most the poll), every row is taken at once, before its next round.
   const { rows } = await sql<Raw>`select ${COLUMNS}
-    from projection_checkpoints where name = ${name} for update`.execute(db);
-  return rows[0] ? toRow(rows[0]) : null;
+    from projection_checkpoints where name = any(${names}::text[]) order by name for update`.execute(db);
+  return rows.map(toRow);
 };
 
 /**

@@ -3,7 +3,7 @@ import { type AnyDb, compareCursors, type EventPage, type EventStore, type Globa
 import { sql } from 'kysely';
 
 import { applyBatch, type CarriedRows, foldCarried, planBatch } from './batch';
-import { ensureCheckpoint, lockCheckpoint, migrateRebuilds, type ProjectionStop, writeCheckpoints } from './checkpoints';
+import { ensureCheckpoint, lockCheckpointsWaiting, migrateRebuilds, type ProjectionStop, writeCheckpoints } from './checkpoints';
 import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
 import { createRebuildTable, finishRebuiltTable, runTogether } from './table';
@@ -196,7 +196,7 @@ export const rebuildProjections = async (
       const names = projections.map((p) => p.name).sort();
       for (const projection of projections) await ensureCheckpoint(trx, projection.name, projection.version);
       // Waits for the live runner's batch of these projections, then keeps it out until the swap.
-      for (const name of names) await lockCheckpoint(trx, name);
+      await lockCheckpointsWaiting(trx, names);
       for (;;) {
         const page = await store.readAll(cursor, batchSize);
         if (page.events.length === 0) break;
