@@ -26,37 +26,52 @@ const caughtUp = async (db: AnyDb, names: readonly string[], target: GlobalCurso
 };
 
 /**
+ * Projection rounds landing ('projected'), watched from now on: `landed` says one landed since
+ * it was last cleared (a round that lands while the caller reads is kept, not lost to the
+ * poll); `next` returns when one lands, after the poll interval, or at the deadline.
+ */
+const watchRounds = (notifier: Notifier) => {
+  let wake: (() => void) | null = null;
+  const rounds = {
+    landed: false,
+    next: (deadline: number) =>
+      rounds.landed
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              wake = null;
+              resolve();
+            };
+            const timer = setTimeout(done, Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+            wake = done;
+          }),
+    close: notifier.subscribe('projected', () => {
+      rounds.landed = true;
+      wake?.();
+    }),
+  };
+  return rounds;
+};
+
+/**
  * Waits, at most `maxMs`, until each of these projections has applied the event at `target`,
  * waking on 'projected' and polling in between. 'stopped' at once when one of them is stopped
  * on an event it cannot apply (waiting would not help); 'late' past the deadline.
  */
 const waitUntilApplied = async (deps: ReadDeps, projections: readonly string[], target: GlobalCursor, maxMs: number): Promise<'yes' | 'stopped' | 'late'> => {
   const deadline = Date.now() + maxMs;
-  let wake: (() => void) | null = null;
-  // A wake-up that comes while the checkpoints are being read is kept, not lost to the poll.
-  let projected: boolean;
-  const unsubscribe = deps.notifier.subscribe('projected', () => {
-    projected = true;
-    wake?.();
-  });
+  const rounds = watchRounds(deps.notifier);
   try {
     for (;;) {
-      projected = false;
+      rounds.landed = false;
       const state = await caughtUp(deps.db, projections, target);
       if (state !== 'no') return state;
       if (Date.now() >= deadline) return 'late';
-      if (projected) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+      await rounds.next(deadline);
     }
   } finally {
-    unsubscribe();
+    rounds.close();
   }
 };
 
@@ -111,21 +126,16 @@ const caughtUpToEnd = async (db: AnyDb, names: readonly string[], end: GlobalCur
 export const findAfterCatchUp = async <T>(deps: ReadDeps, projections: readonly string[], find: () => Promise<T | null | undefined>): Promise<T | null> => {
   // Listening from the start: a round that lands during the first look sends us to look again
   // at once, without asking where the read models stand.
-  let projected = false;
-  let wake: (() => void) | null = null;
-  const unsubscribe = deps.notifier.subscribe('projected', () => {
-    projected = true;
-    wake?.();
-  });
+  const rounds = watchRounds(deps.notifier);
   try {
     const found = await find();
     if (found !== null && found !== undefined) return found;
     const deadline = Date.now() + MISSING_WAIT_MS;
     let end: GlobalCursor | null = null;
     for (;;) {
-      if (projected && Date.now() < deadline) {
+      if (rounds.landed && Date.now() < deadline) {
         // A read model moved: the record is most likely there now; the checkpoints only if not.
-        projected = false;
+        rounds.landed = false;
         const now = await find();
         if (now !== null && now !== undefined) return now;
         continue;
@@ -135,17 +145,9 @@ export const findAfterCatchUp = async <T>(deps: ReadDeps, projections: readonly 
       // Caught up (it may have landed since the last look), stopped, or out of time: one last
       // look decides.
       if (check.state !== 'no' || Date.now() >= deadline) return (await find()) ?? null;
-      if (projected) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+      await rounds.next(deadline);
     }
   } finally {
-    unsubscribe();
+    rounds.close();
   }
 };
