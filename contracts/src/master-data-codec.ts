@@ -23,12 +23,12 @@ const envelopeOf = (stored: unknown): { type: string; data: unknown } => {
   return { type: event.type, data: event.data };
 };
 
-/** The record's values: the event's data without its id (a copy: the stored event stays as it is). */
-const withoutId = (data: Record<string, unknown>): FieldValues => {
-  const values: Record<string, unknown> = {};
-  for (const key in data) if (key !== 'id') values[key] = data[key];
-  return values;
-};
+/**
+ * The record's values: the event's data without its id (a copy: the stored event stays as it
+ * is). Own properties, each defined as data, so a key such as `__proto__` in an imported event
+ * stays a value and never reaches a prototype.
+ */
+const withoutId = (data: Record<string, unknown>): FieldValues => Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'id'));
 
 /**
  * Reads a stored event of this entity: its data is validated by the entity's own event schema
