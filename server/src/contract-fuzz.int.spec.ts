@@ -16,7 +16,7 @@ import {
   SETTLEMENT_DOCUMENTS,
   vendorsEntity,
 } from '@erp/contracts';
-import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { type TestDatabase, testDatabase, testPool } from '@erp/eventstore/testing';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,7 +145,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
   beforeAll(async () => {
     database = await testDatabase();
     system = await startOneProcess(database.url);
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = testPool(database.url);
     owner = new HttpClient(system.baseUrl);
     await owner.setup('owner', 'correct horse battery staple');
     const create = async (path: string, body: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
 import { api, HEADERS, RecordedEventSchema, vendorsEntity } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
-import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { type TestDatabase, testDatabase, testPool } from '@erp/eventstore/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ describe('the event feed under concurrent writers', () => {
 
   beforeAll(async () => {
     database = await testDatabase();
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = testPool(database.url);
     system = await startOneProcess(database.url);
     owner = new HttpClient(system.baseUrl);
     await owner.setup('owner', 'correct horse battery staple');

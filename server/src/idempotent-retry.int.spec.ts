@@ -12,7 +12,7 @@ import {
   vendorsEntity,
 } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
-import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { type TestDatabase, testDatabase, testPool } from '@erp/eventstore/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -52,7 +52,7 @@ describe('a retried POST after the process died between append and answer', () =
 
   beforeAll(async () => {
     database = await testDatabase();
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = testPool(database.url);
     await start();
     await owner.setup('owner', 'correct horse battery staple');
   }, 120_000);

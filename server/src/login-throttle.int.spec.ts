@@ -1,5 +1,5 @@
 import { api } from '@erp/contracts';
-import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { type TestDatabase, testDatabase, testPool } from '@erp/eventstore/testing';
 import { CURRENT_COST, hashPassword, MAX_LOGIN_FAILURES, MAX_LOGIN_FAILURES_PER_USER } from '@erp/http-kit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ describe('login throttle and password hashes', () => {
 
   beforeAll(async () => {
     database = await testDatabase();
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = testPool(database.url);
     // Behind a trusted proxy, so the test can speak from many addresses (X-Forwarded-For).
     system = await startOneProcess(database.url, { ERP_TRUST_PROXY: 'true' });
     await new HttpClient(system.baseUrl).setup(OWNER.username, OWNER.password);

@@ -1,5 +1,5 @@
 import { byId, HEADERS, purchaseInvoices, receipts, salesInvoices, vendorPayments } from '@erp/contracts';
-import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
+import { type TestDatabase, testDatabase, testPool } from '@erp/eventstore/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -24,7 +24,7 @@ describe('an invoice paid as it is recorded', () => {
 
   beforeAll(async () => {
     database = await testDatabase();
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = testPool(database.url);
     system = await startOneProcess(database.url);
     owner = new HttpClient(system.baseUrl);
     await owner.setup('owner', 'correct horse battery staple');

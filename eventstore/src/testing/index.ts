@@ -10,3 +10,4 @@ export {
 export { testNats, type TestNats } from './test-nats';
 export { withStore, type StoreUnderTest } from './with-store';
 export { isAtOrAfter } from './is-at-or-after';
+export { testPool } from './test-pool';
