@@ -1,4 +1,4 @@
-import { type AnyDb, type GlobalCursor, START } from '@erp/eventstore';
+import { type AnyDb, type GlobalCursor, prepared, START } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 /** Where a projection stopped: the event it could not apply, and why (DESIGN: one stops, others go on). */
@@ -83,10 +83,10 @@ export const lockCheckpoints = async (db: AnyDb, names: readonly string[]): Prom
   // Read models are rebuilt from the durable log, and each batch commits with its checkpoint:
   // a commit lost in a crash is simply applied again. So the batch need not wait for its WAL
   // flush (set here, once, for this transaction, without a round trip of its own).
-  const { rows } = await sql<Raw>`select ${COLUMNS}
+  const { rows } = await prepared(sql<Raw>`select ${COLUMNS}
     from projection_checkpoints
     where name = any(${names}::text[]) and (select set_config('synchronous_commit', 'off', true)) = 'off'
-    order by name for update skip locked`.execute(db);
+    order by name for update skip locked`).execute(db);
   return rows.map(toRow);
 };
 

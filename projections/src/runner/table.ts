@@ -1,5 +1,5 @@
 import { type ColumnType, snakeCase } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import { type AnyDb, prepared } from '@erp/eventstore';
 import { type RawBuilder, sql } from 'kysely';
 
 /** Column types of read-model tables: the contracts' field columns, plus timestamps. */
@@ -112,7 +112,8 @@ export const finishRebuiltTable = async (db: AnyDb, schema: string, spec: TableS
   await createIndexes(db, schema, spec);
 };
 
-const selection = (spec: TableSpec) =>
+/** Every column of a table under its camelCase name: a row as projections see it. */
+export const rowSelection = (spec: TableSpec) =>
   sql.join(columnList(spec).map((c) => sql`${sql.id(snakeCase(c))} as ${sql.id(c)}`));
 
 const keyArrayType = (spec: TableSpec) => (spec.columns[spec.key] === 'integer' ? sql.raw('integer[]') : sql.raw('text[]'));
@@ -120,14 +121,14 @@ const keyArrayType = (spec: TableSpec) => (spec.columns[spec.key] === 'integer' 
 /** The rows of these keys that exist. */
 export const loadRows = async (db: AnyDb, schema: string, spec: TableSpec, keys: readonly Key[]): Promise<Row[]> => {
   if (keys.length === 0) return [];
-  const { rows } = await sql<Row>`select ${selection(spec)} from ${sql.id(schema, spec.name)}
+  const { rows } = await sql<Row>`select ${rowSelection(spec)} from ${sql.id(schema, spec.name)}
     where ${sql.id(snakeCase(spec.key))} = any(${keys}::${keyArrayType(spec)})`.execute(db);
   return rows;
 };
 
 /** Every row of a table (small tables, tests). */
 export const allRows = async (db: AnyDb, schema: string, spec: TableSpec): Promise<Row[]> =>
-  (await sql<Row>`select ${selection(spec)} from ${sql.id(schema, spec.name)} order by ${sql.id(snakeCase(spec.key))}`.execute(db)).rows;
+  (await sql<Row>`select ${rowSelection(spec)} from ${sql.id(schema, spec.name)} order by ${sql.id(snakeCase(spec.key))}`.execute(db)).rows;
 
 /**
  * The statements that upsert whole rows and delete keys: one each, to run as data-modifying
@@ -180,5 +181,5 @@ export type Statement = ReturnType<typeof rowWrites>[number];
 export const runTogether = async (db: AnyDb, statements: readonly Statement[], last: Statement = sql`select 1`) => {
   if (statements.length === 0) return last.execute(db);
   const ctes = sql.join(statements.map((s, i) => sql`${sql.id(`w${i}`)} as (${s})`));
-  return sql`with ${ctes} ${last}`.execute(db);
+  return prepared(sql`with ${ctes} ${last}`).execute(db);
 };
