@@ -7,6 +7,7 @@ import { journalProjection } from './books/journal.projection';
 
 export * from './runner/batch';
 export * from './runner/checkpoints';
+export * from './runner/fold-row';
 export * from './runner/lag';
 export * from './runner/log';
 export * from './runner/projection';

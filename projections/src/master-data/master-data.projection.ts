@@ -6,14 +6,22 @@ import { type ColumnKind, STREAM_ROW_COLUMNS, table, type TableSpec } from '../r
 
 const ROW_COLUMNS = { ...STREAM_ROW_COLUMNS, deleted: 'boolean' } as const;
 
+// Made once per entity: reads ask for it on every request.
+const tables = new WeakMap<MasterDataEntity, TableSpec>();
+
 /**
  * The list table of a master-data entity: one row per record, a typed column per field (by
  * field kind), the stream version for ETags and the replay guard, and a tombstone on delete so
  * a replayed create cannot bring a deleted record back.
  */
 export const masterDataTable = (entity: MasterDataEntity): TableSpec => {
-  const columns: Record<string, ColumnKind> = { ...ROW_COLUMNS, ...entity.columns };
-  return table({ name: listTable(entity), key: 'id', columns, indexes: [[entity.sortBy, 'id']], versioned: true });
+  let spec = tables.get(entity);
+  if (!spec) {
+    const columns: Record<string, ColumnKind> = { ...ROW_COLUMNS, ...entity.columns };
+    spec = table({ name: listTable(entity), key: 'id', columns, indexes: [[entity.sortBy, 'id']], versioned: true });
+    tables.set(entity, spec);
+  }
+  return spec;
 };
 
 // Version 3: the list is indexed by the bounded sort key of its text (table.ts textSortKey), and id.

@@ -1,6 +1,6 @@
-import { type MasterDataEntity, snakeCase, validationError } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
-import { masterDataTable, textSortKey } from '@erp/projections';
+import { type MasterDataEntity, type RecordedEvent, recordStream, snakeCase, validationError } from '@erp/contracts';
+import { type AnyDb, prepared } from '@erp/eventstore';
+import { foldRow, MASTER_DATA_PROJECTIONS, masterDataTable, type Row, rowSelection, textSortKey } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
 
 import { type ListSource, searchOf } from '../shared/paging';
@@ -42,12 +42,44 @@ export const listSource = (entity: MasterDataEntity, where: RawBuilder<unknown> 
   };
 };
 
-/** One live record and its stream version (the ETag). */
+const projectionOf = (entity: MasterDataEntity) => {
+  const found = MASTER_DATA_PROJECTIONS.find((m) => m.entity === entity);
+  if (!found) throw new Error(`no read model for ${entity.plural}`);
+  return found.projection;
+};
+
+type EventTuple = [position: string, eventId: string, streamVersion: number, type: string, data: unknown, metadata: RecordedEvent['metadata']];
+
+/**
+ * One live record and its stream version (the ETag), as of every write committed before this
+ * read: the row its list read model holds, with the record's own events that row has not applied
+ * yet folded on top by the same projection (a record is one stream, and its row is made of that
+ * stream alone). One round trip; a GET right after a POST or a PUT answers the write, without
+ * waiting for the projection runner. When those events cannot be folded (the read model is
+ * stopped on one of them), the row as the read model holds it, said `stale`.
+ */
 export const findRecord = async (db: AnyDb, entity: MasterDataEntity, id: number) => {
-  const table = masterDataTable(entity).name;
-  const { rows } = await sql<RecordRow & { _version: number }>`
-    select ${selection(entity)}, t.version as _version from ${sql.table(table)} t where t.id = ${id} and not t.deleted`.execute(db);
-  if (!rows[0]) return undefined;
-  const { _version: version, ...record } = rows[0];
-  return { record, version };
+  const spec = masterDataTable(entity);
+  const streamId = recordStream(entity, id);
+  const { rows } = await prepared(sql<Row & { _events: EventTuple[] | null }>`
+    select r.*, (
+      select jsonb_agg(jsonb_build_array(e.position::text, e.event_id::text, e.stream_version, e.type, e.data, e.metadata) order by e.stream_version)
+      from events e where e.stream_id = ${streamId} and e.stream_version > coalesce(r.version, 0)) as _events
+    from (select 1) one left join (select ${rowSelection(spec)} from ${sql.table(spec.name)} where id = ${id}) r on true`).execute(db);
+  const { _events: pending, ...stored } = rows[0]!;
+  let row: Row | undefined = stored.id === null ? undefined : stored;
+  let stale = false;
+  if (pending) {
+    const events = pending.map(([position, eventId, streamVersion, type, data, metadata]): RecordedEvent => ({ position, eventId, streamId, streamVersion, type, data, metadata }));
+    try {
+      row = foldRow(projectionOf(entity), spec, id, row, events);
+    } catch {
+      // The read model cannot apply one of them either: it is stopped there (health says so).
+      stale = true;
+    }
+  }
+  if (!row || row.deleted) return { found: undefined, stale };
+  const record: RecordRow = { id };
+  for (const field of entity.fieldNames) record[field] = row[field] ?? null;
+  return { found: { record, version: row.version as number }, stale };
 };

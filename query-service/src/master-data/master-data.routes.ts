@@ -5,7 +5,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 
 import { historyOf } from '../shared/history';
-import { findAfterCatchUp, type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { listPage } from '../shared/paging';
 import { dueCondition, findRecord, listSource } from './master-data.queries';
 
@@ -19,9 +19,12 @@ export const masterDataReadRoutes = (router: Router, deps: ReadDeps, entity: Mas
     ctx.body = await listPage(ctx, deps.db, listSource(entity, dueCondition(entity, ctx.query.due, today)));
   });
 
-  router.get(byId(entity.path, ':id'), fresh, async (ctx: Context) => {
+  // Every write of the record committed before this read, projected or not yet (findRecord): it
+  // never waits, with or without X-Min-Position.
+  router.get(byId(entity.path, ':id'), async (ctx: Context) => {
     const id = idParam(ctx, entity.label);
-    const found = await findAfterCatchUp(deps, tables, () => findRecord(deps.db, entity, id));
+    const { found, stale } = await findRecord(deps.db, entity, id);
+    if (stale) ctx.set('X-Read-Model-Stale', 'true');
     if (!found) throw notFound(`${entity.label} ${ctx.params.id} not found`);
     ctx.set('ETag', `"${found.version}"`);
     ctx.body = found.record;
