@@ -2,7 +2,7 @@ import type { EventMetadata, RecordedEvent } from '@erp/contracts';
 import { sql } from 'kysely';
 import type pg from 'pg';
 
-import type { AnyDb } from './db';
+import { type AnyDb, prepared } from './db';
 import {
   type AppendResult,
   type EventFeedQuery,
@@ -237,9 +237,9 @@ export const postgresEventStore = (
 
   // A position inside a numbering gap (a failed append) stands for the last event before it.
   const cursorAt = async (position: string): Promise<GlobalCursor | null> => {
-    const { rows } = await sql<{ tx: string; position: string }>`
+    const { rows } = await prepared(sql<{ tx: string; position: string }>`
       select transaction_id::text as tx, position::text as position from events
-      where position <= ${position}::bigint order by events.position desc limit 1`.execute(db);
+      where position <= ${position}::bigint order by events.position desc limit 1`).execute(db);
     return rows[0] ? { tx: rows[0].tx, position: rows[0].position } : null;
   };
 

@@ -69,8 +69,8 @@ export const readCheckpoint = async (db: AnyDb, name: string): Promise<Checkpoin
 };
 
 export const readCheckpoints = async (db: AnyDb, names?: readonly string[]): Promise<CheckpointRow[]> => {
-  const { rows } = await sql<Raw>`select ${COLUMNS}
-    from projection_checkpoints ${names ? sql`where name = any(${names}::text[])` : sql``} order by name`.execute(db);
+  const { rows } = await prepared(sql<Raw>`select ${COLUMNS}
+    from projection_checkpoints ${names ? sql`where name = any(${names}::text[])` : sql``} order by name`).execute(db);
   return rows.map(toRow);
 };
 

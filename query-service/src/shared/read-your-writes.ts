@@ -1,5 +1,5 @@
 import { HEADERS } from '@erp/contracts';
-import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, type Notifier } from '@erp/eventstore';
+import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, type Notifier, prepared } from '@erp/eventstore';
 import { readCheckpoints } from '@erp/projections';
 import { sql } from 'kysely';
 import type { Context, Middleware, Next } from 'koa';
@@ -100,7 +100,7 @@ const MISSING_WAIT_MS = 1000;
  * it: one round trip.
  */
 const caughtUpToEnd = async (db: AnyDb, names: readonly string[], end: GlobalCursor | null) => {
-  const { rows } = await sql<{ tx: string; position: string; applied: number; stopped: boolean }>`
+  const { rows } = await prepared(sql<{ tx: string; position: string; applied: number; stopped: boolean }>`
     with target as (
       select coalesce(${end?.tx ?? null}::xid8, last.transaction_id, '0'::xid8) as tx,
              coalesce(${end?.position ?? null}::bigint, last.position, 0) as position
@@ -110,7 +110,7 @@ const caughtUpToEnd = async (db: AnyDb, names: readonly string[], end: GlobalCur
       count(c.name) filter (where (c.tx, c.position) >= (t.tx, t.position))::int as applied,
       coalesce(bool_or(c.stopped is not null and (c.tx, c.position) < (t.tx, t.position)), false) as stopped
     from target t left join projection_checkpoints c on c.name = any(${names}::text[])
-    group by t.tx, t.position`.execute(db);
+    group by t.tx, t.position`).execute(db);
   const row = rows[0]!;
   const state = row.stopped ? 'stopped' : row.applied === names.length ? 'yes' : 'no';
   return { end: { tx: row.tx, position: row.position }, state } as const;
