@@ -1,6 +1,7 @@
 export * from './db';
 export * from './embedded-postgres';
 export * from './event-store';
+export * from './event-sql';
 export * from './ids';
 export * from './nats-notifier';
 export * from './notifier';

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 
 import { type AnyDb, prepared } from './db';
+import { lastEventSql } from './event-sql';
 import {
   type AppendResult,
   type EventFeedQuery,
@@ -245,9 +246,7 @@ export const postgresEventStore = (
 
   // The highest position is not the end: a later transaction may hold a lower position.
   const endCursor = async (): Promise<GlobalCursor> => {
-    const { rows } = await sql<GlobalCursor>`
-      select transaction_id::text as tx, position::text as position from events
-      order by events.transaction_id desc, events.position desc limit 1`.execute(db);
+    const { rows } = await sql<GlobalCursor>`select transaction_id::text as tx, position::text as position from (${lastEventSql}) last`.execute(db);
     return rows[0] ?? START;
   };
 

@@ -1,5 +1,5 @@
-import { type MasterDataEntity, type RecordedEvent, recordStream, snakeCase, validationError } from '@erp/contracts';
-import { type AnyDb, prepared } from '@erp/eventstore';
+import { type MasterDataEntity, recordStream, snakeCase, validationError } from '@erp/contracts';
+import { type AnyDb, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
 import { foldRow, MASTER_DATA_PROJECTIONS, masterDataTable, type Row, rowSelection, textSortKey } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
 
@@ -48,8 +48,6 @@ const projectionOf = (entity: MasterDataEntity) => {
   return found.projection;
 };
 
-type EventTuple = [position: string, eventId: string, streamVersion: number, type: string, data: unknown, metadata: RecordedEvent['metadata']];
-
 /**
  * One live record and its stream version (the ETag), as of every write committed before this
  * read: the row its list read model holds, with the record's own events that row has not applied
@@ -61,18 +59,15 @@ type EventTuple = [position: string, eventId: string, streamVersion: number, typ
 export const findRecord = async (db: AnyDb, entity: MasterDataEntity, id: number) => {
   const spec = masterDataTable(entity);
   const streamId = recordStream(entity, id);
-  const { rows } = await prepared(sql<Row & { _events: EventTuple[] | null }>`
-    select r.*, (
-      select jsonb_agg(jsonb_build_array(e.position::text, e.event_id::text, e.stream_version, e.type, e.data, e.metadata) order by e.stream_version)
-      from events e where e.stream_id = ${streamId} and e.stream_version > coalesce(r.version, 0)) as _events
+  const { rows } = await prepared(sql<Row & { _events: StreamEventTuple[] | null }>`
+    select r.*, ${streamEventsAboveSql(streamId, sql`coalesce(r.version, 0)`)} as _events
     from (select 1) one left join (select ${rowSelection(spec)} from ${sql.table(spec.name)} where id = ${id}) r on true`).execute(db);
   const { _events: pending, ...stored } = rows[0]!;
   let row: Row | undefined = stored.id === null ? undefined : stored;
   let stale = false;
   if (pending) {
-    const events = pending.map(([position, eventId, streamVersion, type, data, metadata]): RecordedEvent => ({ position, eventId, streamId, streamVersion, type, data, metadata }));
     try {
-      row = foldRow(projectionOf(entity), spec, id, row, events);
+      row = foldRow(projectionOf(entity), spec, id, row, streamEventsOf(streamId, pending));
     } catch {
       // The read model cannot apply one of them either: it is stopped there (health says so).
       stale = true;

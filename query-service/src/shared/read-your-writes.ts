@@ -1,5 +1,5 @@
 import { HEADERS } from '@erp/contracts';
-import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, type Notifier, prepared } from '@erp/eventstore';
+import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, lastEventSql, type Notifier, prepared } from '@erp/eventstore';
 import { readCheckpoints } from '@erp/projections';
 import { sql } from 'kysely';
 import type { Context, Middleware, Next } from 'koa';
@@ -104,8 +104,7 @@ const caughtUpToEnd = async (db: AnyDb, names: readonly string[], end: GlobalCur
     with target as (
       select coalesce(${end?.tx ?? null}::xid8, last.transaction_id, '0'::xid8) as tx,
              coalesce(${end?.position ?? null}::bigint, last.position, 0) as position
-      from (select 1) one left join lateral (
-        select transaction_id, position from events order by transaction_id desc, position desc limit 1) last on true)
+      from (select 1) one left join lateral (${lastEventSql}) last on true)
     select t.tx::text as tx, t.position::text as position,
       count(c.name) filter (where (c.tx, c.position) >= (t.tx, t.position))::int as applied,
       coalesce(bool_or(c.stopped is not null and (c.tx, c.position) < (t.tx, t.position)), false) as stopped
