@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import { toIntegrationEvent, WEBHOOK_HEADERS, WEBHOOK_MAX_ATTEMPTS } from '@erp/contracts';
-import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { type AnyDb, type EventStore, lastEventSql, type Notifier, prepared } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { ensureIntegrationCheckpoint, lockIntegrationCheckpoint, migrateIntegrationCheckpoints, moveIntegrationCheckpoint } from './checkpoint';
@@ -33,13 +33,13 @@ export const backoffMs = (base: number, attempts: number) => Math.min(600_000, b
  * delivery per public event and active webhook that wants its type (registered before the
  * event), in the same transaction as the checkpoint's move — none lost, none twice.
  */
-const fanOut = (options: WebhookWorkerOptions, batchSize: number) => async (): Promise<Round> =>
-  options.db.transaction().execute(async (trx) => {
+const fanOut = (options: WebhookWorkerOptions, batchSize: number) => async (): Promise<Round> => {
+  if (!(await anyWebhook(options.db))) return { read: 0, more: false };
+  return options.db.transaction().execute(async (trx) => {
     const cursor = await lockIntegrationCheckpoint(trx, WEBHOOK_CHECKPOINT);
     if (!cursor) return { read: 0, more: false };
     const { rows: hooks } = await sql<{ id: number; types: string[]; since: string }>`select id, event_types as types,
       created_at::text as since from webhooks where active`.execute(trx);
-    // No webhook: nothing to read. A webhook registered later gets only events made after it.
     if (hooks.length === 0) {
       await moveIntegrationCheckpoint(trx, WEBHOOK_CHECKPOINT, await options.store.endCursor());
       return { read: 0, more: false };
@@ -65,6 +65,25 @@ const fanOut = (options: WebhookWorkerOptions, batchSize: number) => async (): P
     await moveIntegrationCheckpoint(trx, WEBHOOK_CHECKPOINT, page.cursor);
     return { read: page.events.length, more: page.events.length === batchSize };
   });
+};
+
+/**
+ * While no webhook is active there is nothing to read: the checkpoint moves to the log's end (a
+ * webhook registered later gets only events made after it), in one statement of its own — the
+ * round the fan-out runs after writes costs one round trip, not a transaction of five. Answers
+ * whether a webhook is active (then the full round runs). A checkpoint another worker holds is
+ * left to it.
+ */
+const anyWebhook = async (db: AnyDb): Promise<boolean> => {
+  const { rows } = await prepared(sql<{ hooks: boolean }>`with hooks as (select exists (select 1 from webhooks where active) as active),
+      moved as (update integration_checkpoints c set tx = last.transaction_id, position = last.position, updated_at = now()
+        from (${lastEventSql}) last
+        where c.name = ${WEBHOOK_CHECKPOINT} and not (select active from hooks)
+          and c.name in (select name from integration_checkpoints where name = ${WEBHOOK_CHECKPOINT} for update skip locked)
+        returning 1)
+    select (select active from hooks) as hooks, (select count(*) from moved) as moved`).execute(db);
+  return rows[0]?.hooks ?? false;
+};
 
 interface Due {
   id: string;
