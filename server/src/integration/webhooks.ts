@@ -40,10 +40,7 @@ const fanOut = (options: WebhookWorkerOptions, batchSize: number) => async (): P
     if (!cursor) return { read: 0, more: false };
     const { rows: hooks } = await sql<{ id: number; types: string[]; since: string }>`select id, event_types as types,
       created_at::text as since from webhooks where active`.execute(trx);
-    if (hooks.length === 0) {
-      await moveIntegrationCheckpoint(trx, WEBHOOK_CHECKPOINT, await options.store.endCursor());
-      return { read: 0, more: false };
-    }
+    // A webhook paused since anyWebhook: the page is read, nothing recorded, the checkpoint moves past it.
     const page = await options.store.readAll(cursor, batchSize);
     if (page.events.length === 0) return { read: 0, more: false };
     const rows = [];
@@ -70,7 +67,7 @@ const fanOut = (options: WebhookWorkerOptions, batchSize: number) => async (): P
 /**
  * While no webhook is active there is nothing to read: the checkpoint moves to the log's end (a
  * webhook registered later gets only events made after it), in one statement of its own — the
- * round the fan-out runs after writes costs one round trip, not a transaction of five. Answers
+ * round the fan-out runs after writes costs one round trip, not a transaction of six. Answers
  * whether a webhook is active (then the full round runs). A checkpoint another worker holds is
  * left to it.
  */
