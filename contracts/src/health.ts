@@ -14,7 +14,7 @@ export const HealthSchema = z.object({
         name: z.string(),
         version: z.number().nullable(),
         position: z.string(),
-        lag: z.number(),
+        lag: z.number().describe('Committed events it has not applied yet, counted up to 100,000'),
         lagMs: z.number(),
         stopped: z
           .object({ position: z.string(), type: z.string(), streamId: z.string(), error: z.string(), at: z.string() })

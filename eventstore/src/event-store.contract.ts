@@ -525,8 +525,9 @@ export const eventStoreContract = (
         const { cursor: end } = await drain(store, start);
 
         expect(await store.endCursor()).toEqual(end);
-        expect(await store.countAfter(start)).toBe(2);
-        expect(await store.countAfter(end)).toBe(0);
+        expect(await store.countAfter(start, 100)).toBe(2);
+        expect(await store.countAfter(start, 1)).toBe(1);
+        expect(await store.countAfter(end, 100)).toBe(0);
       });
 
       it('gives the cursor of a visible event with cursorAt; a gap or a later position maps to the event before it', async () => {

@@ -70,8 +70,12 @@ export interface EventStore {
   cursorAt(position: string): Promise<GlobalCursor | null>;
   /** The last committed event in global order: a reader past it has read all there is. */
   endCursor(): Promise<GlobalCursor>;
-  /** How many committed events lie after a cursor (a projection's lag). */
-  countAfter(cursor: GlobalCursor): Promise<number>;
+  /**
+   * How many committed events lie after a cursor (a projection's lag), counted up to `atMost`:
+   * a lag of more reads as `atMost`. Walks the log's index from the cursor, so a caught-up
+   * reader is answered at once however long the log is.
+   */
+  countAfter(cursor: GlobalCursor, atMost: number): Promise<number>;
   /**
    * Operators' and integrators' paging through the log (GET /api/events), filtered by type or
    * stream: the global order of readAll, so a pager never skips an event that commits late.

@@ -250,10 +250,9 @@ export const postgresEventStore = (
     return rows[0] ?? START;
   };
 
-  const countAfter = async (after: GlobalCursor): Promise<number> => {
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from events
-      where (transaction_id, position) > (${after.tx}::xid8, ${after.position}::bigint)`.execute(db);
+  const countAfter = async (after: GlobalCursor, atMost: number): Promise<number> => {
+    const { rows } = await prepared(sql<{ n: number }>`
+      select erp_count_after(${after.tx}::xid8, ${after.position}::bigint, ${atMost}::int) as n`).execute(db);
     return rows[0]?.n ?? 0;
   };
 

@@ -2914,6 +2914,7 @@ export interface operations {
                             name: string;
                             version: number | null;
                             position: string;
+                            /** @description Committed events it has not applied yet, counted up to 100,000 */
                             lag: number;
                             lagMs: number;
                             /** @description Set while the read model is stopped on an event it cannot apply: which event, why, since when */
@@ -2969,6 +2970,7 @@ export interface operations {
                             name: string;
                             version: number | null;
                             position: string;
+                            /** @description Committed events it has not applied yet, counted up to 100,000 */
                             lag: number;
                             lagMs: number;
                             /** @description Set while the read model is stopped on an event it cannot apply: which event, why, since when */
