@@ -69,7 +69,8 @@ const fanOut = (options: WebhookWorkerOptions, batchSize: number) => async (): P
  * webhook registered later gets only events made after it), in one statement of its own — the
  * round the fan-out runs after writes costs one round trip, not a transaction of six. Answers
  * whether a webhook is active (then the full round runs). A checkpoint another worker holds is
- * left to it.
+ * left to it. The move is a data-modifying WITH: PostgreSQL runs it whether or not the answer
+ * reads it.
  */
 const anyWebhook = async (db: AnyDb): Promise<boolean> => {
   const { rows } = await prepared(sql<{ hooks: boolean }>`with hooks as (select exists (select 1 from webhooks where active) as active),
@@ -78,7 +79,7 @@ const anyWebhook = async (db: AnyDb): Promise<boolean> => {
         where c.name = ${WEBHOOK_CHECKPOINT} and not (select active from hooks)
           and c.name in (select name from integration_checkpoints where name = ${WEBHOOK_CHECKPOINT} for update skip locked)
         returning 1)
-    select (select active from hooks) as hooks, (select count(*) from moved) as moved`).execute(db);
+    select (select active from hooks) as hooks`).execute(db);
   return rows[0]?.hooks ?? false;
 };
 
