@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { Kysely, PostgresDialect, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 
 // Any table; each package narrows it with its own kysely table interfaces.
@@ -28,6 +28,27 @@ const PREPARED_MARK = '/* prepared */ ';
  * connection holds a bounded few.
  */
 export const prepared = <T>(query: RawBuilder<T>): RawBuilder<T> => sql<T>`${sql.raw(PREPARED_MARK)}${query}`;
+
+/**
+ * A hot statement whose text depends on `key` alone (an entity, a table spec) and whose values
+ * are exactly `values`, in that order: built and compiled by kysely the first time for each key,
+ * then only given new values (a GET by id spent more CPU compiling its text than on the rest of
+ * its handler). The first build checks its values are the statement's parameters, so a builder
+ * that puts a value into the text is refused rather than cached wrong.
+ */
+export const compiledOnce = <K extends object, V extends unknown[], T>(build: (key: K, ...values: V) => RawBuilder<T>) => {
+  const texts = new WeakMap<K, string>();
+  return (db: AnyDb, key: K, ...values: V): CompiledQuery<T> => {
+    const text = texts.get(key);
+    if (text !== undefined) return CompiledQuery.raw(text, values) as CompiledQuery<T>;
+    const compiled = build(key, ...values).compile(db);
+    if (compiled.parameters.length !== values.length || compiled.parameters.some((p, i) => p !== values[i])) {
+      throw new Error('compiledOnce: the statement takes values other than its own, in another order, or in its text');
+    }
+    texts.set(key, compiled.sql);
+    return compiled;
+  };
+};
 
 /** At most this many texts are prepared (on each connection): a marked text made of varying parts stays bounded. */
 const MAX_PREPARED = 100;

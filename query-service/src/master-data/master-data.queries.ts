@@ -1,7 +1,7 @@
 import { type MasterDataEntity, recordStream, snakeCase, validationError } from '@erp/contracts';
-import { type AnyDb, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
+import { type AnyDb, compiledOnce, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
 import { foldRow, MASTER_DATA_PROJECTIONS, masterDataTable, type Row, rowSelection, textSortKey } from '@erp/projections';
-import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 import { type ListSource, searchOf } from '../shared/paging';
 
@@ -48,30 +48,16 @@ const projectionOf = (entity: MasterDataEntity) => {
   return found.projection;
 };
 
-/** findRecord's statement: its text depends on the entity alone, its values are the stream and the id. */
-const recordSql = (entity: MasterDataEntity, streamId: string, id: number) => {
+/**
+ * findRecord's statement: its text depends on the entity alone, its values are the stream and
+ * the id, so it is compiled once per entity (a GET by id is the hottest read).
+ */
+const recordQuery = compiledOnce((entity: MasterDataEntity, streamId: string, id: number) => {
   const spec = masterDataTable(entity);
-  return prepared(sql`
+  return prepared(sql<Row & { _events: StreamEventTuple[] | null }>`
     select r.*, ${streamEventsAboveSql(streamId, sql`coalesce(r.version, 0)`)} as _events
     from (select 1) one left join (select ${rowSelection(spec)} from ${sql.table(spec.name)} where id = ${id}) r on true`);
-};
-
-const recordTexts = new Map<MasterDataEntity, string>();
-
-/**
- * findRecord's statement, built and compiled once per entity and then only given new values:
- * a GET by id is the hottest read, and compiling the text again on each one cost more CPU than
- * the rest of its handler (issue 24).
- */
-const recordQuery = (db: AnyDb, entity: MasterDataEntity, streamId: string, id: number) => {
-  const text = recordTexts.get(entity);
-  if (text !== undefined) return CompiledQuery.raw(text, [streamId, id]);
-  const compiled = recordSql(entity, streamId, id).compile(db);
-  const [first, second, ...rest] = compiled.parameters;
-  if (first !== streamId || second !== id || rest.length > 0) throw new Error(`findRecord's statement for ${entity.plural} takes other values`);
-  recordTexts.set(entity, compiled.sql);
-  return compiled;
-};
+});
 
 /**
  * One live record and its stream version (the ETag), as of every write committed before this
@@ -84,7 +70,7 @@ const recordQuery = (db: AnyDb, entity: MasterDataEntity, streamId: string, id: 
 export const findRecord = async (db: AnyDb, entity: MasterDataEntity, id: number) => {
   const spec = masterDataTable(entity);
   const streamId = recordStream(entity, id);
-  const { rows } = await db.executeQuery<Row & { _events: StreamEventTuple[] | null }>(recordQuery(db, entity, streamId, id));
+  const { rows } = await db.executeQuery(recordQuery(db, entity, streamId, id));
   const { _events: pending, ...stored } = rows[0]!;
   let row: Row | undefined = stored.id === null ? undefined : stored;
   let stale = false;
