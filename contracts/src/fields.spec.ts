@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { LEAD_STATUSES, UNITS } from './constants';
-import { code, date, hsn, integer, isIsoDate, money, percent, select } from './fields';
+import { code, date, hsn, idOfPath, integer, isIsoDate, money, percent, select } from './fields';
 
 const issues = (schema: z.ZodType, value: unknown) => {
   const result = z.object({ f: schema }).safeParse({ f: value });
@@ -58,5 +58,15 @@ describe('field kinds', () => {
     expect(value(code().input, ' E/42-a ')).toBe('E/42-a');
     expect(issues(code().input, '')).toEqual(['Required']);
     expect(issues(code().input, 'E 42')).toEqual(['Use letters, digits, and - _ / . only']);
+  });
+});
+
+describe('idOfPath', () => {
+  it('takes a plain positive 32-bit integer and nothing else', () => {
+    expect(idOfPath('1')).toBe(1);
+    expect(idOfPath('2147483647')).toBe(2_147_483_647);
+    for (const bad of ['0', '01', '-1', '+1', ' 1', '1 ', '1e3', '1.0', '2147483648', '99999999999', '', 'abc', '１']) expect(idOfPath(bad)).toBeNull();
+    expect(idOfPath(undefined)).toBeNull();
+    expect(idOfPath(7)).toBeNull();
   });
 });

@@ -50,6 +50,60 @@ export const compiledOnce = <K extends object, V extends unknown[], T>(build: (k
   };
 };
 
+/**
+ * A statement as the pieces of its text between its parameters ($1, $2, … each once, in order)
+ * and its values: several join into one text (the data-modifying CTEs of a projection round)
+ * with their parameters numbered anew, without kysely compiling any of them again.
+ */
+export interface Statement {
+  readonly pieces: readonly string[];
+  readonly values: readonly unknown[];
+}
+
+/** Compiles a statement into its pieces; text whose placeholders are not $1…$n in order is refused. */
+export const statementOf = (db: AnyDb, query: RawBuilder<unknown>): Statement => {
+  const { sql: text, parameters } = query.compile(db);
+  const split = text.split(/\$(\d+)(?!\d)/);
+  const numbers = split.filter((_, i) => i % 2 === 1);
+  if (numbers.length !== parameters.length || numbers.some((n, i) => Number(n) !== i + 1)) {
+    throw new Error('statementOf: the text does not take its values as $1…$n, each once, in order');
+  }
+  return { pieces: split.filter((_, i) => i % 2 === 0), values: parameters };
+};
+
+/**
+ * statementOf for a hot statement whose text depends on `key` and `part` alone (a table spec and
+ * its schema): compiled the first time for each, checked to take exactly `values` in order, then
+ * only given new values (as compiledOnce).
+ */
+export const statementOnce = <K extends object, V extends unknown[]>(build: (key: K, part: string, ...values: V) => RawBuilder<unknown>) => {
+  const pieces = new WeakMap<K, Map<string, readonly string[]>>();
+  return (db: AnyDb, key: K, part: string, ...values: V): Statement => {
+    let byPart = pieces.get(key);
+    if (!byPart) pieces.set(key, (byPart = new Map()));
+    const known = byPart.get(part);
+    if (known) return { pieces: known, values };
+    const statement = statementOf(db, build(key, part, ...values));
+    if (statement.values.length !== values.length || statement.values.some((v, i) => v !== values[i])) throw new Error('statementOnce: the statement takes values other than its own, or in another order');
+    byPart.set(part, statement.pieces);
+    return statement;
+  };
+};
+
+/**
+ * Statements run as one, prepared: `join` places each one's text (numbered after the ones before
+ * it) into the whole.
+ */
+export const preparedStatements = <T>(join: (text: (statement: Statement) => string) => string): CompiledQuery<T> => {
+  const values: unknown[] = [];
+  const text = (statement: Statement) => {
+    const numbered = statement.pieces.map((piece, i) => (i === 0 ? piece : `$${values.length + i}${piece}`)).join('');
+    values.push(...statement.values);
+    return numbered;
+  };
+  return CompiledQuery.raw(PREPARED_MARK + join(text), values) as CompiledQuery<T>;
+};
+
 /** At most this many texts are prepared (on each connection): a marked text made of varying parts stays bounded. */
 const MAX_PREPARED = 100;
 const statementNames = new Map<string, string>();

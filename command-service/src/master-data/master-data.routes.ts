@@ -1,14 +1,11 @@
 import { byId, type MasterDataEntity, type RecordOf } from '@erp/contracts';
 import type { EventStore, IdAllocator } from '@erp/eventstore';
 import type Router from '@koa/router';
-import { z } from 'zod';
 
 import { commandRoute, NO_BODY } from '../shared/command-route';
 import { foldStored } from '../shared/decider';
 import { masterDataCommands } from './master-data.commands';
 import { type MasterDataDecider, recordOf } from './master-data.decider';
-
-const WithId = z.looseObject({ id: z.number().int() });
 
 export interface CommandDeps {
   readonly store: EventStore;
@@ -28,7 +25,12 @@ export const masterDataWriteRoutes = <E extends MasterDataEntity>(
   const commands = masterDataCommands(entity, decider);
   const item = byId(entity.path, ':id');
   const replay = async (streamId: string) => recordOf(entity, foldStored(decider, (await deps.store.readStream(streamId)).events));
-  const location = (record: RecordOf<E> | undefined) => (record ? byId(entity.path, WithId.parse(record).id) : undefined);
+  const location = (record: RecordOf<E> | undefined) => {
+    if (!record) return undefined;
+    const { id } = record as { id?: unknown };
+    if (typeof id !== 'number') throw new Error(`a ${entity.singular} record without its id`);
+    return byId(entity.path, id);
+  };
 
   commandRoute<E['body'], RecordOf<E> | undefined>(router, deps.store, {
     method: 'post',

@@ -1,8 +1,8 @@
 import type { RecordedEvent } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import type { AnyDb, Statement } from '@erp/eventstore';
 
 import type { BatchPlan, Projection, RowRef, Rows } from './projection';
-import { type Key, loadRows, type Row, type RowOf, rowWrites, runTogether, type Statement, type TableSpec } from './table';
+import { type Key, loadRows, type Row, type RowOf, rowWrites, runTogether, type TableSpec } from './table';
 
 interface TableRows {
   readonly spec: TableSpec;
@@ -117,7 +117,7 @@ export const foldCarried = async (db: AnyDb, schema: string, planned: PlannedBat
         if (row) upserts.push(row);
         else deletes.push(key);
       }
-      writes.push(...rowWrites(schema, t.spec, upserts, deletes));
+      writes.push(...rowWrites(db, schema, t.spec, upserts, deletes));
     }
   }
   return { writes, carried: next };

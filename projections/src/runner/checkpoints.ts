@@ -1,5 +1,7 @@
-import { type AnyDb, type GlobalCursor, prepared, START } from '@erp/eventstore';
+import { type AnyDb, compiledOnce, type GlobalCursor, prepared, START, type Statement, statementOnce } from '@erp/eventstore';
 import { sql } from 'kysely';
+
+import { runTogether } from './table';
 
 /** Where a projection stopped: the event it could not apply, and why (DESIGN: one stops, others go on). */
 export interface ProjectionStop {
@@ -80,15 +82,22 @@ export const readCheckpoints = async (db: AnyDb, names?: readonly string[]): Pro
  * of that projection and moves its checkpoint; nobody else can, so nothing is applied twice.
  */
 export const lockCheckpoints = async (db: AnyDb, names: readonly string[]): Promise<CheckpointRow[]> => {
-  // Read models are rebuilt from the durable log, and each batch commits with its checkpoint:
-  // a commit lost in a crash is simply applied again. So the batch need not wait for its WAL
-  // flush (set here, once, for this transaction, without a round trip of its own).
-  const { rows } = await prepared(sql<Raw>`select ${COLUMNS}
-    from projection_checkpoints
-    where name = any(${names}::text[]) and (select set_config('synchronous_commit', 'off', true)) = 'off'
-    order by name for update skip locked`).execute(db);
+  const { rows } = await db.executeQuery(lockQuery(db, CHECKPOINTS, names));
   return rows.map(toRow);
 };
+
+/** The key of the checkpoint statements made once (their text is fixed). */
+const CHECKPOINTS = {};
+
+// Read models are rebuilt from the durable log, and each batch commits with its checkpoint: a
+// commit lost in a crash is simply applied again. So the batch need not wait for its WAL flush
+// (set here, once, for this transaction, without a round trip of its own).
+const lockQuery = compiledOnce(
+  (_: object, names: readonly string[]) => prepared(sql<Raw>`select ${COLUMNS}
+    from projection_checkpoints
+    where name = any(${names}::text[]) and (select set_config('synchronous_commit', 'off', true)) = 'off'
+    order by name for update skip locked`),
+);
 
 /** Waits for the row lock (a rebuild's final swap waits for the batch in flight). */
 export const lockCheckpointsWaiting = async (db: AnyDb, names: readonly string[]): Promise<CheckpointRow[]> => {
@@ -103,10 +112,15 @@ export const lockCheckpointsWaiting = async (db: AnyDb, names: readonly string[]
  * The statement that moves checkpoints (to end a batch's writes, in the same round trip). A
  * projection that moves is no longer stopped.
  */
-export const checkpointUpdate = (names: readonly string[], version: number | null, cursor: GlobalCursor) =>
-  sql`update projection_checkpoints set tx = ${cursor.tx}::xid8, position = ${cursor.position}::bigint,
+export const checkpointUpdate = (db: AnyDb, names: readonly string[], version: number | null, cursor: GlobalCursor): Statement =>
+  checkpointStatement(db, CHECKPOINTS, '', cursor.tx, cursor.position, version, names);
+
+const checkpointStatement = statementOnce(
+  (_: object, _part: string, tx: string, position: string, version: number | null, names: readonly string[]) =>
+    sql`update projection_checkpoints set tx = ${tx}::xid8, position = ${position}::bigint,
       version = coalesce(${version}::integer, version), updated_at = now(), stopped = null
-    where name = any(${names}::text[])`;
+    where name = any(${names}::text[])`,
+);
 
 /** Marks a projection stopped on an event (health, metrics and the log say so until it moves). */
 export const markStopped = async (db: AnyDb, name: string, stop: ProjectionStop) => {
@@ -114,7 +128,7 @@ export const markStopped = async (db: AnyDb, name: string, stop: ProjectionStop)
 };
 
 export const writeCheckpoints = async (db: AnyDb, names: readonly string[], version: number | null, cursor: GlobalCursor) => {
-  await checkpointUpdate(names, version, cursor).execute(db);
+  await runTogether(db, [], checkpointUpdate(db, names, version, cursor));
 };
 
 export const ensureCheckpoint = async (db: AnyDb, name: string, version: number) => {

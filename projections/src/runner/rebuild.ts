@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@erp/contracts';
-import { type AnyDb, compareCursors, type EventPage, type EventStore, type GlobalCursor, START } from '@erp/eventstore';
+import { type AnyDb, compareCursors, type EventPage, type EventStore, type GlobalCursor, START, type Statement } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { applyBatch, type CarriedRows, foldCarried, planBatch } from './batch';
@@ -7,6 +7,9 @@ import { ensureCheckpoint, lockCheckpointsWaiting, migrateRebuilds, type Project
 import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
 import { createRebuildTable, finishRebuiltTable, runTogether } from './table';
+
+/** Ends a shadow batch's statement: a shadow need not wait for its WAL flush. */
+const SYNCHRONOUS_COMMIT_OFF: Statement = { pieces: ["select set_config('synchronous_commit', 'off', true)"], values: [] };
 
 const WAIT_MS = 50;
 
@@ -160,7 +163,7 @@ export const buildInto = async (
     await settle();
     carried = folded.carried;
     // One statement, so one round trip, atomic on its own; a shadow need not wait for its WAL flush.
-    const done = runTogether(db, folded.writes, sql`select set_config('synchronous_commit', 'off', true)`);
+    const done = runTogether(db, folded.writes, SYNCHRONOUS_COMMIT_OFF);
     done.catch(() => undefined); // awaited, and reported, by settle()
     writing = { page, done };
   }

@@ -157,7 +157,7 @@ const inSavepoint = async <T>(trx: AnyDb, work: () => Promise<T>): Promise<T> =>
  */
 const foldAlone = async (trx: AnyDb, store: EventStore, projection: Projection, events: readonly RecordedEvent[], cursor: GlobalCursor): Promise<ProjectionStop | null> => {
   try {
-    await inSavepoint(trx, async () => runTogether(trx, await foldBatch(trx, 'public', [projection], events), checkpointUpdate([projection.name], null, cursor)));
+    await inSavepoint(trx, async () => runTogether(trx, await foldBatch(trx, 'public', [projection], events), checkpointUpdate(trx, [projection.name], null, cursor)));
     return null;
   } catch (error) {
     if (isTransient(error)) throw error;
@@ -165,7 +165,7 @@ const foldAlone = async (trx: AnyDb, store: EventStore, projection: Projection, 
   for (const event of events) {
     try {
       const at = (await store.cursorAt(event.position))!;
-      await inSavepoint(trx, async () => runTogether(trx, await foldBatch(trx, 'public', [projection], [event]), checkpointUpdate([projection.name], null, at)));
+      await inSavepoint(trx, async () => runTogether(trx, await foldBatch(trx, 'public', [projection], [event]), checkpointUpdate(trx, [projection.name], null, at)));
     } catch (error) {
       if (isTransient(error)) throw error;
       const stop = { position: event.position, type: event.type, streamId: event.streamId, error: messageOf(error), at: new Date().toISOString() };
@@ -236,7 +236,7 @@ const projectRound = async (
       const names = group.projections.map((p) => p.name);
       const page = await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
       if (page.events.length === 0) continue;
-      const fold = async () => runTogether(trx, await foldBatch(trx, 'public', group.projections, page.events), checkpointUpdate(names, null, page.cursor));
+      const fold = async () => runTogether(trx, await foldBatch(trx, 'public', group.projections, page.events), checkpointUpdate(trx, names, null, page.cursor));
       if (!careful) {
         try {
           await fold();
