@@ -104,6 +104,8 @@ export const preparedStatements = <T>(join: (text: (statement: Statement) => str
   return CompiledQuery.raw(PREPARED_MARK + join(text), values) as CompiledQuery<T>;
 };
 
+const lastResult = (result: unknown) => (Array.isArray(result) ? result.at(-1) : result);
+
 /** At most this many texts are prepared (on each connection): a marked text made of varying parts stays bounded. */
 const MAX_PREPARED = 100;
 const statementNames = new Map<string, string>();
@@ -115,13 +117,17 @@ const statementName = (text: string) => {
 
 /**
  * kysely hands pg the text and values alone; a marked statement goes to pg with a name, which pg
- * parses once per connection and then only binds and executes.
+ * parses once per connection and then only binds and executes. A text of several statements
+ * without values (`commit; begin; select …`: one round trip) answers its last statement's rows:
+ * pg gives a result per statement, kysely reads one.
  */
 const preparing = (client: pg.PoolClient) => {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
     const name = typeof config === 'string' && config.startsWith(PREPARED_MARK) && Array.isArray(values) ? statementName(config) : undefined;
-    return name ? query({ name, text: config, values }, callback) : query(config, values, callback);
+    if (name) return query({ name, text: config, values }, callback);
+    const result = query(config, values, callback);
+    return callback === undefined && result instanceof Promise ? result.then(lastResult) : result;
   }) as typeof client.query;
 };
 

@@ -1,5 +1,5 @@
 import { type AnyDb, compiledOnce, type GlobalCursor, prepared, START, type Statement, statementOnce } from '@erp/eventstore';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 
 import { runTogether } from './table';
 
@@ -98,6 +98,29 @@ const lockQuery = compiledOnce(
     where name = any(${names}::text[]) and (select set_config('synchronous_commit', 'off', true)) = 'off'
     order by name for update skip locked`),
 );
+
+/**
+ * lockCheckpoints as the first statement of a new transaction, after ending the one before
+ * (`commit` true): `commit; begin; select … for update skip locked` in one round trip, where
+ * three took three. One simple query takes no parameters, so the names go in its text as
+ * literals (made once per set of names).
+ */
+export const beginLocked = async (db: AnyDb, names: readonly string[], commit: boolean): Promise<CheckpointRow[]> => {
+  const key = `${commit}\0${names.join('\0')}`;
+  let text = lockTexts.get(key);
+  if (text === undefined) {
+    if (lockTexts.size >= 100) lockTexts.clear();
+    const { sql: lock, parameters } = sql`${sql.raw(commit ? 'commit; begin; ' : 'begin; ')}select ${COLUMNS}
+      from projection_checkpoints
+      where name = any(array[${sql.join([...names.map((n) => sql.lit(n)), sql.lit('')])}]) and (select set_config('synchronous_commit', 'off', true)) = 'off'
+      order by name for update skip locked`.compile(db);
+    if (parameters.length > 0) throw new Error('beginLocked: its statement must take no parameters');
+    lockTexts.set(key, (text = lock));
+  }
+  const { rows } = await db.executeQuery<Raw>(CompiledQuery.raw(text, []));
+  return rows.map(toRow);
+};
+const lockTexts = new Map<string, string>();
 
 /** Waits for the row lock (a rebuild's final swap waits for the batch in flight). */
 export const lockCheckpointsWaiting = async (db: AnyDb, names: readonly string[]): Promise<CheckpointRow[]> => {

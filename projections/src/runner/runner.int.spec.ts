@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { isAtOrAfter, type StoreUnderTest, type TestDatabase, testDatabase, withStore } from '@erp/eventstore/testing';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { readCheckpoint } from './checkpoints';
@@ -61,6 +61,34 @@ describe('projection runner', () => {
       const rows = await sql<{ position: string }>`select position from ${sql.table(name)}`.execute(t.db);
       expect(new Set(rows.rows.map((r) => r.position))).toEqual(new Set(positions));
     }
+  });
+
+  it("projects a lone write with two statements of its own besides the reads: the writes with the checkpoints, then commit, begin and the next round's locks", async () => {
+    const statements: string[] = [];
+    // The runner's own statements (the event read goes through the store), on the same pool.
+    const logged = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: t.pool }),
+      log: (event) => void (event.level === 'query' && statements.push(event.query.sql.replace(/\s+/g, ' ').slice(0, 60))),
+    });
+    const worker = startProjectionRunner(logged, t.store, t.notifier, [seen.projection, seenToo.projection], { pollMs: 60_000 });
+    await waitFor(async () => (await caughtUp('seen_events')) && (await caughtUp('seen_events_too')));
+    await new Promise((r) => setTimeout(r, 200));
+    statements.length = 0;
+    const target = (await t.store.cursorAt((await ping(`lone-${randomUUID()}`, 0)).lastPosition))!;
+    for (const name of ['seen_events', 'seen_events_too']) {
+      await waitFor(async () => isAtOrAfter((await readCheckpoint(t.db, name))?.cursor, target), 5000);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    await worker.stop();
+    // The rows the fold needs (one select per table) come first; then one write, one commit with
+    // the next begin and locks, and the rollback of the round open at stop.
+    const loads = statements.filter((q) => q.startsWith('select "position"'));
+    expect(loads).toHaveLength(2);
+    expect(statements.slice(loads.length)).toEqual([
+      expect.stringMatching(/^\/\* prepared \*\/ with w0 as \(insert into/),
+      expect.stringMatching(/^commit; begin; select name/),
+      'rollback',
+    ]);
   });
 
   it('wakes on the notifier instead of waiting for the poll', async () => {

@@ -7,6 +7,7 @@ import {
   type CheckpointRow,
   checkpointUpdate,
   ensureCheckpoint,
+  beginLocked,
   lockCheckpoints,
   markStopped,
   migrateCheckpoints,
@@ -17,6 +18,8 @@ import { type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
 import { RebuildError, rebuildProjection } from './rebuild';
 import { catchUpLog, failureLog, leadershipLog, stopLog } from './runner-log';
+import { inSavepoint, isTransient, messageOf } from './transaction';
+import { waker } from './waker';
 import { migrateTable, runTogether } from './table';
 
 export interface RunnerOptions {
@@ -125,32 +128,6 @@ export class ProjectionBatchError extends Error {
 }
 
 /**
- * Errors that say nothing about the events: the database went away, a deadlock, no room. The
- * whole round is retried; no projection is blamed. Anything else (a value a table cannot hold,
- * a fold that throws) belongs to the projection that met it.
- */
-const TRANSIENT_STATES = /^(08|40|53|57|58)/;
-const isTransient = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (TRANSIENT_STATES.test(code) || /^E[A-Z]+$/.test(code));
-};
-
-const messageOf = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
-
-/** Runs `work` inside a savepoint: on failure the transaction is as it was before it. */
-const inSavepoint = async <T>(trx: AnyDb, work: () => Promise<T>): Promise<T> => {
-  await sql`savepoint erp_projection`.execute(trx);
-  try {
-    const result = await work();
-    await sql`release savepoint erp_projection`.execute(trx);
-    return result;
-  } catch (error) {
-    await sql`rollback to savepoint erp_projection`.execute(trx);
-    throw error;
-  }
-};
-
-/**
  * One projection that could not fold a page with the others: fold it alone; if it still
  * cannot, apply the page an event at a time to move it up to the event it cannot apply, and
  * say which event that is and why.
@@ -188,10 +165,6 @@ class CarefulRoundNeeded extends Error {}
  * others of its group go on. Projections in `skip` (stopped, waiting for their next try) sit
  * the round out.
  *
- * With `ready`, the round waits for it once the checkpoints are locked: the runner begins the
- * next round as soon as one ends and waits for appends inside it, so an append is read, folded
- * and committed at once, without the round trips of a begin and the locks before it.
- *
  * The round runs first without savepoints (two round trips fewer per group). If a fold or a
  * write fails for a reason other than a transient one, that transaction rolls back whole and
  * the round runs again the careful way: each group in a savepoint, and a group that fails
@@ -203,15 +176,17 @@ export const projectBatch = async (
   projections: readonly Projection[],
   batchSize: number,
   skip: ReadonlySet<string> = new Set(),
-  ready?: () => Promise<void>,
 ): Promise<BatchResult> => {
   try {
-    return await projectRound(db, store, projections, batchSize, skip, false, ready);
+    return await projectRound(db, store, projections, batchSize, skip, false);
   } catch (error) {
     if (!(error instanceof CarefulRoundNeeded)) throw error;
     return projectRound(db, store, projections, batchSize, skip, true);
   }
 };
+
+const leadable = (projections: readonly Projection[], skip: ReadonlySet<string>) =>
+  new Map(projections.filter((p) => !skip.has(p.name)).map((p) => [p.name, p]));
 
 const projectRound = async (
   db: AnyDb,
@@ -220,95 +195,59 @@ const projectRound = async (
   batchSize: number,
   skip: ReadonlySet<string>,
   careful: boolean,
-  ready?: () => Promise<void>,
 ): Promise<BatchResult> =>
   db.transaction().execute(async (trx) => {
-    const byName = new Map(projections.filter((p) => !skip.has(p.name)).map((p) => [p.name, p]));
-    const locked = await lockCheckpoints(trx, [...byName.keys()]);
-    await ready?.();
-    const groups = groupByCursor(locked, byName);
-    let read = 0;
-    let more = false;
-    let position: string | null = null;
-    const stopped: { name: string; stop: ProjectionStop }[] = [];
-    for (let i = 0; i < groups.length; i++) {
-      const group = groups[i]!;
-      const names = group.projections.map((p) => p.name);
-      const page = await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
-      if (page.events.length === 0) continue;
-      const fold = async () => runTogether(trx, await foldBatch(trx, 'public', group.projections, page.events), checkpointUpdate(trx, names, null, page.cursor));
-      if (!careful) {
-        try {
-          await fold();
-        } catch (error) {
-          if (isTransient(error)) throw new ProjectionBatchError(names, error);
-          throw new CarefulRoundNeeded(`a round of ${names.join(', ')} failed`, { cause: error });
-        }
-      } else {
-        try {
-          await inSavepoint(trx, fold);
-        } catch (error) {
-          if (isTransient(error)) throw new ProjectionBatchError(names, error);
-          try {
-            for (const projection of group.projections) {
-              const stop = await foldAlone(trx, store, projection, page.events, page.cursor);
-              if (stop) stopped.push({ name: projection.name, stop });
-            }
-          } catch (again) {
-            throw new ProjectionBatchError(names, again);
-          }
-        }
-      }
-      read += page.events.length;
-      more ||= page.events.length === batchSize;
-      position = page.cursor.position;
-    }
-    return { read, more, position, led: locked.map((row) => row.name), stopped };
+    const byName = leadable(projections, skip);
+    return foldRound(trx, store, byName, await lockCheckpoints(trx, [...byName.keys()]), batchSize, careful);
   });
 
-/**
- * Sleeps until the poll interval passes or a wake-up comes. A wake-up that arrives while the
- * loop is busy is remembered, so the next sleep returns at once.
- */
-export const waker = () => {
-  let pending = false;
-  let cut: (() => void) | null = null;
-  let lastPoke = 0;
-  return {
-    poke: () => {
-      pending = true;
-      lastPoke = performance.now();
-      cut?.();
-    },
-    /**
-     * Waits until `until` (a performance.now() time), or until no wake-up has come for
-     * `quietMs`: a stream of appends is gathered, and its tail is not held once it stops. A
-     * wake-up that came meanwhile is kept for the next sleep.
-     */
-    gather: async (until: number, quietMs: number) => {
-      for (;;) {
-        const now = performance.now();
-        const end = Math.min(until, lastPoke + quietMs);
-        if (now >= end) return;
-        await new Promise((resolve) => setTimeout(resolve, end - now));
+/** A round's work once its checkpoint rows are locked, in the caller's transaction. */
+const foldRound = async (
+  trx: AnyDb,
+  store: EventStore,
+  byName: ReadonlyMap<string, Projection>,
+  locked: readonly CheckpointRow[],
+  batchSize: number,
+  careful: boolean,
+): Promise<BatchResult> => {
+  const groups = groupByCursor(locked, byName);
+  let read = 0;
+  let more = false;
+  let position: string | null = null;
+  const stopped: { name: string; stop: ProjectionStop }[] = [];
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i]!;
+    const names = group.projections.map((p) => p.name);
+    const page = await store.readAll(group.cursor, batchSize, groups[i + 1]?.cursor);
+    if (page.events.length === 0) continue;
+    const fold = async () => runTogether(trx, await foldBatch(trx, 'public', group.projections, page.events), checkpointUpdate(trx, names, null, page.cursor));
+    if (!careful) {
+      try {
+        await fold();
+      } catch (error) {
+        if (isTransient(error)) throw new ProjectionBatchError(names, error);
+        throw new CarefulRoundNeeded(`a round of ${names.join(', ')} failed`, { cause: error });
       }
-    },
-    sleep: (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (pending) {
-          pending = false;
-          return resolve();
+    } else {
+      try {
+        await inSavepoint(trx, fold);
+      } catch (error) {
+        if (isTransient(error)) throw new ProjectionBatchError(names, error);
+        try {
+          for (const projection of group.projections) {
+            const stop = await foldAlone(trx, store, projection, page.events, page.cursor);
+            if (stop) stopped.push({ name: projection.name, stop });
+          }
+        } catch (again) {
+          throw new ProjectionBatchError(names, again);
         }
-        const timer = setTimeout(done, ms);
-        function done() {
-          clearTimeout(timer);
-          cut = null;
-          pending = false;
-          resolve();
-        }
-        cut = done;
-      }),
-  };
+      }
+    }
+    read += page.events.length;
+    more ||= page.events.length === batchSize;
+    position = page.cursor.position;
+  }
+  return { read, more, position, led: locked.map((row) => row.name), stopped };
 };
 
 /** The projection runner (STYLE b.7): wakes on the notifier, polls when it is quiet. */
@@ -348,25 +287,62 @@ export const startProjectionRunner = (
     if (pause !== 'none' && running) await wake.sleep(pollMs);
     lastStarted = performance.now();
   };
+  const settle = (result: BatchResult) => {
+    failures.succeeded();
+    for (const name of result.led) {
+      if (!retry.has(name) || result.stopped.some((s) => s.name === name) || skipped().has(name)) continue;
+      retry.delete(name);
+      stops.resumed(name);
+    }
+    for (const { name, stop } of result.stopped) {
+      const tries = (retry.get(name)?.tries ?? 0) + 1;
+      retry.set(name, { at: Date.now() + Math.min(300_000, 1000 * 2 ** (tries - 1)), tries });
+      stops.stopped(name, stop, tries);
+    }
+    leadership(result.led);
+    caughtUp(result.read, result.more, result.position);
+    if (result.position !== null) notifier.publish('projected', result.position);
+    pause = result.more ? 'none' : result.read > 1 ? 'gather' : 'sleep';
+  };
+
+  // Rounds on one connection that has the next round open, its checkpoint rows locked, while it
+  // waits for appends: an append is read, folded and committed at once, and the commit, the next
+  // begin and its locks go in one round trip. A round that needs the careful way is rolled back
+  // and run again on a connection of its own.
+  const rounds = async (conn: AnyDb) => {
+    const begin = async (commit: boolean) => {
+      const byName = leadable(projections, skipped());
+      return { byName, locked: await beginLocked(conn, [...byName.keys()], commit) };
+    };
+    let open: Awaited<ReturnType<typeof begin>> | null = null;
+    try {
+      while (running) {
+        open ??= await begin(false);
+        await ready();
+        if (!running) return;
+        const result = await foldRound(conn, store, open.byName, open.locked, batchSize, false).catch((error: unknown) => {
+          if (error instanceof CarefulRoundNeeded) return null;
+          throw error;
+        });
+        if (!result) {
+          open = null;
+          await sql`rollback`.execute(conn);
+          settle(await projectRound(db, store, projections, batchSize, skipped(), true));
+          continue;
+        }
+        open = await begin(true);
+        settle(result);
+      }
+    } finally {
+      // Stopped, or failed: the open round ends without moving anything.
+      await sql`rollback`.execute(conn).catch(() => undefined);
+    }
+  };
+
   const loop = async () => {
     while (running) {
       try {
-        const result = await projectBatch(db, store, projections, batchSize, skipped(), ready);
-        failures.succeeded();
-        for (const name of result.led) {
-          if (!retry.has(name) || result.stopped.some((s) => s.name === name) || skipped().has(name)) continue;
-          retry.delete(name);
-          stops.resumed(name);
-        }
-        for (const { name, stop } of result.stopped) {
-          const tries = (retry.get(name)?.tries ?? 0) + 1;
-          retry.set(name, { at: Date.now() + Math.min(300_000, 1000 * 2 ** (tries - 1)), tries });
-          stops.stopped(name, stop, tries);
-        }
-        leadership(result.led);
-        caughtUp(result.read, result.more, result.position);
-        if (result.position !== null) notifier.publish('projected', result.position);
-        pause = result.more ? 'none' : result.read > 1 ? 'gather' : 'sleep';
+        await db.connection().execute(rounds);
       } catch (error) {
         if (error instanceof ProjectionBatchError) failures.failed(error.projections, error.cause);
         else failures.failed(names, error);

@@ -1,0 +1,28 @@
+import type { AnyDb } from '@erp/eventstore';
+import { sql } from 'kysely';
+
+/**
+ * Errors that say nothing about the events: the database went away, a deadlock, no room. The
+ * whole round is retried; no projection is blamed. Anything else (a value a table cannot hold,
+ * a fold that throws) belongs to the projection that met it.
+ */
+const TRANSIENT_STATES = /^(08|40|53|57|58)/;
+export const isTransient = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (TRANSIENT_STATES.test(code) || /^E[A-Z]+$/.test(code));
+};
+
+export const messageOf = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
+
+/** Runs `work` inside a savepoint: on failure the transaction is as it was before it. */
+export const inSavepoint = async <T>(trx: AnyDb, work: () => Promise<T>): Promise<T> => {
+  await sql`savepoint erp_projection`.execute(trx);
+  try {
+    const result = await work();
+    await sql`release savepoint erp_projection`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint erp_projection`.execute(trx);
+    throw error;
+  }
+};
