@@ -29,7 +29,7 @@ export interface RunnerOptions {
   /**
    * Under a stream of appends (a batch read more than one event), a batch starts at most this
    * often (default 50 ms): the events of that time share one round. Each round has the same
-   * fixed part (five statements, every checkpoint row locked and moved): under 8 HTTP writers,
+   * fixed part (its statements, every checkpoint row locked and moved): under 8 HTTP writers,
    * rounds of ~6 events every ~5 ms (20 ms, 1 ms quiet) left 1,150 writes/s on the 2-core box,
    * rounds every 50 ms 1,350 (+15 %). A list read with X-Min-Position waits at most that much
    * longer while a stream lasts; a lone write is projected at once.
