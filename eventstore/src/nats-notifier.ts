@@ -1,6 +1,6 @@
 import { connect, type NatsConnection, type Status } from '@nats-io/transport-node';
 
-import type { Channel, Notifier } from './notifier';
+import { type Channel, CHANNELS, type Notifier } from './notifier';
 
 
 /** Where the notifier says when NATS goes away and comes back (the server passes pino). */
@@ -80,7 +80,7 @@ export const natsNotifier = async (servers: string, log: NotifierLog = quiet, na
     nc = conn;
     healthy = true;
     log.info({ server: conn.getServer() }, 'NATS connected');
-    for (const channel of ['appended', 'projected'] as const) {
+    for (const channel of CHANNELS) {
       conn.subscribe(subject(channel), {
         callback: (_err, msg) => {
           for (const listener of listeners.get(channel) ?? []) listener(msg.string());

@@ -1,7 +1,11 @@
 import { EventEmitter } from 'node:events';
 
-/** 'appended': the log grew up to N. 'projected': a projection committed up to N. */
-export type Channel = 'appended' | 'projected';
+/**
+ * 'appended': the log grew up to N. 'projected': a projection committed up to N. 'wanted': a
+ * reader waits for the read models to reach N (the projection runner starts its next round now).
+ */
+export const CHANNELS = ['appended', 'projected', 'wanted'] as const;
+export type Channel = (typeof CHANNELS)[number];
 
 /** Wake-up signals between processes. Losing one is harmless: every reader also polls. */
 export interface Notifier {

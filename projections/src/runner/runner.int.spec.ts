@@ -141,6 +141,38 @@ describe('projection runner', () => {
     await worker.stop();
   });
 
+  it("spaces the rounds of one write after another, projects a write after a quiet spell at once, and goes at once for a reader that says it waits ('wanted')", async () => {
+    // A spacing far longer than a round takes even on a busy machine, so the cases cannot be confused.
+    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seen.projection, seenToo.projection], { pollMs: 60_000, spacingMs: 3000 });
+    await waitFor(() => caughtUp('seen_events'));
+    await new Promise((r) => setTimeout(r, 3000)); // past any spacing or gather after catching up
+    const landed: string[] = [];
+    const off = t.notifier.subscribe('projected', (position) => void landed.push(position));
+    const projected = async (position: string) => {
+      const target = (await t.store.cursorAt(position))!;
+      await waitFor(async () => isAtOrAfter((await readCheckpoint(t.db, 'seen_events'))?.cursor, target), 8000);
+      return Date.now();
+    };
+    const stream = `spaced-${randomUUID()}`;
+    // After a quiet spell: at once, and it starts a spacing.
+    let started = Date.now();
+    expect((await projected((await ping(stream, 0)).lastPosition)) - started).toBeLessThan(1500);
+    // Inside the spacing, but a reader waits for it: at once again.
+    started = Date.now();
+    const wanted = await ping(stream, 1);
+    t.notifier.publish('wanted', wanted.lastPosition);
+    expect((await projected(wanted.lastPosition)) - started).toBeLessThan(1500);
+    // Two writes inside the spacing that nobody waits for: one round for both, once it is over.
+    started = Date.now();
+    const first = await ping(stream, 2);
+    const second = await ping(stream, 3);
+    expect((await projected(second.lastPosition)) - started).toBeGreaterThanOrEqual(1500);
+    off();
+    expect(landed).not.toContain(first.lastPosition);
+    expect(landed).toContain(second.lastPosition);
+    await worker.stop();
+  });
+
   it('a projection added later catches up to the others and then moves with them, one page per round', async () => {
     await prepareProjections(t.db, t.store, [late.projection]);
     const all = [seen.projection, seenToo.projection, late.projection];

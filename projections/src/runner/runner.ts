@@ -42,6 +42,15 @@ export interface RunnerOptions {
    * the tail.
    */
   readonly quietMs?: number;
+  /**
+   * After a round of one event, the next starts at least this long after it did (default 20
+   * ms): a client that writes and reads one record after another (a GET by id answers without
+   * the runner) shares a round between several of its writes instead of paying one per write.
+   * A lone write after a quiet spell is projected at once, and a reader that waits for a
+   * position (X-Min-Position, a document not projected yet) says so on the notifier
+   * ('wanted'), which ends a spacing or a gather at once.
+   */
+  readonly spacingMs?: number;
   readonly log?: ProjectionLog;
 }
 
@@ -262,6 +271,7 @@ export const startProjectionRunner = (
   const pollMs = options.pollMs ?? 500;
   const gatherMs = options.gatherMs ?? 50;
   const quietMs = options.quietMs ?? 10;
+  const spacingMs = options.spacingMs ?? 20;
   const log = options.log ?? silentLog;
   const names = projections.map((p) => p.name);
   const leadership = leadershipLog(names, log);
@@ -275,16 +285,18 @@ export const startProjectionRunner = (
   log.info({ projections: names, notifier: notifier.kind, pollMs }, 'projection worker started');
   let running = true;
   const wake = waker();
-  const unsubscribe = notifier.subscribe('appended', () => wake.poke());
+  const unsubscribers = [notifier.subscribe('appended', () => wake.poke()), notifier.subscribe('wanted', () => wake.hurry())];
 
   // What the next round waits for once it holds its checkpoints: nothing after a full page,
-  // the rest of a stream of appends after a round that read several, else the next append (or
-  // the poll interval).
-  let pause: 'none' | 'gather' | 'sleep' = 'none';
+  // the rest of a stream of appends after a round that read several, the next append and then
+  // the rest of spacingMs after a round that read one, else the next append (or the poll
+  // interval).
+  let pause: 'none' | 'gather' | 'space' | 'sleep' = 'none';
   let lastStarted = performance.now();
   const ready = async () => {
     if (pause === 'gather') await wake.gather(lastStarted + gatherMs, quietMs);
     if (pause !== 'none' && running) await wake.sleep(pollMs);
+    if (pause === 'space' && running) await wake.hold(lastStarted + spacingMs);
     lastStarted = performance.now();
   };
   const settle = (result: BatchResult) => {
@@ -302,7 +314,7 @@ export const startProjectionRunner = (
     leadership(result.led);
     caughtUp(result.read, result.more, result.position);
     if (result.position !== null) notifier.publish('projected', result.position);
-    pause = result.more ? 'none' : result.read > 1 ? 'gather' : 'sleep';
+    pause = result.more ? 'none' : result.read > 1 ? 'gather' : result.read === 1 ? 'space' : 'sleep';
   };
 
   // Rounds on one connection that has the next round open, its checkpoint rows locked, while it
@@ -357,8 +369,8 @@ export const startProjectionRunner = (
   return {
     stop: async () => {
       running = false;
-      unsubscribe();
-      wake.poke();
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      wake.hurry();
       await done;
       log.info({ projections: names }, 'projection worker stopped');
     },

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
 import { type StoreUnderTest, type TestDatabase, testDatabase, withStore } from '@erp/eventstore/testing';
-import { markStopped, prepareProjections, projectBatch, PROJECTIONS } from '@erp/projections';
+import { markStopped, prepareProjections, projectBatch, PROJECTIONS, startProjectionRunner } from '@erp/projections';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { findAfterCatchUp } from './read-your-writes';
+import { findAfterCatchUp, readsFrom } from './read-your-writes';
 
 /**
  * One record by id right after its write, without X-Min-Position (a POST, then a GET of its
@@ -89,5 +89,61 @@ describe('one record right after its write, without X-Min-Position: findAfterCat
     expect(ms).toBeLessThan(500);
     await project();
     expect((await get(id)).status).toBe(200);
+  });
+});
+
+describe("a read that waits says so ('wanted'), so a runner spacing its rounds goes at once", () => {
+  const wanted = () => {
+    const heard: string[] = [];
+    const off = t.notifier.subscribe('wanted', (position) => void heard.push(position));
+    return { heard, off };
+  };
+
+  it('findAfterCatchUp: once, with the end of the log, when the record is not projected yet; never when it is', async () => {
+    await project();
+    const found = await appendVendor();
+    await project();
+    const quiet = wanted();
+    expect((await get(found)).status).toBe(200);
+    quiet.off();
+    expect(quiet.heard).toEqual([]);
+
+    const id = await appendVendor();
+    const end = await t.store.endCursor();
+    const asked = wanted();
+    const answer = get(id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await project();
+    expect((await answer).status).toBe(200);
+    asked.off();
+    expect(asked.heard).toEqual([end.position]);
+  });
+
+  it('X-Min-Position: once, with the position waited for', async () => {
+    const id = await appendVendor();
+    const end = await t.store.endCursor();
+    const asked = wanted();
+    const ctx = { get: (name: string) => (name.toLowerCase() === 'x-min-position' ? end.position : ''), set: () => undefined };
+    const read = readsFrom({ db: t.db, store: t.store, notifier: t.notifier }, ['vendor_list'])(ctx as never, async () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await project();
+    await read;
+    asked.off();
+    expect(asked.heard).toEqual([end.position]);
+    expect((await get(id)).status).toBe(200);
+  });
+
+  it('with the runner spacing its rounds, a document-like read right after a write answers at once', async () => {
+    await project();
+    const runner = startProjectionRunner(t.db, t.store, t.notifier, PROJECTIONS, { pollMs: 60_000, spacingMs: 5000 });
+    try {
+      // A round of one event starts the spacing; the next write would wait 5 s for its round.
+      await get(await appendVendor());
+      const { status, ms } = await get(await appendVendor());
+      expect(status).toBe(200);
+      expect(ms).toBeLessThan(1500);
+    } finally {
+      await runner.stop();
+    }
   });
 });

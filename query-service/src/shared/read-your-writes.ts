@@ -63,11 +63,13 @@ const waitUntilApplied = async (deps: ReadDeps, projections: readonly string[], 
   const deadline = Date.now() + maxMs;
   const rounds = watchRounds(deps.notifier);
   try {
-    for (;;) {
+    for (let asked = false; ; asked = true) {
       rounds.landed = false;
       const state = await caughtUp(deps.db, projections, target);
       if (state !== 'no') return state;
       if (Date.now() >= deadline) return 'late';
+      // The runner may be spacing its rounds apart: this read waits, so it goes now.
+      if (!asked) deps.notifier.publish('wanted', target.position);
       await rounds.next(deadline);
     }
   } finally {
@@ -140,10 +142,12 @@ export const findAfterCatchUp = async <T>(deps: ReadDeps, projections: readonly 
         continue;
       }
       const check = await caughtUpToEnd(deps.db, projections, end);
-      end = check.end;
       // Caught up (it may have landed since the last look), stopped, or out of time: one last
       // look decides.
       if (check.state !== 'no' || Date.now() >= deadline) return (await find()) ?? null;
+      // The first time: the runner may be spacing its rounds apart, and this read waits.
+      if (end === null) deps.notifier.publish('wanted', check.end.position);
+      end = check.end;
       await rounds.next(deadline);
     }
   } finally {
