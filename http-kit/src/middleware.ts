@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Stream } from 'node:stream';
 
 import { DomainError, type ErrorBody, HEADERS, type Role } from '@erp/contracts';
 import type { Context, Middleware, Next } from 'koa';
@@ -151,3 +152,16 @@ export const sameOrigin = (allowed: readonly string[]): Middleware =>
     }
     await next();
   };
+
+/**
+ * An object answer becomes its JSON text here, once. Placed inside koa-compress: it measures a
+ * body by serializing it (Content-Length) and koa serializes it again to send it; a text is
+ * measured and sent as it is. Buffers, streams and texts pass by.
+ */
+export const jsonOnce: Middleware = async (ctx: Context, next: Next) => {
+  await next();
+  const { body } = ctx;
+  if (body === null || typeof body !== 'object' || Buffer.isBuffer(body) || body instanceof Stream) return;
+  if (body instanceof Blob || body instanceof ReadableStream || body instanceof Response) return;
+  ctx.body = JSON.stringify(body);
+};

@@ -6,6 +6,7 @@ import {
   authReadRoutes,
   errorHandler,
   inlineHashes,
+  jsonOnce,
   requestContext,
   securityHeaders,
   roleGuard,
@@ -68,6 +69,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   // Answers over 1 kB go Brotli (quality 4) or gzip-compressed to clients that take it: a list
   // page of 100 vendors is 22 kB of JSON, 3 kB on a phone's network.
   app.use(compress({ threshold: 1024 }));
+  app.use(jsonOnce);
   app.use(errorHandler(deps.log ?? (() => undefined)));
   app.use(requestContext(now));
   app.use(sessionAuth(deps.auth));
