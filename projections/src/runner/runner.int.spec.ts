@@ -104,7 +104,7 @@ describe('projection runner', () => {
     await worker.stop();
   });
 
-  it('gathers a stream of appends for gatherMs, but projects a lone write at once, and the tail of a stream once it stops', async () => {
+  it('gathers a stream of appends for gatherMs, but projects a lone write at once and the next within quietMs, and the tail of a stream once it stops', async () => {
     // A gather far longer than a batch takes even on a busy machine, so the cases cannot be
     // confused: a lone write well under it, a write inside a gathered stream at least most of it.
     const worker = startProjectionRunner(t.db, t.store, t.notifier, [seen.projection, seenToo.projection], { pollMs: 60_000, gatherMs: 3000, quietMs: 600 });
@@ -120,7 +120,7 @@ describe('projection runner', () => {
       return (await projected((await append()).lastPosition)) - started;
     };
     const stream = `gather-${randomUUID()}`;
-    // Lone writes, one after the other: each batch reads one event and the next starts at once.
+    // Lone writes, one after the other: the first at once; the next, within quietMs of it, once quietMs has passed.
     expect(await msToProject(() => ping(stream, 0))).toBeLessThan(1500);
     expect(await msToProject(() => ping(stream, 1))).toBeLessThan(1500);
     // Three events in one batch start a gather; a stream of writes every 100 ms (under quietMs)
@@ -141,11 +141,11 @@ describe('projection runner', () => {
     await worker.stop();
   });
 
-  it("spaces the rounds of one write after another, projects a write after a quiet spell at once, and goes at once for a reader that says it waits ('wanted')", async () => {
-    // A spacing far longer than a round takes even on a busy machine, so the cases cannot be confused.
-    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seen.projection, seenToo.projection], { pollMs: 60_000, spacingMs: 3000 });
+  it("gathers one client's writes in a row too, and goes at once for a reader that says it waits ('wanted')", async () => {
+    // Gathers far longer than a round takes even on a busy machine, so the cases cannot be confused.
+    const worker = startProjectionRunner(t.db, t.store, t.notifier, [seen.projection, seenToo.projection], { pollMs: 60_000, gatherMs: 3000, quietMs: 2500 });
     await waitFor(() => caughtUp('seen_events'));
-    await new Promise((r) => setTimeout(r, 3000)); // past any spacing or gather after catching up
+    await new Promise((r) => setTimeout(r, 3000)); // past any gather after catching up
     const landed: string[] = [];
     const off = t.notifier.subscribe('projected', (position) => void landed.push(position));
     const projected = async (position: string) => {
@@ -153,20 +153,20 @@ describe('projection runner', () => {
       await waitFor(async () => isAtOrAfter((await readCheckpoint(t.db, 'seen_events'))?.cursor, target), 8000);
       return Date.now();
     };
-    const stream = `spaced-${randomUUID()}`;
-    // After a quiet spell: at once, and it starts a spacing.
+    const stream = `in-a-row-${randomUUID()}`;
+    // After a quiet spell: at once, and its round starts a gather.
     let started = Date.now();
-    expect((await projected((await ping(stream, 0)).lastPosition)) - started).toBeLessThan(1500);
-    // Inside the spacing, but a reader waits for it: at once again.
+    expect((await projected((await ping(stream, 0)).lastPosition)) - started).toBeLessThan(1000);
+    // Inside the gather, but a reader waits for it: at once again.
     started = Date.now();
     const wanted = await ping(stream, 1);
     t.notifier.publish('wanted', wanted.lastPosition);
-    expect((await projected(wanted.lastPosition)) - started).toBeLessThan(1500);
-    // Two writes inside the spacing that nobody waits for: one round for both, once it is over.
+    expect((await projected(wanted.lastPosition)) - started).toBeLessThan(1000);
+    // Two writes inside the gather that nobody waits for: one round for both, once it ends.
     started = Date.now();
     const first = await ping(stream, 2);
     const second = await ping(stream, 3);
-    expect((await projected(second.lastPosition)) - started).toBeGreaterThanOrEqual(1500);
+    expect((await projected(second.lastPosition)) - started).toBeGreaterThanOrEqual(2000);
     off();
     expect(landed).not.toContain(first.lastPosition);
     expect(landed).toContain(second.lastPosition);

@@ -27,12 +27,14 @@ export interface RunnerOptions {
   /** Poll interval when no wake-up arrives (notifier down, or a missed message). */
   readonly pollMs?: number;
   /**
-   * Under a stream of appends (a batch read more than one event), a batch starts at most this
-   * often (default 50 ms): the events of that time share one round. Each round has the same
-   * fixed part (its statements, every checkpoint row locked and moved): under 8 HTTP writers,
-   * rounds of ~6 events every ~5 ms (20 ms, 1 ms quiet) left 1,150 writes/s on the 2-core box,
-   * rounds every 50 ms 1,350 (+15 %). A list read with X-Min-Position waits at most that much
-   * longer while a stream lasts; a lone write is projected at once.
+   * While appends keep coming, a round starts at most this often (default 50 ms): the events of
+   * that time share one round. Each round has the same fixed part (its statements, every
+   * checkpoint row locked and moved): under 8 HTTP writers, rounds of ~6 events every ~5 ms (20
+   * ms, 1 ms quiet) left 1,150 writes/s on the 2-core box, rounds every 50 ms 1,350 (+15 %); one
+   * client writing and reading record after record (a GET by id answers without the runner)
+   * shares a round among ~18 of its writes instead of paying one per write. A reader that waits
+   * for a position (X-Min-Position, a document not projected yet) says so on the notifier
+   * ('wanted'), which ends the wait at once.
    */
   readonly gatherMs?: number;
   /**
@@ -42,15 +44,6 @@ export interface RunnerOptions {
    * the tail.
    */
   readonly quietMs?: number;
-  /**
-   * After a round of one event, the next starts at least this long after it did (default 20
-   * ms): a client that writes and reads one record after another (a GET by id answers without
-   * the runner) shares a round between several of its writes instead of paying one per write.
-   * A lone write after a quiet spell is projected at once, and a reader that waits for a
-   * position (X-Min-Position, a document not projected yet) says so on the notifier
-   * ('wanted'), which ends a spacing or a gather at once.
-   */
-  readonly spacingMs?: number;
   readonly log?: ProjectionLog;
 }
 
@@ -271,7 +264,6 @@ export const startProjectionRunner = (
   const pollMs = options.pollMs ?? 500;
   const gatherMs = options.gatherMs ?? 50;
   const quietMs = options.quietMs ?? 10;
-  const spacingMs = options.spacingMs ?? 20;
   const log = options.log ?? silentLog;
   const names = projections.map((p) => p.name);
   const leadership = leadershipLog(names, log);
@@ -287,16 +279,15 @@ export const startProjectionRunner = (
   const wake = waker();
   const unsubscribers = [notifier.subscribe('appended', () => wake.poke()), notifier.subscribe('wanted', () => wake.hurry())];
 
-  // What the next round waits for once it holds its checkpoints: nothing after a full page,
-  // the rest of a stream of appends after a round that read several, the next append and then
-  // the rest of spacingMs after a round that read one, else the next append (or the poll
+  // What the next round waits for once it holds its checkpoints: nothing after a full page, the
+  // rest of a stream of appends after a round that read some (a lone write's round included: a
+  // write that follows within quietMs joins the next round), else the next append (or the poll
   // interval).
-  let pause: 'none' | 'gather' | 'space' | 'sleep' = 'none';
+  let pause: 'none' | 'gather' | 'sleep' = 'none';
   let lastStarted = performance.now();
   const ready = async () => {
     if (pause === 'gather') await wake.gather(lastStarted + gatherMs, quietMs);
     if (pause !== 'none' && running) await wake.sleep(pollMs);
-    if (pause === 'space' && running) await wake.hold(lastStarted + spacingMs);
     lastStarted = performance.now();
   };
   const settle = (result: BatchResult) => {
@@ -314,7 +305,7 @@ export const startProjectionRunner = (
     leadership(result.led);
     caughtUp(result.read, result.more, result.position);
     if (result.position !== null) notifier.publish('projected', result.position);
-    pause = result.more ? 'none' : result.read > 1 ? 'gather' : result.read === 1 ? 'space' : 'sleep';
+    pause = result.more ? 'none' : result.read > 0 ? 'gather' : 'sleep';
   };
 
   // Rounds on one connection that has the next round open, its checkpoint rows locked, while it

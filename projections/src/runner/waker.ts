@@ -46,7 +46,7 @@ export const waker = () => {
     },
     /**
      * Someone is waiting for the next round (a read with X-Min-Position, a record not projected
-     * yet): a gather or spacing under way ends now, and a sleep too.
+     * yet): a gather under way ends now, and a sleep too.
      */
     hurry: () => {
       pending = true;
@@ -66,12 +66,6 @@ export const waker = () => {
         if (performance.now() >= end) return;
         await pauseUntil(end);
       }
-    },
-    /** Waits until `until` (rounds spaced apart), unless hurried. */
-    hold: async (until: number) => {
-      if (takeHurry() || performance.now() >= until) return;
-      await pauseUntil(until);
-      takeHurry();
     },
     sleep: (ms: number) =>
       new Promise<void>((resolve) => {

@@ -92,7 +92,7 @@ describe('one record right after its write, without X-Min-Position: findAfterCat
   });
 });
 
-describe("a read that waits says so ('wanted'), so a runner spacing its rounds goes at once", () => {
+describe("a read that waits says so ('wanted'), so a runner gathering writes goes at once", () => {
   const wanted = () => {
     const heard: string[] = [];
     const off = t.notifier.subscribe('wanted', (position) => void heard.push(position));
@@ -133,11 +133,11 @@ describe("a read that waits says so ('wanted'), so a runner spacing its rounds g
     expect((await get(id)).status).toBe(200);
   });
 
-  it('with the runner spacing its rounds, a document-like read right after a write answers at once', async () => {
+  it('with the runner gathering writes, a document-like read right after a write answers at once', async () => {
     await project();
-    const runner = startProjectionRunner(t.db, t.store, t.notifier, PROJECTIONS, { pollMs: 60_000, spacingMs: 5000 });
+    const runner = startProjectionRunner(t.db, t.store, t.notifier, PROJECTIONS, { pollMs: 60_000, gatherMs: 5000, quietMs: 5000 });
     try {
-      // A round of one event starts the spacing; the next write would wait 5 s for its round.
+      // A round of one event starts a gather; the next write would wait 5 s for its round.
       await get(await appendVendor());
       const { status, ms } = await get(await appendVendor());
       expect(status).toBe(200);

@@ -68,7 +68,7 @@ const waitUntilApplied = async (deps: ReadDeps, projections: readonly string[], 
       const state = await caughtUp(deps.db, projections, target);
       if (state !== 'no') return state;
       if (Date.now() >= deadline) return 'late';
-      // The runner may be spacing its rounds apart: this read waits, so it goes now.
+      // The runner may be gathering writes into its next round: this read waits, so it goes now.
       if (!asked) deps.notifier.publish('wanted', target.position);
       await rounds.next(deadline);
     }
@@ -145,7 +145,7 @@ export const findAfterCatchUp = async <T>(deps: ReadDeps, projections: readonly 
       // Caught up (it may have landed since the last look), stopped, or out of time: one last
       // look decides.
       if (check.state !== 'no' || Date.now() >= deadline) return (await find()) ?? null;
-      // The first time: the runner may be spacing its rounds apart, and this read waits.
+      // The first time: the runner may be gathering writes into its next round, and this read waits.
       if (end === null) deps.notifier.publish('wanted', check.end.position);
       end = check.end;
       await rounds.next(deadline);
