@@ -73,7 +73,7 @@ const benchWrites = async () => {
     const catchUpMs = Date.now() - started;
 
     // One append after another, each waited for: by a reader that says so ('wanted', as a read
-    // with X-Min-Position does), then by one that only polls (the runner spaces such rounds apart).
+    // with X-Min-Position does), then by one that only polls (the runner gathers such writes: at most 50 ms).
     const lags: number[] = [];
     const unsaid: number[] = [];
     for (let i = 0; i < 400; i++) {

@@ -131,21 +131,6 @@ const preparing = (client: pg.PoolClient) => {
   }) as typeof client.query;
 };
 
-/** The pool behind each Kysely that connect() made. */
-const pools = new WeakMap<AnyDb, pg.Pool>();
-
-/**
- * A hot read's compiled statement (compiledOnce, prepared) run straight on the pool behind `db`,
- * as a prepared statement, without kysely's executor around it (a GET by id); through kysely
- * when `db` is a transaction or a Kysely connect() did not make.
- */
-export const executePrepared = async <T>(db: AnyDb, query: CompiledQuery<T>): Promise<{ rows: T[] }> => {
-  const pool = pools.get(db);
-  const name = pool && query.sql.startsWith(PREPARED_MARK) ? statementName(query.sql) : undefined;
-  if (!pool || !name) return db.executeQuery(query);
-  return pool.query<T & pg.QueryResultRow>({ name, text: query.sql, values: [...query.parameters] });
-};
-
 /** How long a request waits for a new connection before it fails (503 at the HTTP edge). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -174,6 +159,5 @@ export const connect = (url: string, options: { max?: number } = {}): Database =
     preparing(client);
   });
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-  pools.set(db, pool);
   return { db, pool, url, close: () => db.destroy() };
 };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { connect, type Database, executePrepared, prepared } from './db';
+import { connect, type Database, prepared } from './db';
 import { type TestDatabase, testDatabase } from './testing';
 
 /** Statements marked `prepared` are parsed once per connection; the rest as before. */
@@ -50,18 +50,5 @@ describe('prepared statements', () => {
   it('a failing prepared statement fails that call only', async () => {
     await expect(prepared(sql`select 1 / ${0}::int`).execute(one.db)).rejects.toThrow(/division by zero/);
     expect((await label(1)).rows).toEqual([{ label: 'jaggery' }]);
-  });
-
-  it('executePrepared runs a marked statement on the pool under the same prepared name, and a transaction’s through kysely', async () => {
-    const query = (id: number) => prepared(sql<{ label: string }>`select label from shelf where id = ${id}`).compile(one.db);
-    expect((await executePrepared(one.db, query(1))).rows).toEqual([{ label: 'jaggery' }]);
-    expect((await executePrepared(one.db, query(2))).rows).toEqual([]);
-    expect((await preparedTexts()).filter((t) => t.includes('from shelf'))).toEqual(['/* prepared */ select label from shelf where id = $1']);
-    const inTransaction = await one.db.transaction().execute(async (trx) => {
-      await sql`update shelf set label = 'gur' where id = 1`.execute(trx);
-      return (await executePrepared(trx, query(1))).rows;
-    });
-    expect(inTransaction).toEqual([{ label: 'gur' }]);
-    await expect(executePrepared(one.db, prepared(sql`select 1 / ${0}::int`).compile(one.db))).rejects.toThrow(/division by zero/);
   });
 });

@@ -1,5 +1,5 @@
 import { type MasterDataEntity, recordStream, snakeCase, validationError } from '@erp/contracts';
-import { type AnyDb, compiledOnce, executePrepared, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
+import { type AnyDb, compiledOnce, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
 import { foldRow, MASTER_DATA_PROJECTIONS, masterDataTable, type Row, rowSelection, textSortKey } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
 
@@ -70,7 +70,7 @@ const recordQuery = compiledOnce((entity: MasterDataEntity, streamId: string, id
 export const findRecord = async (db: AnyDb, entity: MasterDataEntity, id: number) => {
   const spec = masterDataTable(entity);
   const streamId = recordStream(entity, id);
-  const { rows } = await executePrepared(db, recordQuery(db, entity, streamId, id));
+  const { rows } = await db.executeQuery(recordQuery(db, entity, streamId, id));
   const { _events: pending, ...stored } = rows[0]!;
   let row: Row | undefined = stored.id === null ? undefined : stored;
   let stale = false;
