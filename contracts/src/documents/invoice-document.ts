@@ -24,7 +24,8 @@ const paidNowOf = (input: object): string | null => {
   const value = fieldOf(input, 'paidNow');
   return typeof value === 'string' && value !== '0.00' ? value : null;
 };
-const NullableText = z.string().nullable();
+const Text = z.string();
+const NullableText = Text.nullable();
 
 const allocationV2 = z.object({ id: Id, by: z.string(), amount: MoneyString, as: z.enum(['paid', 'credited']) });
 const allocationV1 = z.object({ id: Id, settlementId: Id, amount: MoneyString });
@@ -194,7 +195,7 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     return {
       id: raw.id,
       partyId: Id.parse(fieldOf(raw, party.field)),
-      number: z.string().parse(fieldOf(raw, numberField)),
+      number: Text.parse(fieldOf(raw, numberField)),
       date: DateString.parse(fieldOf(raw, dateField)),
       dueDate: raw.dueDate,
       texts: Object.fromEntries(config.texts.map((t) => [t, NullableText.parse(fieldOf(raw, t) ?? null)])),
