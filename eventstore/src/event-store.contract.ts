@@ -506,6 +506,35 @@ export const eventStoreContract = (
         expect((await store.readAll(first.cursor, 100)).events.map((e) => e.data)).toEqual([{ n: 4 }, { n: 5 }]);
       });
 
+      it('with types, reads only those and moves its cursor past the others it scanned', async () => {
+        const { store } = h();
+        const { cursor: start } = await drain(store, START);
+        const streamId = streamOf('typed');
+        const types = ['Kept', 'Skipped', 'Kept', 'Skipped', 'Skipped', 'Kept', 'Skipped'];
+        await store.append([{ streamId, expectedVersion: 0, events: types.map((type, n) => eventOf(type, { n })) }], metadata);
+        const all = await store.readAll(start, 100);
+        const end = all.cursor;
+
+        // Pages of two: full pages end on their last event, the short one on the last event scanned.
+        const page1 = await store.readAll(start, 2, undefined, ['Kept']);
+        const page2 = await store.readAll(page1.cursor, 2, undefined, ['Kept']);
+        expect([...page1.events, ...page2.events].map((e) => e.data)).toEqual([{ n: 0 }, { n: 2 }, { n: 5 }]);
+        expect(page1.events.map((e) => e.type)).toEqual(['Kept', 'Kept']);
+        expect(page1.events).toEqual(all.events.filter((e) => e.type === 'Kept').slice(0, 2));
+        expect(page1.cursor.position).toBe(all.events[2]!.position);
+        expect(page2.cursor).toEqual(end);
+        expect(await store.readAll(page2.cursor, 2, undefined, ['Kept'])).toEqual({ events: [], cursor: end });
+
+        // None of the types: an empty page whose cursor has moved to the end of what it scanned.
+        expect(await store.readAll(start, 100, undefined, ['Absent'])).toEqual({ events: [], cursor: end });
+        expect(await store.readAll(start, 100, undefined, [])).toEqual({ events: [], cursor: end });
+        // Stopped by until, on the last event at or before it, whatever its type.
+        const until = (await store.cursorAt(all.events[3]!.position))!;
+        const upTo = await store.readAll(start, 100, until, ['Kept']);
+        expect(upTo.events.map((e) => e.data)).toEqual([{ n: 0 }, { n: 2 }]);
+        expect(upTo.cursor).toEqual(until);
+      });
+
       it('keeps position order inside one command whose positions cross a power of ten', async () => {
         const { store } = h();
         const { cursor: start } = await drain(store, START);
@@ -569,6 +598,9 @@ export const eventStoreContract = (
           const during = await drain(store, start);
           expect(during.events).toEqual([]);
           expect(during.cursor).toEqual(start);
+          // A read of some types does not move its cursor past it either.
+          expect(await store.readAll(start, 100, undefined, ['CommittedFirst'])).toEqual({ events: [], cursor: start });
+          expect(await store.readAll(start, 100, undefined, ['Absent'])).toEqual({ events: [], cursor: start });
           expect((await store.readStream(laterStream)).version).toBe(1);
 
           await held.commit();
@@ -581,6 +613,9 @@ export const eventStoreContract = (
           [held.position, heldStream],
           [later.lastPosition, laterStream],
         ]);
+        const typed = await store.readAll(start, 100, undefined, ['HeldBack']);
+        expect(typed.events.map((e) => e.position)).toEqual([held.position]);
+        expect(typed.cursor.position).toBe(later.lastPosition);
       });
 
       it(

@@ -63,9 +63,11 @@ export interface EventStore {
   append(appends: readonly StreamAppend[], metadata: EventMetadataInput): Promise<AppendResult>;
   /**
    * Events committed after the cursor in global order; never skips a late commit. With `until`,
-   * only events at or before that cursor (a reader catching up to another stops on it).
+   * only events at or before that cursor (a reader catching up to another stops on it). With
+   * `types`, only events of those types, and the cursor moves past the others it scanned: a page
+   * may be empty with its cursor moved on (empty at an unmoved cursor: nothing more yet).
    */
-  readAll(after: GlobalCursor, limit: number, until?: GlobalCursor): Promise<EventPage>;
+  readAll(after: GlobalCursor, limit: number, until?: GlobalCursor, types?: readonly string[]): Promise<EventPage>;
   /** The cursor of the last visible event at or before a position; null if there is none. */
   cursorAt(position: string): Promise<GlobalCursor | null>;
   /** The last committed event in global order: a reader past it has read all there is. */

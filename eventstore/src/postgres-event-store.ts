@@ -58,14 +58,14 @@ const APPEND_MULTI = `${INSERT_ROWS}
   returning position::text as position`;
 
 /** A page's row as pg hands it back in array mode: the columns of READ_COLUMNS, in order. */
-type EventTuple = [position: string, tx: string, eventId: string, streamId: string, streamVersion: number, type: string, data: unknown, metadata: EventMetadata];
+type EventTuple = [position: string, tx: string, eventId: string, streamId: string, streamVersion: number, type: string | null, data: unknown, metadata: EventMetadata];
 
 /** A page of the log from rows in array mode: one object per event, none per row in between. */
+/** A page of rows; a row without a type (erp_read_events_of's last) only moves the cursor. */
 const toPage = (rows: EventTuple[], after: GlobalCursor): EventPage => {
-  const events = new Array<RecordedEvent>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    events[i] = { position: r[0], eventId: r[2], streamId: r[3], streamVersion: r[4], type: r[5], data: r[6], metadata: r[7] };
+  const events: RecordedEvent[] = [];
+  for (const r of rows) {
+    if (r[5] !== null) events.push({ position: r[0], eventId: r[2], streamId: r[3], streamVersion: r[4], type: r[5], data: r[6], metadata: r[7] });
   }
   const last = rows.at(-1);
   return { events, cursor: last ? { tx: last[1], position: last[0] } : after };
@@ -224,7 +224,8 @@ export const postgresEventStore = (
     return rows[0]?.version ?? 0;
   };
 
-  const readAll = async (after: GlobalCursor, limit: number, until?: GlobalCursor): Promise<EventPage> => {
+  const readAll = async (after: GlobalCursor, limit: number, until?: GlobalCursor, types?: readonly string[]): Promise<EventPage> => {
+    if (types) return readAllOf(after, limit, until, types);
     const { rows } = await pool.query<EventTuple>({
       name: 'erp_read_events',
       rowMode: 'array',
@@ -232,6 +233,18 @@ export const postgresEventStore = (
                r_stream_version as stream_version, r_type as type, r_data as data, r_metadata as metadata
              from erp_read_events($1::xid8, $2::bigint, $3::int, $4::xid8, $5::bigint)`,
       values: [after.tx, after.position, limit, until?.tx ?? null, until?.position ?? null],
+    });
+    return toPage(rows, after);
+  };
+
+  const readAllOf = async (after: GlobalCursor, limit: number, until: GlobalCursor | undefined, types: readonly string[]): Promise<EventPage> => {
+    const { rows } = await pool.query<EventTuple>({
+      name: 'erp_read_events_of',
+      rowMode: 'array',
+      text: `select r_position as position, r_tx as tx, r_event_id as event_id, r_stream_id as stream_id,
+               r_stream_version as stream_version, r_type as type, r_data as data, r_metadata as metadata
+             from erp_read_events_of($1::xid8, $2::bigint, $3::int, $4::xid8, $5::bigint, $6::text[])`,
+      values: [after.tx, after.position, limit, until?.tx ?? null, until?.position ?? null, types],
     });
     return toPage(rows, after);
   };

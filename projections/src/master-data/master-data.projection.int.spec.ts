@@ -138,4 +138,23 @@ describe('master-data list projection', () => {
     await rebuildProjection(t.db, t.store, vendors);
     expect(await live()).toEqual(now);
   });
+
+  it('rebuilt alone, reads only the events it handles and ends past the others, at the end of the log', async () => {
+    const before = await rows();
+    for (let i = 0; i < 3; i++) await append(`note-${randomUUID()}`, 0, 'NoteTaken', { i });
+    const end = await t.store.endCursor();
+    let all: Awaited<ReturnType<typeof t.store.readAll>>['events'] = [];
+    for (let page = await t.store.readAll({ tx: '0', position: '0' }, 1000); page.events.length > 0; page = await t.store.readAll(page.cursor, 1000)) {
+      all = [...all, ...page.events];
+    }
+    expect(all.at(-1)?.type).toBe('NoteTaken');
+
+    const result = await rebuildProjection(t.db, t.store, vendors, { batchSize: 7 });
+
+    expect(result.applied).toBe(all.filter((e) => vendors.handles.has(e.type)).length);
+    expect(result.applied).toBeLessThan(all.length);
+    expect(result.position).toBe(end.position);
+    expect((await readCheckpoint(t.db, 'vendor_list'))?.cursor).toEqual(end);
+    expect(await rows()).toEqual(before);
+  });
 });

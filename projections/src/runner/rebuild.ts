@@ -13,6 +13,13 @@ const SYNCHRONOUS_COMMIT_OFF: Statement = { pieces: ["select set_config('synchro
 
 const WAIT_MS = 50;
 
+/**
+ * Tables made logged and indexed at once at the end of a rebuild. Each holds a connection for
+ * seconds on a big log, and a statement waiting for one gives up after 5 s: the nine master-data
+ * tables all at once on a pool of 8 failed a million-event rebuild at its very end.
+ */
+const FINISHING_AT_ONCE = 2;
+
 export interface RebuildOptions {
   readonly batchSize?: number;
   readonly onProgress?: (applied: number, position: string) => void;
@@ -22,7 +29,7 @@ export interface RebuildOptions {
 }
 
 export interface RebuildResult {
-  /** Events read from the log (each once, however many projections were rebuilt). */
+  /** Events of the projections' types read from the log (each once, however many projections were rebuilt). */
   readonly applied: number;
   readonly position: string;
 }
@@ -64,14 +71,19 @@ const rebuildFailure = async (db: AnyDb, projections: readonly Projection[], sch
   return original;
 };
 
-/** Pages of the log in order, the next one read while the caller folds the current one. */
-const pagesFrom = (store: EventStore, from: GlobalCursor, size: number) => {
-  let pending: Promise<EventPage> = store.readAll(from, size);
+/** Only the events these projections handle are read: the rest of the log is scanned past. */
+const handledTypes = (projections: readonly Projection[]) => [...new Set(projections.flatMap((p) => [...p.handles]))].sort();
+
+/**
+ * Pages of the log in order, only events of `types`, the next one read while the caller folds
+ * the current one. A page's cursor may move past events of other types with none of its own.
+ */
+const pagesFrom = (store: EventStore, from: GlobalCursor, size: number, types: readonly string[]) => {
+  let pending: Promise<EventPage> = store.readAll(from, size, undefined, types);
   return {
     next: async (): Promise<EventPage> => {
       const page = await pending;
-      pending = store.readAll(page.events.length > 0 ? page.cursor : from, size);
-      if (page.events.length > 0) from = page.cursor;
+      pending = store.readAll(page.cursor, size, undefined, types);
       return page;
     },
     /** Stops the read ahead (its answer is not needed any more). */
@@ -115,7 +127,7 @@ export const buildInto = async (
   };
   let cursor = START;
   let applied = 0;
-  const pages = pagesFrom(store, START, batchSize);
+  const pages = pagesFrom(store, START, batchSize, handledTypes(projections));
   // The rows the last batch ended with, and its write, still in flight while the next batch is
   // folded: its rows come from memory, the others are read meanwhile (batch.ts foldCarried).
   let carried: CarriedRows | undefined;
@@ -148,8 +160,10 @@ export const buildInto = async (
     await new Promise((resolve) => setImmediate(resolve));
     if (page.events.length === 0) {
       await settle();
+      const moved = compareCursors(page.cursor, cursor) > 0;
+      if (moved) cursor = page.cursor;
       if (compareCursors(cursor, target) >= 0) break;
-      await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+      if (!moved) await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
       continue;
     }
     let folded: Awaited<ReturnType<typeof foldCarried>>;
@@ -168,17 +182,22 @@ export const buildInto = async (
     writing = { page, done };
   }
   await pages.drain();
-  // Durable and indexed before the catch-up and the swap, outside the checkpoint locks; the
+  // Durable and indexed before the catch-up and the swap, outside the checkpoint locks; a few
   // tables side by side, each on a connection of its own.
-  await Promise.all(projections.flatMap((p) => p.tables).map((table) => finishRebuiltTable(db, schema, table)));
+  const tables = projections.flatMap((p) => p.tables);
+  let next = 0;
+  const finishing = async () => {
+    while (next < tables.length) await finishRebuiltTable(db, schema, tables[next++]!);
+  };
+  await Promise.all(Array.from({ length: FINISHING_AT_ONCE }, finishing));
   return { applied, cursor };
 };
 
 /**
  * Rebuilds projections from position 0 into a shadow schema while the live tables keep
  * serving, then catches up and swaps the tables in under the projections' checkpoint locks
- * (blue-green). The log is read once for all of them, in large pages, the next page read while
- * the current one is folded; shadow batches do not wait for their WAL flush (a crash mid-way
+ * (blue-green). The log is read once for all of them, only the events of their types, in large
+ * pages, the next page read while the current one is folded; shadow batches do not wait for their WAL flush (a crash mid-way
  * leaves only a shadow schema, dropped by the next rebuild).
  */
 export const rebuildProjections = async (
@@ -200,12 +219,13 @@ export const rebuildProjections = async (
       for (const projection of projections) await ensureCheckpoint(trx, projection.name, projection.version);
       // Waits for the live runner's batch of these projections, then keeps it out until the swap.
       await lockCheckpointsWaiting(trx, names);
+      const types = handledTypes(projections);
       for (;;) {
-        const page = await store.readAll(cursor, batchSize);
-        if (page.events.length === 0) break;
-        await applyBatch(trx, shadow, projections, page.events);
-        cursor = page.cursor;
+        const page = await store.readAll(cursor, batchSize, undefined, types);
+        if (page.events.length > 0) await applyBatch(trx, shadow, projections, page.events);
         applied += page.events.length;
+        if (compareCursors(page.cursor, cursor) <= 0) break;
+        cursor = page.cursor;
       }
       for (const projection of projections) {
         for (const table of projection.tables) {
