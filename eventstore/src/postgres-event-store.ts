@@ -60,8 +60,10 @@ const APPEND_MULTI = `${INSERT_ROWS}
 /** A page's row as pg hands it back in array mode: the columns of READ_COLUMNS, in order. */
 type EventTuple = [position: string, tx: string, eventId: string, streamId: string, streamVersion: number, type: string | null, data: unknown, metadata: EventMetadata];
 
-/** A page of the log from rows in array mode: one object per event, none per row in between. */
-/** A page of rows; a row without a type (erp_read_events_of's last) only moves the cursor. */
+/**
+ * A page of the log from rows in array mode: one object per event, none per row in between. A
+ * row without a type (the last of erp_read_events_of's short pages) only moves the cursor.
+ */
 const toPage = (rows: EventTuple[], after: GlobalCursor): EventPage => {
   const events: RecordedEvent[] = [];
   for (const r of rows) {

@@ -197,8 +197,8 @@ export const buildInto = async (
  * Rebuilds projections from position 0 into a shadow schema while the live tables keep
  * serving, then catches up and swaps the tables in under the projections' checkpoint locks
  * (blue-green). The log is read once for all of them, only the events of their types, in large
- * pages, the next page read while the current one is folded; shadow batches do not wait for their WAL flush (a crash mid-way
- * leaves only a shadow schema, dropped by the next rebuild).
+ * pages, the next page read while the current one is folded; shadow batches do not wait for
+ * their WAL flush (a crash mid-way leaves only a shadow schema, dropped by the next rebuild).
  */
 export const rebuildProjections = async (
   db: AnyDb,
