@@ -62,7 +62,7 @@ type EventTuple = [position: string, tx: string, eventId: string, streamId: stri
 
 /**
  * A page of the log from rows in array mode: one object per event, none per row in between. A
- * row without a type (the last of erp_read_events_of's short pages) only moves the cursor.
+ * row without a type (the last of a typed read's short page) only moves the cursor.
  */
 const toPage = (rows: EventTuple[], after: GlobalCursor): EventPage => {
   const events: RecordedEvent[] = [];
@@ -227,26 +227,13 @@ export const postgresEventStore = (
   };
 
   const readAll = async (after: GlobalCursor, limit: number, until?: GlobalCursor, types?: readonly string[]): Promise<EventPage> => {
-    if (types) return readAllOf(after, limit, until, types);
     const { rows } = await pool.query<EventTuple>({
       name: 'erp_read_events',
       rowMode: 'array',
       text: `select r_position as position, r_tx as tx, r_event_id as event_id, r_stream_id as stream_id,
                r_stream_version as stream_version, r_type as type, r_data as data, r_metadata as metadata
-             from erp_read_events($1::xid8, $2::bigint, $3::int, $4::xid8, $5::bigint)`,
-      values: [after.tx, after.position, limit, until?.tx ?? null, until?.position ?? null],
-    });
-    return toPage(rows, after);
-  };
-
-  const readAllOf = async (after: GlobalCursor, limit: number, until: GlobalCursor | undefined, types: readonly string[]): Promise<EventPage> => {
-    const { rows } = await pool.query<EventTuple>({
-      name: 'erp_read_events_of',
-      rowMode: 'array',
-      text: `select r_position as position, r_tx as tx, r_event_id as event_id, r_stream_id as stream_id,
-               r_stream_version as stream_version, r_type as type, r_data as data, r_metadata as metadata
-             from erp_read_events_of($1::xid8, $2::bigint, $3::int, $4::xid8, $5::bigint, $6::text[])`,
-      values: [after.tx, after.position, limit, until?.tx ?? null, until?.position ?? null, types],
+             from erp_read_events($1::xid8, $2::bigint, $3::int, $4::xid8, $5::bigint, $6::text[])`,
+      values: [after.tx, after.position, limit, until?.tx ?? null, until?.position ?? null, types ?? null],
     });
     return toPage(rows, after);
   };

@@ -94,34 +94,15 @@ const createReaderFunctions = async (db: AnyDb) => {
     end
     $$`.execute(db);
   await sql`drop function if exists erp_read_events(xid8, bigint, integer)`.execute(db);
+  await sql`drop function if exists erp_read_events(xid8, bigint, integer, xid8, bigint)`.execute(db);
+  // With `types`, only events of those types (a rebuild of some read models reads only the events
+  // they handle), and a page shorter than max_rows ends with a row of cursor alone (type null):
+  // the last visible event it scanned past, so the reader moves on over the others. It walks
+  // events_tx_position in order, whatever the types: the planner is kept off events_type and a
+  // sort (a scan of every event of the types after the cursor, again for every page).
   await sql`
     create or replace function erp_read_events(after_tx xid8, after_position bigint, max_rows integer,
-                                               until_tx xid8, until_position bigint)
-    returns table (r_position text, r_tx text, r_event_id text, r_stream_id text,
-                   r_stream_version integer, r_type text, r_data jsonb, r_metadata jsonb)
-    language plpgsql volatile as $$
-    declare
-      horizon xid8 := erp_read_horizon();
-    begin
-      return query
-        select e.position::text, e.transaction_id::text, e.event_id::text, e.stream_id,
-               e.stream_version, e.type, e.data, e.metadata
-        from events e
-        where (e.transaction_id, e.position) > (after_tx, after_position)
-          and e.transaction_id < horizon
-          and (until_tx is null or (e.transaction_id, e.position) <= (until_tx, until_position))
-        order by e.transaction_id, e.position
-        limit max_rows;
-    end
-    $$`.execute(db);
-  // The same page, only events of the given types (a rebuild of some read models reads only the
-  // events they handle). A page shorter than max_rows ends with a row of cursor alone (type
-  // null): the last visible event it scanned past, so the reader moves on over the others. It
-  // walks events_tx_position in order, whatever the types: the planner is kept off events_type
-  // and a sort (a scan of every event of the types after the cursor, again for every page).
-  await sql`
-    create or replace function erp_read_events_of(after_tx xid8, after_position bigint, max_rows integer,
-                                                  until_tx xid8, until_position bigint, types text[])
+                                               until_tx xid8, until_position bigint, types text[] default null)
     returns table (r_position text, r_tx text, r_event_id text, r_stream_id text,
                    r_stream_version integer, r_type text, r_data jsonb, r_metadata jsonb)
     language plpgsql volatile set enable_seqscan = off set enable_bitmapscan = off set enable_sort = off as $$
@@ -136,11 +117,11 @@ const createReaderFunctions = async (db: AnyDb) => {
         where (e.transaction_id, e.position) > (after_tx, after_position)
           and e.transaction_id < horizon
           and (until_tx is null or (e.transaction_id, e.position) <= (until_tx, until_position))
-          and e.type = any(types)
+          and (types is null or e.type = any(types))
         order by e.transaction_id, e.position
         limit max_rows;
       get diagnostics found_rows = row_count;
-      if found_rows < max_rows then
+      if types is not null and found_rows < max_rows then
         return query
           select e.position::text, e.transaction_id::text, null::text, null::text, null::integer, null::text, null::jsonb, null::jsonb
           from events e
