@@ -1,8 +1,7 @@
 import path from 'node:path';
 
 import { ROLES } from '@erp/contracts';
-import { postgresIdAllocator } from '@erp/eventstore';
-import { sql } from 'kysely';
+import { postgresIdAllocator, START } from '@erp/eventstore';
 import { z } from 'zod';
 import { findProjection, prepareProjections, PROJECTIONS, readCheckpoints, rebuildProjections } from '@erp/projections';
 
@@ -50,9 +49,8 @@ const main = async (args: string[]) => {
         const ms = Date.now() - started;
         const names = targets.map((p) => p.name).join(', ');
         // Only their types' events were read; the rate is the log's, as an operator sizes a rebuild.
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where position <= ${result.position}::bigint`.execute(db);
-        const logged = rows[0]?.n ?? 0;
-        say(`rebuilt ${names}: ${result.applied} events of ${targets.length === 1 ? 'its' : 'their'} types, the log up to position ${result.position} (${logged} events), in ${ms} ms (${Math.round((logged / Math.max(ms, 1)) * 1000)} events/s of the log)`);
+        const logged = await infra.store.countAfter(START, 2 ** 31 - 1);
+        say(`rebuilt ${names}: ${result.applied} events of ${targets.length === 1 ? 'its' : 'their'} types up to position ${result.position}, the log ${logged} events, in ${ms} ms (${Math.round((logged / Math.max(ms, 1)) * 1000)} events/s of the log)`);
         return 0;
       }
       case 'export': {

@@ -155,7 +155,7 @@ describe('crash recovery, services mode', () => {
     // And it equals a rebuild from position 0 (`npm run erp -- rebuild vendor_list`), column for column.
     const rebuilt = await runCli(['rebuild', 'vendor_list'], { DATABASE_URL: t.system.databaseUrl! });
     expect(rebuilt.code, rebuilt.output).toBe(0);
-    expect(rebuilt.output).toMatch(/rebuilt vendor_list: \d+ events of its types, the log up to position \d+ \(\d+ events\)/);
+    expect(rebuilt.output).toMatch(/rebuilt vendor_list: \d+ events of its types up to position \d+, the log \d+ events/);
     expect(await vendorRows()).toEqual(rows);
   }, 180_000);
 });

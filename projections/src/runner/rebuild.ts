@@ -72,7 +72,7 @@ const rebuildFailure = async (db: AnyDb, projections: readonly Projection[], sch
 };
 
 /** Only the events these projections handle are read: the rest of the log is scanned past. */
-const handledTypes = (projections: readonly Projection[]) => [...new Set(projections.flatMap((p) => [...p.handles]))].sort();
+export const handledTypes = (projections: readonly Projection[]) => [...new Set(projections.flatMap((p) => [...p.handles]))].sort();
 
 /**
  * Pages of the log in order, only events of `types`, the next one read while the caller folds
