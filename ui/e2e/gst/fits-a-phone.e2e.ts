@@ -8,7 +8,8 @@ import { apiPost } from '../support';
  * tables scroll inside their own region, never the page.
  */
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-test.describe.configure({ timeout: 120_000 });
+// It loads about a hundred pages, each to network idle: 1.9-2.1 min on a slow 2-core runner.
+test.describe.configure({ timeout: 300_000 });
 
 /** How far the page scrolls sideways (0 when it fits). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
