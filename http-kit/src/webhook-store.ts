@@ -44,6 +44,11 @@ const DELIVERY = sql`id::int as id, webhook_id as "webhookId", event_id as "even
   event_type as "eventType", status, attempts, last_status as "lastStatus", last_error as "lastError",
   ${iso('next_attempt_at')} as "nextAttemptAt", ${iso('created_at')} as "createdAt", ${iso('delivered_at')} as "deliveredAt"`;
 
+/** A registration as a backup keeps it: with its secret and its created_at to the microsecond. */
+export interface StoredWebhook extends Webhook {
+  readonly secret: string;
+}
+
 /** A secret integrators paste into their verifier: 32 random bytes, prefixed so it is recognised. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
@@ -71,6 +76,23 @@ export const webhookStore = (db: AnyDb) => ({
   remove: async (id: number): Promise<boolean> => {
     const { numAffectedRows } = await sql`delete from webhooks where id = ${id}`.execute(db);
     return Number(numAffectedRows ?? 0) > 0;
+  },
+
+  /** Every registration with its secret, for a backup (never answered over HTTP). */
+  stored: async (): Promise<StoredWebhook[]> =>
+    (
+      await sql<StoredWebhook>`select id, url, event_types as "eventTypes", active, secret,
+        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt" from webhooks order by id`.execute(db)
+    ).rows,
+
+  /** Loads backed-up registrations into an empty table, keeping ids and secrets; the next one gets a higher id. */
+  restore: async (webhooks: readonly StoredWebhook[]) => {
+    if (webhooks.length === 0) return;
+    await sql`insert into webhooks (id, url, event_types, active, secret, created_at) overriding system value
+      select id, url, "eventTypes", active, secret, "createdAt"
+        from jsonb_to_recordset(${JSON.stringify(webhooks)}::jsonb)
+        as w(id integer, url text, "eventTypes" text[], active boolean, secret text, "createdAt" timestamptz)`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('webhooks', 'id'), (select max(id) from webhooks))`.execute(db);
   },
 
   /** The newest deliveries first, of one webhook or of all. */

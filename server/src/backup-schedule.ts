@@ -1,9 +1,9 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { Logger } from 'pino';
 
-import type { BackupHeader } from './backup';
+import type { BackupHeader } from './backup-file';
 
 const NAME = /^erp-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.ndjson\.gz$/;
 const HOUR_MS = 3_600_000;
@@ -37,7 +37,9 @@ export interface BackupSchedule {
 /**
  * Daily backups of the running app: one at start unless one was made within the period, then one
  * each period after the last; the newest `keep` are kept. Temp files a crash left are removed at
- * start. The timer does not keep the process alive.
+ * start. The folder is its owner's only (0700), and so is each backup (0600; ones an older version
+ * wrote 0644 are made so at start): they hold password hashes and webhook secrets. The timer does
+ * not keep the process alive.
  */
 export const scheduleBackups = (schedule: BackupSchedule) => {
   const { dir, keep, everyHours, log } = schedule;
@@ -73,9 +75,13 @@ export const scheduleBackups = (schedule: BackupSchedule) => {
   };
 
   void (async () => {
-    await mkdir(dir, { recursive: true });
+    // A folder or file we may not chmod (another owner's, a share's) still takes backups: said, not fatal.
+    const makePrivate = (file: string, mode: number) => chmod(file, mode).catch((error: unknown) => log.warn({ err: error, file }, 'backups: could not make this private'));
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await makePrivate(dir, 0o700);
     for (const name of await readdir(dir)) {
       if (name.startsWith('erp-backup-') && name.endsWith('.tmp')) await rm(path.join(dir, name), { force: true });
+      if (backupTime(name) !== null) await makePrivate(path.join(dir, name), 0o600);
     }
     await runWhenDue();
   })().catch((error: unknown) => log.error({ err: error, dir }, 'backups are off: the backup directory is not usable'));

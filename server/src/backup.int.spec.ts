@@ -1,117 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
-import { api, BUSINESS_PATH, byId, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { api, byId, type CreatedWebhook, MASTER_DATA_ENTITIES, type Role, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { connect, type Database } from '@erp/eventstore';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
-import { allRows, PROJECTIONS } from '@erp/projections';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { checkBackup } from './backup';
-import { backupFileName, backupTime } from './backup-schedule';
+import { checkBackup } from './backup-file';
+import { readIntegrationCheckpoint } from './integration/checkpoint';
+import { WEBHOOK_CHECKPOINT } from './integration/webhooks';
+import { countsOf, Created, fileMode, gunzipLines, highestIds, logOf, READ_MODEL_TABLES, readModels, signed, usersOf, waitCaughtUp, webhookReceiver, webhooksOf, writeHistory } from './testing/backup-history';
 import { eventually, HttpClient } from './testing/http-client';
 import { type RunningSystem, runCli, startOneProcess } from './testing/run-modes';
 
 /**
  * `npm run erp -- backup` / `restore` as child processes on real databases: a store with every
- * kind of record and settled documents is backed up while the app runs, restored into an empty
- * database, and gives the same read models row for row, users who can sign in and fresh ids.
+ * kind of record, users of every role (one disabled) and webhooks is backed up while the app
+ * runs, restored into an empty database on "another machine" with the key file, and gives the
+ * same read models row for row, the same users, roles and flags, webhooks that sign with their
+ * old secrets, and fresh ids. An edited backup is refused before anything is written.
  */
 
-const OWNER = { username: 'owner', password: 'correct horse battery staple' };
-const CLERK = { username: 'clerk', password: 'clerk secret 123' };
-const Created = z.object({ id: z.number() }).loose();
-const Health = z.object({ store: z.object({ head: z.string() }), projections: z.array(z.object({ position: z.string(), lag: z.number() })) });
-
-/** Every read-model table of the product, from the projections registry. */
-const READ_MODEL_TABLES = PROJECTIONS.flatMap((p) => p.tables);
-
-const readModels = async (db: Database) =>
-  Object.fromEntries(await Promise.all(READ_MODEL_TABLES.map(async (t) => [t.name, await allRows(db.db, 'public', t)] as const)));
-const logOf = async (db: Database) =>
-  (await sql`select event_id, stream_id, stream_version, type, data, metadata from events order by position`.execute(db.db)).rows;
-const usersOf = async (db: Database) =>
-  (await sql`select id, username, password_hash, created_at from users order by id`.execute(db.db)).rows;
-const countsOf = async (db: Database) =>
-  (await sql<{ events: number; users: number }>`select (select count(*)::int from events) as events,
-    (select count(*)::int from users) as users`.execute(db.db)).rows[0];
-
-/** The highest id used so far per stream prefix (`vendor`, `sales-invoice`, …). */
-const highestIds = async (db: Database) => {
-  const highest = new Map<string, number>();
-  for (const { stream_id } of (await sql<{ stream_id: string }>`select distinct stream_id from events`.execute(db.db)).rows) {
-    const stream = parseRecordStream(stream_id);
-    if (stream) highest.set(stream.prefix, Math.max(highest.get(stream.prefix) ?? 0, stream.id));
-  }
-  return highest;
-};
-
-/** The business profile, records of every master-data entity, edited and deleted where allowed, and settled documents. */
-const writeHistory = async (owner: HttpClient) => {
-  const profile = await owner.put(BUSINESS_PATH, { legalName: 'Backup Traders', state: '27', gstin: '27AAPFU0939F1ZV' });
-  expect(profile.status, profile.text).toBe(200);
-  let firstItem = 0;
-  for (const entity of MASTER_DATA_ENTITIES) {
-    const sample = MASTER_DATA_SAMPLES[entity.plural]!;
-    const ids: number[] = [];
-    for (const token of ['a', 'b', 'c']) {
-      const res = await owner.post(entity.path, sample.body(`${entity.plural}-${token}`));
-      expect(res.status, `${entity.path} ${res.text}`).toBe(201);
-      ids.push(Created.parse(res.body).id);
-    }
-    if (entity === itemsEntity) firstItem = ids[0]!;
-    const edited = await owner.put(byId(entity.path, ids[0]!), { ...sample.body(`${entity.plural}-a`), [sample.change.field]: sample.change.value });
-    expect(edited.status, edited.text).toBe(200);
-    if (entity.canDelete) expect((await owner.delete(byId(entity.path, ids[2]!))).status).toBe(204);
-  }
-  for (const doc of SETTLEMENT_DOCUMENTS) {
-    const partyEntity = MASTER_DATA_ENTITIES.find((e) => e.label === doc.party.label)!;
-    const party = Created.parse((await owner.post(partyEntity.path, { name: `Backup party ${doc.plural}` })).body).id;
-    const invoices = [];
-    for (const n of [1, 2]) {
-      const res = await owner.post(doc.invoices.path, {
-        [doc.party.field]: party,
-        invoiceNumber: `BK-${doc.plural}-${n}`,
-        taxAmount: '18.00',
-        lines: [{ itemName: 'Rice', quantity: '2.5', rate: '40.10' }, { itemName: 'Dal', quantity: 3, rate: 33.5 }],
-      });
-      expect(res.status, res.text).toBe(201);
-      invoices.push(Created.parse(res.body).id);
-    }
-    const settle = (lines: { invoiceId: number; amount: string }[]) => ({
-      [doc.party.field]: party,
-      paymentMethod: 'upi',
-      referenceNumber: 'UTR-9',
-      lines: lines.map((l) => ({ invoiceId: l.invoiceId, [doc.lineAmount.field]: l.amount })),
-    });
-    const paid = await owner.post(doc.path, settle([{ invoiceId: invoices[0]!, amount: '100' }, { invoiceId: invoices[1]!, amount: '218.75' }]));
-    expect(paid.status, paid.text).toBe(201);
-    const revised = await owner.put(byId(doc.path, Created.parse(paid.body).id), settle([{ invoiceId: invoices[1]!, amount: '50' }]));
-    expect(revised.status, revised.text).toBe(200);
-    // A GST credit or debit note against the first invoice, with an item (its stock moves back).
-    const note = INVOICE_DOCUMENTS.find((d) => d.against?.stream === doc.invoices.stream)!;
-    const credited = await owner.post(note.path, {
-      [doc.party.field]: party,
-      [note.against!.field]: invoices[0]!,
-      taxMode: 'gst',
-      lines: [{ itemId: firstItem, itemName: 'Rice', hsn: '1006', quantity: '1', rate: '40.10', gstRate: '5' }],
-    });
-    expect(credited.status, credited.text).toBe(201);
-  }
-};
-
-const waitCaughtUp = (client: HttpClient) =>
-  eventually(
-    async () => Health.parse((await client.get(api.health)).body),
-    (h) => h.projections.every((p) => p.lag === 0 && p.position === h.store.head),
-    { what: 'projections caught up' },
-  );
+const password = (name: string) => `${name} secret 123`;
+const OWNER = { username: 'owner', password: password('owner') };
+/** Every role; `former` is a staff member whose account was disabled. */
+const USERS: { username: string; role: Role; disabled?: true }[] = [
+  { username: 'accountant', role: 'accountant' },
+  { username: 'viewer', role: 'viewer' },
+  { username: 'former', role: 'staff', disabled: true },
+];
 
 describe('backup and restore', () => {
   let source: TestDatabase;
@@ -122,54 +45,87 @@ describe('backup and restore', () => {
   let spareDb: Database;
   let workDir: string;
   let backupFile: string;
+  /** The ERP_DATA_DIR of the machine that makes the backups, and its key file. */
+  let machine: string;
+  let keyFile: string;
+  let key: string;
   let app: RunningSystem | undefined;
+  let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+  const webhooks: CreatedWebhook[] = [];
 
   beforeAll(async () => {
     [source, target, spare] = await Promise.all([testDatabase(), testDatabase(), testDatabase()]);
     [sourceDb, targetDb, spareDb] = [connect(source.url, { max: 2 }), connect(target.url, { max: 2 }), connect(spare.url, { max: 2 })];
     workDir = await mkdtemp(path.join(os.tmpdir(), 'erp-backup-'));
     backupFile = path.join(workDir, 'nightly.ndjson.gz');
+    machine = path.join(workDir, 'machine');
+    keyFile = path.join(machine, 'backup.key');
+    receiver = await webhookReceiver();
 
     app = await startOneProcess(source.url);
     const owner = new HttpClient(app.baseUrl);
     await owner.setup(OWNER.username, OWNER.password);
-    const clerk = await runCli(['create-user', CLERK.username], { DATABASE_URL: source.url, ERP_NEW_PASSWORD: CLERK.password });
+    const clerk = await runCli(['create-user', 'clerk'], { DATABASE_URL: source.url, ERP_NEW_PASSWORD: password('clerk'), ERP_NEW_ROLE: 'staff' });
     expect(clerk.code, clerk.output).toBe(0);
+    for (const user of USERS) {
+      const made = await owner.post(api.users, { username: user.username, password: password(user.username), role: user.role });
+      expect(made.status, made.text).toBe(201);
+      if (user.disabled) expect((await owner.put(byId(api.users, Created.parse(made.body).id), { disabled: true })).status).toBe(200);
+    }
+    for (const hook of [
+      { url: receiver.url('sales'), eventTypes: ['VendorCreated', 'CustomerCreated'] },
+      { url: receiver.url('all'), eventTypes: [] },
+      { url: receiver.url('paused'), eventTypes: ['ItemCreated'], active: false },
+    ]) {
+      const made = await owner.post<CreatedWebhook>(api.webhooks, hook);
+      expect(made.status, made.text).toBe(201);
+      webhooks.push(made.body);
+    }
     await writeHistory(owner);
     await waitCaughtUp(owner);
   }, 240_000);
 
   afterAll(async () => {
     await app?.stop();
+    await receiver?.close();
     await Promise.all([sourceDb, targetDb, spareDb].map((d) => d?.close()));
     await Promise.all([source, target, spare].map((d) => d?.drop()));
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('backup, while the app runs, writes one gzipped file: a header, the users, the id counters, the log', async () => {
-    const result = await runCli(['backup', backupFile], { DATABASE_URL: source.url });
+  it('backup, while the app runs, writes one gzipped file only its owner reads: header, users, id counters, webhooks, log, integrity tag', async () => {
+    const result = await runCli(['backup', backupFile], { DATABASE_URL: source.url, ERP_DATA_DIR: machine });
     expect(result.code, result.output).toBe(0);
     const counts = (await countsOf(sourceDb))!;
     expect(result.output).toContain(`backed up ${counts.events} events`);
     expect((await readdir(workDir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect([await fileMode(backupFile), await fileMode(keyFile)]).toEqual([0o600, 0o600]);
+    key = (await readFile(keyFile, 'utf8')).trim();
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
 
-    const lines = gunzipSync(await readFile(backupFile)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const text = gunzipSync(await readFile(backupFile)).toString('utf8');
+    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     const header = lines[0]!;
-    expect(header).toMatchObject({ format: 'udyam-erp-backup', formatVersion: 1, appVersion: '0.1.0', users: 2, events: counts.events });
+    expect(header).toMatchObject({ format: 'udyam-erp-backup', formatVersion: 2, appVersion: '0.1.0', users: 5, webhooks: 3, events: counts.events });
     expect(header.lastPosition).toBe((await sql<{ p: string }>`select max(position)::text as p from events`.execute(sourceDb.db)).rows[0]!.p);
-    expect(lines.slice(1, 3).map((l) => (l.user as { username: string }).username)).toEqual([OWNER.username, CLERK.username]);
-    expect(JSON.stringify(lines.slice(1, 3))).not.toContain(OWNER.password);
+    const users = lines.slice(1, 6).map((l) => l.user as { username: string; role: string; disabled: boolean });
+    expect(users.map((u) => [u.username, u.role, u.disabled])).toEqual([['owner', 'owner', false], ['clerk', 'staff', false], ...USERS.map((u) => [u.username, u.role, u.disabled === true])]);
+    expect(JSON.stringify(users)).not.toContain(OWNER.password);
     const sequences = lines.filter((l) => 'idSequence' in l).map((l) => (l.idSequence as { name: string }).name);
     expect(sequences).toEqual(expect.arrayContaining(['vendor', 'sales_invoice', 'receipt']));
-    expect(lines).toHaveLength(1 + 2 + sequences.length + counts.events);
+    expect(lines.filter((l) => 'webhook' in l).map((l) => (l.webhook as { secret: string }).secret)).toEqual(webhooks.map((w) => w.secret));
+    expect(lines).toHaveLength(1 + 5 + sequences.length + 3 + counts.events + 1);
+    // The last line is HMAC-SHA256, under the key, of every line before it.
+    expect(signed(text.trim().split('\n').slice(0, -1), key)).toBe(text);
   });
 
-  it('restore into an empty database gives the same log, users and read models, row for row', async () => {
-    const result = await runCli(['restore', backupFile], { DATABASE_URL: target.url });
+  it('restore into an empty database elsewhere, with the key file, gives the same log, users with roles and flags, webhooks and read models', async () => {
+    const result = await runCli(['restore', backupFile, '--key-file', keyFile], { DATABASE_URL: target.url, ERP_DATA_DIR: path.join(workDir, 'elsewhere') });
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/restored \d+ events and 2 users from a backup of .*; rebuilt \d+ projections/);
-    expect(await logOf(targetDb)).toEqual(await logOf(sourceDb));
+    expect(result.output).toMatch(/restored \d+ events, 5 users and 3 webhooks from a backup of .*; rebuilt \d+ projections/);
     expect(await usersOf(targetDb)).toEqual(await usersOf(sourceDb));
+    expect(await webhooksOf(targetDb)).toEqual(await webhooksOf(sourceDb));
+    expect(await logOf(targetDb)).toEqual(await logOf(sourceDb));
     const [restored, original] = [await readModels(targetDb), await readModels(sourceDb)];
     expect(Object.keys(restored).length).toBeGreaterThanOrEqual(8);
     for (const table of READ_MODEL_TABLES) {
@@ -178,116 +134,166 @@ describe('backup and restore', () => {
     }
   });
 
-  it('after a restore users sign in and new records get ids never used before', async () => {
+  it('after a restore users sign in with their roles (not the disabled one), new records get new ids, webhooks sign with their old secrets', async () => {
     const used = await highestIds(sourceDb);
+    const restoredHead = (await countsOf(targetDb))!.events;
     await app!.stop();
     app = await startOneProcess(target.url);
-    const clerk = new HttpClient(app.baseUrl);
-    expect((await clerk.login(CLERK.username, 'wrong password')).status).toBe(401);
-    expect((await clerk.login(CLERK.username, CLERK.password)).status).toBe(200);
-    expect((await new HttpClient(app.baseUrl).login(OWNER.username, OWNER.password)).status).toBe(200);
+    for (const { username, role, disabled } of [{ username: 'owner', role: 'owner' }, { username: 'clerk', role: 'staff' }, ...USERS]) {
+      const client = new HttpClient(app.baseUrl);
+      expect((await client.login(username, 'wrong password')).status).toBe(401);
+      expect((await client.login(username, password(username))).status, username).toBe(disabled ? 401 : 200);
+      if (!disabled) expect((await client.get<{ role: Role }>(api.auth.me)).body.role, username).toBe(role);
+    }
+    const owner = new HttpClient(app.baseUrl);
+    await owner.login(OWNER.username, OWNER.password);
     for (const entity of MASTER_DATA_ENTITIES) {
-      const res = await clerk.post(entity.path, MASTER_DATA_SAMPLES[entity.plural]!.body(`${entity.plural}-after`));
+      const res = await owner.post(entity.path, MASTER_DATA_SAMPLES[entity.plural]!.body(`${entity.plural}-after`));
       expect(res.status, res.text).toBe(201);
       expect(Created.parse(res.body).id, entity.path).toBeGreaterThan(used.get(entity.singular)!);
     }
     const doc = SETTLEMENT_DOCUMENTS[0]!;
-    const res = await clerk.post(doc.invoices.path, { [doc.party.field]: 1, invoiceNumber: 'BK-after', lines: [{ itemName: 'Oil', quantity: 1, rate: '10' }] });
+    const res = await owner.post(doc.invoices.path, { [doc.party.field]: 1, invoiceNumber: 'BK-after', lines: [{ itemName: 'Oil', quantity: 1, rate: '10' }] });
     expect(res.status, res.text).toBe(201);
     expect(Created.parse(res.body).id).toBeGreaterThan(used.get(doc.invoices.stream)!);
+
+    // The fan-out goes on from the end of the restored log: only the new events are delivered.
+    const head = (await sql<{ p: string }>`select max(position)::text as p from events`.execute(targetDb.db)).rows[0]!.p;
+    const deliveries = await eventually(
+      async () => ({
+        at: await readIntegrationCheckpoint(targetDb.db, WEBHOOK_CHECKPOINT),
+        rows: (await sql<{ hook: number; eventId: string; type: string; position: string; status: string }>`select webhook_id as hook,
+          event_id as "eventId", event_type as type, position::text, status from webhook_deliveries order by id`.execute(targetDb.db)).rows,
+      }),
+      (d) => d.at === head && d.rows.every((r) => r.status === 'delivered'),
+      { what: 'the new events delivered', timeoutMs: 30_000 },
+    );
+    expect(deliveries.rows.filter((r) => Number(r.position) <= restoredHead)).toEqual([]);
+    const [sales, all, paused] = webhooks.map((w) => deliveries.rows.filter((r) => r.hook === w.id));
+    expect(new Set(sales!.map((r) => r.type))).toEqual(new Set(['VendorCreated', 'CustomerCreated']));
+    expect(all!.length).toBeGreaterThan(sales!.length);
+    expect(paused).toEqual([]);
+    for (const row of deliveries.rows) {
+      const hook = webhooks.find((w) => w.id === row.hook)!;
+      const got = receiver.deliveries.filter((d) => d.eventId === row.eventId && hook.url.endsWith(d.path));
+      expect(got.length, `${hook.url} ${row.type}`).toBeGreaterThan(0);
+      expect(got.every((d) => d.signedWith(hook.secret))).toBe(true);
+    }
+    const another = await owner.post<CreatedWebhook>(api.webhooks, { url: receiver.url('later'), active: false });
+    expect(another.body.id).toBeGreaterThan(Math.max(...webhooks.map((w) => w.id)));
   });
 
   it('restore into a store that is not empty is refused and writes nothing', async () => {
     const before = await countsOf(sourceDb);
-    const result = await runCli(['restore', backupFile], { DATABASE_URL: source.url });
+    const result = await runCli(['restore', backupFile, '--key-file', keyFile], { DATABASE_URL: source.url });
     expect(result.code).toBe(1);
     expect(result.output).toContain('error: Restore needs an empty store; this one has events.');
     expect(await countsOf(sourceDb)).toEqual(before);
   });
 
-  it('a damaged backup is refused with a clear error and the empty target stays empty', async () => {
-    const whole = await readFile(backupFile);
-    const lines = gunzipSync(whole).toString('utf8').split('\n');
-    const damaged = {
-      'truncated.gz': { bytes: whole.subarray(0, Math.floor(whole.length * 0.7)), error: /is not a usable backup: .*unexpected end of file/ },
-      'not-gzip.gz': { bytes: Buffer.from('{"format":"udyam-erp-backup"}\n'), error: /is not a usable backup: incorrect header check/ },
-      'lines-missing.gz': { bytes: gzipSync(lines.slice(0, -3).join('\n')), error: /lines where the header announces .*: it is truncated/ },
-      'bad-event.gz': { bytes: gzipSync([...lines.slice(0, -2), '{"position":"x"}', ''].join('\n')), error: /line \d+ is not an event/ },
-      'other-format.gz': { bytes: gzipSync('{"format":"something else"}\n'), error: /line 1 is not a udyam-erp-backup header/ },
-    };
-    for (const [name, { bytes, error }] of Object.entries(damaged)) {
-      await writeFile(path.join(workDir, name), bytes);
-      await expect(checkBackup(path.join(workDir, name)), name).rejects.toThrow(error);
+  it('an edited backup (a role changed, re-gzipped), or one checked with another key or none, is refused and writes nothing', async () => {
+    const lines = await gunzipLines(backupFile);
+    const viewer = lines.findIndex((l) => l.startsWith('{"user":{') && l.includes('"username":"viewer"'));
+    expect(lines[viewer]).toContain('"role":"viewer"');
+    const edited = (from: string, to: string) => lines.map((l, i) => (i === viewer ? l.replace(from, to) : l)).join('\n');
+    const edits = { 'viewer-as-owner.gz': edited('"role":"viewer"', '"role":"owner"'), 'one-byte.gz': edited('"role":"viewer"', '"role":"viewes"') };
+    const refused = /is not a usable backup: its integrity check failed: it was changed after it was written, or made with another key/;
+    for (const [name, text] of Object.entries(edits)) {
+      await writeFile(path.join(workDir, name), gzipSync(text));
+      await expect(checkBackup(path.join(workDir, name), { key }), name).rejects.toThrow(refused);
     }
-    // The same check guards the CLI before it writes anything (two of them, each a process start).
-    for (const name of ['truncated.gz', 'lines-missing.gz'] as const) {
-      const result = await runCli(['restore', path.join(workDir, name)], { DATABASE_URL: spare.url });
-      expect(result.code, result.output).toBe(1);
-      expect(result.output, name).toMatch(damaged[name].error);
-      expect(await countsOf(spareDb), name).toEqual({ events: 0, users: 0 });
-    }
-    expect((await checkBackup(backupFile)).header.events).toBe((await countsOf(sourceDb))!.events);
+    await expect(checkBackup(backupFile, { key: key.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) })).rejects.toThrow(refused);
+    await expect(checkBackup(backupFile, { key: null })).rejects.toThrow(/needs the backup key it was made with: --key-file <.*backup\.key> or ERP_BACKUP_KEY/);
+
+    const escalated = await runCli(['restore', path.join(workDir, 'viewer-as-owner.gz'), '--key-file', keyFile], { DATABASE_URL: spare.url });
+    expect(escalated.code, escalated.output).toBe(1);
+    expect(escalated.output).toMatch(refused);
+    const keyless = await runCli(['restore', backupFile], { DATABASE_URL: spare.url, ERP_DATA_DIR: path.join(workDir, 'new-machine') });
+    expect(keyless.code, keyless.output).toBe(1);
+    expect(keyless.output).toContain('--key-file');
+    expect(await countsOf(spareDb)).toEqual({ events: 0, users: 0, webhooks: 0 });
   });
 
-  it('a backup the database refuses halfway (two events at one stream version) restores nothing, and the target takes a good one after', async () => {
-    const lines = gunzipSync(await readFile(backupFile)).toString('utf8').split('\n').filter(Boolean);
-    const header = z.object({ events: z.number(), lastPosition: z.string() }).loose().parse(JSON.parse(lines[0]!));
-    const last = z.object({ position: z.string(), eventId: z.string() }).loose().parse(JSON.parse(lines.at(-1)!));
-    // Passes every check of the file (a new event id, the next position), but takes a stream
-    // version already used: the database refuses it after the users and the other events.
-    const twin = { ...last, eventId: randomUUID(), position: String(BigInt(last.position) + 1n) };
-    const file = path.join(workDir, 'twin-version.gz');
-    const head = { ...header, events: header.events + 1, lastPosition: twin.position };
-    await writeFile(file, gzipSync([JSON.stringify(head), ...lines.slice(1), JSON.stringify(twin), ''].join('\n')));
-    await expect(checkBackup(file)).resolves.toBeDefined();
+  it('a version 1 backup (no tag, no webhooks) restores only with --allow-unverified-v1, with its roles; users without one come back as owners', async () => {
+    const lines = await gunzipLines(backupFile);
+    const { webhooks: _, ...header } = { ...z.object({ webhooks: z.number() }).loose().parse(JSON.parse(lines[0]!)), formatVersion: 1 };
+    const rest = lines.slice(6, -1).filter((l) => !l.startsWith('{"webhook"'));
+    const v1 = (users: string[]) => gzipSync([JSON.stringify(header), ...users, ...rest, ''].join('\n'));
+    const [withRoles, beforeRoles] = [path.join(workDir, 'v1.gz'), path.join(workDir, 'v1-before-roles.gz')];
+    await writeFile(withRoles, v1(lines.slice(1, 6)));
+    await writeFile(beforeRoles, v1(lines.slice(1, 6).map((l) => l.replace(/,"role":"[a-z]+","disabled":(true|false)/, ''))));
+    await expect(checkBackup(withRoles, { key })).rejects.toThrow(/a version 1 backup, made before backups carried an integrity check.*--allow-unverified-v1/);
+    const kept = await checkBackup(withRoles, { key: null, allowUnverifiedV1: true });
+    expect(kept.users.map((u) => [u.role, u.disabled])).toEqual([['owner', false], ['staff', false], ...USERS.map((u) => [u.role, u.disabled === true])]);
+    expect((await checkBackup(beforeRoles, { key: null, allowUnverifiedV1: true })).users.map((u) => u.role ?? 'none')).toEqual(Array(5).fill('none'));
 
     const empty = await testDatabase();
     const emptyDb = connect(empty.url, { max: 2 });
     try {
-      const refused = await runCli(['restore', file], { DATABASE_URL: empty.url });
+      const refused = await runCli(['restore', beforeRoles], { DATABASE_URL: empty.url });
       expect(refused.code, refused.output).toBe(1);
-      expect(refused.output).toMatch(/error: The database refused the backup, so nothing of it was written: .*events_stream_version_key/);
-      expect(await countsOf(emptyDb)).toEqual({ events: 0, users: 0 });
-
-      const restored = await runCli(['restore', backupFile], { DATABASE_URL: empty.url });
+      const restored = await runCli(['restore', beforeRoles, '--allow-unverified-v1'], { DATABASE_URL: empty.url });
       expect(restored.code, restored.output).toBe(0);
-      expect(await countsOf(emptyDb)).toEqual(await countsOf(sourceDb));
+      expect((await sql<{ role: string }>`select distinct role from users`.execute(emptyDb.db)).rows).toEqual([{ role: 'owner' }]);
+      expect(await countsOf(emptyDb)).toEqual({ ...(await countsOf(sourceDb)), webhooks: 0 });
     } finally {
       await emptyDb.close();
       await empty.drop();
     }
   });
 
-  it('the running app makes a backup at start when none is recent, and keeps only the newest ERP_BACKUP_KEEP', async () => {
-    const dir = path.join(workDir, 'daily');
-    const old = [3, 2].map((days) => backupFileName(new Date(Date.now() - days * 86_400_000)));
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
-    for (const name of [...old, `${old[0]}.123.tmp`, 'notes.txt']) await writeFile(path.join(dir, name), 'old');
-    await app?.stop();
-    app = await startOneProcess(spare.url, { ERP_BACKUP_DIR: dir, ERP_BACKUP_EVERY_HOURS: '24', ERP_BACKUP_KEEP: '2', LOG_LEVEL: 'info' });
-    const files = await eventually(
-      async () => (await readdir(dir)).sort(),
-      (names) => names.length === 3 && !names.includes(old[0]!),
-      { what: 'a new backup and the oldest one deleted' },
-    );
-    const made = files.find((f) => f !== old[1] && f !== 'notes.txt')!;
-    expect(files).toEqual(expect.arrayContaining([old[1], 'notes.txt']));
-    expect(made).toMatch(/^erp-backup-.*Z\.ndjson\.gz$/);
-    expect((await checkBackup(path.join(dir, made))).header).toMatchObject({ events: 0, users: 0 });
-    expect(app.logs()).toContain('backup written');
+  it('a damaged backup is refused with a clear error and the empty target stays empty', async () => {
+    const whole = await readFile(backupFile);
+    const lines = gunzipSync(whole).toString('utf8').split('\n').filter(Boolean).slice(0, -1);
+    // Signed again with the key: the checks behind the integrity tag still hold for whoever has it.
+    const damaged = {
+      'truncated.gz': { bytes: whole.subarray(0, Math.floor(whole.length * 0.7)), error: /is not a usable backup: .*unexpected end of file/ },
+      'not-gzip.gz': { bytes: Buffer.from('{"format":"udyam-erp-backup"}\n'), error: /is not a usable backup: incorrect header check/ },
+      'tag-missing.gz': { bytes: gzipSync(lines.slice(0, -3).map((l) => `${l}\n`).join('')), error: /lines where the header announces .*: it is truncated/ },
+      'lines-missing.gz': { bytes: gzipSync(signed(lines.slice(0, -3), key)), error: /lines where the header announces .*: it is truncated/ },
+      'bad-event.gz': { bytes: gzipSync(signed([...lines.slice(0, -1), '{"position":"x"}'], key)), error: /line \d+ is not an event/ },
+      'other-format.gz': { bytes: gzipSync('{"format":"something else"}\n'), error: /line 1 is not a udyam-erp-backup header/ },
+    };
+    for (const [name, { bytes, error }] of Object.entries(damaged)) {
+      await writeFile(path.join(workDir, name), bytes);
+      await expect(checkBackup(path.join(workDir, name), { key }), name).rejects.toThrow(error);
+    }
+    // The same check guards the CLI before it writes anything (two of them, each a process start).
+    for (const name of ['truncated.gz', 'lines-missing.gz'] as const) {
+      const result = await runCli(['restore', path.join(workDir, name), '--key-file', keyFile], { DATABASE_URL: spare.url });
+      expect(result.code, result.output).toBe(1);
+      expect(result.output, name).toMatch(damaged[name].error);
+      expect(await countsOf(spareDb), name).toEqual({ events: 0, users: 0, webhooks: 0 });
+    }
+    expect((await checkBackup(backupFile, { key })).header.events).toBe((await countsOf(sourceDb))!.events);
+  });
 
-    // Started again within the day: no backup now, the next one a day after the last.
-    await app.stop();
-    app = await startOneProcess(spare.url, { ERP_BACKUP_DIR: dir, ERP_BACKUP_EVERY_HOURS: '24', ERP_BACKUP_KEEP: '2', LOG_LEVEL: 'info' });
-    const started = app;
-    const line = await eventually(
-      async () => started.logs().split('\n').find((l) => l.includes('next backup scheduled')),
-      (found) => found !== undefined,
-      { what: 'the schedule logged' },
-    );
-    const due = Date.parse(z.object({ due: z.string() }).parse(JSON.parse(line!.slice(line!.indexOf('{')))).due);
-    expect(Math.abs(due - (backupTime(made)! + 86_400_000))).toBeLessThan(5_000);
-    expect((await readdir(dir)).sort()).toEqual(files);
+  it('a backup the database refuses halfway (two events at one stream version) restores nothing, and the target takes a good one after', async () => {
+    const lines = (await gunzipLines(backupFile)).slice(0, -1);
+    const header = z.object({ events: z.number(), lastPosition: z.string() }).loose().parse(JSON.parse(lines[0]!));
+    const last = z.object({ position: z.string(), eventId: z.string() }).loose().parse(JSON.parse(lines.at(-1)!));
+    // Passes every check of the file (a new event id, the next position, signed with the key),
+    // but takes a stream version already used: the database refuses it after the users and the other events.
+    const twin = { ...last, eventId: randomUUID(), position: String(BigInt(last.position) + 1n) };
+    const file = path.join(workDir, 'twin-version.gz');
+    const head = { ...header, events: header.events + 1, lastPosition: twin.position };
+    await writeFile(file, gzipSync(signed([JSON.stringify(head), ...lines.slice(1), JSON.stringify(twin)], key)));
+    await expect(checkBackup(file, { key })).resolves.toBeDefined();
+
+    const empty = await testDatabase();
+    const emptyDb = connect(empty.url, { max: 2 });
+    try {
+      const refused = await runCli(['restore', file], { DATABASE_URL: empty.url, ERP_BACKUP_KEY: key });
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.output).toMatch(/error: The database refused the backup, so nothing of it was written: .*events_stream_version_key/);
+      expect(await countsOf(emptyDb)).toEqual({ events: 0, users: 0, webhooks: 0 });
+
+      const restored = await runCli(['restore', backupFile], { DATABASE_URL: empty.url, ERP_BACKUP_KEY: key });
+      expect(restored.code, restored.output).toBe(0);
+      expect(await countsOf(emptyDb)).toEqual(await countsOf(sourceDb));
+    } finally {
+      await emptyDb.close();
+      await empty.drop();
+    }
   });
 });

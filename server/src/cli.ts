@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { findProjection, prepareProjections, PROJECTIONS, readCheckpoints, rebuildProjections } from '@erp/projections';
 
 import { writeBackup, restoreBackup } from './backup';
+import { type BackupKeySource, keyForReading, keyForWriting } from './backup-key';
 import { backupFileName } from './backup-schedule';
 import { config } from './config';
 import { logger } from './log';
@@ -17,9 +18,14 @@ const USAGE = `Usage: npm run erp -- <command>
   rebuild <name|--all>        rebuild a projection from position 0 and swap it in (app keeps serving)
   export [file]               write the event log as NDJSON (stdout when no file)
   import <file>               load an NDJSON export into an empty store, then rebuild projections
-  backup [file]               write users, id counters and the event log to one gzipped file
-                              (default ./erp-backup-<date-time>.ndjson.gz)
-  restore <file>              load a backup into an empty store, then rebuild projections
+  backup [file]               write users, id counters, webhooks and the event log to one gzipped
+                              file (default ./erp-backup-<date-time>.ndjson.gz), tagged with the
+                              backup key: --key-file <file>, else ERP_BACKUP_KEY, else
+                              ERP_DATA_DIR/backup.key (made on first use)
+  restore <file>              check a backup's tag with the key it was made with (the same places;
+                              on a new machine: --key-file <the old machine's backup.key>), load it
+                              into an empty store, then rebuild projections; --allow-unverified-v1
+                              reads a version 1 backup, which has no tag
   create-user <username>      create a user; password from ERP_NEW_PASSWORD, role from ERP_NEW_ROLE
                               (owner, staff, accountant or viewer; default owner)
   setup-code                  while no account exists: make a new one-time setup code and print it
@@ -27,8 +33,29 @@ Uses DATABASE_URL when set, else the embedded PostgreSQL under ERP_DATA_DIR (def
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
+/** `--key-file <file>` and `--allow-unverified-v1` (backup and restore only) taken out of the arguments. */
+const backupOptions = (args: string[]) => {
+  const rest: string[] = [];
+  let keyFile: string | undefined;
+  let allowUnverifiedV1 = false;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--allow-unverified-v1') allowUnverifiedV1 = true;
+    else if (args[i] === '--key-file') {
+      keyFile = args[++i];
+      if (!keyFile) throw new Error('--key-file needs a file');
+    } else rest.push(args[i]!);
+  }
+  const command = rest[0];
+  if (keyFile && command !== 'backup' && command !== 'restore') throw new Error('--key-file is for backup and restore');
+  if (allowUnverifiedV1 && command !== 'restore') throw new Error('--allow-unverified-v1 is for restore');
+  if ((command === 'backup' || command === 'restore') && rest.length > 2) throw new Error(`${command} takes one file, not also '${rest[2]}'`);
+  const keys: BackupKeySource = { keyFile: keyFile && path.resolve(keyFile), envKey: config.backupKey, defaultFile: config.backupKeyFile };
+  return { rest, keys, allowUnverifiedV1 };
+};
+
 const main = async (args: string[]) => {
-  const [command, arg] = args;
+  const { rest, keys, allowUnverifiedV1 } = backupOptions(args);
+  const [command, arg] = rest;
   if (!command || command === 'help' || command === '--help') {
     say(USAGE);
     return 0;
@@ -67,15 +94,15 @@ const main = async (args: string[]) => {
       }
       case 'backup': {
         const file = path.resolve(arg ?? backupFileName(new Date()));
-        const header = await writeBackup(infra, file);
-        say(`backed up ${header.events} events (up to position ${header.lastPosition}) and ${header.users} users to ${file}`);
+        const header = await writeBackup(infra, file, await keyForWriting(keys));
+        say(`backed up ${header.events} events (up to position ${header.lastPosition}), ${header.users} users and ${header.webhooks} webhooks to ${file}`);
         return 0;
       }
       case 'restore': {
         if (!arg) throw new Error('restore needs a backup file');
-        const header = await restoreBackup(infra, path.resolve(arg));
+        const restored = await restoreBackup(infra, path.resolve(arg), { key: await keyForReading(keys), allowUnverifiedV1 });
         await rebuildProjections(db, infra.store, PROJECTIONS);
-        say(`restored ${header.events} events and ${header.users} users from a backup of ${header.createdAt}; rebuilt ${PROJECTIONS.length} projections`);
+        say(`restored ${restored.header.events} events, ${restored.users} users and ${restored.webhooks} webhooks from a backup of ${restored.header.createdAt}; rebuilt ${PROJECTIONS.length} projections`);
         return 0;
       }
       case 'create-user': {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { MIN_BACKUP_KEY_LENGTH } from './backup-key';
+
 const numberOr = (value: string | undefined, fallback: number) => {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
@@ -19,6 +21,14 @@ const wholeNumber = (name: string, min: number, max: number): number | undefined
   return value;
 };
 
+/** A secret from the environment, or undefined; a shorter one than `min` stops the start, saying why. */
+const secret = (name: string, min: number): string | undefined => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < min) throw new Error(`${name} must be ${min} characters or more`);
+  return raw;
+};
+
 /** Every setting comes from the environment; the defaults are the one-laptop embedded mode. */
 const dataDir = path.resolve(process.env.ERP_DATA_DIR ?? path.join(root, 'data'));
 
@@ -32,6 +42,9 @@ export const config = {
   backupDir: path.resolve(process.env.ERP_BACKUP_DIR || path.join(dataDir, 'backups')),
   backupKeep: Math.max(1, Math.floor(numberOr(process.env.ERP_BACKUP_KEEP, 14))),
   backupEveryHours: numberOr(process.env.ERP_BACKUP_EVERY_HOURS, 24),
+  /** The backups' integrity key (backup-key.ts): ERP_BACKUP_KEY, else the key file under ERP_DATA_DIR, outside the backups folder. */
+  backupKey: secret('ERP_BACKUP_KEY', MIN_BACKUP_KEY_LENGTH),
+  backupKeyFile: path.join(dataDir, 'backup.key'),
   uiDir: path.resolve(process.env.ERP_UI_DIR ?? path.join(root, 'ui/dist')),
   adminUsername: process.env.ERP_ADMIN_USERNAME || undefined,
   adminPassword: process.env.ERP_ADMIN_PASSWORD || undefined,

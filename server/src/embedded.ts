@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 
 import { writeBackup } from './backup';
+import { keyForWriting } from './backup-key';
 import { scheduleBackups } from './backup-schedule';
 import { config } from './config';
 import { logger } from './log';
@@ -20,7 +21,7 @@ const main = async () => {
     dir: config.backupDir,
     keep: config.backupKeep,
     everyHours: config.backupEveryHours,
-    backup: (file) => writeBackup(infra, file),
+    backup: async (file) => writeBackup(infra, file, await keyForWriting({ envKey: config.backupKey, defaultFile: config.backupKeyFile })),
     log: logger,
   });
   server.listen(config.port, config.host, () => {

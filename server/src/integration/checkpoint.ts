@@ -19,6 +19,12 @@ export const ensureIntegrationCheckpoint = async (db: AnyDb, name: string) => {
     values (${name}, ${START.tx}::xid8, ${START.position}::bigint) on conflict (name) do nothing`.execute(db);
 };
 
+/** Puts the checkpoint at `cursor`, made or moved (a restore: the worker goes on after the restored log). */
+export const placeIntegrationCheckpoint = async (db: AnyDb, name: string, cursor: GlobalCursor) => {
+  await sql`insert into integration_checkpoints (name, tx, position) values (${name}, ${cursor.tx}::xid8, ${cursor.position}::bigint)
+    on conflict (name) do update set tx = excluded.tx, position = excluded.position, updated_at = now()`.execute(db);
+};
+
 /** The checkpoint, locked for this transaction; null when another worker holds it. */
 export const lockIntegrationCheckpoint = async (db: AnyDb, name: string): Promise<GlobalCursor | null> => {
   const { rows } = await sql<{ tx: string; position: string }>`select tx::text as tx, position::text as position
