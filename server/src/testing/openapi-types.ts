@@ -258,7 +258,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Page through the event log in global order (never skips an event that commits late) */
+        /** Page through the event log in global order (never skips an event that commits late); the audit trail, owner only */
         get: operations["getEvents"];
         put?: never;
         post?: never;
