@@ -31,12 +31,13 @@ const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 /**
  * The app the README way: embedded PostgreSQL, in-process notifier, even where CI sets DATABASE_URL.
- * Webhook retries back off from 0.5 s, not 2 s, so the webhooks journey sees its retry soon.
+ * Webhook retries back off from 0.5 s, not 2 s, so the webhooks journey sees its retry soon; its
+ * receiver is on 127.0.0.1, so private webhook targets are allowed.
  */
 const server = (appPort: number, folder: string) => ({
   command:
     process.env.E2E_SERVER_COMMAND?.replaceAll('$PORT', String(appPort)).replaceAll('$DATA_DIR', folder) ??
-    `rm -rf ${folder} && env -u DATABASE_URL -u NATS_URL ERP_DATA_DIR=${folder} ERP_SETUP_CODE=${SETUP_CODE} ERP_WEBHOOK_BACKOFF_MS=500 PORT=${appPort} node --enable-source-maps server/dist/embedded.js`,
+    `rm -rf ${folder} && env -u DATABASE_URL -u NATS_URL ERP_DATA_DIR=${folder} ERP_SETUP_CODE=${SETUP_CODE} ERP_WEBHOOK_BACKOFF_MS=500 ERP_WEBHOOK_ALLOW_PRIVATE=true PORT=${appPort} node --enable-source-maps server/dist/embedded.js`,
   cwd: repoRoot,
   url: `http://127.0.0.1:${appPort}/api/health`,
   reuseExistingServer: false,

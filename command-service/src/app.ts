@@ -14,6 +14,7 @@ import {
   userWriteRoutes,
   webhookStore,
   webhookWriteRoutes,
+  type WebhookTargetPolicy,
 } from '@erp/http-kit';
 import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
@@ -37,6 +38,8 @@ export interface CommandAppDeps {
    */
   readonly trustProxy?: boolean;
   readonly bodyLimit?: string;
+  /** Where webhooks may be registered to (ERP_WEBHOOK_ALLOW_PRIVATE); by default not inside the server's network. */
+  readonly webhookTargets?: WebhookTargetPolicy;
   readonly log?: (error: unknown, ctx: Context) => void;
   readonly now?: () => Date;
   /** Outermost middleware, around everything (the server's request metrics); gets the router to name routes. */
@@ -49,7 +52,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   const router = new Router();
   authWriteRoutes(router, deps.auth);
   userWriteRoutes(router, deps.auth, userEvents(deps.store));
-  webhookWriteRoutes(router, webhookStore(deps.db));
+  webhookWriteRoutes(router, webhookStore(deps.db), deps.webhookTargets ?? { allowPrivate: false });
   // The reverse proxy's health check of each command instance (deploy/haproxy.cfg): 503 when
   // PostgreSQL is out of reach. Browsers never get here: every GET goes to the query service.
   healthRoute(router, deps.store, deps.notifier);

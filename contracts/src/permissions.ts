@@ -19,7 +19,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   books: 'Journal vouchers and the chart of accounts',
   settings: 'Change the business profile',
   users: 'Add users, set their roles and passwords, disable them',
-  audit: 'See who did what across the business (Activity)',
+  audit: 'See who did what across the business (Activity, the event feed)',
   self: 'Change their own password',
 };
 
@@ -49,14 +49,16 @@ export const can = (role: Role | null | undefined, permission: Permission): bool
 
 /**
  * The permission a route needs, from its method and its path as the router declares it
- * (`/api/purchase/payments/:id/void`). Reads need `read`; writes `write`, except voids, the
- * business profile, the books' own records (journal vouchers, ledgers) and the users.
+ * (`/api/purchase/payments/:id/void`). Reads need `read`, except the activity log and the event
+ * feed (`audit`); writes `write`, except voids, the business profile, the books' own records
+ * (journal vouchers, ledgers) and the users.
  */
 export const permissionFor = (method: string, path: string): Permission => {
   const verb = method.toUpperCase();
   if (path === api.auth.password) return 'self';
   if (path === api.users || path.startsWith(`${api.users}/`)) return 'users';
-  if (path === api.activity) return 'audit';
+  // The raw feed is the audit trail as well: who did what in every event, users' own changes among them.
+  if (path === api.activity || path === api.events || path.startsWith(`${api.events}/`)) return 'audit';
   // Webhooks carry the business's events out: only the owner sees or changes them.
   if (path === api.webhooks || path.startsWith(`${api.webhooks}/`)) return 'settings';
   if (verb === 'GET' || verb === 'HEAD') return 'read';

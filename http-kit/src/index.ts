@@ -13,3 +13,4 @@ export * from './role-guard';
 export * from './user-routes';
 export * from './webhook-store';
 export * from './webhook-routes';
+export * from './webhook-targets';

@@ -12,7 +12,7 @@ const ACTIONS: Readonly<Record<Permission, string>> = {
   books: 'change the books',
   settings: 'change the business profile',
   users: 'manage users',
-  audit: 'see the activity log',
+  audit: 'see the activity log or the event feed',
   self: 'change this password',
 };
 

@@ -29,6 +29,14 @@ const secret = (name: string, min: number): string | undefined => {
   return raw;
 };
 
+/** `true` or `false` (unset or empty: the default); anything else stops the start, saying why. */
+const flag = (name: string, fallback: boolean): boolean => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, not "${raw}"`);
+  return raw === 'true';
+};
+
 /** Every setting comes from the environment; the defaults are the one-laptop embedded mode. */
 const dataDir = path.resolve(process.env.ERP_DATA_DIR ?? path.join(root, 'data'));
 
@@ -69,6 +77,8 @@ export const config = {
   /** Webhooks: the first retry's wait (doubling, at most 10 minutes), and how long a receiver may take. */
   webhookBackoffMs: wholeNumber('ERP_WEBHOOK_BACKOFF_MS', 1, 600_000) ?? 2000,
   webhookTimeoutMs: wholeNumber('ERP_WEBHOOK_TIMEOUT_MS', 1, 120_000) ?? 10_000,
+  /** Webhooks may go to loopback, private and link-local addresses (a receiver on the LAN); off, they are refused. */
+  webhookAllowPrivate: flag('ERP_WEBHOOK_ALLOW_PRIVATE', false),
   /** Test suite only: a write whose X-Request-Id starts with `crash-after-append` kills the process after its append. */
   testCrashAfterAppend: process.env.ERP_TEST_CRASH_AFTER_APPEND === '1',
 };

@@ -10,12 +10,14 @@ const PASSWORD = 'role-test-pass-42';
 
 /**
  * Who may call a route, restated from issue 22 in its own words (not read from the server's
- * table): reads are everyone's, users and the activity log the owner's, voids (a payroll's cancel too) and the business profile the owner's,
+ * table): reads are everyone's, users, the activity log and the event feed the owner's, voids (a payroll's cancel too) and the business profile the owner's,
  * the books' own records the owner's and the accountant's, every other write the owner's and staff's.
  */
 const mayCall = (method: string, path: string): readonly Role[] => {
   if (path === api.auth.password) return ROLES;
   if (path.startsWith(api.users) || path === api.activity) return ['owner'];
+  // The raw event feed is the audit trail too (issue 41): who did what in every event, users' changes among them.
+  if (path === api.events || path.startsWith(`${api.events}/`)) return ['owner'];
   // Webhooks send the business's events out (issue 23): the owner's alone, reads too.
   if (path.startsWith(api.webhooks)) return ['owner'];
   if (method === 'GET') return ROLES;
@@ -67,6 +69,35 @@ describe('roles: every role × every route (issue 22)', () => {
       expect(wrong).toEqual([]);
     }, 120_000);
   }
+
+  it("no one but the owner sees a user account's events or what they say, on any route (issue 41)", async () => {
+    const added = await t.owner.post<{ id: number }>(api.users, { username: 'hidden-hire', password: PASSWORD, role: 'viewer' });
+    expect(added.status, added.text).toBe(201);
+    expect((await t.owner.put(byId(api.users, added.body.id), { role: 'accountant' })).status).toBe(200);
+    expect((await t.owner.post(`${byId(api.users, added.body.id)}/password`, { password: 'hidden-reset-42' })).status).toBe(204);
+    const stream = `user:${added.body.id}`;
+    const { rows } = await sql<{ p: string }>`select position::text as p from events where stream_id = ${stream} order by position`.execute(t.database.db);
+    expect(rows).toHaveLength(3);
+    const feeds = [`${api.events}?stream=${stream}`, ...rows.map((r) => `${api.events}/${r.p}`), `${api.activity}?record=${stream}`, `${api.activity}?module=settings`];
+    // The owner reads them there: the probes below ask the right places.
+    for (const url of feeds) expect((await t.owner.get(url)).text, url).toContain(stream);
+    const gets = [...routes.filter((r) => r.method === 'GET').map((r) => sampleUrl(r.path)), ...feeds];
+    const seen: string[] = [];
+    for (const role of ROLES.filter((r) => r !== 'owner')) {
+      for (const url of gets) {
+        const res = await signedIn[role].get(url);
+        if (res.status >= 500) seen.push(`${role} ${url}: ${res.status}`);
+        for (const secret of ['hidden-hire', stream, 'UserAdded', 'UserChanged', 'UserPasswordSet']) {
+          if (res.text.includes(secret)) seen.push(`${role} ${url}: ${res.status} shows ${secret}`);
+        }
+      }
+      for (const url of feeds) {
+        const res = await signedIn[role].get(url);
+        if (res.status !== 403) seen.push(`${role} ${url}: ${res.status}, not 403`);
+      }
+    }
+    expect(seen).toEqual([]);
+  }, 120_000);
 
   it('a viewer cannot change a real record, an accountant cannot edit an invoice, staff cannot void', async () => {
     const { write, read } = readYourWrites(() => t.owner);

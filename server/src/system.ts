@@ -97,6 +97,7 @@ export const commandApp = (infra: Infrastructure, config: Config) =>
     auth: infra.auth,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
+    webhookTargets: { allowPrivate: config.webhookAllowPrivate },
     notifier: infra.notifier,
     log: logRequestError,
     observe: infra.metrics.observe,
@@ -156,7 +157,12 @@ export const startIntegration = async (infra: Infrastructure, config: Config) =>
   const common = { db: infra.database.db, store: infra.store, notifier: infra.notifier, log: integrationLog };
   const publisher = config.natsUrl ? await startIntegrationPublisher({ ...common, natsUrl: config.natsUrl, stream: config.integrationStream }) : null;
   if (!publisher) integrationLog.info('NATS_URL is not set: no integration events on NATS (webhooks still deliver)');
-  const webhooks = await startWebhookWorkers({ ...common, backoffMs: config.webhookBackoffMs, timeoutMs: config.webhookTimeoutMs });
+  const webhooks = await startWebhookWorkers({
+    ...common,
+    backoffMs: config.webhookBackoffMs,
+    timeoutMs: config.webhookTimeoutMs,
+    targets: { allowPrivate: config.webhookAllowPrivate },
+  });
   return {
     stop: async () => {
       await publisher?.stop();

@@ -55,7 +55,8 @@ const receiver = (secret: () => string, behaviour: (attempt: number) => 'fail' |
 };
 
 describe('webhooks: signed deliveries retried with back-off until a failing receiver accepts', () => {
-  const under = signedInOneProcess({ ERP_WEBHOOK_BACKOFF_MS: String(BACKOFF_MS), ERP_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
+  // The receivers listen on 127.0.0.1: private targets allowed, as for a receiver on the LAN (issue 41).
+  const under = signedInOneProcess({ ERP_WEBHOOK_BACKOFF_MS: String(BACKOFF_MS), ERP_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), ERP_WEBHOOK_ALLOW_PRIVATE: 'true' });
   let flaky: CreatedWebhook;
   let steady: CreatedWebhook;
   const flakyReceiver = receiver(() => flaky.secret, (n) => (n === 1 ? 'fail' : n === 2 ? 'hang' : 'ok'));

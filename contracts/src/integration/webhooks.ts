@@ -15,18 +15,25 @@ export const WEBHOOK_HEADERS = {
 /** Attempts before a delivery is given up as failed (back-off 2 s · 2^n, at most 10 minutes). */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 
+const parsedUrl = (value: string) => {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+};
+/**
+ * Where deliveries go. The server also refuses hosts inside its own network (loopback, private,
+ * link-local…: http-kit's webhook-targets.ts), which needs DNS: not here.
+ */
 const url = z
   .string({ error: 'Required' })
   .trim()
   .min(1, 'Required')
   .max(2000, 'At most 2000 characters')
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, 'Enter an http:// or https:// URL');
+  .refine((value) => ['http:', 'https:'].includes(parsedUrl(value)?.protocol ?? ''), 'Enter an http:// or https:// URL')
+  // A user name or password in the URL would be sent along and shown in the list; the signature proves the sender.
+  .refine((value) => !parsedUrl(value)?.username && !parsedUrl(value)?.password, 'A URL without a user name or password');
 const eventType = z.string().trim().regex(/^[A-Z][A-Za-z0-9]{0,99}$/, 'An event type such as VendorCreated');
 const eventTypes = z.array(eventType).max(100, 'At most 100 event types');
 

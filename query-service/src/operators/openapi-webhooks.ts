@@ -15,7 +15,8 @@ export const webhookPaths = ({ ok, errors, body, idParam }: Describe) => ({
     get: { tags: ['Webhooks'], summary: 'The webhooks, without their secrets (owner only)', responses: { 200: ok('Webhooks', z.array(WebhookSchema)), ...errors } },
     post: {
       tags: ['Webhooks'],
-      summary: 'Register a URL for event types (none: all); the answer holds the signing secret, shown this once (owner only)',
+      summary:
+        'Register a URL for event types (none: all); the answer holds the signing secret, shown this once (owner only). A URL whose host is or resolves to a loopback, private, link-local or other internal address is 400 on `url` unless the operator set ERP_WEBHOOK_ALLOW_PRIVATE',
       requestBody: body(NewWebhookSchema),
       responses: { 201: ok('Registered', CreatedWebhookSchema), ...errors },
     },

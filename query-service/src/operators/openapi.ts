@@ -137,7 +137,7 @@ export const openApiDocument = () => ({
     [api.events]: {
       get: {
         tags: ['Operators'],
-        summary: 'Page through the event log in global order (never skips an event that commits late)',
+        summary: 'Page through the event log in global order (never skips an event that commits late); the audit trail, owner only',
         parameters: [
           { name: 'after', in: 'query', schema: { type: 'string', maxLength: 40 }, description: 'The X-Next-After of the previous page (opaque), or a log position: the page starts after it. Default: the start of the log' },
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },

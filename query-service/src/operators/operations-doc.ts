@@ -39,6 +39,7 @@ export const ENVIRONMENT_DOCS = [
   { name: 'ERP_INTEGRATION_STREAM', default: 'ERP_EVENTS', description: 'With NATS_URL: the JetStream stream integration events are published to (subjects erp.<module>.<entity>.<Event>)' },
   { name: 'ERP_WEBHOOK_BACKOFF_MS', default: '2000', description: "A webhook delivery's first wait before a retry; it doubles with each attempt, at most 10 minutes" },
   { name: 'ERP_WEBHOOK_TIMEOUT_MS', default: '10000', description: 'How long a webhook receiver has to answer before the attempt counts as failed' },
+  { name: 'ERP_WEBHOOK_ALLOW_PRIVATE', default: 'false', description: '`true`: webhooks may go to loopback, private and link-local addresses (a receiver on the LAN); otherwise such URLs are refused at registration and at every connect' },
   { name: 'ERP_NEW_ROLE', default: 'owner', description: 'CLI create-user: the role (owner, staff, accountant or viewer)' },
   { name: 'ERP_TEST_CRASH_AFTER_APPEND', default: '—', description: 'Test suite only: `1` makes a write whose X-Request-Id starts with `crash-after-append` kill the process right after its append (idempotent-retry tests)' },
 ] as const;

@@ -2,10 +2,12 @@ import { createHmac } from 'node:crypto';
 
 import { toIntegrationEvent, WEBHOOK_HEADERS, WEBHOOK_MAX_ATTEMPTS } from '@erp/contracts';
 import { type AnyDb, type EventStore, lastEventSql, type Notifier, prepared } from '@erp/eventstore';
+import type { WebhookTargetPolicy } from '@erp/http-kit';
 import { sql } from 'kysely';
 
 import { ensureIntegrationCheckpoint, lockIntegrationCheckpoint, migrateIntegrationCheckpoints, moveIntegrationCheckpoint } from './checkpoint';
 import { integrationSubject } from './subjects';
+import { webhookSender, type WebhookSender } from './webhook-sender';
 import { type Round, runWorker, type WorkerLog } from './worker-loop';
 
 export const WEBHOOK_CHECKPOINT = 'webhook-fanout';
@@ -20,6 +22,8 @@ export interface WebhookWorkerOptions {
   /** A receiver that has not answered by then counts as failed. */
   readonly timeoutMs?: number;
   readonly batchSize?: number;
+  /** Where deliveries may go (ERP_WEBHOOK_ALLOW_PRIVATE); by default not inside the server's network. */
+  readonly targets?: WebhookTargetPolicy;
 }
 
 /** `sha256=<hex>` of HMAC-SHA256(secret, `<timestamp>.<body>`): what a receiver recomputes. */
@@ -93,39 +97,31 @@ interface Due {
   secret: string;
 }
 
-/** POSTs one delivery, signed; the answer's status, or the reason it has none. */
-const post = async (due: Due, timeoutMs: number): Promise<{ status: number | null; error: string | null }> => {
+/** POSTs one delivery, signed. */
+const post = (sender: WebhookSender, due: Due) => {
   const body = JSON.stringify(due.payload);
   const timestamp = String(Math.floor(Date.now() / 1000));
-  try {
-    const res = await fetch(due.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Udyam-ERP-Webhooks/1',
-        [WEBHOOK_HEADERS.signature]: webhookSignature(due.secret, timestamp, body),
-        [WEBHOOK_HEADERS.timestamp]: timestamp,
-        [WEBHOOK_HEADERS.eventId]: due.eventId,
-        [WEBHOOK_HEADERS.eventType]: due.eventType,
-      },
-      body,
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    return { status: res.status, error: res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}` };
-  } catch (error) {
-    const name = (error as Error)?.name;
-    return { status: null, error: name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : String((error as Error)?.message ?? error).slice(0, 200) };
-  }
+  return sender.post(
+    due.url,
+    {
+      'content-type': 'application/json',
+      'user-agent': 'Udyam-ERP-Webhooks/1',
+      [WEBHOOK_HEADERS.signature]: webhookSignature(due.secret, timestamp, body),
+      [WEBHOOK_HEADERS.timestamp]: timestamp,
+      [WEBHOOK_HEADERS.eventId]: due.eventId,
+      [WEBHOOK_HEADERS.eventType]: due.eventType,
+    },
+    body,
+  );
 };
 
 /**
  * Delivery: takes the due deliveries (a lease of timeout + 30 s, so another worker leaves them
  * alone and a crashed one's come back), POSTs them, and records the outcome: delivered on a
- * 2xx, else the next attempt after the back-off, failed after WEBHOOK_MAX_ATTEMPTS.
+ * 2xx, else the next attempt after the back-off, failed after WEBHOOK_MAX_ATTEMPTS — or at once
+ * when the target policy refuses the address.
  */
-const deliver = (options: WebhookWorkerOptions, base: number, timeoutMs: number) => async (): Promise<Round> => {
+const deliver = (options: WebhookWorkerOptions, sender: WebhookSender, base: number, timeoutMs: number) => async (): Promise<Round> => {
   const lease = timeoutMs + 30_000;
   const { rows } = await sql<Due>`update webhook_deliveries d set next_attempt_at = now() + ${lease} * interval '1 millisecond'
     from webhooks w
@@ -134,10 +130,10 @@ const deliver = (options: WebhookWorkerOptions, base: number, timeoutMs: number)
     returning d.id::text as id, d.event_id as "eventId", d.event_type as "eventType", d.payload, d.attempts, w.url, w.secret`.execute(options.db);
   await Promise.all(
     rows.map(async (due) => {
-      const outcome = await post(due, timeoutMs);
+      const outcome = await post(sender, due);
       const attempts = due.attempts + 1;
       const ok = outcome.error === null;
-      const status = ok ? 'delivered' : attempts >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'pending';
+      const status = ok ? 'delivered' : outcome.refused || attempts >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'pending';
       await sql`update webhook_deliveries set status = ${status}, attempts = ${attempts}, last_status = ${outcome.status},
           last_error = ${outcome.error}, delivered_at = ${ok ? sql`now()` : sql`null`},
           next_attempt_at = ${status === 'pending' ? sql`now() + ${backoffMs(base, attempts)} * interval '1 millisecond'` : sql`null`}
@@ -153,8 +149,9 @@ export const startWebhookWorkers = async (options: WebhookWorkerOptions) => {
   await ensureIntegrationCheckpoint(options.db, WEBHOOK_CHECKPOINT);
   const base = options.backoffMs ?? 2000;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const sender = webhookSender(options.targets ?? { allowPrivate: false }, timeoutMs);
   // Delivery is woken by the fan-out when it adds deliveries, and polls for retries that fall due; not by every append.
-  const delivery = runWorker('webhook delivery', options.notifier, deliver(options, base, timeoutMs), options.log, { pollMs: Math.min(1000, base / 2), wakeOnAppend: false });
+  const delivery = runWorker('webhook delivery', options.notifier, deliver(options, sender, base, timeoutMs), options.log, { pollMs: Math.min(1000, base / 2), wakeOnAppend: false });
   const fanout = runWorker(
     'webhook fan-out',
     options.notifier,
@@ -171,6 +168,7 @@ export const startWebhookWorkers = async (options: WebhookWorkerOptions) => {
     stop: async () => {
       await fanout.stop();
       await delivery.stop();
+      sender.close();
     },
   };
 };

@@ -258,7 +258,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Page through the event log in global order (never skips an event that commits late) */
+        /** Page through the event log in global order (never skips an event that commits late); the audit trail, owner only */
         get: operations["getEvents"];
         put?: never;
         post?: never;
@@ -1713,7 +1713,7 @@ export interface paths {
         /** The webhooks, without their secrets (owner only) */
         get: operations["getSettingsWebhooks"];
         put?: never;
-        /** Register a URL for event types (none: all); the answer holds the signing secret, shown this once (owner only) */
+        /** Register a URL for event types (none: all); the answer holds the signing secret, shown this once (owner only). A URL whose host is or resolves to a loopback, private, link-local or other internal address is 400 on `url` unless the operator set ERP_WEBHOOK_ALLOW_PRIVATE */
         post: operations["postSettingsWebhooks"];
         delete?: never;
         options?: never;
