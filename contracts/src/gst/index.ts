@@ -3,3 +3,4 @@ export * from './tax';
 export * from './words';
 export * from './supply';
 export * from './gstr1';
+export * from './set-off';
