@@ -4,3 +4,4 @@ export * from './words';
 export * from './supply';
 export * from './gstr1';
 export * from './set-off';
+export * from './summary';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { setOff } from './set-off';
+import { gstPayment, setOff } from './set-off';
 
 /**
  * Vectors worked by hand from the law, not from the code: CGST Act s.49(5) (a)–(d) and CGST Rule
@@ -61,5 +61,22 @@ describe('setOff: GSTR-3B table 6.1, input tax credit against output tax in the 
     expect(result.heads.igst).toMatchObject({ liability: '0.00', cash: '0.00' });
     expect(result.heads.cgst).toMatchObject({ liability: '15.00', credit: '0.00', cash: '15.00' });
     expect(result.cash).toBe('25.00');
+  });
+});
+
+describe('gstPayment: the month\'s cash, tax on reverse charge included', () => {
+  it('reverse-charge tax is paid in cash (CGST Act s.49(4)) and, once paid, is credit against the other output tax (GSTR-3B 4(A)(3))', () => {
+    // Output CGST 100, SGST 100; credit CGST 30, SGST 30; reverse charge CGST 50, SGST 50 (a service from an
+    // unregistered lawyer). Cash: 50 + 50 for the reverse charge; set-off: 100 − (30 + 50) = 20 per head.
+    const payment = gstPayment(heads('0', '100', '100'), heads('0', '30', '30'), heads('0', '50', '50'));
+    expect(payment.reverseCharge).toEqual(heads('0.00', '50.00', '50.00'));
+    expect(payment.setOff.heads.cgst).toMatchObject({ liability: '100.00', credit: '80.00', cash: '20.00' });
+    expect(payment.cash).toEqual(heads('0.00', '70.00', '70.00'));
+    expect(payment.totalCash).toBe('140.00');
+  });
+
+  it('without reverse charge it is the set-off alone: the GST issue\'s IGST 511.06', () => {
+    const payment = gstPayment(heads('2155.20', '0', '0'), heads('0', '822.07', '822.07'), heads('0', '0', '0'));
+    expect([payment.cash, payment.totalCash]).toEqual([heads('511.06', '0.00', '0.00'), '511.06']);
   });
 });

@@ -79,3 +79,30 @@ export const setOff = (output: ByHead<DecimalInput>, input: ByHead<DecimalInput>
   const total = (pick: (h: HeadSetOff) => string) => toMoney(TAX_HEADS.reduce((sum, h) => sum.plus(decimal(pick(result[h]))), ZERO));
   return { heads: result, cash: total((h) => h.cash), carriedForward: total((h) => h.carriedForward) };
 };
+
+/** What the month's GSTR-3B asks to be paid in cash, per head and in all, and the credit left. */
+export interface GstPayment {
+  /** Output tax against input tax credit, the credit including the tax paid on reverse charge (4(A)(3)). */
+  readonly setOff: SetOff;
+  /** Tax on purchases on reverse charge (3.1(d)): paid in cash only (CGST Act s.49(4)). */
+  readonly reverseCharge: ByHead<string>;
+  /** Cash per head: what the set-off leaves, plus the tax on reverse charge. */
+  readonly cash: ByHead<string>;
+  readonly totalCash: string;
+}
+
+/**
+ * The month's payment: tax on reverse charge is paid in cash, and once paid it is credit like any
+ * other (GSTR-3B 4(A)(3)), so it joins the input tax credit set off against the output tax.
+ */
+export const gstPayment = (output: ByHead<DecimalInput>, input: ByHead<DecimalInput>, reverseCharge: ByHead<DecimalInput>): GstPayment => {
+  const rcm = heads((h) => (decimal(reverseCharge[h]).gt(0) ? decimal(reverseCharge[h]) : ZERO));
+  const result = setOff(output, heads((h) => decimal(input[h]).plus(rcm[h])));
+  const cash = heads((h) => toMoney(decimal(result.heads[h].cash).plus(rcm[h])));
+  return {
+    setOff: result,
+    reverseCharge: heads((h) => toMoney(rcm[h])),
+    cash,
+    totalCash: toMoney(TAX_HEADS.reduce((sum, h) => sum.plus(decimal(cash[h])), ZERO)),
+  };
+};
