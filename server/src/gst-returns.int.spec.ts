@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from './testing/pdf-text';
 import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
 
-type Row = { id: number } & Record<string, unknown>;
-
 /**
  * The GST issue's defects over HTTP (issue 42): a credit note taxed where its invoice was, the
  * printed particulars (each tax's rate, a note's invoice date), nil-rated, exempt and non-GST
