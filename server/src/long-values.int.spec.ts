@@ -232,7 +232,9 @@ describe('the longest and most hostile values the contracts accept', () => {
         const invoiceDoc = INVOICE_DOCUMENTS.find((d) => d.stream === doc.against?.stream);
         const invoice = invoiceDoc ? await create(invoiceDoc.path, longestInvoice(invoiceDoc, partyId, `${t}a`, seed, itemId!)) : undefined;
         const paid = doc.settleNow !== undefined;
-        const body = longestInvoice(doc, partyId, t, seed, itemId!, invoice ? Number(invoice.id) : undefined, paid);
+        const longest = longestInvoice(doc, partyId, t, seed, itemId!, invoice ? Number(invoice.id) : undefined, paid);
+        // A credit note is taxed at its invoice's place of supply (another one is refused).
+        const body = invoice && doc.side === 'sales' ? { ...longest, placeOfSupply: invoice.placeOfSupply } : longest;
         const created = await create(doc.path, body);
         expect(created).toMatchObject({ [doc.numberField]: body[doc.numberField], status: paid ? 'partial' : 'pending', paidAmount: paid ? '1.00' : '0.00' });
         // With GST the tax and the place of supply are the server's to work out; what is paid now is a receipt's.

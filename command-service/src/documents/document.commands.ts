@@ -232,7 +232,9 @@ const defaultPrefix = (doc: InvoiceDocument) => (doc.series === 'creditNotePrefi
 /** The invoice a note is against, as the note's decider checks it. */
 const noteAgainst = async (ctx: CommandContext, invoices: InvoiceStreams, invoiceId: number): Promise<InvoiceContext['against']> => {
   const stream = await ctx.load(invoices.doc.streamOf(invoiceId), invoices.decider);
-  return stream.state.status === 'recorded' ? { id: invoiceId, partyId: stream.state.invoice.partyId, number: stream.state.invoice.number } : null;
+  if (stream.state.status !== 'recorded') return null;
+  const { partyId, number, placeOfSupply } = stream.state.invoice;
+  return { id: invoiceId, partyId, number, placeOfSupply };
 };
 
 /**

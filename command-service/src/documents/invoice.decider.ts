@@ -11,6 +11,7 @@ import {
   invoiceStatus,
   MONEY_LIMIT,
   notFound,
+  placeOfSupplyLabel,
   priceDocument,
   rupees,
   statusOn,
@@ -46,8 +47,8 @@ export interface InvoiceContext {
   readonly partyGstin: string | null;
   /** The number: as sent, or the next of the business's series. */
   readonly number: string;
-  /** A note: the invoice it is against, as it stands (null when it does not exist). */
-  readonly against: { readonly id: number; readonly partyId: number; readonly number: string } | null;
+  /** A note: the invoice it is against, as it stands (null when it does not exist); its place of supply is the note's. */
+  readonly against: { readonly id: number; readonly partyId: number; readonly number: string; readonly placeOfSupply: string | null } | null;
 }
 
 export type InvoiceCommand =
@@ -85,7 +86,9 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   const partyWord = doc.party.label.toLowerCase();
 
   const recorded = (id: number, body: InvoiceBody, context: InvoiceContext, now: Date, previousDate?: string): InvoiceData => {
-    const priced = priceDocument(doc.side, body, context.business, context.partyGstin);
+    const against = doc.against ? againstOf(body, context) : null;
+    const invoicePlaceOfSupply = doc.side === 'sales' && against ? followedPlaceOfSupply(body, against) : null;
+    const priced = priceDocument(doc.side, { ...body, invoicePlaceOfSupply }, context.business, context.partyGstin);
     if (!priced) {
       const message = 'Set up your business (Settings: its state and GSTIN) before recording GST documents';
       throw validationError(message, [{ path: 'taxMode', message }]);
@@ -93,7 +96,6 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     if (compareMoney(priced.totalAmount, MONEY_LIMIT) > 0) {
       throw validationError('The total cannot be above ₹1,000 crore', [{ path: 'lines', message: 'The total cannot be above ₹1,000 crore' }]);
     }
-    const against = doc.against ? againstOf(body, context) : null;
     return {
       id,
       partyId: body.partyId,
@@ -118,7 +120,20 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       const message = `${config.label} ${invoice.number} is not from this ${partyWord}`;
       throw validationError(message, [{ path: config.field, message }]);
     }
-    return { id: invoice.id, number: invoice.number };
+    return invoice;
+  };
+
+  /**
+   * A credit note adjusts its invoice's supply (CGST Act s.34), so it takes that invoice's place
+   * of supply: left blank, the invoice's; typed, it must be the same (400 on placeOfSupply).
+   */
+  const followedPlaceOfSupply = (body: InvoiceBody, invoice: NonNullable<InvoiceContext['against']>) => {
+    const typed = body.placeOfSupply;
+    if (typed !== null && invoice.placeOfSupply !== null && typed !== invoice.placeOfSupply) {
+      const message = `A ${doc.label.toLowerCase()} is taxed where its invoice was: ${invoice.number}'s place of supply is ${placeOfSupplyLabel(invoice.placeOfSupply)}`;
+      throw validationError(message, [{ path: 'placeOfSupply', message }]);
+    }
+    return invoice.placeOfSupply;
   };
 
   const evolve = (state: InvoiceState, change: InvoiceChange): InvoiceState => {

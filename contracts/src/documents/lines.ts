@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { UNITS } from '../constants';
 import { optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
-import { isGstRate, type TaxedLine, taxLine, type TaxRegime } from '../gst/tax';
+import { GST_CATEGORIES, gstCategoryOf, isGstRate, type TaxedLine, taxLine, type TaxRegime } from '../gst/tax';
 import { decimal, lineAmount, toMoney } from '../money';
 import { Id, MoneyString, moneyOrZero, optionalReference, quantity, requiredMoney } from './amounts';
 
@@ -46,12 +46,27 @@ export const lineBody = (defaultQuantity: string | undefined) =>
         }
         return String(Number(raw));
       }),
+    /**
+     * What kind of supply the line is (GSTR-1 table 8, GSTR-3B 3.1): taxable, nil-rated, exempt or
+     * non-GST. Blank: nil-rated at 0 %, taxable otherwise. Nil, exempt and non-GST lines carry 0 %.
+     */
+    gstCategory: z
+      .union([z.enum(GST_CATEGORIES), z.literal(''), z.null()], { error: 'Choose taxable, nil, exempt or non-gst' })
+      .optional()
+      .transform((v) => v || null),
     /** Ignored: the server computes every amount (DESIGN §4). */
     amount: z.unknown().optional(),
   })
   .superRefine((line, ctx) => {
     if (decimal(line.discount).gt(decimal(lineAmount(line.quantity, line.rate)))) {
       ctx.addIssue({ code: 'custom', path: ['discount'], message: 'The discount cannot be more than the line amount' });
+    }
+    const zeroRate = line.gstRate === null || decimal(line.gstRate).eq(0);
+    if (line.gstCategory === 'taxable' && line.gstRate !== null && zeroRate) {
+      ctx.addIssue({ code: 'custom', path: ['gstCategory'], message: 'A taxable line needs a GST rate above 0% (at 0%: nil, exempt or non-gst)' });
+    }
+    if (line.gstCategory !== null && line.gstCategory !== 'taxable' && !zeroRate) {
+      ctx.addIssue({ code: 'custom', path: ['gstCategory'], message: 'A nil-rated, exempt or non-GST line carries no GST: its rate is 0%' });
     }
   });
 export type LineBody = z.output<ReturnType<typeof lineBody>>;
@@ -74,6 +89,7 @@ export const InvoiceLineSchema = z
     cgst: MoneyString.optional(),
     sgst: MoneyString.optional(),
     igst: MoneyString.optional(),
+    gstCategory: z.enum(GST_CATEGORIES).optional(),
   })
   .transform((line) => ({
     lineNo: line.lineNo,
@@ -91,6 +107,8 @@ export const InvoiceLineSchema = z
     cgst: line.cgst ?? '0.00',
     sgst: line.sgst ?? '0.00',
     igst: line.igst ?? '0.00',
+    // Lines recorded before the category was kept: nil-rated at 0 %, taxable otherwise.
+    gstCategory: line.gstCategory ?? gstCategoryOf(line.gstRate ?? '0', null),
   }));
 export type InvoiceLine = z.output<typeof InvoiceLineSchema>;
 
@@ -115,5 +133,6 @@ export const priceLines = (lines: readonly LineBody[], regime: TaxRegime | 'manu
       quantity: line.quantity,
       rate: line.rate,
       ...taxed,
+      gstCategory: gstCategoryOf(line.gstRate ?? '0', line.gstCategory),
     };
   });

@@ -63,4 +63,35 @@ describe('priceDocument (what the form shows is what the decider records)', () =
       message: 'The discount cannot be more than the line amount',
     });
   });
+
+  it('a credit note is taxed where its invoice was (CGST Act s.34: it adjusts that supply), not at the business\'s state', () => {
+    // The invoice: to an unregistered buyer in Karnataka (29), IGST (IGST Act s.10(1)(ca), s.7(1)).
+    // The note, nothing typed for its place of supply: still 29, IGST at the full rate per line —
+    // 5.01 + 27.83 + 222.26 = 255.10 (gst.spec.ts's inter-state vector), not CGST + SGST at 27.
+    const note = { ...gst, invoicePlaceOfSupply: '29' };
+    expect(priceDocument('sales', note, business, null)).toMatchObject({ supplyType: 'inter', placeOfSupply: '29', cgst: '0.00', sgst: '0.00', igst: '255.10' });
+    // Within the state the invoice was intra, and so is its note; a registered buyer's note follows its invoice too.
+    expect(priceDocument('sales', { ...gst, invoicePlaceOfSupply: '27' }, business, null)).toMatchObject({ supplyType: 'intra', placeOfSupply: '27', cgst: '127.54' });
+    expect(priceDocument('sales', note, business, '29AAHCM7727Q1ZI')).toMatchObject({ supplyType: 'inter', placeOfSupply: '29' });
+    // A purchase's debit note is not a sale: the vendor's state decides, as before.
+    expect(priceDocument('purchase', note, business, '27ABCPT5678L1ZV')).toMatchObject({ supplyType: 'intra', placeOfSupply: '27' });
+  });
+});
+
+describe('a line\'s kind of supply (GSTR-1 table 8): taxable, nil-rated, exempt, non-GST', () => {
+  const priced = (input: Record<string, unknown>) => priceDocument('sales', { ...gst, lines: [line.parse({ itemName: 'Rice', quantity: '1', rate: '100', ...input })] }, business, null)!.lines[0];
+
+  it('blank: nil-rated at 0 %, taxable above; exempt and non-GST as chosen, at 0 %', () => {
+    expect(priced({ gstRate: '0' })).toMatchObject({ gstCategory: 'nil', gstRate: '0', cgst: '0.00' });
+    expect(priced({ gstRate: '5' })).toMatchObject({ gstCategory: 'taxable', cgst: '2.50' });
+    expect(priced({ gstRate: '0', gstCategory: 'exempt' })).toMatchObject({ gstCategory: 'exempt', taxableValue: '100.00' });
+    expect(priced({ gstRate: '0', gstCategory: 'non-gst' })).toMatchObject({ gstCategory: 'non-gst' });
+  });
+
+  it('refuses a category that contradicts the rate, and one not in the list, on gstCategory', () => {
+    const issues = (input: Record<string, unknown>) => line.safeParse({ itemName: 'Rice', quantity: '1', rate: '100', ...input }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ gstRate: '5', gstCategory: 'exempt' })).toEqual([['gstCategory', 'A nil-rated, exempt or non-GST line carries no GST: its rate is 0%']]);
+    expect(issues({ gstRate: '0', gstCategory: 'taxable' })).toEqual([['gstCategory', 'A taxable line needs a GST rate above 0% (at 0%: nil, exempt or non-gst)']]);
+    expect(issues({ gstRate: '0', gstCategory: 'zero-rated' })).toEqual([['gstCategory', 'Choose taxable, nil, exempt or non-gst']]);
+  });
 });

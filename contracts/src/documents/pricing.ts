@@ -12,6 +12,12 @@ export interface PricingInput {
   readonly placeOfSupply: string | null;
   readonly reverseCharge: boolean;
   readonly lines: readonly LineBody[];
+  /**
+   * A credit note: the place of supply of the invoice it is against (null when that invoice's tax
+   * was typed by hand). The note adjusts that supply (CGST Act s.34), so it is taxed where the
+   * invoice was: the same state, CGST + SGST or IGST as the invoice, whatever the form left blank.
+   */
+  readonly invoicePlaceOfSupply?: string | null;
 }
 
 /** A document's money, every figure as it is recorded. */
@@ -50,7 +56,10 @@ export const priceDocument = (
     const zero = '0.00';
     return { supplyType: null, placeOfSupply: null, reverseCharge: false, lines, subTotal, cgst: zero, sgst: zero, igst: zero, taxAmount, roundOff: zero, totalAmount: sumMoney([subTotal, taxAmount]) };
   }
-  const supply = supplyOf(side, business, partyGstin, input.placeOfSupply, input.reverseCharge);
+  const original = side === 'sales' ? (input.invoicePlaceOfSupply ?? null) : null;
+  const supply = original
+    ? supplyOf(side, business, null, original, input.reverseCharge)
+    : supplyOf(side, business, partyGstin, input.placeOfSupply, input.reverseCharge);
   if (!supply) return null;
   const lines = priceLines(input.lines, supply.regime);
   const totals = taxTotals(lines);

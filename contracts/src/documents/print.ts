@@ -4,6 +4,7 @@ import { uqcOf } from '../constants';
 import { placeOfSupplyLabel, stateOfGstin } from '../gst/states';
 import { type HsnRow, hsnSummary } from '../gst/tax';
 import { amountInWords } from '../gst/words';
+import { decimal } from '../money';
 import type { Business } from '../settings/business';
 import type { InvoiceDocument } from './invoice-kind';
 import { type InvoiceLine, InvoiceLineSchema } from './lines';
@@ -25,7 +26,17 @@ export interface PrintParty {
   readonly email: string | null;
 }
 
-export interface PrintLine {
+/**
+ * The rate of each tax on a line or HSN row (CGST Rule 46(l): the rate per component): within the
+ * state CGST and SGST at half the GST rate each (5 % → 2.5 % + 2.5 %), across states IGST at all of it.
+ */
+export interface ComponentRates {
+  readonly cgstRate: string;
+  readonly sgstRate: string;
+  readonly igstRate: string;
+}
+
+export interface PrintLine extends ComponentRates {
   readonly no: number;
   readonly description: string;
   readonly hsn: string | null;
@@ -54,12 +65,13 @@ export interface PrintableDocument {
   /** '27-Maharashtra', for GST documents. */
   readonly placeOfSupply: string | null;
   readonly reverseCharge: boolean;
-  /** A note: the invoice it is against. */
+  /** A note: the invoice it is against, its number and its date (CGST Rule 53(1A)). */
   readonly against: string | null;
+  readonly againstDate: string | null;
   /** intra (CGST and SGST columns), inter (IGST), none (a bill of supply), manual (tax typed in whole). */
   readonly tax: 'intra' | 'inter' | 'none' | 'manual';
   readonly lines: readonly PrintLine[];
-  readonly hsn: readonly HsnRow[];
+  readonly hsn: readonly (HsnRow & ComponentRates)[];
   readonly totals: {
     readonly taxableValue: string;
     readonly cgst: string;
@@ -88,6 +100,8 @@ export interface PrintSource {
   readonly placeOfSupply: string | null;
   readonly reverseCharge: boolean;
   readonly againstNumber: string | null;
+  /** A note: its invoice's date, read from that invoice (null when not known). */
+  readonly againstDate: string | null;
   readonly subTotal: string;
   readonly cgst: string;
   readonly sgst: string;
@@ -116,6 +130,15 @@ const stateLabel = (gstin: string | null, fallback: string | null) => {
 };
 
 const TITLES = { 'credit-note': 'Credit Note', 'debit-note': 'Debit Note' } as const;
+
+const componentRates = (gstRate: string, tax: PrintableDocument['tax']): ComponentRates => {
+  const half = decimal(gstRate).div(2).toString();
+  return {
+    cgstRate: tax === 'intra' ? half : '0',
+    sgstRate: tax === 'intra' ? half : '0',
+    igstRate: tax === 'inter' ? decimal(gstRate).toString() : '0',
+  };
+};
 
 /** The printed form of a document: who to whom, its lines and taxes, the HSN summary, words, where to pay. */
 export const printableDocument = (source: PrintSource, business: Business | null, party: PartyRecord): PrintableDocument => {
@@ -154,6 +177,7 @@ export const printableDocument = (source: PrintSource, business: Business | null
     discount: line.discount,
     taxableValue: line.taxableValue,
     gstRate: line.gstRate,
+    ...componentRates(line.gstRate, tax),
     cgst: line.cgst,
     sgst: line.sgst,
     igst: line.igst,
@@ -175,9 +199,10 @@ export const printableDocument = (source: PrintSource, business: Business | null
     placeOfSupply: source.placeOfSupply ? `${placeOfSupplyLabel(source.placeOfSupply)}` : null,
     reverseCharge: source.reverseCharge,
     against: source.againstNumber,
+    againstDate: source.againstNumber ? source.againstDate : null,
     tax,
     lines,
-    hsn: tax === 'manual' ? [] : hsnSummary(source.lines.map((l) => ({ ...l, unit: l.unit ? uqcOf(l.unit) : null }))),
+    hsn: tax === 'manual' ? [] : hsnSummary(source.lines.map((l) => ({ ...l, unit: l.unit ? uqcOf(l.unit) : null }))).map((r) => ({ ...r, ...componentRates(r.gstRate, tax) })),
     totals: {
       taxableValue: source.subTotal,
       cgst: source.cgst,
@@ -224,8 +249,11 @@ const Kind = z.enum(PRINTABLE);
 const Text = z.string();
 const OptionalText = z.string().nullable().optional();
 
-/** A printable document as the API answers it (GET …/{id}) → what printing reads. */
-export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField' | 'dateField' | 'texts'>, record: unknown): PrintSource => {
+/**
+ * A printable document as the API answers it (GET …/{id}) → what printing reads; a note's
+ * `againstDate` is its invoice's date, read from that invoice by the caller.
+ */
+export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField' | 'dateField' | 'texts'>, record: unknown, againstDate: string | null = null): PrintSource => {
   const r = Answered.parse(record);
   const kind = Kind.parse(doc.stream);
   const text = (name: string) => OptionalText.parse(Reflect.get(r, name)) ?? null;
@@ -239,6 +267,7 @@ export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField
     placeOfSupply: r.placeOfSupply,
     reverseCharge: r.reverseCharge,
     againstNumber: r.againstNumber ?? null,
+    againstDate,
     subTotal: r.subTotal,
     cgst: r.cgst,
     sgst: r.sgst,

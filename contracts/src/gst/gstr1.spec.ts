@@ -4,7 +4,8 @@ import type { Unit } from '../constants';
 import type { LineBody } from '../documents/lines';
 import { priceDocument } from '../documents/pricing';
 import { subtractMoney, sumMoney } from '../money';
-import { b2clLimit, type Gstr1Document, type Gstr1Json, GSTR1_SECTIONS, gstr1, gstr1Csv } from './gstr1';
+import { b2clLimit, type Gstr1Document, type Gstr1Hsn, type Gstr1Json, GSTR1_SECTIONS, gstr1, gstr1Csv, gstr1Sections } from './gstr1';
+import type { GstCategory } from './tax';
 
 // The business: Maharashtra (27). Customers: one in Maharashtra, one in Karnataka (29).
 const OWN = '27AAPFU0939F1ZV';
@@ -20,6 +21,7 @@ interface LineSpec {
   readonly hsn?: string | null;
   readonly unit?: Unit | null;
   readonly discount?: string;
+  readonly category?: GstCategory;
 }
 interface DocSpec {
   readonly kind?: Gstr1Document['kind'];
@@ -30,6 +32,8 @@ interface DocSpec {
   readonly party?: string | null;
   /** An unregistered customer's state. */
   readonly pos?: string | null;
+  /** A credit note: its invoice's place of supply. */
+  readonly invoicePos?: string;
   readonly lines: readonly LineSpec[];
   readonly active?: boolean;
   readonly taxMode?: 'gst' | 'manual';
@@ -48,6 +52,7 @@ const lineOf = (l: LineSpec): LineBody => ({
   rate: l.rate,
   discount: l.discount ?? '0.00',
   gstRate: l.gst,
+  gstCategory: l.category ?? null,
 });
 
 let ids = 0;
@@ -55,7 +60,7 @@ let ids = 0;
 const doc = (spec: DocSpec): Gstr1Document => {
   const taxMode = spec.taxMode ?? 'gst';
   const party = spec.party ?? null;
-  const input = { taxMode, taxAmount: '10.00', placeOfSupply: spec.pos ?? null, reverseCharge: spec.reverseCharge ?? false, lines: spec.lines.map(lineOf) };
+  const input = { taxMode, taxAmount: '10.00', placeOfSupply: spec.pos ?? null, reverseCharge: spec.reverseCharge ?? false, lines: spec.lines.map(lineOf), invoicePlaceOfSupply: spec.invoicePos ?? null };
   const priced = priceDocument('sales', input, business, party);
   if (!priced) throw new Error('unpriced');
   return {
@@ -91,6 +96,19 @@ const KEYS = ['txval', 'iamt', 'camt', 'samt'] as const;
 /** Σ of each figure, as money strings (exact: the numbers have at most 2 decimals). */
 const totals = (rows: readonly Figures[]) => Object.fromEntries(KEYS.map((k) => [k, sumMoney(rows.map((r) => r[k] ?? 0))]));
 const minus = (a: Record<string, string>, b: Record<string, string>) => Object.fromEntries(KEYS.map((k) => [k, subtractMoney(a[k] ?? 0, b[k] ?? 0)]));
+/** The HSN tables of a return from May 2025 (split into B2B and B2C). */
+const split = (json: Gstr1Json) => {
+  if (!('hsn_b2b' in json.hsn)) throw new Error(`one HSN table in ${json.fp}`);
+  return json.hsn;
+};
+/** The one HSN table of a return before May 2025. */
+const single = (json: Gstr1Json): readonly Gstr1Hsn[] => {
+  if (!('data' in json.hsn)) throw new Error(`two HSN tables in ${json.fp}`);
+  return json.hsn.data;
+};
+/** Table 8's taxable values of supplies to registered (B2B) or unregistered (B2C) persons, as `txval`. */
+const nilOf = (json: Gstr1Json, to: 'B2B' | 'B2C') =>
+  json.nil.inv.filter((r) => r.sply_ty.endsWith(to)).map((r) => ({ txval: Number(sumMoney([r.nil_amt, r.expt_amt, r.ngsup_amt])) }));
 const details = (json: Gstr1Json) => ({
   b2b: json.b2b.flatMap((g) => g.inv.flatMap((i) => i.itms.map((t) => t.itm_det))),
   b2cl: json.b2cl.flatMap((g) => g.inv.flatMap((i) => i.itms.map((t) => t.itm_det))),
@@ -140,13 +158,13 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
         ],
       },
     ]);
-    expect([json.b2cl, json.b2cs, json.cdnr, json.cdnur, json.hsn.hsn_b2c]).toEqual([[], [], [], [], []]);
-    expect(json.hsn.hsn_b2b).toEqual([
+    expect([json.b2cl, json.b2cs, json.cdnr, json.cdnur, split(json).hsn_b2c]).toEqual([[], [], [], [], []]);
+    expect(split(json).hsn_b2b).toEqual([
       { num: 1, hsn_sc: '0902', desc: 'Tea', uqc: 'KGS', qty: 2, rt: 5, txval: 100.1, iamt: 0, camt: 2.5, samt: 2.5, csamt: 0 },
       { num: 2, hsn_sc: '4820', desc: 'Notebooks', uqc: 'PCS', qty: 7, rt: 12, txval: 231.91, iamt: 0, camt: 13.91, samt: 13.91, csamt: 0 },
       { num: 3, hsn_sc: '8516', desc: 'Electric kettle', uqc: 'PCS', qty: 4, rt: 18, txval: 2234.77, iamt: 180, camt: 111.13, samt: 111.13, csamt: 0 },
     ]);
-    expect(totals(details(json).b2b)).toEqual(totals(json.hsn.hsn_b2b));
+    expect(totals(details(json).b2b)).toEqual(totals(split(json).hsn_b2b));
     expect(gstr1({ gstin: OWN, year: 2027, month: 1, documents: [] }).fp).toBe('012027');
   });
 
@@ -190,7 +208,7 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
         { pos: '29', inv: [{ inum: 'INV/9', idt: '10-08-2024', val: 120000, itms: [{ num: 1, itm_det: { txval: 101695, rt: 18, iamt: 18305.1, csamt: 0 } }] }] },
       ]);
       expect(json.b2cs).toEqual([]);
-      expect(totals(details(json).b2cl)).toEqual(totals(json.hsn.hsn_b2c));
+      expect(totals(details(json).b2cl)).toEqual(totals(single(json)));
     });
 
     it('the same invoice in July 2024 is under the ₹2.5 lakh limit: B2CS', () => {
@@ -200,14 +218,16 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
     });
 
     it('exactly at the limit, or within the state, is B2CS', () => {
-      const atLimit = doc({ number: 'INV/10', date: '2026-04-01', pos: '29', lines: [{ name: 'M', qty: '1', rate: '100000', gst: '0' }] });
+      // 84,745.76 + 18 % (15,254.2368 → 15,254.24) = 1,00,000.00: not above the limit.
+      const atLimit = doc({ number: 'INV/10', date: '2026-04-01', pos: '29', lines: [{ name: 'M', qty: '1', rate: '84745.76', gst: '18' }] });
       const intra = doc({ number: 'INV/11', date: '2026-04-01', lines: [{ name: 'M', qty: '1', rate: '500000', gst: '18' }] });
       const json = month([atLimit, intra]);
       expect(json.b2cl).toEqual([]);
       expect(json.b2cs.map((r) => [r.sply_ty, r.pos, r.rt])).toEqual([
         ['INTRA', '27', 18],
-        ['INTER', '29', 0],
+        ['INTER', '29', 18],
       ]);
+      expect(atLimit.data.totalAmount).toBe('100000.00');
     });
   });
 
@@ -224,7 +244,7 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
       // 18.03 per half on 200.33 (18.0297 → 18.03) plus 9.00 on 100.
       { sply_ty: 'INTRA', pos: '27', typ: 'OE', txval: 300.33, rt: 18, iamt: 0, camt: 27.03, samt: 27.03, csamt: 0 },
     ]);
-    expect(totals(json.b2cs)).toEqual(totals(json.hsn.hsn_b2c));
+    expect(totals(json.b2cs)).toEqual(totals(split(json).hsn_b2c));
   });
 
   describe('credit notes', () => {
@@ -250,12 +270,12 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
           ],
         },
       ]);
-      expect(json.hsn.hsn_b2b.map((r) => [r.hsn_sc, r.qty, r.txval])).toEqual([
+      expect(split(json).hsn_b2b.map((r) => [r.hsn_sc, r.qty, r.txval])).toEqual([
         ['0902', 2, 100.1],
         ['4820', 7, 231.91],
       ]);
       const { b2b, cdnr } = details(json);
-      expect(minus(totals(b2b), totals(cdnr))).toEqual(totals(json.hsn.hsn_b2b));
+      expect(minus(totals(b2b), totals(cdnr))).toEqual(totals(split(json).hsn_b2b));
       expect(json.b2cs).toEqual([]);
     });
 
@@ -265,7 +285,7 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
       const json = month([sale, refund]);
       expect(json.cdnur).toEqual([]);
       expect(json.b2cs).toEqual([{ sply_ty: 'INTRA', pos: '27', typ: 'OE', txval: 2000, rt: 18, iamt: 0, camt: 180, samt: 180, csamt: 0 }]);
-      expect(json.hsn.hsn_b2c).toEqual([{ num: 1, hsn_sc: '8516', desc: 'Kettle', uqc: 'PCS', qty: 2, rt: 18, txval: 2000, iamt: 0, camt: 180, samt: 180, csamt: 0 }]);
+      expect(split(json).hsn_b2c).toEqual([{ num: 1, hsn_sc: '8516', desc: 'Kettle', uqc: 'PCS', qty: 2, rt: 18, txval: 2000, iamt: 0, camt: 180, samt: 180, csamt: 0 }]);
     });
 
     it('against a B2CL invoice: CDNUR of type B2CL, judged by the invoice when it is in the month, else by the note', () => {
@@ -286,7 +306,88 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
       expect(month([big, local]).b2cs).toEqual([{ sply_ty: 'INTRA', pos: '27', typ: 'OE', txval: -100, rt: 18, iamt: 0, camt: -9, samt: -9, csamt: 0 }]);
       const b2c = month([big, part, whole]);
       const d = details(b2c);
-      expect(minus(totals([...d.b2cl, ...b2c.b2cs]), totals(d.cdnur))).toEqual(totals(b2c.hsn.hsn_b2c));
+      expect(minus(totals([...d.b2cl, ...b2c.b2cs]), totals(d.cdnur))).toEqual(totals(split(b2c).hsn_b2c));
+    });
+  });
+
+  describe('table 8 (nil): nil-rated, exempt and non-GST supplies, out of b2b and b2cs', () => {
+    // GSTR-1 table 8 "Nil rated, exempted and non-GST outward supplies", one row per inter/intra-state and
+    // registered/unregistered recipient (sply_ty INTRB2B, INTRAB2B, INTRB2C, INTRAB2C: GST-AND-BOOKS §5); an
+    // inter-state supply is one whose place of supply is not the supplier's state (IGST Act s.7, s.8). Worked by hand:
+    // INTRAB2B nil 200 − 20 (the note) = 180, exempt 50, non-GST 1,000; INTRB2B nil 300; INTRB2C nil 40; INTRAB2C exempt 70.
+    const month8 = () =>
+      month([
+        doc({
+          id: 300,
+          number: 'INV/1',
+          date: '2026-04-01',
+          party: MH,
+          lines: [
+            { name: 'Tea', hsn: '0902', qty: '1', rate: '100', gst: '5' },
+            { name: 'Rice', hsn: '1006', qty: '1', rate: '200', gst: '0' },
+            { name: 'Milk', hsn: '0401', qty: '1', rate: '50', gst: '0', category: 'exempt' },
+            { name: 'Petrol', hsn: '2710', qty: '1', rate: '1000', gst: '0', category: 'non-gst' },
+          ],
+        }),
+        doc({ number: 'INV/2', date: '2026-04-02', party: KA, lines: [{ name: 'Rice', hsn: '1006', qty: '1', rate: '300', gst: '0' }] }),
+        doc({ number: 'INV/3', date: '2026-04-03', pos: '29', lines: [{ name: 'Rice', hsn: '1006', qty: '1', rate: '40', gst: '0' }, { name: 'Kettle', qty: '1', rate: '1000', gst: '18' }] }),
+        doc({ number: 'INV/4', date: '2026-04-04', lines: [{ name: 'Milk', hsn: '0401', qty: '1', rate: '70', gst: '0', category: 'exempt' }] }),
+        doc({ kind: 'credit-note', series: 'CN/', number: 'CN/1', date: '2026-04-05', party: MH, againstId: 300, invoicePos: '27', lines: [{ name: 'Rice', hsn: '1006', qty: '1', rate: '20', gst: '0' }] }),
+      ]);
+
+    it('sums each kind by inter/intra-state and B2B/B2C, a credit note subtracted', () => {
+      expect(month8().nil).toEqual({
+        inv: [
+          { sply_ty: 'INTRB2B', nil_amt: 300, expt_amt: 0, ngsup_amt: 0 },
+          { sply_ty: 'INTRAB2B', nil_amt: 180, expt_amt: 50, ngsup_amt: 1000 },
+          { sply_ty: 'INTRB2C', nil_amt: 40, expt_amt: 0, ngsup_amt: 0 },
+          { sply_ty: 'INTRAB2C', nil_amt: 0, expt_amt: 70, ngsup_amt: 0 },
+        ],
+      });
+      expect(month([]).nil).toEqual({ inv: [] });
+    });
+
+    it('b2b carries the invoice\'s taxable lines only (its value is the whole invoice\'s); one without taxable lines is in table 8 alone', () => {
+      const json = month8();
+      // INV/1: 100 + 5 % + 200 + 50 + 1,000 = 1,355.00.
+      expect(json.b2b).toEqual([
+        { ctin: MH, inv: [{ inum: 'INV/1', idt: '01-04-2026', val: 1355, pos: '27', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: { txval: 100, rt: 5, iamt: 0, camt: 2.5, samt: 2.5, csamt: 0 } }] }] },
+      ]);
+      expect(json.cdnr).toEqual([]);
+      expect(json.b2cs).toEqual([{ sply_ty: 'INTER', pos: '29', typ: 'OE', txval: 1000, rt: 18, iamt: 180, camt: 0, samt: 0, csamt: 0 }]);
+      // Table 12 still counts every line: taxable, nil, exempt and non-GST.
+      expect(minus(totals([...details(json).b2b, ...nilOf(json, 'B2B')]), totals(details(json).cdnr))).toEqual(totals(split(json).hsn_b2b));
+      expect(gstr1Csv(json, 'nil').split('\r\n').slice(0, 3)).toEqual(['sply_ty,nil_amt,expt_amt,ngsup_amt', 'INTRB2B,300.00,0.00,0.00', 'INTRAB2B,180.00,50.00,1000.00']);
+    });
+  });
+
+  it('a note to an unregistered buyer, no place of supply typed, nets in its invoice\'s B2CS row (IGST at 29), not in a negative INTRA row', () => {
+    // The GST issue: invoice 1,000 + 18 % IGST to an unregistered buyer in Karnataka; a note for 400 of it, its
+    // place of supply left blank. The note follows the invoice (CGST Act s.34): 1,000 − 400 = 600, IGST 180 − 72 = 108.
+    const sale = doc({ id: 400, number: 'INV/5', date: '2026-04-01', pos: '29', lines: [{ name: 'Kettle', qty: '1', rate: '1000', gst: '18' }] });
+    const note = doc({ kind: 'credit-note', series: 'CN/', number: 'CN/9', date: '2026-04-09', againstId: 400, invoicePos: '29', lines: [{ name: 'Kettle', qty: '1', rate: '400', gst: '18' }] });
+    expect(note.data).toMatchObject({ placeOfSupply: '29', supplyType: 'inter', igst: '72.00', cgst: '0.00' });
+    expect(month([sale, note]).b2cs).toEqual([{ sply_ty: 'INTER', pos: '29', typ: 'OE', txval: 600, rt: 18, iamt: 108, camt: 0, samt: 0, csamt: 0 }]);
+  });
+
+  describe('table 12\'s layout by the return period: one table before May 2025, B2B and B2C from May 2025', () => {
+    // GSTN's advisory on HSN reporting (phase 3, from the May 2025 return period; india-compliance's
+    // HSN_BIFURCATION_FROM = 2025-05-01): `hsn_b2b` and `hsn_b2c`; before it, the single `data` table.
+    const sales = (date: string) => [
+      doc({ number: 'INV/1', date, party: MH, lines: [{ name: 'Kettle', qty: '1', rate: '1000', gst: '18' }] }),
+      doc({ number: 'INV/2', date, lines: [{ name: 'Kettle', qty: '2', rate: '1000', gst: '18' }] }),
+    ];
+    const kettles = (qty: number, txval: number, half: number): Gstr1Hsn => ({ num: 1, hsn_sc: '8516', desc: 'Kettle', uqc: 'PCS', qty, rt: 18, txval, iamt: 0, camt: half, samt: half, csamt: 0 });
+
+    it('April 2025: one table, registered and unregistered together', () => {
+      expect(month(sales('2025-04-30'), 2025, 4).hsn).toEqual({ data: [kettles(3, 3000, 270)] });
+      expect(gstr1Sections('2025-04')).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'nil', 'hsn', 'doc_issue']);
+    });
+
+    it('May 2025: the B2B and the B2C table', () => {
+      expect(month(sales('2025-05-01'), 2025, 5).hsn).toEqual({ hsn_b2b: [kettles(1, 1000, 90)], hsn_b2c: [kettles(2, 2000, 180)] });
+      expect(gstr1Sections('2025-05')).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'nil', 'hsn_b2b', 'hsn_b2c', 'doc_issue']);
+      expect(gstr1Csv(month(sales('2025-05-01'), 2025, 5), 'hsn')).toBe('num,hsn_sc,desc,uqc,qty,rt,txval,iamt,camt,samt,csamt\r\n');
     });
   });
 
@@ -298,8 +399,8 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
       doc({ number: 'INV/4', date: '2026-04-04', party: OWN.toLowerCase(), lines: example }),
     ]);
     expect(json.b2b.flatMap((g) => g.inv.map((i) => i.inum))).toEqual(['INV/1']);
-    expect(json.hsn.hsn_b2b.map((r) => r.qty)).toEqual([2, 7, 3]);
-    expect([json.b2cs, json.hsn.hsn_b2c]).toEqual([[], []]);
+    expect(split(json).hsn_b2b.map((r) => r.qty)).toEqual([2, 7, 3]);
+    expect([json.b2cs, split(json).hsn_b2c]).toEqual([[], []]);
     expect(json.doc_issue.doc_det).toEqual([
       { doc_num: 1, docs: [{ num: 1, from: 'INV/1', to: 'INV/4', totnum: 4, cancel: 1, net_issue: 3 }] },
       { doc_num: 5, docs: [] },
@@ -330,7 +431,9 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
     ]);
   });
 
-  it('HSN: by code, UQC and rate; NA for services (SAC 99…); a line without HSN still counted; desc cut to 30', () => {
+  it('HSN: by code, UQC and rate; a service (SAC 99…) as UQC NA, quantity 0; a line without HSN still counted; desc cut to 30', () => {
+    // A service has no quantity or unit in table 12: india-compliance's HSN summary sets "stock_qty = 0, uqc = NA"
+    // for a code starting 99 ("service item doesn't have qty/uom"), which is what the portal takes.
     const json = month([
       doc({
         number: 'INV/1',
@@ -344,13 +447,13 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
         ],
       }),
     ]);
-    expect(json.hsn.hsn_b2b.map((r) => [r.hsn_sc, r.desc, r.uqc, r.qty, r.rt, r.txval])).toEqual([
+    expect(split(json).hsn_b2b.map((r) => [r.hsn_sc, r.desc, r.uqc, r.qty, r.rt, r.txval])).toEqual([
       ['', 'Sundries', 'OTH', 1, 5, 7.77],
       ['8544', 'Cable', 'MTR', 1, 12, 40],
       ['8544', 'Cable', 'MTR', 2.5, 18, 100],
-      ['998719', 'Installation and commissioning', 'NA', 1, 18, 500],
+      ['998719', 'Installation and commissioning', 'NA', 0, 18, 500],
     ]);
-    expect(totals(details(json).b2b)).toEqual(totals(json.hsn.hsn_b2b));
+    expect(totals(details(json).b2b)).toEqual(totals(split(json).hsn_b2b));
   });
 
   describe('gstr1Csv', () => {
@@ -411,11 +514,12 @@ describe('gstr1: the sections agree with the HSN summary to the paisa, over 1,00
   const HSNS = ['0902', '4820', '8516', '998314', null];
   const UNITS: (Unit | null)[] = ['PC', 'KG', 'MTR', null];
 
-  it('b2b − cdnr = hsn_b2b; b2cl + b2cs − cdnur = hsn_b2c; and both = the documents’ own totals', () => {
-    const random = prng(20260401);
+  it('b2b − cdnr + nil(B2B) = hsn_b2b; b2cl + b2cs − cdnur + nil(B2C) = hsn_b2c (one table before May 2025); both = the documents’ own totals', () => {
+    const random = prng(20250501);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const amount = (max: number) => (Math.floor(random() * max * 100) / 100).toFixed(2);
-    const seen = { b2b: 0, b2cl: 0, b2cs: 0, cdnr: 0, cdnur: 0 };
+    const CATEGORIES: (GstCategory | undefined)[] = [undefined, 'nil', 'exempt', 'non-gst'];
+    const seen = { b2b: 0, b2cl: 0, b2cs: 0, cdnr: 0, cdnur: 0, nil: 0, split: 0, single: 0 };
     for (let m = 0; m < 1000; m += 1) {
       const year = 2024 + Math.floor(random() * 3);
       const mm = 1 + Math.floor(random() * 12);
@@ -428,7 +532,9 @@ describe('gstr1: the sections agree with the HSN summary to the paisa, over 1,00
         const lines = Array.from({ length: 1 + Math.floor(random() * 4) }, (): LineSpec => {
           const qty = random() < 0.3 ? (Math.floor(random() * 5000) / 1000 + 0.001).toFixed(3) : String(1 + Math.floor(random() * 20));
           const rate = random() < 0.1 ? amount(200000) : amount(5000);
-          return { name: `Item ${n}`, hsn: pick(HSNS), unit: pick(UNITS), qty, rate, gst: pick(RATES), discount: random() < 0.2 ? '0.37' : '0.00' };
+          const gst = pick(RATES);
+          const category = gst === '0' ? pick(CATEGORIES) : undefined;
+          return { name: `Item ${n}`, hsn: pick(HSNS), unit: pick(UNITS), qty, rate, gst, ...(category ? { category } : {}), discount: random() < 0.2 ? '0.37' : '0.00' };
         });
         documents.push(
           doc({
@@ -448,20 +554,30 @@ describe('gstr1: the sections agree with the HSN summary to the paisa, over 1,00
       }
       const json = gstr1({ gstin: OWN, year, month: mm, documents });
       const d = details(json);
-      for (const key of Object.keys(seen) as (keyof typeof seen)[]) seen[key] += json[key].length > 0 ? 1 : 0;
+      for (const key of ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur'] as const) seen[key] += json[key].length > 0 ? 1 : 0;
+      seen.nil += json.nil.inv.length > 0 ? 1 : 0;
       expect([...json.b2b, ...json.cdnr].some((g) => g.ctin === OWN)).toBe(false);
       expect([...d.cdnr, ...d.cdnur].every((t) => t.txval >= 0 && t.iamt >= 0)).toBe(true);
-      const hsnB2b = totals(json.hsn.hsn_b2b);
-      const hsnB2c = totals(json.hsn.hsn_b2c);
-      expect(minus(totals(d.b2b), totals(d.cdnr)), `month ${m}`).toEqual(hsnB2b);
-      expect(minus(totals([...d.b2cl, ...json.b2cs]), totals(d.cdnur)), `month ${m}`).toEqual(hsnB2c);
-      if (d.cdnr.length === 0) expect(totals(d.b2b)).toEqual(hsnB2b);
-      if (json.cdnur.length === 0 && !documents.some((x) => x.kind === 'credit-note' && !x.partyGstin)) expect(totals([...d.b2cl, ...json.b2cs])).toEqual(hsnB2c);
+      // 0 % lines are table 8's: never an item or a B2CS row at rate 0.
+      expect([...d.b2b, ...d.b2cl, ...d.cdnr, ...d.cdnur, ...json.b2cs].every((t) => t.rt > 0), `month ${m}`).toBe(true);
+      const b2bSide = minus(totals([...d.b2b, ...nilOf(json, 'B2B')]), totals(d.cdnr));
+      const b2cSide = minus(totals([...d.b2cl, ...json.b2cs, ...nilOf(json, 'B2C')]), totals(d.cdnur));
+      if ('hsn_b2b' in json.hsn) {
+        seen.split += 1;
+        expect(b2bSide, `month ${m}`).toEqual(totals(json.hsn.hsn_b2b));
+        expect(b2cSide, `month ${m}`).toEqual(totals(json.hsn.hsn_b2c));
+      } else {
+        seen.single += 1;
+        expect(`${year}-${String(mm).padStart(2, '0')}` < '2025-05', `month ${m}`).toBe(true);
+        const both = Object.fromEntries(KEYS.map((k) => [k, sumMoney([b2bSide[k] ?? 0, b2cSide[k] ?? 0])]));
+        expect(both, `month ${m}`).toEqual(totals(single(json)));
+      }
       // Independently of the sections: the reported documents' own recorded figures, a note's subtracted.
       const reported = documents.filter((x) => x.data.active && x.data.taxMode === 'gst' && x.partyGstin !== OWN);
       const signed = (x: Gstr1Document, v: string) => (x.kind === 'invoice' ? v : subtractMoney(0, v));
       const own = (k: 'subTotal' | 'igst' | 'cgst' | 'sgst') => sumMoney(reported.map((x) => signed(x, x.data[k])));
-      expect(minus(totals([...json.hsn.hsn_b2b, ...json.hsn.hsn_b2c]), { txval: own('subTotal'), iamt: own('igst'), camt: own('cgst'), samt: own('sgst') })).toEqual({
+      const hsnRows = 'data' in json.hsn ? json.hsn.data : [...json.hsn.hsn_b2b, ...json.hsn.hsn_b2c];
+      expect(minus(totals(hsnRows), { txval: own('subTotal'), iamt: own('igst'), camt: own('cgst'), samt: own('sgst') })).toEqual({
         txval: '0.00',
         iamt: '0.00',
         camt: '0.00',

@@ -4,9 +4,24 @@ import { uqcOf } from '../constants';
 import type { InvoiceData } from '../documents/invoice-kind';
 import type { InvoiceLine } from '../documents/lines';
 import { decimal, toMoney } from '../money';
+import type {
+  Gstr1B2cs,
+  Gstr1DocRange,
+  Gstr1Hsn,
+  Gstr1HsnTable,
+  Gstr1IgstDetail,
+  Gstr1Item,
+  Gstr1ItemDetail,
+  Gstr1Json,
+  Gstr1Nil,
+  Gstr1NilSupply,
+} from './gstr1-json';
+import { hsnSplit } from './gstr1-json';
 import type { TaxRegime } from './tax';
 
-export { GSTR1_SECTIONS, type Gstr1Section, gstr1Csv } from './gstr1-csv';
+export { GSTR1_SECTIONS, type Gstr1Section, gstr1Csv, gstr1Sections } from './gstr1-csv';
+export type * from './gstr1-json';
+export { hsnSplit } from './gstr1-json';
 
 /**
  * GSTR-1, the return of outward supplies, built from one month's sales invoices and credit notes
@@ -15,9 +30,11 @@ export { GSTR1_SECTIONS, type Gstr1Section, gstr1Csv } from './gstr1-csv';
  * HSN-B2B and B2CL + B2CS with HSN-B2C exactly; amounts become JSON numbers only at the end.
  *
  * Which document goes where:
- * - a tax section (b2b, b2cl, b2cs, cdnr, cdnur, hsn) takes only an active document priced with
- *   GST; one with tax typed by hand (`taxMode` 'manual') carries no rate or tax per line, so it is
- *   left out of them all, as is one to our own GSTIN (a transfer, not a supply to report);
+ * - a tax section (b2b, b2cl, b2cs, cdnr, cdnur, nil, hsn) takes only an active document priced
+ *   with GST; one with tax typed by hand (`taxMode` 'manual') carries no rate or tax per line, so it
+ *   is left out of them all, as is one to our own GSTIN (a transfer, not a supply to report);
+ * - of those, b2b, b2cl, b2cs, cdnr and cdnur take only the taxable lines; nil-rated, exempt and
+ *   non-GST lines (0 %) go to table 8 (`nil`), a note's subtracted; the HSN summary takes every line;
  * - doc_issue counts every document, active or not, manual or not: the inactive as cancelled.
  */
 export interface Gstr1Input {
@@ -40,101 +57,6 @@ export interface Gstr1Document {
   readonly series: string | null;
 }
 
-/** One rate's taxable value and tax on a document. */
-export interface Gstr1ItemDetail {
-  readonly txval: number;
-  readonly rt: number;
-  readonly iamt: number;
-  readonly camt: number;
-  readonly samt: number;
-  readonly csamt: number;
-}
-/** A large inter-state sale to an unregistered person (B2CL) carries IGST only. */
-export type Gstr1IgstDetail = Pick<Gstr1ItemDetail, 'txval' | 'rt' | 'iamt' | 'csamt'>;
-export interface Gstr1Item<D> {
-  readonly num: number;
-  readonly itm_det: D;
-}
-export interface Gstr1B2bInvoice {
-  readonly inum: string;
-  readonly idt: string;
-  readonly val: number;
-  readonly pos: string;
-  readonly rchrg: 'Y' | 'N';
-  readonly inv_typ: 'R';
-  readonly itms: readonly Gstr1Item<Gstr1ItemDetail>[];
-}
-export interface Gstr1B2clInvoice {
-  readonly inum: string;
-  readonly idt: string;
-  readonly val: number;
-  readonly itms: readonly Gstr1Item<Gstr1IgstDetail>[];
-}
-export interface Gstr1B2cs {
-  readonly sply_ty: 'INTRA' | 'INTER';
-  readonly pos: string;
-  readonly typ: 'OE';
-  readonly rt: number;
-  readonly txval: number;
-  readonly iamt: number;
-  readonly camt: number;
-  readonly samt: number;
-  readonly csamt: number;
-}
-export interface Gstr1Note {
-  readonly ntty: 'C';
-  readonly nt_num: string;
-  readonly nt_dt: string;
-  readonly val: number;
-  readonly pos: string;
-  readonly rchrg: 'Y' | 'N';
-  readonly inv_typ: 'R';
-  readonly itms: readonly Gstr1Item<Gstr1ItemDetail>[];
-}
-export interface Gstr1UnregisteredNote {
-  readonly typ: 'B2CL';
-  readonly ntty: 'C';
-  readonly nt_num: string;
-  readonly nt_dt: string;
-  readonly val: number;
-  readonly pos: string;
-  readonly itms: readonly Gstr1Item<Gstr1IgstDetail>[];
-}
-export interface Gstr1Hsn {
-  readonly num: number;
-  readonly hsn_sc: string;
-  readonly desc: string;
-  readonly uqc: string;
-  readonly qty: number;
-  readonly rt: number;
-  readonly txval: number;
-  readonly iamt: number;
-  readonly camt: number;
-  readonly samt: number;
-  readonly csamt: number;
-}
-export interface Gstr1DocRange {
-  readonly num: number;
-  readonly from: string;
-  readonly to: string;
-  readonly totnum: number;
-  readonly cancel: number;
-  readonly net_issue: number;
-}
-export interface Gstr1Json {
-  readonly gstin: string;
-  /** 'MMYYYY'. */
-  readonly fp: string;
-  readonly b2b: readonly { readonly ctin: string; readonly inv: readonly Gstr1B2bInvoice[] }[];
-  readonly b2cl: readonly { readonly pos: string; readonly inv: readonly Gstr1B2clInvoice[] }[];
-  readonly b2cs: readonly Gstr1B2cs[];
-  readonly cdnr: readonly { readonly ctin: string; readonly nt: readonly Gstr1Note[] }[];
-  readonly cdnur: readonly Gstr1UnregisteredNote[];
-  readonly hsn: { readonly hsn_b2b: readonly Gstr1Hsn[]; readonly hsn_b2c: readonly Gstr1Hsn[] };
-  /** doc_num 1: invoices for outward supply; 5: credit notes. */
-  readonly doc_issue: { readonly doc_det: readonly { readonly doc_num: 1 | 5; readonly docs: readonly Gstr1DocRange[] }[] };
-}
-
 /** The B2CL limit on an invoice's total: ₹2.5 lakh up to 31 July 2024, ₹1 lakh from 1 August 2024. */
 export const b2clLimit = (date: string): string => (date <= '2024-07-31' ? '250000.00' : '100000.00');
 
@@ -148,7 +70,12 @@ interface Taxed {
   readonly ctin: string | null;
   readonly bucket: Bucket;
   /** Each line with its rate and its figures as the return reads them. */
-  readonly lines: readonly { readonly line: InvoiceLine; readonly rt: string; readonly tax: Tax }[];
+  readonly lines: readonly TaxedLine[];
+}
+interface TaxedLine {
+  readonly line: InvoiceLine;
+  readonly rt: string;
+  readonly tax: Tax;
 }
 interface Tax {
   readonly txval: Big;
@@ -181,10 +108,13 @@ const gstDate = (date: string) => date.split('-').reverse().join('-');
 const gstinOf = (gstin: string | null) => gstin?.trim().toUpperCase() || null;
 const yn = (flag: boolean) => (flag ? 'Y' : 'N');
 
+/** The lines a tax section reads: taxable ones (nil-rated, exempt and non-GST are table 8's). */
+const taxable = (lines: readonly TaxedLine[]) => lines.filter((l) => l.line.gstCategory === 'taxable');
+
 /** One item per rate on a document (lines of the same rate summed), numbered from 1; a note's figures positive. */
 const items = <D>(t: Taxed, detail: (rt: number, tax: Tax) => D): Gstr1Item<D>[] => {
   const rates = new Map<string, Tax>();
-  for (const { rt, tax } of t.lines) rates.set(rt, addTax(rates.get(rt) ?? NONE, tax, 1));
+  for (const { rt, tax } of taxable(t.lines)) rates.set(rt, addTax(rates.get(rt) ?? NONE, tax, 1));
   const abs = (x: Tax): Tax => (t.kind === 'invoice' ? x : { txval: x.txval.abs(), iamt: x.iamt.abs(), camt: x.camt.abs(), samt: x.samt.abs() });
   return [...rates].sort(([a], [b]) => byRateAsc(a, b)).map(([rt, tax], i) => ({ num: i + 1, itm_det: detail(Number(rt), abs(tax)) }));
 };
@@ -216,7 +146,7 @@ const b2csRows = (taxed: readonly Taxed[], home: string): Gstr1B2cs[] => {
   const rows = new Map<string, { sply_ty: 'INTRA' | 'INTER'; pos: string; rt: string; tax: Tax }>();
   for (const t of taxed) {
     const sply_ty = t.supply === 'inter' || (t.supply === 'none' && t.pos !== home) ? 'INTER' : 'INTRA';
-    for (const { rt, tax } of t.lines) {
+    for (const { rt, tax } of taxable(t.lines)) {
       const key = `${t.pos}|${sply_ty}|${rt}`;
       const row = rows.get(key) ?? { sply_ty, pos: t.pos, rt, tax: NONE };
       rows.set(key, { ...row, tax: addTax(row.tax, tax, t.kind === 'invoice' ? 1 : -1) });
@@ -228,17 +158,45 @@ const b2csRows = (taxed: readonly Taxed[], home: string): Gstr1B2cs[] => {
     .map(({ sply_ty, pos, rt, tax }) => ({ sply_ty, pos, typ: 'OE', ...full(Number(rt), tax) }));
 };
 
-/** Table 12: lines by HSN, UQC and rate, a credit note's subtracted; 'NA' as the UQC of a service (SAC 99…). */
+const NIL_ORDER: readonly Gstr1NilSupply[] = ['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'];
+const NIL_FIELD = { nil: 'nil_amt', exempt: 'expt_amt', 'non-gst': 'ngsup_amt' } as const;
+
+/** Table 8: the taxable value of nil-rated, exempt and non-GST lines, a note's subtracted, by inter/intra and B2B/B2C. */
+const nilRows = (taxed: readonly Taxed[], home: string): Gstr1Nil[] => {
+  const rows = new Map<Gstr1NilSupply, Record<(typeof NIL_FIELD)[keyof typeof NIL_FIELD], Big>>();
+  for (const t of taxed) {
+    const sply_ty: Gstr1NilSupply = `${t.pos === home ? 'INTRA' : 'INTR'}${t.ctin ? 'B2B' : 'B2C'}`;
+    for (const { line, tax } of t.lines) {
+      if (line.gstCategory === 'taxable') continue;
+      const row = rows.get(sply_ty) ?? { nil_amt: decimal(0), expt_amt: decimal(0), ngsup_amt: decimal(0) };
+      const field = NIL_FIELD[line.gstCategory];
+      rows.set(sply_ty, { ...row, [field]: t.kind === 'invoice' ? row[field].plus(tax.txval) : row[field].minus(tax.txval) });
+    }
+  }
+  return NIL_ORDER.flatMap((sply_ty) => {
+    const row = rows.get(sply_ty);
+    if (!row || (row.nil_amt.eq(0) && row.expt_amt.eq(0) && row.ngsup_amt.eq(0))) return [];
+    return [{ sply_ty, nil_amt: money(row.nil_amt), expt_amt: money(row.expt_amt), ngsup_amt: money(row.ngsup_amt) }];
+  });
+};
+
+/**
+ * Table 12: lines by HSN, UQC and rate, a credit note's subtracted. A service (SAC 99…) has no
+ * quantity or unit: UQC 'NA', quantity 0 (india-compliance's HSN summary: "service item doesn't
+ * have qty/uom").
+ */
 const hsnRows = (taxed: readonly Taxed[]): Gstr1Hsn[] => {
   const rows = new Map<string, { hsn: string; uqc: string; rt: string; desc: string; qty: Big; tax: Tax }>();
   for (const t of taxed) {
     const sign = t.kind === 'invoice' ? 1 : -1;
     for (const { line, rt, tax } of t.lines) {
       const hsn = line.hsn?.trim() ?? '';
-      const uqc = hsn.startsWith('99') ? 'NA' : uqcOf(line.unit);
+      const service = hsn.startsWith('99');
+      const uqc = service ? 'NA' : uqcOf(line.unit);
       const key = `${hsn}|${uqc}|${rt}`;
       const row = rows.get(key) ?? { hsn, uqc, rt, desc: line.itemName.slice(0, 30), qty: decimal(0), tax: NONE };
-      const qty = sign === 1 ? row.qty.plus(decimal(line.quantity)) : row.qty.minus(decimal(line.quantity));
+      const quantity = service ? decimal(0) : decimal(line.quantity);
+      const qty = sign === 1 ? row.qty.plus(quantity) : row.qty.minus(quantity);
       rows.set(key, { ...row, qty, tax: addTax(row.tax, tax, sign) });
     }
   }
@@ -288,7 +246,12 @@ export const gstr1 = (input: Gstr1Input): Gstr1Json => {
     const lines = data.lines.map((line) => ({ line, rt: decimal(line.gstRate).toString(), tax: lineTax(line, supply) }));
     return [{ kind: doc.kind, data, supply, pos: data.placeOfSupply ?? home, ctin, bucket: classify(doc, ctin, invoices), lines }];
   });
-  const inBucket = (bucket: Bucket) => taxed.filter((t) => t.bucket === bucket);
+  // A document without taxable lines is in table 8 alone (and in the HSN summary).
+  const inBucket = (bucket: Bucket) => taxed.filter((t) => t.bucket === bucket && (bucket === 'b2cs' || taxable(t.lines).length > 0));
+  const periodStart = `${input.year}-${String(input.month).padStart(2, '0')}-01`;
+  const hsn: Gstr1HsnTable = hsnSplit(periodStart)
+    ? { hsn_b2b: hsnRows(taxed.filter((t) => t.ctin !== null)), hsn_b2c: hsnRows(taxed.filter((t) => t.ctin === null)) }
+    : { data: hsnRows(taxed) };
   const head = (t: Taxed) => ({ val: money(decimal(t.data.totalAmount).abs()), pos: t.pos });
   const noteHead = (t: Taxed) => ({ ntty: 'C' as const, nt_num: t.data.number, nt_dt: gstDate(t.data.date), ...head(t) });
   return {
@@ -308,7 +271,8 @@ export const gstr1 = (input: Gstr1Input): Gstr1Json => {
       nt: group.map((t) => ({ ...noteHead(t), rchrg: yn(t.data.reverseCharge), inv_typ: 'R' as const, itms: items(t, full) })),
     })),
     cdnur: inBucket('cdnur').map((t) => ({ typ: 'B2CL' as const, ...noteHead(t), itms: items(t, igst) })),
-    hsn: { hsn_b2b: hsnRows(taxed.filter((t) => t.ctin !== null)), hsn_b2c: hsnRows(taxed.filter((t) => t.ctin === null)) },
+    nil: { inv: nilRows(taxed, home) },
+    hsn,
     doc_issue: {
       doc_det: [
         { doc_num: 1, docs: docRanges(documents.filter((d) => d.kind === 'invoice')) },

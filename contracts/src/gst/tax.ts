@@ -21,6 +21,17 @@ export const GST_RATE_VALUES: readonly string[] = GST_RATES.map((r) => r.rate);
 export const isGstRate = (rate: string) => GST_RATE_VALUES.includes(decimal(rate).toString());
 
 /**
+ * The kinds of outward supply GSTR-1 table 8 and GSTR-3B 3.1 keep apart: taxable (at a rate above
+ * 0 %), nil-rated (taxable at 0 %), exempt (s.11 notifications) and non-GST (outside GST: alcohol
+ * for drinking, petrol, diesel). Only taxable lines go in b2b, b2cl, b2cs and the notes' sections.
+ */
+export const GST_CATEGORIES = ['taxable', 'nil', 'exempt', 'non-gst'] as const;
+export type GstCategory = (typeof GST_CATEGORIES)[number];
+/** A line's category: as chosen, else nil-rated at 0 % and taxable above. */
+export const gstCategoryOf = (gstRate: DecimalInput, chosen: GstCategory | null | undefined): GstCategory =>
+  chosen ?? (decimal(gstRate).eq(0) ? 'nil' : 'taxable');
+
+/**
  * How tax is charged on a document: CGST + SGST within the state, IGST across states, none on a
  * bill of supply (no GSTIN, or a composition taxpayer), or typed by hand (the seed's invoices).
  */

@@ -1,4 +1,5 @@
-import { BOOKS_PATHS, GSTR1_SECTIONS } from '@erp/contracts';
+import { BOOKS_PATHS, GSTR1_SECTIONS, GstSummarySchema } from '@erp/contracts';
+import { z } from 'zod';
 
 const date = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', format: 'date' }, description });
 const RECORDED_BY = { name: 'recordedBy', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer)' };
@@ -36,11 +37,18 @@ export const booksPaths = () => ({
   [BOOKS_PATHS.dashboard]: report('Reports', "Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month", []),
   [BOOKS_PATHS.salesRegister]: report('Reports', 'Sales register for a period: each active sales invoice and credit note (its amounts negative) with party, GSTIN, taxable value, CGST, SGST, IGST, other tax, round off and total; the totals (at most 5,000 rows, `truncated` when there were more)', PERIOD),
   [BOOKS_PATHS.purchaseRegister]: report('Reports', 'Purchase register for a period: each active purchase invoice and debit note (its amounts negative), as the sales register', PERIOD),
-  [BOOKS_PATHS.gstSummary]: report('GST', 'Output tax, input tax and reverse charge by rate for a period (the figures of GSTR-3B)', PERIOD),
+  [BOOKS_PATHS.gstSummary]: {
+    get: {
+      tags: ['GST'],
+      summary: 'The figures of GSTR-3B for a period: output tax, input tax and reverse charge by rate; nil-rated, exempt and non-GST sales; the set-off of input tax credit (CGST Act s.49(5), Rule 88A) and the tax to pay in cash per head',
+      parameters: PERIOD,
+      responses: { 200: { description: 'The summary', content: { 'application/json': { schema: z.toJSONSchema(GstSummarySchema, { io: 'output' }) } } }, ...ERRORS },
+    },
+  },
   [BOOKS_PATHS.gstr1]: {
     get: {
       tags: ['GST'],
-      summary: "A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, hsn, doc_issue); with `section`, that section as CSV",
+      summary: "A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, nil, hsn — one table before May 2025, hsn_b2b and hsn_b2c from then —, doc_issue); with `section`, that section as CSV",
       parameters: [
         { name: 'period', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: 'The month, YYYY-MM' },
         { name: 'section', in: 'query', schema: { type: 'string', enum: [...GSTR1_SECTIONS] } },

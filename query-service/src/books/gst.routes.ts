@@ -1,4 +1,18 @@
-import { BOOKS_PATHS, creditNotes, decimal, debitNotes, type InvoiceDocument, periodOf, purchaseInvoices, salesInvoices, snakeCase, sumMoney, toMoney } from '@erp/contracts';
+import {
+  BOOKS_PATHS,
+  creditNotes,
+  decimal,
+  debitNotes,
+  type GstSummary,
+  gstPayment,
+  type InvoiceDocument,
+  periodOf,
+  purchaseInvoices,
+  salesInvoices,
+  snakeCase,
+  sumMoney,
+  toMoney,
+} from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
@@ -7,23 +21,44 @@ import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { reportQuery } from './ledger.routes';
 import { gstr1Route } from './gstr1.route';
 
-interface RateRow { readonly rate: string; readonly taxableValue: string; readonly cgst: string; readonly sgst: string; readonly igst: string }
+type RateRow = GstSummary['output'][number];
+interface Sums { readonly rate: string; readonly taxable: string; readonly cgst: string; readonly sgst: string; readonly igst: string }
+/** How the return reads a line: taxable by its rate, else nil-rated and exempt together (3.1(c)) or non-GST (3.1(e)). */
+type Kind = 'taxable' | 'nil-exempt' | 'non-gst';
 
-/** Taxable value and each tax by rate, over a kind's active GST documents dated in a period (reverse charge apart). */
+/**
+ * Taxable value and each tax by kind and rate, over a kind's active GST documents dated in a
+ * period (reverse charge apart). A line recorded before it kept its category: nil at 0 %, taxable above.
+ */
 const byRate = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: string, reverseCharge: boolean) => {
   const date = sql.ref(snakeCase(doc.dateField));
-  const { rows } = await sql<{ rate: string; taxable: string; cgst: string; sgst: string; igst: string }>`
-    select coalesce(l->>'gstRate', '0') as rate, sum((l->>'taxableValue')::numeric)::text as taxable,
+  const { rows } = await sql<Sums & { kind: Kind }>`
+    select coalesce(l->>'gstRate', '0') as rate,
+           case coalesce(l->>'gstCategory', case when coalesce(l->>'gstRate', '0')::numeric = 0 then 'nil' else 'taxable' end)
+             when 'taxable' then 'taxable' when 'non-gst' then 'non-gst' else 'nil-exempt' end as kind,
+           sum((l->>'taxableValue')::numeric)::text as taxable,
            sum(coalesce((l->>'cgst')::numeric, 0))::text as cgst, sum(coalesce((l->>'sgst')::numeric, 0))::text as sgst,
            sum(coalesce((l->>'igst')::numeric, 0))::text as igst
     from ${sql.table(doc.listTable)} d, jsonb_array_elements(d.lines) l
     where d.active and d.tax_mode = 'gst' and d.reverse_charge = ${reverseCharge} and ${date} between ${from}::date and ${to}::date
-    group by 1`.execute(deps.db);
-  return new Map(rows.map((r) => [r.rate, r]));
+    group by 1, 2`.execute(deps.db);
+  return rows;
 };
+type Rows = Awaited<ReturnType<typeof byRate>>;
+/** The rows of some kinds, by rate. */
+const ofKinds = (rows: Rows, kinds: readonly Kind[]) => {
+  const byRateOf = new Map<string, Sums>();
+  for (const r of rows.filter((row) => kinds.includes(row.kind))) {
+    const was = byRateOf.get(r.rate);
+    const add = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => sumMoney([was?.[k] ?? 0, r[k]]);
+    byRateOf.set(r.rate, { rate: r.rate, taxable: add('taxable'), cgst: add('cgst'), sgst: add('sgst'), igst: add('igst') });
+  }
+  return byRateOf;
+};
+const ALL: readonly Kind[] = ['taxable', 'nil-exempt', 'non-gst'];
 
 /** Documents less their notes, per rate, sorted by rate. */
-const net = (plus: Awaited<ReturnType<typeof byRate>>, minus: Awaited<ReturnType<typeof byRate>>): RateRow[] =>
+const net = (plus: ReadonlyMap<string, Sums>, minus: ReadonlyMap<string, Sums>): RateRow[] =>
   [...new Set([...plus.keys(), ...minus.keys()])]
     .sort((a, b) => Number(a) - Number(b))
     .map((rate) => {
@@ -41,19 +76,34 @@ const total = (rows: readonly RateRow[]) => ({
 });
 
 /**
- * The GST summary of a period: output tax on sales less credit notes, input tax on purchases
- * less debit notes, and purchases on reverse charge, each by rate — the figures of GSTR-3B
- * (3.1(a) outward taxable supplies, 3.1(d) inward supplies on reverse charge, 4(A)(3) and
- * 4(A)(5) input tax credit). Tax typed by hand is not GST by rate and is left out.
+ * The GST summary of a period: output tax on taxable sales less credit notes, input tax on
+ * purchases less debit notes, and purchases on reverse charge, each by rate — the figures of
+ * GSTR-3B (3.1(a) outward taxable supplies, 3.1(d) inward supplies on reverse charge, 4(A)(3) and
+ * 4(A)(5) input tax credit); nil-rated, exempt (3.1(c)) and non-GST (3.1(e)) sales apart; and
+ * what to pay (6.1): the set-off of credit against tax in the legal order, the rest in cash. Tax
+ * typed by hand is not GST by rate and is left out.
  */
 export const gstRoutes = (router: Router, deps: ReadDeps) => {
   const tables = [salesInvoices, creditNotes, purchaseInvoices, debitNotes].map((d) => d.listTable);
   router.get(BOOKS_PATHS.gstSummary, readsFrom(deps, tables), async (ctx: Context) => {
     const { from, to } = periodOf(reportQuery(ctx), (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
-    const output = net(await byRate(deps, salesInvoices, from, to, false), await byRate(deps, creditNotes, from, to, false));
-    const input = net(await byRate(deps, purchaseInvoices, from, to, false), await byRate(deps, debitNotes, from, to, false));
-    const reverseCharge = net(await byRate(deps, purchaseInvoices, from, to, true), await byRate(deps, debitNotes, from, to, true));
-    ctx.body = { from, to, output, input, reverseCharge, totals: { output: total(output), input: total(input), reverseCharge: total(reverseCharge) } };
+    const [sales, notes] = [await byRate(deps, salesInvoices, from, to, false), await byRate(deps, creditNotes, from, to, false)];
+    const output = net(ofKinds(sales, ['taxable']), ofKinds(notes, ['taxable']));
+    const outside = (kind: Kind) => total(net(ofKinds(sales, [kind]), ofKinds(notes, [kind]))).taxableValue;
+    const input = net(ofKinds(await byRate(deps, purchaseInvoices, from, to, false), ALL), ofKinds(await byRate(deps, debitNotes, from, to, false), ALL));
+    const reverseCharge = net(ofKinds(await byRate(deps, purchaseInvoices, from, to, true), ALL), ofKinds(await byRate(deps, debitNotes, from, to, true), ALL));
+    const totals = { output: total(output), input: total(input), reverseCharge: total(reverseCharge) };
+    const body: GstSummary = {
+      from,
+      to,
+      output,
+      input,
+      reverseCharge,
+      totals,
+      otherOutward: { nilExempt: outside('nil-exempt'), nonGst: outside('non-gst') },
+      payment: gstPayment(totals.output, totals.input, totals.reverseCharge),
+    };
+    ctx.body = body;
   });
   gstr1Route(router, deps);
 };

@@ -6,6 +6,7 @@ import {
   GSTR1_SECTIONS,
   gstr1,
   gstr1Csv,
+  gstr1Sections,
   type InvoiceDocument,
   listTable,
   PeriodSchema,
@@ -79,18 +80,23 @@ export const gstr1Route = (router: Router, deps: ReadDeps) => {
   router.get(BOOKS_PATHS.gstr1, readsFrom(deps, tables), async (ctx: Context) => {
     const parsed = Gstr1Query.safeParse(ctx.query);
     if (!parsed.success) throw validationError('Invalid query', toIssues(parsed.error));
+    const { period, section } = parsed.data;
+    if (section && !gstr1Sections(period).includes(section)) {
+      const message = section === 'hsn' ? 'From May 2025 the HSN summary is two tables: hsn_b2b and hsn_b2c' : 'Before May 2025 the HSN summary is one table: hsn';
+      throw validationError(message, [{ path: 'section', message }]);
+    }
     const business = await businessOfRow(deps);
     if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
-    const [year, month] = parsed.data.period.split('-').map(Number) as [number, number];
-    const from = `${parsed.data.period}-01`;
+    const [year, month] = period.split('-').map(Number) as [number, number];
+    const from = `${period}-01`;
     const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
     const documents = [...(await documentsOf(deps.db, salesInvoices, 'invoice', from, to)), ...(await documentsOf(deps.db, creditNotes, 'credit-note', from, to))];
     const json = gstr1({ gstin: business.gstin, year, month, documents });
-    const file = `GSTR1-${business.gstin}-${parsed.data.period}`;
-    if (parsed.data.section) {
+    const file = `GSTR1-${business.gstin}-${period}`;
+    if (section) {
       ctx.type = 'text/csv; charset=utf-8';
-      ctx.set('Content-Disposition', `attachment; filename="${file}-${parsed.data.section}.csv"`);
-      ctx.body = gstr1Csv(json, parsed.data.section);
+      ctx.set('Content-Disposition', `attachment; filename="${file}-${section}.csv"`);
+      ctx.body = gstr1Csv(json, section);
       return;
     }
     ctx.set('Content-Disposition', `inline; filename="${file}.json"`);

@@ -1585,7 +1585,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Output tax, input tax and reverse charge by rate for a period (the figures of GSTR-3B) */
+        /** The figures of GSTR-3B for a period: output tax, input tax and reverse charge by rate; nil-rated, exempt and non-GST sales; the set-off of input tax credit (CGST Act s.49(5), Rule 88A) and the tax to pay in cash per head */
         get: operations["getReportsGstSummary"];
         put?: never;
         post?: never;
@@ -1602,7 +1602,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, hsn, doc_issue); with `section`, that section as CSV */
+        /** A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, nil, hsn — one table before May 2025, hsn_b2b and hsn_b2c from then —, doc_issue); with `section`, that section as CSV */
         get: operations["getGstGstr1"];
         put?: never;
         post?: never;
@@ -5882,6 +5882,7 @@ export interface operations {
                         rate?: number | string | null;
                         discount?: number | string | null;
                         gstRate?: number | string | null;
+                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
                         amount?: unknown;
                     }[];
                 };
@@ -6059,6 +6060,7 @@ export interface operations {
                         rate?: number | string | null;
                         discount?: number | string | null;
                         gstRate?: number | string | null;
+                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
                         amount?: unknown;
                     }[];
                 };
@@ -6311,6 +6313,7 @@ export interface operations {
                         rate?: number | string | null;
                         discount?: number | string | null;
                         gstRate?: number | string | null;
+                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
                         amount?: unknown;
                     }[];
                 };
@@ -6491,6 +6494,7 @@ export interface operations {
                         rate?: number | string | null;
                         discount?: number | string | null;
                         gstRate?: number | string | null;
+                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
                         amount?: unknown;
                     }[];
                 };
@@ -6741,6 +6745,7 @@ export interface operations {
                         rate?: number | string | null;
                         discount?: number | string | null;
                         gstRate?: number | string | null;
+                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
                         amount?: unknown;
                     }[];
                 };
@@ -6920,6 +6925,7 @@ export interface operations {
                         rate?: number | string | null;
                         discount?: number | string | null;
                         gstRate?: number | string | null;
+                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
                         amount?: unknown;
                     }[];
                 };
@@ -7172,6 +7178,7 @@ export interface operations {
                         rate?: number | string | null;
                         discount?: number | string | null;
                         gstRate?: number | string | null;
+                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
                         amount?: unknown;
                     }[];
                 };
@@ -7351,6 +7358,7 @@ export interface operations {
                         rate?: number | string | null;
                         discount?: number | string | null;
                         gstRate?: number | string | null;
+                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
                         amount?: unknown;
                     }[];
                 };
@@ -8881,14 +8889,125 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Output tax, input tax and reverse charge by rate for a period (the figures of GSTR-3B) */
+            /** @description The summary */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        /** @description Taxable sales less credit notes, by rate (3.1(a)) */
+                        output: {
+                            taxableValue: string;
+                            cgst: string;
+                            sgst: string;
+                            igst: string;
+                            rate: string;
+                        }[];
+                        /** @description Purchases less debit notes, by rate (4(A)(5)) */
+                        input: {
+                            taxableValue: string;
+                            cgst: string;
+                            sgst: string;
+                            igst: string;
+                            rate: string;
+                        }[];
+                        /** @description Purchases on reverse charge, by rate (3.1(d), 4(A)(3)) */
+                        reverseCharge: {
+                            taxableValue: string;
+                            cgst: string;
+                            sgst: string;
+                            igst: string;
+                            rate: string;
+                        }[];
+                        totals: {
+                            output: {
+                                taxableValue: string;
+                                cgst: string;
+                                sgst: string;
+                                igst: string;
+                            };
+                            input: {
+                                taxableValue: string;
+                                cgst: string;
+                                sgst: string;
+                                igst: string;
+                            };
+                            reverseCharge: {
+                                taxableValue: string;
+                                cgst: string;
+                                sgst: string;
+                                igst: string;
+                            };
+                        };
+                        /** @description Sales that carry no GST, less credit notes */
+                        otherOutward: {
+                            /** @description Nil-rated and exempt (3.1(c)) */
+                            nilExempt: string;
+                            /** @description Non-GST (3.1(e)) */
+                            nonGst: string;
+                        };
+                        payment: {
+                            setOff: {
+                                heads: {
+                                    igst: {
+                                        liability: string;
+                                        /** @description The input tax credit of each head used against this head */
+                                        paidFromCredit: {
+                                            igst: string;
+                                            cgst: string;
+                                            sgst: string;
+                                        };
+                                        cash: string;
+                                        credit: string;
+                                        carriedForward: string;
+                                    };
+                                    cgst: {
+                                        liability: string;
+                                        /** @description The input tax credit of each head used against this head */
+                                        paidFromCredit: {
+                                            igst: string;
+                                            cgst: string;
+                                            sgst: string;
+                                        };
+                                        cash: string;
+                                        credit: string;
+                                        carriedForward: string;
+                                    };
+                                    sgst: {
+                                        liability: string;
+                                        /** @description The input tax credit of each head used against this head */
+                                        paidFromCredit: {
+                                            igst: string;
+                                            cgst: string;
+                                            sgst: string;
+                                        };
+                                        cash: string;
+                                        credit: string;
+                                        carriedForward: string;
+                                    };
+                                };
+                                cash: string;
+                                carriedForward: string;
+                            };
+                            /** @description Tax on reverse charge: paid in cash (s.49(4)), then credit */
+                            reverseCharge: {
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                            };
+                            /** @description What to pay in cash under each head: the set-off's rest plus the tax on reverse charge */
+                            cash: {
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                            };
+                            totalCash: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8902,7 +9021,7 @@ export interface operations {
             query: {
                 /** @description The month, YYYY-MM */
                 period: string;
-                section?: "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "hsn_b2b" | "hsn_b2c" | "doc_issue";
+                section?: "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "nil" | "hsn" | "hsn_b2b" | "hsn_b2c" | "doc_issue";
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */

@@ -30,8 +30,18 @@ const partyBlock = (label: string, party: PrintParty) => ({
   ],
 });
 
+const percent = (rate: string) => `${rate}%`;
+
+/** Each tax's rate and amount (CGST Rule 46(l), (m)): CGST % and CGST, SGST % and SGST within the state; IGST % and IGST across. */
+const taxHead = (doc: PrintableDocument) => (doc.tax === 'intra' ? ['CGST %', 'CGST', 'SGST %', 'SGST'] : doc.tax === 'inter' ? ['IGST %', 'IGST'] : []);
+const taxCells = (doc: PrintableDocument, r: PrintableDocument['lines'][number] | PrintableDocument['hsn'][number]) =>
+  doc.tax === 'intra'
+    ? [num(percent(r.cgstRate)), num(money(r.cgst)), num(percent(r.sgstRate)), num(money(r.sgst))]
+    : doc.tax === 'inter'
+      ? [num(percent(r.igstRate)), num(money(r.igst))]
+      : [];
+
 const linesTable = (doc: PrintableDocument): Content => {
-  const taxed = doc.tax === 'intra' || doc.tax === 'inter';
   const head = [
     '#',
     'Description',
@@ -40,8 +50,7 @@ const linesTable = (doc: PrintableDocument): Content => {
     'Rate',
     ...(doc.tax === 'manual' ? [] : ['Disc.']),
     doc.tax === 'manual' ? 'Amount' : 'Taxable',
-    ...(taxed ? ['GST %'] : []),
-    ...(doc.tax === 'intra' ? ['CGST', 'SGST'] : doc.tax === 'inter' ? ['IGST'] : []),
+    ...taxHead(doc),
   ].map((h) => t(h, { style: 'th' }));
   const body = doc.lines.map((l) => [
     t(String(l.no)),
@@ -51,8 +60,7 @@ const linesTable = (doc: PrintableDocument): Content => {
     num(money(l.rate)),
     ...(doc.tax === 'manual' ? [] : [num(money(l.discount))]),
     num(money(l.taxableValue)),
-    ...(taxed ? [num(`${l.gstRate}%`)] : []),
-    ...(doc.tax === 'intra' ? [num(money(l.cgst)), num(money(l.sgst))] : doc.tax === 'inter' ? [num(money(l.igst))] : []),
+    ...taxCells(doc, l),
   ]);
   const widths = head.map((_, i) => (i === 1 ? '*' : 'auto'));
   return { table: { headerRows: 1, widths, body: [head, ...body] }, layout: 'lightHorizontalLines', fontSize: 8 };
@@ -83,15 +91,8 @@ const totalsTable = (doc: PrintableDocument): Content => {
 
 const hsnTable = (doc: PrintableDocument): Content[] => {
   if (doc.hsn.length === 0) return [];
-  const head = ['HSN/SAC', 'UQC', 'Qty', 'GST %', 'Taxable', ...(doc.tax === 'inter' ? ['IGST'] : ['CGST', 'SGST'])].map((h) => t(h, { style: 'th' }));
-  const body = doc.hsn.map((r) => [
-    t(r.hsn || '—'),
-    t(r.unit || '—'),
-    num(r.quantity),
-    num(`${r.gstRate}%`),
-    num(money(r.taxableValue)),
-    ...(doc.tax === 'inter' ? [num(money(r.igst))] : [num(money(r.cgst)), num(money(r.sgst))]),
-  ]);
+  const head = ['HSN/SAC', 'UQC', 'Qty', 'Taxable', ...taxHead(doc)].map((h) => t(h, { style: 'th' }));
+  const body = doc.hsn.map((r) => [t(r.hsn || '—'), t(r.unit || '—'), num(r.quantity), num(money(r.taxableValue)), ...taxCells(doc, r)]);
   return [t('HSN summary', { style: 'section' }), { table: { headerRows: 1, body: [head, ...body] }, layout: 'lightHorizontalLines', fontSize: 8 }];
 };
 
@@ -137,7 +138,7 @@ export const documentDefinition = (doc: PrintableDocument): TDocumentDefinitions
             ...(doc.dueDate ? [t(`Due: ${indiaDate(doc.dueDate)}`)] : []),
             ...(doc.placeOfSupply ? [t(`Place of supply: ${doc.placeOfSupply}`)] : []),
             t(`Tax payable on reverse charge: ${doc.reverseCharge ? 'Yes' : 'No'}`),
-            ...(doc.against ? [t(`Against invoice: ${doc.against}`)] : []),
+            ...(doc.against ? [t(`Against invoice: ${doc.against}${doc.againstDate ? ` dated ${indiaDate(doc.againstDate)}` : ''}`)] : []),
           ],
         },
       ],

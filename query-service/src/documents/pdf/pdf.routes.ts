@@ -1,6 +1,7 @@
 import {
   byId,
   INVOICE_DOCUMENTS,
+  type InvoiceDocument,
   isPrintable,
   listTable,
   notFound,
@@ -30,6 +31,15 @@ const Party = z.object({
   email: z.string().nullable(),
 });
 
+/** A note's invoice's date (CGST Rule 53(1A) prints it beside the number), from that invoice's read model. */
+const invoiceDateOf = async (deps: ReadDeps, doc: InvoiceDocument, invoices: InvoiceDocument | undefined, row: Record<string, unknown>): Promise<string | null> => {
+  const id = doc.against ? row[doc.against.field] : null;
+  if (!invoices || typeof id !== 'number') return null;
+  const date = sql.id(snakeCase(invoices.dateField));
+  const { rows } = await sql<{ date: string }>`select ${date}::text as date from ${sql.table(invoiceTable(invoices).name)} where id = ${id}`.execute(deps.db);
+  return rows[0]?.date ?? null;
+};
+
 /** A file name people can keep: `INV-2026-27-0001.pdf`. */
 const fileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'document'}.pdf`;
 
@@ -42,7 +52,8 @@ export const documentPdfRoutes = (router: Router, deps: ReadDeps) => {
   for (const doc of INVOICE_DOCUMENTS.filter(isPrintable)) {
     const documents = invoiceTable(doc);
     const parties = listTable({ singular: doc.party.singular });
-    const tables = [documents.name, parties, businessTable.name];
+    const invoices = INVOICE_DOCUMENTS.find((d) => d.stream === doc.against?.stream);
+    const tables = [documents.name, parties, businessTable.name, ...(invoices ? [invoices.listTable] : [])];
     router.get(pdfPath(byId(doc.path, ':id')), readsFrom(deps, tables), async (ctx: Context) => {
       const id = idParam(ctx, doc.label);
       const columns = sql.join(Object.keys(documents.columns).map((c) => sql`${sql.id(snakeCase(c))} as ${sql.id(c)}`));
@@ -54,7 +65,7 @@ export const documentPdfRoutes = (router: Router, deps: ReadDeps) => {
           from ${sql.table(parties)} where id = ${partyId}`.execute(deps.db)
       ).rows[0];
       const party: PartyRecord = partyRow ? Party.parse(partyRow) : { name: `${doc.party.label} ${partyId}`, address: null, gstNumber: null, panNumber: null, phone: null, email: null };
-      const printable = printableDocument(printSourceOf(doc, row), await businessOfRow(deps), party);
+      const printable = printableDocument(printSourceOf(doc, row, await invoiceDateOf(deps, doc, invoices, row)), await businessOfRow(deps), party);
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `inline; filename="${fileName(printable.number)}"`);
       ctx.body = await documentPdf(printable);

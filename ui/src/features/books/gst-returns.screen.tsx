@@ -1,5 +1,5 @@
 import { ReportScreen } from './report-screen';
-import { gstReturns } from './reports';
+import { gstReturns } from './gst-returns';
 
 export function GstReturnsScreen() {
   return <ReportScreen config={gstReturns} />;

@@ -1,6 +1,6 @@
-import { accountOf, BOOKS_PATHS, decimal, GSTR1_SECTIONS, type MonthResult, type Register, type RegisterRow, sumMoney, toMoney } from '@erp/contracts';
+import { accountOf, BOOKS_PATHS, decimal, type MonthResult, type Register, type RegisterRow } from '@erp/contracts';
 
-import { AMBER, BLUE, GREEN, moneyAxis, plotted, RED } from '@/components/chart-spec';
+import { BLUE, GREEN, moneyAxis, plotted, RED } from '@/components/chart-spec';
 
 import { useAccountOptions } from '@/features/books/chart/chart.queries';
 import { customersResource } from '@/features/sales/customers/customers.resource';
@@ -219,76 +219,6 @@ export const ageing: ReportConfig = {
       },
     ];
   },
-};
-
-interface RateRow { rate: string; taxableValue: string; cgst: string; sgst: string; igst: string }
-interface GstSummary { output: RateRow[]; input: RateRow[]; reverseCharge: RateRow[]; totals: Record<'output' | 'input' | 'reverseCharge', Omit<RateRow, 'rate'>> }
-const rateTable = (heading: string, rows: readonly RateRow[], total: Omit<RateRow, 'rate'>): ReportTable => ({
-  heading,
-  columns: [{ label: 'GST %' }, { label: 'Taxable value', numeric: true }, { label: 'CGST', numeric: true }, { label: 'SGST', numeric: true }, { label: 'IGST', numeric: true }],
-  rows: [
-    ...rows.map((r) => ({ key: r.rate, cells: [`${r.rate}%`, formatMoney(r.taxableValue), formatMoney(r.cgst), formatMoney(r.sgst), formatMoney(r.igst)] })),
-    { key: 'total', cells: ['Total', formatMoney(total.taxableValue), formatMoney(total.cgst), formatMoney(total.sgst), formatMoney(total.igst)], strong: true },
-  ],
-});
-
-const monthRange = (period: string) => {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return { from: `${period}-01`, to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10) };
-};
-
-export const gstReturns: ReportConfig = {
-  title: 'GST Returns',
-  subtitle: 'GSTR-1 for the portal, and the GSTR-3B figures, month by month',
-  module: 'reports',
-  dates: 'month',
-  path: (p) => {
-    const { from, to } = monthRange(p.period!);
-    return `${BOOKS_PATHS.gstSummary}?from=${from}&to=${to}`;
-  },
-  tables: (data) => {
-    const g = data as GstSummary;
-    // Below zero: credit carried forward. Tax on reverse charge is paid in cash and then credited: apart.
-    const payable = (k: 'cgst' | 'sgst' | 'igst') => toMoney(decimal(g.totals.output[k]).minus(decimal(g.totals.input[k])));
-    return [
-      rateTable('Output tax: sales less credit notes (GSTR-3B 3.1(a))', g.output, g.totals.output),
-      rateTable('Input tax: purchases less debit notes (GSTR-3B 4(A)(5))', g.input, g.totals.input),
-      rateTable('Purchases on reverse charge (GSTR-3B 3.1(d), 4(A)(3))', g.reverseCharge, g.totals.reverseCharge),
-      {
-        heading: 'Output tax less input tax credit (reverse charge apart)',
-        columns: [{ label: 'Tax' }, { label: 'Amount', numeric: true }],
-        rows: (['cgst', 'sgst', 'igst'] as const).map((k) => ({ key: k, cells: [k.toUpperCase(), formatMoney(payable(k))] })),
-      },
-    ];
-  },
-  chart: (data) => {
-    const g = data as GstSummary;
-    const rates = [...new Set([...g.output, ...g.input].map((r) => r.rate))].sort((a, b) => decimal(a).cmp(decimal(b)));
-    if (rates.length === 0) return null;
-    const taxAt = (rows: readonly RateRow[], rate: string) => {
-      const row = rows.find((r) => r.rate === rate);
-      return row ? sumMoney([row.cgst, row.sgst, row.igst]) : '0.00';
-    };
-    return {
-      title: 'GST by rate',
-      summary: rates.map((rate) => `${rate}%: output ${formatMoney(taxAt(g.output, rate))}, input ${formatMoney(taxAt(g.input, rate))}`).join('; '),
-      config: {
-        type: 'bar',
-        data: {
-          labels: rates.map((rate) => `${rate}%`),
-          datasets: [
-            { label: 'Output tax', data: plotted(rates.map((rate) => taxAt(g.output, rate))), backgroundColor: AMBER },
-            { label: 'Input tax', data: plotted(rates.map((rate) => taxAt(g.input, rate))), backgroundColor: BLUE },
-          ],
-        },
-        options: { scales: { y: moneyAxis } },
-      },
-    };
-  },
-  files: (p) => [
-    { label: 'Download GSTR-1 (JSON)', href: `${BOOKS_PATHS.gstr1}?period=${p.period}` },
-    ...GSTR1_SECTIONS.map((s) => ({ label: `GSTR-1 ${s} (CSV)`, href: `${BOOKS_PATHS.gstr1}?period=${p.period}&section=${s}`, more: true })),
-  ],
 };
 
 const register = (title: string, subtitle: string, path: string): ReportConfig => ({

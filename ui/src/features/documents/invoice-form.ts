@@ -61,7 +61,7 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
       label: doc.side === 'sales' ? 'Place of Supply' : "Supplier's State",
       kind: 'select',
       options: GST_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` })),
-      hint: doc.side === 'sales' ? "For a customer without a GSTIN; blank: your state" : 'For a vendor without a GSTIN; blank: your state',
+      hint: doc.side === 'purchase' ? 'For a vendor without a GSTIN; blank: your state' : doc.against ? "Blank: the invoice's (a note is taxed where its invoice was)" : 'For a customer without a GSTIN; blank: your state',
       showWhen: gst,
     }),
     own('taxAmount', { name: 'taxAmount', label: 'Tax Amount', kind: 'money', showWhen: (values) => !gst(values) }),

@@ -16,6 +16,10 @@ import { itemsResource } from '@/features/inventory/items/items.resource';
 import { useBusiness } from '@/features/settings/business.queries';
 import { formatMoney } from '@/lib/format';
 
+const SUPPLY_KINDS = [
+  { value: 'exempt', label: 'Exempt' },
+  { value: 'non-gst', label: 'Non-GST' },
+];
 const filled = (v: string | undefined) => v !== undefined && v.trim() !== '';
 const gst = (values: Record<string, unknown>) => values.taxMode === 'gst';
 
@@ -29,6 +33,7 @@ interface InvoiceLineRecord {
   readonly rate: string;
   readonly discount: string;
   readonly gstRate: string;
+  readonly gstCategory?: string;
 }
 
 /** What the API takes for a line, from the editor's text values. */
@@ -42,6 +47,7 @@ const toBody = (line: LineValues) => ({
   rate: line.rate,
   discount: line.discount || '0',
   gstRate: line.gstRate || null,
+  gstCategory: line.gstCategory || null,
 });
 
 /** The catalogue's items as a line may pick them: a sale fills the selling price, a purchase the cost. */
@@ -70,6 +76,8 @@ export const invoiceLines = <TRecord extends { lines: readonly InvoiceLineRecord
     needSaved: string;
     /** The party's GSTIN (its state decides CGST + SGST or IGST): a hook. */
     usePartyGstin: (partyId: number) => string | null;
+    /** A credit note: the place of supply of the invoice it is against, which the note follows (a hook). */
+    useInvoicePlaceOfSupply?: (values: Record<string, unknown>) => string | null;
   },
 ): LinesConfig<TRecord> => ({
   title: 'Line Items',
@@ -85,8 +93,10 @@ export const invoiceLines = <TRecord extends { lines: readonly InvoiceLineRecord
     { name: 'rate', label: 'Rate', kind: 'money', required: true },
     { name: 'discount', label: 'Discount', kind: 'money', placeholder: '0.00', showWhen: gst },
     { name: 'gstRate', label: 'GST %', kind: 'select', required: true, placeholder: 'Select a rate…', options: GST_RATES.map((r) => ({ value: r.rate, label: r.label })), showWhen: gst },
+    // GSTR-1 table 8 and GSTR-3B 3.1 keep exempt and non-GST supplies apart; blank: taxable, or nil-rated at 0 %.
+    { name: 'gstCategory', label: 'Supply', kind: 'select', placeholder: 'Taxable (0%: nil-rated)', options: SUPPLY_KINDS, showWhen: gst },
   ],
-  blank: { itemId: '', itemName: '', description: '', hsn: '', unit: '', quantity: doc.side === 'sales' ? '1' : '', rate: '', discount: '', gstRate: '' },
+  blank: { itemId: '', itemName: '', description: '', hsn: '', unit: '', quantity: doc.side === 'sales' ? '1' : '', rate: '', discount: '', gstRate: '', gstCategory: '' },
   fromRecord: (record) =>
     record.lines.map((l) => ({
       itemId: l.itemId === null ? '' : String(l.itemId),
@@ -98,6 +108,7 @@ export const invoiceLines = <TRecord extends { lines: readonly InvoiceLineRecord
       rate: l.rate,
       discount: l.discount === '0.00' ? '' : l.discount,
       gstRate: l.gstRate,
+      gstCategory: l.gstCategory === 'exempt' || l.gstCategory === 'non-gst' ? l.gstCategory : '',
     })),
   problem: (line, values) => {
     // Something missing: the seed's words. Something typed wrong: what is wrong with it (the
@@ -118,6 +129,7 @@ export const invoiceLines = <TRecord extends { lines: readonly InvoiceLineRecord
   useTotals: (saved, values) => {
     const business = useBusiness().data?.profile ?? null;
     const partyGstin = texts.usePartyGstin(Number(values[doc.party.field] ?? 0));
+    const invoicePlaceOfSupply = texts.useInvoicePlaceOfSupply?.(values) ?? null;
     const lines = saved.flatMap((line): LineBody[] => {
       const parsed = doc.lineInput.safeParse(toBody(line));
       return parsed.success ? [parsed.data] : [];
@@ -131,6 +143,7 @@ export const invoiceLines = <TRecord extends { lines: readonly InvoiceLineRecord
         placeOfSupply: typeof values.placeOfSupply === 'string' && values.placeOfSupply !== '' ? values.placeOfSupply : null,
         reverseCharge: doc.reverseCharge === true && values.reverseCharge === true,
         lines,
+        invoicePlaceOfSupply,
       },
       business,
       partyGstin,

@@ -17,6 +17,7 @@ interface AgainstRow {
   readonly invoiceNumber: string;
   readonly balanceDue: string;
   readonly active: boolean;
+  readonly placeOfSupply?: string | null;
 }
 
 interface NoteRecord extends InvoiceLike {
@@ -115,7 +116,15 @@ export const noteConfig = <TRecord extends NoteRecord>(
         },
         deps.business,
       ),
-      lines: invoiceLines<TRecord>(doc, { needSaved: `Please save at least one line item before submitting the ${lower}`, usePartyGstin: deps.usePartyGstin }),
+      lines: invoiceLines<TRecord>(doc, {
+        needSaved: `Please save at least one line item before submitting the ${lower}`,
+        usePartyGstin: deps.usePartyGstin,
+        // A credit note is taxed where its invoice was (the server's rule): the totals show it so.
+        useInvoicePlaceOfSupply: (values) => {
+          const { data } = deps.useInvoices();
+          return data?.find((i) => i.id === Number(values.invoiceId ?? 0))?.placeOfSupply ?? null;
+        },
+      }),
     },
   };
 };

@@ -47,6 +47,14 @@ export function PrintScreen() {
   const business = useBusiness();
   const record = useQuery({ queryKey: ['print', stream, id], enabled: Boolean(doc), queryFn: () => apiClient.get<Record<string, unknown>>(byId(doc!.path, id)) });
   const partyId = Number(record.data?.[doc?.party.field ?? ''] ?? 0);
+  // A note prints its invoice's date beside its number (CGST Rule 53(1A)): read from that invoice.
+  const invoices = INVOICE_DOCUMENTS.find((d) => d.stream === doc?.against?.stream);
+  const invoiceId = Number(record.data?.[doc?.against?.field ?? ''] ?? 0);
+  const invoice = useQuery({
+    queryKey: ['print', invoices?.stream, invoiceId],
+    enabled: invoiceId > 0 && Boolean(invoices),
+    queryFn: () => apiClient.get<Record<string, unknown>>(byId(invoices!.path, invoiceId)),
+  });
   const party = useQuery({
     queryKey: ['print', 'party', partyEntity?.path, partyId],
     enabled: partyId > 0 && Boolean(partyEntity),
@@ -55,8 +63,9 @@ export function PrintScreen() {
   const [roll, setRoll] = useState(false);
   if (!doc) return <EmptyState message="There is no printed form for this page." />;
   if (record.isError || party.isError || business.isError) return <EmptyState message="This document could not be loaded. Check the connection and try again." />;
-  if (!record.data || !party.data || !business.data) return <Spinner />;
-  const printable = printableDocument(printSourceOf(doc, record.data), business.data.profile, party.data);
+  if (!record.data || !party.data || !business.data || (invoiceId > 0 && invoice.isPending)) return <Spinner />;
+  const invoiceDate = invoices && invoice.data ? invoice.data[invoices.dateField] : null;
+  const printable = printableDocument(printSourceOf(doc, record.data, typeof invoiceDate === 'string' ? invoiceDate : null), business.data.profile, party.data);
   const pdf = pdfPath(byId(doc.path, id));
   return (
     <>

@@ -63,10 +63,39 @@ function Party({ label, party }: { label: string; party: PrintableDocument['supp
   );
 }
 
+type TaxedRow = PrintableDocument['lines'][number] | PrintableDocument['hsn'][number];
+
+/**
+ * Each tax's rate and amount (CGST Rule 46(l), (m)): CGST and SGST within the state (2.5 % +
+ * 2.5 %), IGST across. On a roll the rates stay and the amounts are in the totals only.
+ */
+const AMOUNT = 'num hide-roll';
+function TaxHeads({ tax }: { tax: PrintableDocument['tax'] }) {
+  const heads = tax === 'intra' ? [['CGST %', 'num'], ['CGST', AMOUNT], ['SGST %', 'num'], ['SGST', AMOUNT]] : tax === 'inter' ? [['IGST %', 'num'], ['IGST', AMOUNT]] : [];
+  return heads.map(([h, className]) => (
+    <th key={h} className={className}>
+      {h}
+    </th>
+  ));
+}
+
+function TaxCells({ tax, row }: { tax: PrintableDocument['tax']; row: TaxedRow }) {
+  const cells =
+    tax === 'intra'
+      ? [[`${row.cgstRate}%`, 'num'], [formatMoney(row.cgst), AMOUNT], [`${row.sgstRate}%`, 'num'], [formatMoney(row.sgst), AMOUNT]]
+      : tax === 'inter'
+        ? [[`${row.igstRate}%`, 'num'], [formatMoney(row.igst), AMOUNT]]
+        : [];
+  return cells.map(([c, className], i) => (
+    <td key={i} className={className}>
+      {c}
+    </td>
+  ));
+}
+
 /** The printed document itself: what the PDF shows, as HTML. */
 export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: boolean }) {
   const manual = doc.tax === 'manual';
-  const taxed = doc.tax === 'intra' || doc.tax === 'inter';
   return (
     <Page $roll={roll} aria-label={`${doc.title} ${doc.number}`}>
       <h1>{doc.title}</h1>
@@ -81,7 +110,12 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
           {doc.dueDate && <div>Due: {ddmmyyyy(doc.dueDate)}</div>}
           {doc.placeOfSupply && <div>Place of supply: {doc.placeOfSupply}</div>}
           <div>Tax payable on reverse charge: {doc.reverseCharge ? 'Yes' : 'No'}</div>
-          {doc.against && <div>Against invoice: {doc.against}</div>}
+          {doc.against && (
+            <div>
+              Against invoice: {doc.against}
+              {doc.againstDate ? ` dated ${ddmmyyyy(doc.againstDate)}` : ''}
+            </div>
+          )}
         </div>
       </div>
       <Party label={doc.recipientLabel} party={doc.recipient} />
@@ -96,14 +130,7 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
               <th className="num hide-roll">Rate</th>
               {!manual && <th className="num hide-roll">Disc.</th>}
               <th className="num">{manual ? 'Amount' : 'Taxable'}</th>
-              {taxed && <th className="num">GST %</th>}
-              {doc.tax === 'intra' && (
-                <>
-                  <th className="num hide-roll">CGST</th>
-                  <th className="num hide-roll">SGST</th>
-                </>
-              )}
-              {doc.tax === 'inter' && <th className="num hide-roll">IGST</th>}
+              <TaxHeads tax={doc.tax} />
             </tr>
           </thead>
           <tbody>
@@ -129,14 +156,7 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
                 <td className="num hide-roll">{formatMoney(l.rate)}</td>
                 {!manual && <td className="num hide-roll">{formatMoney(l.discount)}</td>}
                 <td className="num">{formatMoney(l.taxableValue)}</td>
-                {taxed && <td className="num">{l.gstRate}%</td>}
-                {doc.tax === 'intra' && (
-                  <>
-                    <td className="num hide-roll">{formatMoney(l.cgst)}</td>
-                    <td className="num hide-roll">{formatMoney(l.sgst)}</td>
-                  </>
-                )}
-                {doc.tax === 'inter' && <td className="num hide-roll">{formatMoney(l.igst)}</td>}
+                <TaxCells tax={doc.tax} row={l} />
               </tr>
             ))}
           </tbody>
@@ -194,14 +214,8 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
                 <th>HSN/SAC</th>
                 <th>UQC</th>
                 <th className="num">Qty</th>
-                <th className="num">GST %</th>
                 <th className="num">Taxable</th>
-                {doc.tax === 'inter' ? <th className="num">IGST</th> : (
-                  <>
-                    <th className="num">CGST</th>
-                    <th className="num">SGST</th>
-                  </>
-                )}
+                <TaxHeads tax={doc.tax} />
               </tr>
             </thead>
             <tbody>
@@ -210,14 +224,8 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
                   <td>{r.hsn || '—'}</td>
                   <td>{r.unit || '—'}</td>
                   <td className="num">{r.quantity}</td>
-                  <td className="num">{r.gstRate}%</td>
                   <td className="num">{formatMoney(r.taxableValue)}</td>
-                  {doc.tax === 'inter' ? <td className="num">{formatMoney(r.igst)}</td> : (
-                    <>
-                      <td className="num">{formatMoney(r.cgst)}</td>
-                      <td className="num">{formatMoney(r.sgst)}</td>
-                    </>
-                  )}
+                  <TaxCells tax={doc.tax} row={r} />
                 </tr>
               ))}
             </tbody>
