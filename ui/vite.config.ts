@@ -90,6 +90,8 @@ const LIST = /ui[\\/]src[\\/]components[\\/](entity-list-screen|card-list|search
 const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|toast|confirm-dialog|chart-card)/;
 /** The webhooks' schemas, read by the owner's Webhooks screen alone: a chunk of their own, not in every screen's kit. */
 const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
+/** The GST returns' builders (GSTR-1, its CSV, the summary and the set-off), read by the GST Returns screen alone. */
+const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|set-off|summary)\.ts$/;
 const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id);
 
 export default defineConfig({
@@ -121,6 +123,7 @@ export default defineConfig({
             { name: 'shell', tags: ['$initial'], priority: 4 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 3 },
             { name: 'webhook-contracts', test: WEBHOOK_CONTRACTS, priority: 3 },
+            { name: 'gst-return-contracts', test: GST_RETURN_CONTRACTS, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
