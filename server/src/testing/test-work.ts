@@ -9,6 +9,8 @@ import type { TestContext } from 'vitest';
  */
 
 let ended = false;
+/** How long a body may take to stop: longer than its longest step (a CLI command is killed at 120 s). */
+const STOP_WAIT_MS = 180_000;
 
 export const ownWork =
   (body: (context: TestContext) => Promise<void>) =>
@@ -20,7 +22,7 @@ export const ownWork =
       ended = true;
       await work.catch(() => undefined);
       ended = false;
-    });
+    }, STOP_WAIT_MS);
     return work;
   };
 
