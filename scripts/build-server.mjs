@@ -2,6 +2,9 @@
 // start` and the services run built code instead of compiling TypeScript at start-up. Our
 // workspace packages (@erp/*) are bundled in; every other package stays an import from
 // node_modules, as installed.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { build } from 'esbuild';
 
 const external = {
@@ -26,6 +29,8 @@ export const buildServer = () =>
     'services/ui': 'server/src/services/ui.ts',
   },
   outdir: 'server/dist',
+  // From the repository, wherever it is run from (`npm run erp` builds through here).
+  absWorkingDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
   bundle: true,
   splitting: true,
   format: 'esm',

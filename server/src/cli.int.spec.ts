@@ -11,12 +11,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
+import { budget } from './testing/budget';
 import { eventually, HttpClient } from './testing/http-client';
 import { type RunningSystem, runCli, startOneProcess } from './testing/run-modes';
+import { ownWork } from './testing/test-work';
 
 /**
  * The operator CLI (`npm run erp -- …`) as a child process against real databases: export the
  * log of a store with history, import it into an empty database, and get the same read models.
+ * It runs server/dist/cli.js, as `npm run erp` does once built; each test's time limit is counted
+ * from the commands, servers and requests it runs (testing/budget.ts).
  */
 
 const HealthSchema = z.object({
@@ -73,7 +77,7 @@ describe('operator CLI', () => {
     await waitCaughtUp(owner);
     await app.stop();
     app = undefined;
-  }, 180_000);
+  }, budget({ databases: 2, starts: 1, requests: 12 + 5 + 2 + 1 }));
 
   afterAll(async () => {
     await app?.stop();
@@ -84,7 +88,7 @@ describe('operator CLI', () => {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('export writes the whole log as NDJSON, one recorded event per line', async () => {
+  it('export writes the whole log as NDJSON, one recorded event per line', ownWork(async () => {
     const result = await runCli(['export', exportFile], { DATABASE_URL: source.url });
     expect(result.code, result.output).toBe(0);
     const lines = (await readFile(exportFile, 'utf8')).split('\n').filter(Boolean);
@@ -93,9 +97,9 @@ describe('operator CLI', () => {
     const events = lines.map((l) => RecordedEventSchema.parse(JSON.parse(l)));
     expect(events.map((e) => e.type).filter((t) => t === 'VendorCreated')).toHaveLength(12);
     expect(events.map((e) => e.eventId)).toEqual((await logOf(sourceDb)).map((r) => r.event_id));
-  });
+  }), budget({ commands: 1 }));
 
-  it('import into an empty database gives the same log and, rebuilt, the same read models', async () => {
+  it('import into an empty database gives the same log and, rebuilt, the same read models', ownWork(async () => {
     const result = await runCli(['import', exportFile], { DATABASE_URL: target.url });
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/imported 19 events and rebuilt \d+ projections/);
@@ -115,17 +119,17 @@ describe('operator CLI', () => {
     const checkpoints = await runCli(['projections'], { DATABASE_URL: target.url });
     expect(checkpoints.code, checkpoints.output).toBe(0);
     expect(checkpoints.output).toMatch(new RegExp(`vendor_list\\tv${findProjection('vendor_list')!.version}\\tposition 19`));
-  });
+  }), budget({ commands: 3 }));
 
-  it('import into a store that has events fails with a clear message and changes nothing', async () => {
+  it('import into a store that has events fails with a clear message and changes nothing', ownWork(async () => {
     const logBefore = await logOf(sourceDb);
     const result = await runCli(['import', exportFile], { DATABASE_URL: source.url });
     expect(result.code).toBe(1);
     expect(result.output).toContain('error: Import needs an empty event store');
     expect(await logOf(sourceDb)).toEqual(logBefore);
-  });
+  }), budget({ commands: 1 }));
 
-  it('an import that fails after its first thousand events writes none of them, and the fixed file imports', async () => {
+  it('an import that fails after its first thousand events writes none of them, and the fixed file imports', ownWork(async () => {
     const template = RecordedEventSchema.parse(JSON.parse((await readFile(exportFile, 'utf8')).split('\n')[0]!));
     const events = Array.from({ length: 1500 }, (_, i) =>
       JSON.stringify({ ...template, eventId: randomUUID(), streamId: `bulk-${i}`, streamVersion: 1, position: String(i + 1) }));
@@ -146,15 +150,15 @@ describe('operator CLI', () => {
       await emptyDb.close();
       await empty.drop();
     }
-  });
+  }), budget({ databases: 1, commands: 2 }));
 
-  it('a rebuild of an unknown projection fails and names the known ones', async () => {
+  it('a rebuild of an unknown projection fails and names the known ones', ownWork(async () => {
     const result = await runCli(['rebuild', 'nope'], { DATABASE_URL: target.url });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/Unknown projection 'nope'\. Known: .*vendor_list/);
-  });
+  }), budget({ commands: 1 }));
 
-  it('create-user adds a user who can sign in; the imported store keeps allocating ids above the imported ones', async () => {
+  it('create-user adds a user who can sign in; the imported store keeps allocating ids above the imported ones', ownWork(async () => {
     const short = await runCli(['create-user', 'asha'], { DATABASE_URL: target.url, ERP_NEW_PASSWORD: 'short' });
     expect(short.code).toBe(1);
     expect(short.output).toMatch(/ERP_NEW_PASSWORD \(8\+ characters\)/);
@@ -181,5 +185,5 @@ describe('operator CLI', () => {
     expect(res.status, res.text).toBe(201);
     const maxImported = Math.max(...(await logOf(sourceDb)).map((e) => Number(String(e.stream_id).split('-')[1])));
     expect(VendorSchema.parse(res.body).id).toBeGreaterThan(maxImported);
-  });
+  }), budget({ commands: 3, starts: 1, requests: 5 }));
 });

@@ -24,9 +24,11 @@ import { z } from 'zod';
 
 import { HOSTILE_IDS, HOSTILE_QUERIES, hostileBodies, hostileValue } from './testing/fuzz-hostile';
 import { type Fixtures, type WriteTarget, writeTargets } from './testing/fuzz-inputs';
+import { budget } from './testing/budget';
 import { type Answer, HttpClient } from './testing/http-client';
 import { productRoutes, sampleUrl } from './testing/routes';
 import { type RunningSystem, startOneProcess } from './testing/run-modes';
+import { ownWork, throwIfTestEnded } from './testing/test-work';
 
 /**
  * Issue 10 item 4: every write route, derived from the routers and described by the contracts,
@@ -34,11 +36,11 @@ import { type RunningSystem, startOneProcess } from './testing/run-modes';
  * against the product as a real process on a real PostgreSQL. Never a 5xx; a rejected write
  * appends no event; an accepted one reads back as the contract normalises it and touches no
  * other stream. FUZZ_RUNS raises the generated cases per route (default 4; seed FUZZ_SEED).
+ * Each test's time limit is its number of requests times a request's budget (testing/budget.ts),
+ * and a test past its limit is stopped before the next one counts events (testing/test-work.ts).
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
-/** Generated cases take time on a shared 2-core machine: the time limit grows with them. */
-const TIMEOUT = 60_000 + RUNS * 20_000;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const MISSING_ID = 2147483647;
 const Strict = { error: ErrorBodySchema.strict(), events: z.array(RecordedEventSchema) };
@@ -62,6 +64,17 @@ describe('fuzzing the HTTP contract from the contracts', () => {
   const records = new Map<string, number>();
   const figures = { requests: 0, rejected: 0, accepted: 0, serverErrors: 0, eventsFromRejected: 0 };
   const targets = writeTargets(productRoutes());
+  // What each test sends, known before it runs: its time limit is counted from it.
+  const validTargets = targets.filter((t) => t.kind !== 'auth' && t.kind !== 'action' && t.kind !== 'settings' && t.kind !== 'users' && t.kind !== 'batch' && t.method !== 'DELETE');
+  const schemaTargets = targets.filter((t) => t.schema);
+  const idRoutes = productRoutes().filter((r) => r.path.includes('/:'));
+  const getRoutes = productRoutes().filter((r) => r.method === 'GET');
+  const queriesOf = (path: string) => (path.includes('/:') ? HOSTILE_QUERIES.slice(0, 3) : HOSTILE_QUERIES);
+  // Random letters do not compress: a long key is as long in the index as on the wire.
+  const randomKey = (n: number) => fc.sample(fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: n, maxLength: n }), { seed: SEED, numRuns: 1 })[0]!;
+  const IF_MATCH = ['garbage', '"', '""', 'W/', '"-1"', '"99999999999"', '"1", "2", junk', `"${'9'.repeat(5000)}"`, ' , , ', '"1"'.repeat(200)];
+  const KEYS = ['', '   ', 'clé-ÿ', randomKey(200), randomKey(3000), randomKey(8000), '\t k \t'];
+  const POSITIONS = ['-1', 'abc', '1e3', '99999999999999999999', '0x10', '', ' 1 ', '1.5', '9'.repeat(5000)];
 
   const eventCount = async () => Number((await pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
   const head = async () => String((await pool.query<{ p: string }>('select coalesce(max(position), 0) as p from events')).rows[0]!.p);
@@ -181,7 +194,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       const [body] = fc.sample(collection.valid(fixtures), { seed: SEED + 2, numRuns: 1 });
       records.set(target.path, await create(collection.path, body!));
     }
-  }, 180_000);
+  }, budget({ databases: 1, starts: 1, requests: targets.length + 10 }));
 
   afterAll(async () => {
     // The figures for the README.
@@ -198,9 +211,10 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     expect(methods).toContain(`POST ${api.auth.login}`);
   });
 
-  it('accepts generated valid bodies on every create and update, and reads them back as the contract normalises them', async () => {
-    // A void is done once per record: documents.int.spec.ts has its round trip.
-    for (const [index, target] of targets.filter((t) => t.kind !== 'auth' && t.kind !== 'action' && t.kind !== 'settings' && t.kind !== 'users' && t.kind !== 'batch' && t.method !== 'DELETE').entries()) {
+  // A void is done once per record: documents.int.spec.ts has its round trip. Each case sends
+  // three requests: the write, the record read back and the events it appended.
+  it('accepts generated valid bodies on every create and update, and reads them back as the contract normalises them', ownWork(async () => {
+    for (const [index, target] of validTargets.entries()) {
       await fc.assert(
         fc.asyncProperty(target.valid(fixtures), async (body) => {
           const { res, position } = await write({ method: target.method, url: urlOf(target), json: body });
@@ -212,10 +226,10 @@ describe('fuzzing the HTTP contract from the contracts', () => {
         { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
       );
     }
-  }, TIMEOUT);
+  }), budget({ requests: validTargets.length * RUNS * 3 }));
 
-  it('rejects almost valid bodies (one field wrong) with a 400 naming it, and appends nothing', async () => {
-    for (const target of targets.filter((t) => t.schema)) {
+  it('rejects almost valid bodies (one field wrong) with a 400 naming it, and appends nothing', ownWork(async () => {
+    for (const target of schemaTargets) {
       const almost = fc.tuple(target.valid(fixtures), fc.nat(), hostileValue).map(([body, n, value]) => {
         const keys = Object.keys(body);
         const key = keys[n % keys.length]!;
@@ -240,9 +254,9 @@ describe('fuzzing the HTTP contract from the contracts', () => {
         { seed: SEED, numRuns: RUNS * 2 },
       );
     }
-  }, TIMEOUT);
+  }), budget({ requests: schemaTargets.length * RUNS * 2 }));
 
-  it('answers hostile bodies with a 4xx error body, never a 5xx, and a rejected one appends nothing', async () => {
+  it('answers hostile bodies with a 4xx error body, never a 5xx, and a rejected one appends nothing', ownWork(async () => {
     for (const target of targets) {
       const [valid] = fc.sample(target.valid(fixtures), { seed: SEED, numRuns: 1 });
       const url = target.method === 'DELETE' ? urlOf(target, MISSING_ID) : urlOf(target);
@@ -258,12 +272,12 @@ describe('fuzzing the HTTP contract from the contracts', () => {
         }
       }
     }
-  }, TIMEOUT);
+  }), budget({ requests: targets.length * hostileBodies({}).length }));
 
-  it('answers hostile ids in every record path with a 4xx, and writes nothing', async () => {
+  it('answers hostile ids in every record path with a 4xx, and writes nothing', ownWork(async () => {
     const before = await eventCount();
     const [vendor] = fc.sample(targets.find((t) => t.path === vendorsEntity.path)!.valid(fixtures), { seed: SEED, numRuns: 1 });
-    for (const route of productRoutes().filter((r) => r.path.includes('/:'))) {
+    for (const route of idRoutes) {
       for (const id of HOSTILE_IDS) {
         const url = route.path.replace(/:\w+/, id).replace(/:\w+/g, (p) => sampleUrl(p));
         const res = await send({ method: route.method, url, json: route.method === 'GET' || route.method === 'DELETE' ? undefined : vendor });
@@ -271,12 +285,12 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       }
     }
     expect(await eventCount()).toBe(before);
-  });
+  }), budget({ requests: idRoutes.length * HOSTILE_IDS.length }));
 
-  it('answers hostile query strings on every GET with 200 or a 4xx error body', async () => {
+  it('answers hostile query strings on every GET with 200 or a 4xx error body', ownWork(async () => {
     // Lists read q, limit and after; the other GETs must ignore them or refuse them.
-    for (const route of productRoutes().filter((r) => r.method === 'GET')) {
-      const queries = route.path.includes('/:') ? HOSTILE_QUERIES.slice(0, 3) : HOSTILE_QUERIES;
+    for (const route of getRoutes) {
+      const queries = queriesOf(route.path);
       const id = records.get(route.path.replace(/\/:id.*$/, '')) ?? fixtures.vendorId;
       const path = sampleUrl(route.path.replace(':id', String(id)));
       for (const query of queries) {
@@ -284,33 +298,32 @@ describe('fuzzing the HTTP contract from the contracts', () => {
         if (res.status === 400) expect(Strict.error.parse(res.body).issues?.length ?? 1).toBeGreaterThan(0);
       }
     }
-  });
+  }), budget({ requests: getRoutes.reduce((n, r) => n + queriesOf(r.path).length, 0) }));
 
-  it('answers hostile If-Match, Idempotency-Key and X-Min-Position headers without a 5xx, and rejects without writing', async () => {
+  it('answers hostile If-Match, Idempotency-Key and X-Min-Position headers without a 5xx, and rejects without writing', ownWork(async () => {
     const vendorPut = targets.find((t) => t.method === 'PUT' && t.path.startsWith(vendorsEntity.path))!;
     const vendorPost = targets.find((t) => t.method === 'POST' && t.path === vendorsEntity.path)!;
     const bodies = fc.sample(vendorPut.valid(fixtures), { seed: SEED, numRuns: 40 });
-    // Random letters do not compress: a long key is as long in the index as on the wire.
-    const randomKey = (n: number) => fc.sample(fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: n, maxLength: n }), { seed: SEED, numRuns: 1 })[0]!;
-    const ifMatch = ['garbage', '"', '""', 'W/', '"-1"', '"99999999999"', '"1", "2", junk', `"${'9'.repeat(5000)}"`, ' , , ', '"1"'.repeat(200)];
-    for (const value of ifMatch) {
+    for (const value of IF_MATCH) {
       const { res } = await write({ method: 'PUT', url: urlOf(vendorPut), json: bodies.pop(), headers: { 'if-match': value } });
       expect([200, 412], value).toContain(res.status);
     }
-    const keys = ['', '   ', 'clé-ÿ', randomKey(200), randomKey(3000), randomKey(8000), '\t k \t'];
-    for (const key of keys) {
+    for (const key of KEYS) {
       const { res } = await write({ method: 'POST', url: vendorPost.path, json: bodies.pop(), headers: { [HEADERS.idempotencyKey]: key } });
       expect(res.status, `key of ${key.length}`).toBe(key.trim().length > IDEMPOTENCY_KEY_MAX ? 400 : 201);
     }
-    for (const position of ['-1', 'abc', '1e3', '99999999999999999999', '0x10', '', ' 1 ', '1.5', '9'.repeat(5000)]) {
+    for (const position of POSITIONS) {
       const res = await send({ method: 'GET', url: vendorsEntity.path, headers: { [HEADERS.minPosition]: position } });
       expect(res.status).toBe(200);
     }
-  });
+  }), budget({ requests: IF_MATCH.length + KEYS.length + POSITIONS.length }));
 
+  /** How long a hand-written request waits for an answer. */
+  const SOCKET_WAIT_MS = 3_000;
   /** One request written by hand on a socket: what the server answers, or '' if it says nothing in time. */
-  const rawExchange = (head: string, body: string, endAfterWrite: boolean) =>
-    new Promise<string>((resolve) => {
+  const rawExchange = (head: string, body: string, endAfterWrite: boolean) => {
+    throwIfTestEnded();
+    return new Promise<string>((resolve) => {
       const { hostname, port } = new URL(system.baseUrl);
       const socket = net.connect(Number(port), hostname);
       let answer = '';
@@ -318,7 +331,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
         socket.destroy();
         resolve(answer);
       };
-      socket.setTimeout(3_000, done);
+      socket.setTimeout(SOCKET_WAIT_MS, done);
       socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
       socket.on('end', done);
       socket.on('error', done);
@@ -327,25 +340,28 @@ describe('fuzzing the HTTP contract from the contracts', () => {
         if (endAfterWrite) socket.end();
       });
     });
+  };
 
-  it('survives Content-Length that does not match the body: a 4xx (or a wait for the bytes owed), no event, still serving', async () => {
+  /** [head, half-close after the body, the server rightly waits for the bytes still owed] */
+  const lengthCases = (head: (length: string, extra?: string) => string, body: string): [string, boolean, boolean][] => [
+    [head(String(body.length + 50)), true, false],
+    [head(String(body.length + 50)), false, true],
+    [head('5'), false, false],
+    [head('abc'), false, false],
+    [head('-1'), false, false],
+    [head(String(body.length), '\r\nContent-Length: 3'), false, false],
+    [head(String(body.length), '\r\nTransfer-Encoding: chunked'), false, false],
+    [head('99999999999999999999'), false, false],
+  ];
+  const LENGTH_CASES = lengthCases(String, '').length;
+
+  it('survives Content-Length that does not match the body: a 4xx (or a wait for the bytes owed), no event, still serving', ownWork(async () => {
     const before = await eventCount();
     const body = JSON.stringify({ name: 'Length Games' });
     const cookie = owner.cookieHeader();
     const head = (length: string, extra = '') =>
       `POST ${vendorsEntity.path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: ${length}${extra}`;
-    // [head, half-close after the body, the server rightly waits for the bytes still owed]
-    const cases: [string, boolean, boolean][] = [
-      [head(String(body.length + 50)), true, false],
-      [head(String(body.length + 50)), false, true],
-      [head('5'), false, false],
-      [head('abc'), false, false],
-      [head('-1'), false, false],
-      [head(String(body.length), '\r\nContent-Length: 3'), false, false],
-      [head(String(body.length), '\r\nTransfer-Encoding: chunked'), false, false],
-      [head('99999999999999999999'), false, false],
-    ];
-    for (const [h, end, waits] of cases) {
+    for (const [h, end, waits] of lengthCases(head, body)) {
       figures.requests += 1;
       const answer = await rawExchange(h, body, end);
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
@@ -355,5 +371,5 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     }
     expect(await eventCount()).toBe(before);
     expect((await owner.get(api.health)).status).toBe(200);
-  });
+  }), budget({ requests: LENGTH_CASES + 1, ms: LENGTH_CASES * SOCKET_WAIT_MS }));
 });

@@ -16,8 +16,10 @@ import { type TestDatabase, testDatabase, testPool } from '@erp/eventstore/testi
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { budget } from './testing/budget';
 import { HttpClient } from './testing/http-client';
 import { type RunningSystem, startOneProcess } from './testing/run-modes';
+import { ownWork } from './testing/test-work';
 
 /**
  * Issue 18 item 3: a POST whose first attempt appended but whose process died before it
@@ -100,23 +102,25 @@ describe('a retried POST after the process died between append and answer', () =
     expect(other.status, other.text).toBe(201);
     return retry.body;
   };
+  /** A test's time limit: each crash and retry starts the server again and sends seven requests. */
+  const crashes = (n: number, requests = 0) => budget({ starts: n, requests: n * 7 + requests });
 
-  it('a vendor', async () => {
+  it('a vendor', ownWork(async () => {
     await crashThenRetry(vendorsEntity.path, MASTER_DATA_SAMPLES.vendors!.body('crash'), { name: 'Another vendor' });
-  });
+  }), crashes(1));
 
-  it('an employee, whose ID is claimed in the same append', async () => {
+  it('an employee, whose ID is claimed in the same append', ownWork(async () => {
     const body = MASTER_DATA_SAMPLES.employees!.body('crash');
     const employee = await crashThenRetry(employeesEntity.path, body, { employeeId: 'E-other', name: 'Another' });
     expect(employee.employeeId).toBe(body.employeeId);
-  });
+  }), crashes(1));
 
-  it('a stock adjustment', async () => {
+  it('a stock adjustment', ownWork(async () => {
     const item = await create(itemsEntity.path, MASTER_DATA_SAMPLES.items!.body('crash'));
     await crashThenRetry(stockAdjustmentsEntity.path, { ...MASTER_DATA_SAMPLES['stock-adjustments']!.body('crash'), itemId: item.id }, { quantity: '3' });
-  });
+  }), crashes(1, 1));
 
-  it('purchase and sales invoices, whose numbers are claimed in the same append', async () => {
+  it('purchase and sales invoices, whose numbers are claimed in the same append', ownWork(async () => {
     const vendor = await create(vendorsEntity.path, MASTER_DATA_SAMPLES.vendors!.body('inv'));
     const customer = await create(customersEntity.path, MASTER_DATA_SAMPLES.customers!.body('inv'));
     const lines = [{ itemName: 'Rice', quantity: '2', rate: '50' }];
@@ -124,9 +128,9 @@ describe('a retried POST after the process died between append and answer', () =
     expect(bill.invoiceNumber).toBe('B-CRASH-1');
     const sale = await crashThenRetry(salesInvoices.path, { customerId: customer.id, invoiceNumber: 'S-CRASH-1', lines }, { invoiceNumber: 'S-CRASH-2' });
     expect(sale.invoiceNumber).toBe('S-CRASH-1');
-  });
+  }), crashes(2, 2));
 
-  it('a payment and a receipt that settle an invoice in full', async () => {
+  it('a payment and a receipt that settle an invoice in full', ownWork(async () => {
     const vendor = await create(vendorsEntity.path, MASTER_DATA_SAMPLES.vendors!.body('pay'));
     const customer = await create(customersEntity.path, MASTER_DATA_SAMPLES.customers!.body('pay'));
     const lines = [{ itemName: 'Dal', quantity: '1', rate: '100' }];
@@ -147,5 +151,5 @@ describe('a retried POST after the process died between append and answer', () =
     for (const [path, id] of [[purchaseInvoices.path, bills[0]!.id], [salesInvoices.path, sales[0]!.id]] as const) {
       expect((await owner.get<Row>(byId(path, id))).body).toMatchObject({ status: 'paid', paidAmount: '100.00' });
     }
-  });
+  }), crashes(2, 8));
 });

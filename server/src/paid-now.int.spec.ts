@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './testing/http-client';
 import { type RunningSystem, startOneProcess } from './testing/run-modes';
+import { ownWork } from './testing/test-work';
 
 type Row = { id: number } & Record<string, unknown>;
 
@@ -51,7 +52,7 @@ describe('an invoice paid as it is recorded', () => {
     { itemName: 'Tea 250 g', quantity: '1', rate: '120.00' },
   ];
 
-  it('a sale received in full: the invoice is paid, its receipt listed with the method, on the invoice', async () => {
+  it('a sale received in full: the invoice is paid, its receipt listed with the method, on the invoice', ownWork(async () => {
     const invoice = await write(salesInvoices.path, { customerId: customer, invoiceDate: '2026-11-20', lines, paidNow: '876.50', paymentMethod: 'upi' });
     expect(invoice).toMatchObject({ totalAmount: '876.50', paidAmount: '876.50', balanceDue: '0.00', status: 'paid' });
     const list = await read<Row[]>(`${receipts.path}?limit=200`);
@@ -61,9 +62,9 @@ describe('an invoice paid as it is recorded', () => {
     expect(detail).toMatchObject({ lines: [{ invoiceId: invoice.id, receivedAmount: '876.50' }], description: `With invoice ${String(invoice.invoiceNumber)}` });
     expect(detail.receiptNumber).toBe('RCT/2026-27/0001');
     expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ status: 'paid', allocations: [{ amount: '876.50' }] });
-  });
+  }));
 
-  it('a part received: partial, the rest due; blank or 0 records no receipt', async () => {
+  it('a part received: partial, the rest due; blank or 0 records no receipt', ownWork(async () => {
     const part = await write(salesInvoices.path, { customerId: customer, lines, paidNow: '500' });
     expect(part).toMatchObject({ paidAmount: '500.00', balanceDue: '376.50', status: 'partial' });
     const before = (await read<Row[]>(`${receipts.path}?limit=200`)).length;
@@ -72,16 +73,16 @@ describe('an invoice paid as it is recorded', () => {
       expect(unpaid).toMatchObject({ paidAmount: '0.00', status: 'pending' });
     }
     expect((await read<Row[]>(`${receipts.path}?limit=200`)).length).toBe(before);
-  });
+  }));
 
-  it('a purchase bill paid now records a vendor payment', async () => {
+  it('a purchase bill paid now records a vendor payment', ownWork(async () => {
     const bill = await write(purchaseInvoices.path, { vendorId: vendor, invoiceNumber: 'WM-77', lines, paidNow: '876.50', paymentMethod: 'bank_transfer' });
     expect(bill).toMatchObject({ status: 'paid', balanceDue: '0.00' });
     const list = await read<Row[]>(`${vendorPayments.path}?limit=200`);
     expect(list.find((p) => p.vendorId === vendor)).toMatchObject({ paymentMethod: 'bank_transfer', totalAmount: '876.50' });
-  });
+  }));
 
-  it('more than the total, a bad amount or a bad method changes nothing', async () => {
+  it('more than the total, a bad amount or a bad method changes nothing', ownWork(async () => {
     const before = await events();
     const over = await owner.post(salesInvoices.path, { customerId: customer, lines, paidNow: '876.51' });
     expect(over.status).toBe(409);
@@ -93,16 +94,16 @@ describe('an invoice paid as it is recorded', () => {
     expect(method.status).toBe(400);
     expect(method.body).toMatchObject({ issues: [{ path: 'paymentMethod', message: 'Please select a payment method' }] });
     expect(await events()).toBe(before);
-  });
+  }));
 
-  it('a revision cannot take a payment: record a receipt for it', async () => {
+  it('a revision cannot take a payment: record a receipt for it', ownWork(async () => {
     const invoice = await write(salesInvoices.path, { customerId: customer, lines });
     const res = await owner.put(byId(salesInvoices.path, invoice.id), { customerId: customer, lines, paidNow: '100' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ issues: [{ path: 'paidNow', message: expect.stringContaining('record a receipt') }] });
-  });
+  }));
 
-  it('receipts and payments are numbered in their own series, and a refused one uses up no number', async () => {
+  it('receipts and payments are numbered in their own series, and a refused one uses up no number', ownWork(async () => {
     const invoice = await write(salesInvoices.path, { customerId: customer, lines });
     const numbers = async () => (await read<Row[]>(receipts.path)).map((r) => String(r.receiptNumber)).sort();
     const before = await numbers();
@@ -117,14 +118,14 @@ describe('an invoice paid as it is recorded', () => {
     const payment = await write(vendorPayments.path, { vendorId: vendor, paymentMethod: 'cash', amount: '10', paymentDate: '2027-04-01' });
     expect(payment.paymentNumber).toBe('PAY/2027-28/0001');
     expect(await read(byId(receipts.path, ok.id))).toMatchObject({ receiptNumber: ok.receiptNumber });
-  });
+  }));
 
-  it('a repeated Idempotency-Key answers the first result and records one receipt', async () => {
+  it('a repeated Idempotency-Key answers the first result and records one receipt', ownWork(async () => {
     const key = `paid-now-${Date.now()}`;
     const first = await write(salesInvoices.path, { customerId: customer, lines, paidNow: '876.50' }, { 'Idempotency-Key': key });
     const before = await events();
     const again = await write(salesInvoices.path, { customerId: customer, lines, paidNow: '876.50' }, { 'Idempotency-Key': key });
     expect(again).toMatchObject({ id: first.id, status: 'paid' });
     expect(await events()).toBe(before);
-  });
+  }));
 });

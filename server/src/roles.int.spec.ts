@@ -2,9 +2,11 @@ import { api, BUSINESS_PATH, customersEntity, historyOf, PUBLIC_API_ROUTES, type
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { budget } from './testing/budget';
 import { HttpClient } from './testing/http-client';
 import { productRoutes, sampleUrl } from './testing/routes';
 import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
+import { ownWork } from './testing/test-work';
 
 const PASSWORD = 'role-test-pass-42';
 
@@ -41,9 +43,9 @@ describe('roles: every role × every route (issue 22)', () => {
     }
   });
 
-  it('says who is signed in and in which role', async () => {
+  it('says who is signed in and in which role', ownWork(async () => {
     for (const role of ROLES) expect((await signedIn[role].get(api.auth.me)).body).toMatchObject({ role });
-  });
+  }));
 
   const routes = productRoutes().filter((r) => !PUBLIC_API_ROUTES.includes(`${r.method} ${r.path}`) && r.path !== api.auth.logout);
 
@@ -55,7 +57,8 @@ describe('roles: every role × every route (issue 22)', () => {
   });
 
   for (const role of ROLES) {
-    it(`${role}: 403 exactly where the role may not go, and a refused write appends nothing`, async () => {
+    // Its time limit: a request per route, and the log's head read before and after each refused one.
+    it(`${role}: 403 exactly where the role may not go, and a refused write appends nothing`, ownWork(async () => {
       const wrong: string[] = [];
       for (const { method, path } of routes) {
         const allowed = mayCall(method, path).includes(role);
@@ -67,10 +70,10 @@ describe('roles: every role × every route (issue 22)', () => {
         if (before !== null && (await head()) !== before) wrong.push(`${method} ${path}: appended events although refused`);
       }
       expect(wrong).toEqual([]);
-    }, 120_000);
+    }), budget({ requests: routes.length * 3 }));
   }
 
-  it("no one but the owner sees a user account's events or what they say, on any route (issue 41)", async () => {
+  it("no one but the owner sees a user account's events or what they say, on any route (issue 41)", ownWork(async () => {
     const added = await t.owner.post<{ id: number }>(api.users, { username: 'hidden-hire', password: PASSWORD, role: 'viewer' });
     expect(added.status, added.text).toBe(201);
     expect((await t.owner.put(byId(api.users, added.body.id), { role: 'accountant' })).status).toBe(200);
@@ -97,9 +100,9 @@ describe('roles: every role × every route (issue 22)', () => {
       }
     }
     expect(seen).toEqual([]);
-  }, 120_000);
+  }), budget({ requests: (routes.length + 10) * 4 }));
 
-  it('a viewer cannot change a real record, an accountant cannot edit an invoice, staff cannot void', async () => {
+  it('a viewer cannot change a real record, an accountant cannot edit an invoice, staff cannot void', ownWork(async () => {
     const { write, read } = readYourWrites(() => t.owner);
     const customer = await write('post', customersEntity.path, { name: 'Role Test Traders' });
     const invoice = await write('post', salesInvoices.path, {
@@ -126,16 +129,16 @@ describe('roles: every role × every route (issue 22)', () => {
     });
     expect(voucher.status, voucher.text).toBe(201);
     expect((await t.owner.post(voidPath(byId(receipts.path, receipt.id)), { reason: 'Recorded twice' })).status).toBe(200);
-  });
+  }));
 
-  it("the history of a record names who made each change", async () => {
+  it("the history of a record names who made each change", ownWork(async () => {
     const { read } = readYourWrites(() => t.owner);
     const [customer] = (await read<{ id: number; name: string }[]>(`${customersEntity.path}?q=Role Test`)) as unknown as { id: number }[];
     const history = await t.owner.get<{ user: string | null }[]>(historyOf(customersEntity.path, customer!.id));
     expect(history.body.map((h) => h.user)).toEqual(['owner', 'staff-user']);
-  });
+  }));
 
-  it('a user changes their own password: the current one is asked, their other sign-ins end, this one goes on', async () => {
+  it('a user changes their own password: the current one is asked, their other sign-ins end, this one goes on', ownWork(async () => {
     const elsewhere = new HttpClient(t.system.baseUrl);
     expect((await elsewhere.login('staff-user', PASSWORD)).status).toBe(200);
     const wrong = await signedIn.staff.post(api.auth.password, { currentPassword: 'not it', newPassword: 'a-new-pass-123' });
@@ -146,9 +149,9 @@ describe('roles: every role × every route (issue 22)', () => {
     expect((await elsewhere.get(api.auth.me)).status).toBe(401);
     expect((await new HttpClient(t.system.baseUrl).login('staff-user', PASSWORD)).status).toBe(401);
     expect((await new HttpClient(t.system.baseUrl).login('staff-user', 'a-new-pass-123')).status).toBe(200);
-  });
+  }));
 
-  it('a disabled user is signed out at once and cannot sign in; enabled, they can', async () => {
+  it('a disabled user is signed out at once and cannot sign in; enabled, they can', ownWork(async () => {
     const users = await t.owner.get<{ id: number; username: string }[]>(api.users);
     const staff = users.body.find((u) => u.username === 'staff-user')!;
     const disabled = await t.owner.put(byId(api.users, staff.id), { disabled: true });
@@ -157,9 +160,9 @@ describe('roles: every role × every route (issue 22)', () => {
     expect((await signedIn.staff.login('staff-user', 'a-new-pass-123')).status).toBe(401);
     expect((await t.owner.put(byId(api.users, staff.id), { disabled: false })).status).toBe(200);
     expect((await signedIn.staff.login('staff-user', 'a-new-pass-123')).status).toBe(200);
-  });
+  }));
 
-  it('the owner resets a password (the user is signed out), changes a role, and cannot leave the business without an owner', async () => {
+  it('the owner resets a password (the user is signed out), changes a role, and cannot leave the business without an owner', ownWork(async () => {
     const users = (await t.owner.get<{ id: number; username: string }[]>(api.users)).body;
     const id = (name: string) => users.find((u) => u.username === name)!.id;
     expect((await t.owner.post(`${byId(api.users, id('viewer-user'))}/password`, { password: 'reset-by-owner-1' })).status).toBe(204);
@@ -182,5 +185,5 @@ describe('roles: every role × every route (issue 22)', () => {
     expect(rows.map((r) => [r.type, r.username])).toEqual([['UserAdded', 'owner'], ['UserPasswordSet', 'owner'], ['UserChanged', 'owner']]);
     expect(rows[2]!.data).toEqual({ id: id('viewer-user'), role: 'staff' });
     expect(JSON.stringify(rows)).not.toContain('reset-by-owner-1');
-  });
+  }));
 });

@@ -1,5 +1,7 @@
 import { api } from '@erp/contracts';
 
+import { throwIfTestEnded } from './test-work';
+
 /** What a test wants from an answer: status, headers, the raw text and (when JSON) the body. */
 export interface Answer<T = unknown> {
   readonly status: number;
@@ -35,6 +37,7 @@ export class HttpClient {
   constructor(readonly baseUrl: string) {}
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+    throwIfTestEnded();
     const headers: Record<string, string> = { ...options.headers };
     let body: string | undefined;
     if (options.json !== undefined) {

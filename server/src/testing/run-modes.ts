@@ -8,6 +8,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { freePort, type TestDatabase, testDatabase, type TestNats, testNats } from '@erp/eventstore/testing';
 
 import { HAPROXY_CONFIG, haproxyBinary } from './haproxy';
+import { throwIfTestEnded } from './test-work';
 
 /**
  * The product as a user runs it: real child processes (`node <built entry>`) on free
@@ -260,6 +261,7 @@ export interface CliResult {
 
 /** `npm run erp -- <args>` as a child process; resolves when it exits. */
 export const runCli = async (args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<CliResult> => {
+  throwIfTestEnded();
   const cli = startProcess(`erp ${args.join(' ')}`, entry('cli.ts'), cleanEnv(env), args);
   const timer = setTimeout(() => void cli.kill9(), timeoutMs);
   const { code } = await cli.exited;

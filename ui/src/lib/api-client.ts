@@ -2,6 +2,7 @@ import type { Issue } from '@erp/contracts';
 import { HEADERS } from '@erp/contracts/shell';
 
 import { POSITION_KEY, STARTED_READS } from '@/lib/startup-reads';
+import { SubmissionKeys } from '@/lib/submission-keys';
 
 /**
  * A failed response. `message` is "<status>: <body text or status text>" (SEED-SPEC §8); the
@@ -40,6 +41,7 @@ interface RequestOptions {
 
 let handlers: ApiHandlers = {};
 const etags = new Map<string, string>();
+const submissions = new SubmissionKeys();
 let position = readStoredPosition();
 
 function readStoredPosition(): bigint {
@@ -64,9 +66,10 @@ function remember(header: string | null) {
   }
 }
 
-function buildHeaders(method: string, path: string, hasBody: boolean): Headers {
+function buildHeaders(method: string, path: string, hasBody: boolean, idempotencyKey?: string): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
+  if (idempotencyKey) headers.set(HEADERS.idempotencyKey, idempotencyKey);
   if (method === 'GET' && position > 0n) headers.set(HEADERS.minPosition, String(position));
   const etag = etags.get(path);
   if ((method === 'PUT' || method === 'DELETE') && etag) headers.set('If-Match', etag);
@@ -103,12 +106,15 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
   const started = method === 'GET' ? takeEarly<T>(path) : undefined;
   if (started) return started;
   const hasBody = options.body !== undefined;
+  // Save pressed again after a network error sends the same key: the server answers the first result.
+  const key = method === 'POST' ? submissions.keyFor(path, options.body) : undefined;
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: buildHeaders(method, path, hasBody),
+    headers: buildHeaders(method, path, hasBody, key),
     body: hasBody ? JSON.stringify(options.body) : undefined,
   });
+  if (key) submissions.answered(path, options.body, response.status);
   // A write makes every answer read before it old: none is handed to a screen after it.
   if (method !== 'GET') forgetEarly();
   return receive<T>(method, path, response, options);
@@ -148,7 +154,8 @@ function takeEarly<T>(path: string) {
 
 /**
  * The one HTTP client (STYLE b.10): credentials and JSON on every call, typed errors,
- * read-your-writes through X-Min-Position, and If-Match from the ETag of the last detail read.
+ * read-your-writes through X-Min-Position, If-Match from the ETag of the last detail read, and
+ * an Idempotency-Key on every POST, one per submission (submission-keys.ts).
  * Components never call `fetch`.
  */
 export const apiClient = {
@@ -171,12 +178,13 @@ export const apiClient = {
     handlers = next;
   },
   /**
-   * Forget positions, ETags and every answer started before (index.html's startup reads, the
+   * Forget positions, ETags, open submissions and every answer started before (index.html's startup reads, the
    * preloads): on sign-in and sign-out, so nothing read under one session (a 401 before
    * signing in, another user's data) is handed to a screen of the next.
    */
   reset() {
     etags.clear();
+    submissions.clear();
     forgetEarly();
     position = 0n;
     try {

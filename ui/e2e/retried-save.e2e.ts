@@ -1,0 +1,68 @@
+import { HEADERS, salesInvoices } from '@erp/contracts';
+import { expect, type Page, test } from '@playwright/test';
+
+import { apiPost, expectToast, toasts, unique } from './support';
+
+/**
+ * Issue 41 item 7: a save whose answer the network lost. The server records the sale, the
+ * browser sees a dropped connection, the user presses Save again: the same Idempotency-Key goes
+ * with it, so the server answers the first result. One sale in the log, one number used.
+ */
+
+type Recorded = { data: { customerId: number; invoiceNumber: string } };
+
+/** The sales recorded for `customerId`, read from the event log page by page. */
+const salesOf = async (page: Page, customerId: number) => {
+  const found: Recorded[] = [];
+  for (let after = '0'; ; ) {
+    const res = await page.request.get(`/api/events?type=${salesInvoices.events.names.recorded}&limit=1000&after=${after}`);
+    expect(res.status()).toBe(200);
+    const events = (await res.json()) as Recorded[];
+    found.push(...events.filter((e) => e.data.customerId === customerId));
+    if (events.length === 0) return found;
+    after = res.headers()[HEADERS.nextAfter.toLowerCase()]!;
+  }
+};
+
+test('Save pressed again after the answer was lost records the sale once, with one number', async ({ page }) => {
+  await page.goto('/');
+  const customer = unique('Lost Answer Stores');
+  const { id: customerId } = await apiPost(page, '/api/sales/customers', { name: customer });
+
+  // The first POST reaches the server (which records the sale); its answer never reaches the browser.
+  const keys: (string | undefined)[] = [];
+  let recordedFirst: number | undefined;
+  await page.route(salesInvoices.path, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push(route.request().headers()[HEADERS.idempotencyKey.toLowerCase()]);
+    if (keys.length > 1) return route.continue();
+    const answer = await route.fetch();
+    recordedFirst = answer.status();
+    await route.abort('connectionreset');
+  });
+
+  await page.goto('/module/sales/task/invoices');
+  await page.getByRole('button', { name: 'New Invoice' }).click();
+  await page.getByLabel('Customer').selectOption({ label: customer });
+  const line = page.getByRole('group', { name: 'Line 1' });
+  await line.getByLabel('Item Name').fill('Basmati rice 5 kg');
+  await line.getByLabel('Rate').fill('640');
+  await line.getByRole('button', { name: 'Save Line' }).click();
+
+  const save = page.getByRole('button', { name: 'Create Invoice' });
+  await save.click();
+  await expect(toasts(page).getByText(/^Failed to create .*: The server could not be reached/)).toBeVisible();
+  expect(recordedFirst).toBe(201);
+  await expect(page.getByRole('heading', { name: 'Create Sales Invoice' })).toBeVisible();
+
+  await save.click();
+  await expectToast(page, 'Success', 'Sales invoice created successfully');
+  const numbers = (await salesOf(page, customerId)).map((e) => e.data.invoiceNumber);
+  expect(numbers, 'the sale in the log once, with one number').toHaveLength(1);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const card = page.getByRole('article').filter({ hasText: customer });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(numbers[0]!);
+});
