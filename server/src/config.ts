@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,12 @@ const wholeNumber = (name: string, min: number, max: number): number | undefined
   if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   return value;
 };
+
+/**
+ * Password hashes may take this many of libuv's threads (UV_THREADPOOL_SIZE, 4 unless set): two
+ * are always left to read the files the app serves and to compress its answers.
+ */
+const hashThreads = Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2);
 
 /** Every setting comes from the environment; the defaults are the one-laptop embedded mode. */
 const dataDir = path.resolve(process.env.ERP_DATA_DIR ?? path.join(root, 'data'));
@@ -56,6 +63,9 @@ export const config = {
   /** Webhooks: the first retry's wait (doubling, at most 10 minutes), and how long a receiver may take. */
   webhookBackoffMs: wholeNumber('ERP_WEBHOOK_BACKOFF_MS', 1, 600_000) ?? 2000,
   webhookTimeoutMs: wholeNumber('ERP_WEBHOOK_TIMEOUT_MS', 1, 120_000) ?? 10_000,
+  /** Password hashes at once (each a core and 128 MiB for half a second), and how many more may wait. */
+  hashConcurrency: wholeNumber('ERP_HASH_CONCURRENCY', 1, hashThreads) ?? Math.max(1, Math.min(2, os.availableParallelism() - 1, hashThreads)),
+  hashQueue: wholeNumber('ERP_HASH_QUEUE', 0, 1000) ?? 4,
   /** Test suite only: a write whose X-Request-Id starts with `crash-after-append` kills the process after its append. */
   testCrashAfterAppend: process.env.ERP_TEST_CRASH_AFTER_APPEND === '1',
 };
