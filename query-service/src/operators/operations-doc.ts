@@ -41,6 +41,9 @@ export const ENVIRONMENT_DOCS = [
   { name: 'ERP_HASH_CONCURRENCY', default: 'min(2, cores − 1), at least 1', description: 'How many password hashes run together, each a core and 128 MiB for about half a second; at most UV_THREADPOOL_SIZE − 2, so file reads always have threads' },
   { name: 'ERP_HASH_QUEUE', default: '4', description: 'Hashes that may wait for a place; beyond them setup, sign-in and password change answer 503 with Retry-After at once' },
   { name: 'UV_THREADPOOL_SIZE', default: '4', description: "Node's thread pool (file reads, compression, password hashes): raise it to allow a higher ERP_HASH_CONCURRENCY" },
+  { name: 'ERP_HEADERS_TIMEOUT_MS, ERP_REQUEST_TIMEOUT_MS', default: '10000, 30000', description: "A request's headers, and the whole request, must arrive within these or the connection gets 408 and is closed" },
+  { name: 'ERP_KEEP_ALIVE_TIMEOUT_MS', default: '5000', description: 'An idle connection between requests is closed after this' },
+  { name: 'ERP_MAX_CONNECTIONS_PER_ADDRESS', default: '64', description: 'Connections open at once from one address to the one-process server or the gateway; more are closed as they open (0: no cap; none behind ERP_TRUST_PROXY)' },
   { name: 'ERP_NEW_ROLE', default: 'owner', description: 'CLI create-user: the role (owner, staff, accountant or viewer)' },
   { name: 'ERP_TEST_CRASH_AFTER_APPEND', default: '—', description: 'Test suite only: `1` makes a write whose X-Request-Id starts with `crash-after-append` kill the process right after its append (idempotent-retry tests)' },
 ] as const;
