@@ -2,8 +2,10 @@ import { api, CredentialsSchema, SetupSchema } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 
-import { type AuthStore, throttleKeys } from './auth-store';
+import type { AuthStore } from './auth-store';
+import { roomToHash } from './hash-gate';
 import { HttpError, unauthenticated } from './http-error';
+import { setupThrottleKeys, type ThrottleKey, throttleKeys } from './login-throttle';
 import { parseBody } from './parse';
 import type { AppState } from './middleware';
 import { SESSION_COOKIE, setSessionCookie } from './session';
@@ -18,18 +20,32 @@ const startSession = async (ctx: Context, auth: AuthStore, userId: number) => {
   setSessionCookie(ctx, await auth.openSession(userId));
 };
 
+/**
+ * Before a password (or setup code) is checked: 503 when its hash could not even queue, then
+ * one attempt counted against `keys`, or 429 with Retry-After once they are spent. A hash is
+ * the costly part, so neither answer costs one.
+ */
+export const countAttempt = async (auth: AuthStore, keys: readonly ThrottleKey[], what: string) => {
+  roomToHash();
+  const wait = await auth.beginSignIn(keys);
+  if (wait > 0) {
+    throw new HttpError(429, 'too_many_requests', `Too many ${what}. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
+  }
+};
+
+const SETUP_DONE = 'Setup is already done: sign in instead';
+
 /** Setup, login and logout: the writes of DESIGN §2's auth contract (command side). */
 export const authWriteRoutes = (router: Router, auth: AuthStore) => {
   router.post(api.auth.setup, async (ctx: Context) => {
     const { username, password, setupCode } = parseBody(SetupSchema, ctx.request.body);
+    // Done already: said before a hash is made (the lock below decides a race).
+    if (await auth.hasUsers()) throw new HttpError(409, 'conflict', SETUP_DONE);
     // Wrong codes are throttled like wrong passwords: the code cannot be guessed from the network.
-    const keys = throttleKeys('setup', ctx.ip);
-    const wait = await auth.beginSignIn(keys);
-    if (wait > 0) {
-      throw new HttpError(429, 'too_many_requests', `Too many wrong setup codes. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
-    }
+    const keys = setupThrottleKeys(ctx.ip);
+    await countAttempt(auth, keys, 'wrong setup codes');
     const user = await auth.createFirstUser(username, password, setupCode);
-    if (user === 'taken') throw new HttpError(409, 'conflict', 'Setup is already done: sign in instead');
+    if (user === 'taken') throw new HttpError(409, 'conflict', SETUP_DONE);
     if (user === 'wrong code') {
       const message = 'This is not the setup code: it is printed where the server was started';
       throw new HttpError(400, 'validation_failed', message, [{ path: 'setupCode', message }]);
@@ -44,10 +60,7 @@ export const authWriteRoutes = (router: Router, auth: AuthStore) => {
     const { username, password } = parseBody(CredentialsSchema, ctx.request.body);
     // Counted before the password is checked: fifty attempts sent at once are not fifty checks.
     const keys = throttleKeys(username, ctx.ip);
-    const wait = await auth.beginSignIn(keys);
-    if (wait > 0) {
-      throw new HttpError(429, 'too_many_requests', `Too many failed sign-ins. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
-    }
+    await countAttempt(auth, keys, 'failed sign-ins');
     const user = await auth.verify(username, password);
     if (!user) throw unauthenticated('Invalid username or password');
     await auth.signedIn(keys);

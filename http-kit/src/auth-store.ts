@@ -5,27 +5,13 @@ import { normalSetupCode, type Role, type User, type UserChange } from '@erp/con
 import { type AnyDb, LOCK_KEYS } from '@erp/eventstore';
 import { sql } from 'kysely';
 
+import { HashingBusy } from './hash-gate';
+import { loginThrottle } from './login-throttle';
 import type { SessionUser } from './middleware';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
 
 /** How long a sign-in lasts: the session row and the cookie both. */
 export const SESSION_DAYS = 30;
-const THROTTLE_WINDOW_MINUTES = 15;
-/** Sign-ins that did not succeed, per username and address, before the first lock. */
-export const MAX_LOGIN_FAILURES = 5;
-/** The same per username, across all addresses (many addresses guessing one password). */
-export const MAX_LOGIN_FAILURES_PER_USER = 10;
-
-/** The keys a sign-in is counted under: this username from this address, and this username anywhere. */
-export const throttleKeys = (username: string, address: string) => {
-  const user = username.trim().toLowerCase();
-  return [{ key: `address:${user}|${address}`, max: MAX_LOGIN_FAILURES }, { key: `user:${user}`, max: MAX_LOGIN_FAILURES_PER_USER }];
-};
-export type ThrottleKey = ReturnType<typeof throttleKeys>[number];
-
-/** After `max` attempts in the window, 30 s, doubling with each further one up to the window. */
-const lockSeconds = (attempts: number, max: number) =>
-  attempts < max ? 0 : Math.min(THROTTLE_WINDOW_MINUTES * 60, 30 * 2 ** (attempts - max));
 
 /** A users row as stored: what a backup keeps of it (a backup from before roles has an owner only). */
 export interface StoredUser {
@@ -43,6 +29,11 @@ export type UserChangeRefusal = 'not found' | 'last owner';
 const USER_COLUMNS = `id, username, role, disabled, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 /** Thrown inside the transaction to undo a change that would leave no owner. */
 const LAST_OWNER = new Error('last owner');
+
+const unlessBusy = (error: unknown) => {
+  if (error instanceof HashingBusy) return null;
+  throw error;
+};
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -229,9 +220,11 @@ export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       // A disabled user is told what anyone with a wrong password is: nothing to guess from.
       if (!user || !ok || user.disabled) return null;
-      // Made with an older cost: made again with today's, now that we have the password.
-      if (needsRehash(user.password_hash)) {
-        await sql`update users set password_hash = ${await hashPassword(password)}
+      // Made with an older cost: made again with today's, now that we have the password (at a
+      // later sign-in when the hash queue is full: this one has succeeded).
+      const rehashed = needsRehash(user.password_hash) ? await hashPassword(password).catch(unlessBusy) : null;
+      if (rehashed) {
+        await sql`update users set password_hash = ${rehashed}
           where id = ${user.id} and password_hash = ${user.password_hash}`.execute(db);
       }
       return { id: user.id, username: user.username, role: user.role };
@@ -270,36 +263,7 @@ export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
       await sql`delete from sessions where token_hash = ${digest(token)}`.execute(db);
     },
 
-    /**
-     * Counts one sign-in against each key *before* the password is checked, atomically (the
-     * rows are locked, so parallel attempts queue): 0 when it may go ahead, else the seconds to
-     * wait, and then it is not counted. After `max` attempts within the window a key is locked
-     * 30 s, doubling with each further attempt up to the window; a short first lock keeps a
-     * mistyped password from shutting the owner out for long. A success clears the keys.
-     */
-    beginSignIn: async (keys: readonly ThrottleKey[]): Promise<number> =>
-      db.transaction().execute(async (trx) => {
-        const names = keys.map((k) => k.key);
-        await sql`insert into login_throttle (key, attempts, last_at)
-          select unnest(${names}::text[]), 0, now() on conflict (key) do nothing`.execute(trx);
-        const { rows } = await sql<{ key: string; attempts: number; since: number }>`
-          select key, attempts, extract(epoch from now() - last_at)::float8 as since
-          from login_throttle where key = any(${names}::text[]) order by key for update`.execute(trx);
-        const attemptsOf = (row: { attempts: number; since: number }) => (row.since > THROTTLE_WINDOW_MINUTES * 60 ? 0 : row.attempts);
-        const wait = Math.max(
-          0,
-          ...rows.map((row) => Math.ceil(lockSeconds(attemptsOf(row), keys.find((k) => k.key === row.key)!.max) - row.since)),
-        );
-        if (wait > 0) return wait;
-        for (const row of rows) {
-          await sql`update login_throttle set attempts = ${attemptsOf(row) + 1}, last_at = now() where key = ${row.key}`.execute(trx);
-        }
-        return 0;
-      }),
-    signedIn: async (keys: readonly ThrottleKey[]) => {
-      await sql`delete from login_throttle where key = any(${keys.map((k) => k.key)}::text[])
-        or last_at < now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`.execute(db);
-    },
+    ...loginThrottle(db),
   };
 };
 export type AuthStore = ReturnType<typeof authStore>;

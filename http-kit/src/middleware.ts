@@ -4,6 +4,7 @@ import { Stream } from 'node:stream';
 import { DomainError, type ErrorBody, HEADERS, type Role } from '@erp/contracts';
 import type { Context, Middleware, Next } from 'koa';
 
+import { HashingBusy } from './hash-gate';
 import { HttpError } from './http-error';
 
 export interface SessionUser {
@@ -59,6 +60,10 @@ export const isConnectionError = (error: unknown): boolean => {
 
 const toHttpError = (error: unknown): HttpError => {
   if (error instanceof HttpError) return error;
+  if (error instanceof HashingBusy) {
+    const wait = String(error.retryAfterSeconds);
+    return new HttpError(503, 'unavailable', `Too many sign-ins are being checked right now; try again in ${wait} seconds`, undefined, { 'Retry-After': wait });
+  }
   if (isConnectionError(error) || (error instanceof AggregateError && error.errors.some(isConnectionError))) {
     return new HttpError(503, 'unavailable', 'The database is not reachable right now; try again shortly', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   }
@@ -104,7 +109,8 @@ export const errorHandler = (log: (error: unknown, ctx: Context) => void): Middl
       }
     } catch (error) {
       const http = toHttpError(error);
-      if (http.status >= 500) log(error, ctx);
+      // A full hash queue is the designed answer to a flood, not a fault: a line each would flood the log.
+      if (http.status >= 500 && !(error instanceof HashingBusy)) log(error, ctx);
       ctx.status = http.status;
       ctx.set(http.headers);
       const body: ErrorBody = { error: http.code, message: http.message };

@@ -1,5 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
+import { gated } from './hash-gate';
+
 const KEY_LENGTH = 64;
 
 interface Cost {
@@ -19,10 +21,14 @@ export const CURRENT_COST: Cost = { N: 2 ** 17, r: 8, p: 1 };
 const usable = ({ N, r, p }: Cost) =>
   Number.isInteger(Math.log2(N)) && N >= 2 && N <= 2 ** 20 && r >= 1 && r <= 32 && p >= 1 && p <= 16;
 
+/** Every hash passes the process-wide gate (hash-gate.ts): at most a few at once, a short queue. */
 const derive = (password: string, salt: Buffer, { N, r, p }: Cost) =>
-  new Promise<Buffer>((resolve, reject) =>
-    // scrypt needs 128 · N · r bytes; room for that and a little more.
-    scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: 128 * N * r + 32 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
+  gated(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        // scrypt needs 128 · N · r bytes; room for that and a little more.
+        scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: 128 * N * r + 32 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 
 /** scrypt$N$r$p$salt$hash, so the cost can be raised later without breaking old hashes. */

@@ -2,9 +2,11 @@ import { api, byId, NewUserSchema, PasswordChangeSchema, PasswordResetSchema, Us
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 
+import { countAttempt } from './auth-routes';
 import type { AuthStore } from './auth-store';
 import { badRequest, conflictHttp, notFoundHttp } from './http-error';
 import type { AppState } from './middleware';
+import { throttleKeys } from './login-throttle';
 import { idParam } from './params';
 import { parseBody } from './parse';
 import { SESSION_COOKIE } from './session';
@@ -57,10 +59,14 @@ export const userWriteRoutes = (router: Router, auth: AuthStore, record: RecordU
   router.post(api.auth.password, async (ctx: Context) => {
     const user = (ctx.state as AppState).user!;
     const { currentPassword, newPassword } = parseBody(PasswordChangeSchema, ctx.request.body);
+    // Guessing the current password here is guessing a sign-in: the same counts.
+    const keys = throttleKeys(user.username, ctx.ip);
+    await countAttempt(auth, keys, 'wrong passwords');
     if (!(await auth.isPasswordOf(user.id, currentPassword))) {
       const message = 'This is not your current password';
       throw badRequest(message, [{ path: 'currentPassword', message }]);
     }
+    await auth.signedIn(keys);
     await auth.setPassword(user.id, newPassword, ctx.cookies.get(SESSION_COOKIE));
     await record(ctx, { type: 'UserPasswordSet', data: { id: user.id, by: 'self' } });
     ctx.status = 204;

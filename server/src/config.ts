@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,6 +37,20 @@ const flag = (name: string, fallback: boolean): boolean => {
   if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, not "${raw}"`);
   return raw === 'true';
 };
+/**
+ * Password hashes may take this many of libuv's threads (UV_THREADPOOL_SIZE, 4 unless set): two
+ * are always left to read the files the app serves and to compress its answers.
+ */
+const hashThreads = Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2);
+
+/** A time limit of the HTTP server, in ms (0 is not one: it would turn the limit off). */
+const timeLimit = (name: string, fallback: number) => wholeNumber(name, 1, 3_600_000) ?? fallback;
+
+const headersTimeoutMs = timeLimit('ERP_HEADERS_TIMEOUT_MS', 10_000);
+const requestTimeoutMs = timeLimit('ERP_REQUEST_TIMEOUT_MS', 30_000);
+if (headersTimeoutMs > requestTimeoutMs) {
+  throw new Error(`ERP_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than ERP_REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request`);
+}
 
 /** Every setting comes from the environment; the defaults are the one-laptop embedded mode. */
 const dataDir = path.resolve(process.env.ERP_DATA_DIR ?? path.join(root, 'data'));
@@ -79,6 +94,17 @@ export const config = {
   webhookTimeoutMs: wholeNumber('ERP_WEBHOOK_TIMEOUT_MS', 1, 120_000) ?? 10_000,
   /** Webhooks may go to loopback, private and link-local addresses (a receiver on the LAN); off, they are refused. */
   webhookAllowPrivate: flag('ERP_WEBHOOK_ALLOW_PRIVATE', false),
+  /** Password hashes at once (each a core and 128 MiB for half a second), and how many more may wait. */
+  hashConcurrency: wholeNumber('ERP_HASH_CONCURRENCY', 1, hashThreads) ?? Math.max(1, Math.min(2, os.availableParallelism() - 1, hashThreads)),
+  hashQueue: wholeNumber('ERP_HASH_QUEUE', 0, 1000) ?? 4,
+  /**
+   * What a client may leave hanging: its request's headers, the whole request, an idle
+   * connection between requests; and its connections open at once from one address (0: no cap).
+   */
+  headersTimeoutMs,
+  requestTimeoutMs,
+  keepAliveTimeoutMs: timeLimit('ERP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+  maxConnectionsPerAddress: wholeNumber('ERP_MAX_CONNECTIONS_PER_ADDRESS', 0, 100_000) ?? 64,
   /** Test suite only: a write whose X-Request-Id starts with `crash-after-append` kills the process after its append. */
   testCrashAfterAppend: process.env.ERP_TEST_CRASH_AFTER_APPEND === '1',
 };

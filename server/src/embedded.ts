@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
-
 import { writeBackup } from './backup';
 import { keyForWriting } from './backup-key';
 import { scheduleBackups } from './backup-schedule';
 import { config } from './config';
+import { connectionLimits, httpServer } from './http-server';
 import { logger } from './log';
 import { announceSetupCode, commandApp, openInfrastructure, queryApp, startedFields, startIntegration, startProjections, watchPipeline } from './system';
 import { dispatch, staticApp } from './web';
@@ -15,7 +14,7 @@ const main = async () => {
   const integration = await startIntegration(infra, config);
   watchPipeline(infra);
   const handler = dispatch(queryApp(infra, config).callback(), commandApp(infra, config).callback(), staticApp(config.uiDir));
-  const server = createServer(handler);
+  const server = httpServer(handler, connectionLimits(config, true));
   const metrics = infra.metrics.listen(config.metricsPort, config.metricsHost);
   const backups = scheduleBackups({
     dir: config.backupDir,

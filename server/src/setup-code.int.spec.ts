@@ -1,9 +1,10 @@
 import { api } from '@erp/contracts';
+import { MAX_LOGIN_FAILURES_PER_USER } from '@erp/http-kit';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './testing/http-client';
-import { runCli, type RunningSystem, startOneProcess } from './testing/run-modes';
+import { runCli, type RunningSystem, startOneProcess, TEST_SETUP_CODE } from './testing/run-modes';
 
 /**
  * Issue 18 item 8: on a fresh install the server listens on the shop's network, so the first
@@ -55,5 +56,36 @@ describe('the one-time setup code', () => {
     const again = await runCli(['setup-code'], { DATABASE_URL: database.url });
     expect(again.code).toBe(1);
     expect(again.output).toContain('An account exists already');
+  }, 120_000);
+});
+
+/** Issue 41 item 2: the setup code's throttle had the keys of a sign-in as username `setup`. */
+describe('sign-ins as a user named setup', () => {
+  let database: TestDatabase;
+  let system: RunningSystem;
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    // Behind a trusted proxy, so the sign-ins can come from many addresses (X-Forwarded-For).
+    system = await startOneProcess(database.url, { ERP_TRUST_PROXY: 'true' });
+  }, 120_000);
+  afterAll(async () => {
+    await system?.stop();
+    await database?.drop();
+  }, 60_000);
+
+  it('do not lock the setup screen', async () => {
+    for (let i = 0; i < MAX_LOGIN_FAILURES_PER_USER + 1; i++) {
+      const res = await new HttpClient(system.baseUrl).request('POST', api.auth.login, {
+        json: { username: 'setup', password: 'a guess' },
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      expect([401, 429]).toContain(res.status);
+    }
+    const setup = await new HttpClient(system.baseUrl).request('POST', api.auth.setup, {
+      json: { username: 'owner', password: 'a long enough password', setupCode: TEST_SETUP_CODE },
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+    });
+    expect(setup.status, setup.text).toBe(201);
   }, 120_000);
 });

@@ -13,7 +13,7 @@ import {
   startEmbeddedPostgres,
   storeIdentity,
 } from '@erp/eventstore';
-import { authStore, migrateAuth, migrateWebhooks } from '@erp/http-kit';
+import { authStore, limitHashing, migrateAuth, migrateWebhooks } from '@erp/http-kit';
 import { prepareProjections, PROJECTIONS, startProjectionRunner } from '@erp/projections';
 import { createQueryApp } from '@erp/query-service';
 
@@ -40,6 +40,7 @@ export interface InfrastructureOptions {
 }
 
 export const openInfrastructure = async (config: Config, options: InfrastructureOptions = {}): Promise<Infrastructure> => {
+  limitHashing({ concurrency: config.hashConcurrency, queue: config.hashQueue });
   let embedded: EmbeddedDatabase | null = null;
   if (!config.databaseUrl) {
     embedded = await startEmbeddedPostgres(config.dataDir);

@@ -45,7 +45,7 @@ const ERROR_RESPONSES = {
   413: ['PayloadTooLarge', errorResponse('payload_too_large: the JSON body is over 256 kB', errorExample('payload_too_large', 'The body is too large'))],
   415: ['UnsupportedMediaType', errorResponse('unsupported_media_type: a write body that is not application/json', errorExample('unsupported_media_type', 'Send the body as application/json'))],
   429: ['TooManyRequests', errorResponse('too_many_requests: too many failed attempts; wait Retry-After seconds', errorExample('too_many_requests', 'Too many failed sign-ins. Try again in 30 seconds.'), retry)],
-  503: ['Unavailable', errorResponse('unavailable: the database is not reachable right now; retry after Retry-After seconds', errorExample('unavailable', 'The database is not reachable right now; try again shortly'), retry)],
+  503: ['Unavailable', errorResponse('unavailable: the database is not reachable right now, or (setup, sign-in, password change) too many passwords are being checked; retry after Retry-After seconds', errorExample('unavailable', 'The database is not reachable right now; try again shortly'), retry)],
 } as const satisfies Record<number, readonly [string, object]>;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
 

@@ -70,7 +70,7 @@ export const openApiDocument = () => ({
     [api.auth.login]: {
       post: {
         tags: ['Auth'],
-        summary: 'Sign in; sets the session cookie. One generic 401 for a wrong user or password; 429 after repeated failures',
+        summary: 'Sign in; sets the session cookie. One generic 401 for a wrong user or password; 429 after repeated failures; 503 while too many sign-ins are being checked',
         requestBody: body(CredentialsSchema, SIGN_IN_EXAMPLE),
         responses: { 200: ok('Signed in', MeSchema), 400: error, 401: error, 429: error },
       },
@@ -87,7 +87,7 @@ export const openApiDocument = () => ({
       },
     },
     [api.auth.password]: {
-      post: { tags: ['Auth'], summary: 'Change your own password (the current one is asked); your other sessions end', requestBody: body(PasswordChangeSchema), responses: { 204: ok('Changed'), ...errors } },
+      post: { tags: ['Auth'], summary: 'Change your own password (the current one is asked); your other sessions end', requestBody: body(PasswordChangeSchema), responses: { 204: ok('Changed'), ...errors, 429: error } },
     },
     [api.users]: {
       get: { tags: ['Users'], summary: 'The users (owner only)', responses: { 200: ok('Users', z.array(UserSchema)), ...errors } },

@@ -10,7 +10,7 @@ export const HEADER_DOCS = [
   { name: 'Idempotent-Replayed', in: 'response', description: '`true` on an answer replayed for a repeated Idempotency-Key.' },
   { name: 'ETag', in: 'response', description: 'On GET by id and on writes: `"<version>"` of the record.' },
   { name: 'If-Match', in: 'request', description: 'On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through.' },
-  { name: 'Retry-After', in: 'response', description: 'Seconds to wait: on 429 (login throttle) and on 503 (the service cannot reach its database).' },
+  { name: 'Retry-After', in: 'response', description: 'Seconds to wait: on 429 (sign-in throttle) and on 503 (the service cannot reach its database, or too many passwords are being checked).' },
   { name: HEADERS.requestId, in: 'both', description: 'Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata.' },
 ] as const;
 
@@ -40,6 +40,12 @@ export const ENVIRONMENT_DOCS = [
   { name: 'ERP_WEBHOOK_BACKOFF_MS', default: '2000', description: "A webhook delivery's first wait before a retry; it doubles with each attempt, at most 10 minutes" },
   { name: 'ERP_WEBHOOK_TIMEOUT_MS', default: '10000', description: 'How long a webhook receiver has to answer before the attempt counts as failed' },
   { name: 'ERP_WEBHOOK_ALLOW_PRIVATE', default: 'false', description: '`true`: webhooks may go to loopback, private and link-local addresses (a receiver on the LAN); otherwise such URLs are refused at registration and at every connect' },
+  { name: 'ERP_HASH_CONCURRENCY', default: 'min(2, cores − 1), at least 1', description: 'How many password hashes run together, each a core and 128 MiB for about half a second; at most UV_THREADPOOL_SIZE − 2, so file reads always have threads' },
+  { name: 'ERP_HASH_QUEUE', default: '4', description: 'Hashes that may wait for a place; beyond them setup, sign-in and password change answer 503 with Retry-After at once' },
+  { name: 'UV_THREADPOOL_SIZE', default: '4', description: "Node's thread pool (file reads, compression, password hashes): raise it to allow a higher ERP_HASH_CONCURRENCY" },
+  { name: 'ERP_HEADERS_TIMEOUT_MS, ERP_REQUEST_TIMEOUT_MS', default: '10000, 30000', description: "A request's headers, and the whole request, must arrive within these or the connection gets 408 and is closed" },
+  { name: 'ERP_KEEP_ALIVE_TIMEOUT_MS', default: '5000', description: 'An idle connection between requests is closed after this' },
+  { name: 'ERP_MAX_CONNECTIONS_PER_ADDRESS', default: '64', description: 'Connections open at once from one address to the one-process server or the gateway; more are closed as they open (0: no cap; none behind ERP_TRUST_PROXY)' },
   { name: 'ERP_NEW_ROLE', default: 'owner', description: 'CLI create-user: the role (owner, staff, accountant or viewer)' },
   { name: 'ERP_TEST_CRASH_AFTER_APPEND', default: '—', description: 'Test suite only: `1` makes a write whose X-Request-Id starts with `crash-after-append` kill the process right after its append (idempotent-retry tests)' },
 ] as const;

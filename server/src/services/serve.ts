@@ -1,10 +1,13 @@
-import { createServer, type RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
 
+import { config } from '../config';
+import { connectionLimits, httpServer } from '../http-server';
 import { logger } from '../log';
 
 /**
  * Listens, says so (role, address and `fields`: store, notifier), and on SIGINT/SIGTERM stops
- * accepting, runs `cleanup`, and exits. A worker without a port listens nowhere.
+ * accepting, runs `cleanup`, and exits. A worker without a port listens nowhere. Every server
+ * has the timeouts of ERP_*_TIMEOUT_MS; only one that `facesClients` caps connections per address.
  */
 export const serve = (
   role: string,
@@ -13,8 +16,9 @@ export const serve = (
   handler: RequestListener,
   cleanup: () => Promise<void>,
   fields: Record<string, unknown> = {},
+  facesClients = false,
 ) => {
-  const server = port === undefined ? null : createServer(handler);
+  const server = port === undefined ? null : httpServer(handler, connectionLimits(config, facesClients));
   if (server) server.listen(port, host, () => logger.info({ role, host, port, ...fields }, `${role} listening on ${host}:${port}`));
   else logger.info({ role, ...fields }, `${role} started`);
   let stopping = false;

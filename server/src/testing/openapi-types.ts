@@ -26,7 +26,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets the session cookie. One generic 401 for a wrong user or password; 429 after repeated failures */
+        /** Sign in; sets the session cookie. One generic 401 for a wrong user or password; 429 after repeated failures; 503 while too many sign-ins are being checked */
         post: operations["postAuthLogin"];
         delete?: never;
         options?: never;
@@ -2098,7 +2098,7 @@ export interface components {
                 };
             };
         };
-        /** @description unavailable: the database is not reachable right now; retry after Retry-After seconds */
+        /** @description unavailable: the database is not reachable right now, or (setup, sign-in, password change) too many passwords are being checked; retry after Retry-After seconds */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2146,7 +2146,7 @@ export interface components {
         "Idempotent-Replayed": string;
         /** @description On GET by id and on writes: `"<version>"` of the record. */
         ETag: string;
-        /** @description Seconds to wait: on 429 (login throttle) and on 503 (the service cannot reach its database). */
+        /** @description Seconds to wait: on 429 (sign-in throttle) and on 503 (the service cannot reach its database, or too many passwords are being checked). */
         "Retry-After": string;
         /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
         "X-Request-Id": string;
@@ -2358,6 +2358,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
