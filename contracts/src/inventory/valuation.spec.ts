@@ -80,6 +80,17 @@ describe('stock at moving weighted-average cost', () => {
     ]);
   });
 
+  it('orders a day by where each stream was first recorded as a number (9 before 10), given in order or not', () => {
+    const at = (seqText: string, quantity: string, value: string | null = null): ValuedMovement => ({ itemId: 9, date: '2026-04-01', seq: seqText, stream: `s-${seqText}`, quantity, value });
+    // Recorded 9th: 10 in for 100.00; 10th: 5 out (50.00); 100th: 5 in for 200.00 → 10 worth 250.00.
+    // Read as text (10, 100, 9) it would be 5 out of nothing, 5 in (0 left), 10 in: 100.00.
+    const moves = [at('9', '10', '100.00'), at('10', '-5'), at('100', '5', '200.00')];
+    const expected = { itemId: 9, quantity: '10', value: '250.00', rate: '25.00' };
+    expect(item(moves, '2026-04-01', 9)).toEqual(expected);
+    expect(item([...moves].reverse(), '2026-04-01', 9)).toEqual(expected);
+    expect(item([at('100', '5', '200.00'), at('10', '-5'), at('09', '10', '100.00')], '2026-04-01', 9)).toEqual(expected);
+  });
+
   it('divides half-up, halves away from zero', () => {
     expect(divideHalfUp(5n, 2n)).toBe(3n);
     expect(divideHalfUp(-5n, 2n)).toBe(-3n);
