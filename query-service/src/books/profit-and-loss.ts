@@ -11,10 +11,11 @@ import {
   toMoney,
   TRADING_ACCOUNTS,
   type Trading,
+  valueStock,
 } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 
-import { stockValues } from '../inventory/valuation';
+import { movementsUpTo, stockValues } from '../inventory/valuation';
 import { accountTotals, monthBalances } from './journal-sql';
 
 /**
@@ -79,15 +80,15 @@ const monthOthers = (chart: Chart, balances: ReadonlyMap<string, Decimal>) => {
 };
 
 /**
- * A period's profit and loss, and each month's: one read of the journal's totals, one of its
- * month balances, and one fold of the stock movements for every day a stock is needed on.
+ * A period's profit and loss, and each month's: the journal's totals, its month balances and the
+ * stock movements read side by side, then one fold of the movements for every day a stock is needed on.
  */
 export const profitAndLoss = async (db: AnyDb, chart: Chart, period: { from: string; to: string; recordedBy: string | null }): Promise<ProfitAndLoss> => {
   const { from, to, recordedBy } = period;
-  const [totals, months] = await Promise.all([accountTotals(db, chart, period), monthBalances(db, chart, period)]);
+  const [totals, months, movements] = await Promise.all([accountTotals(db, chart, period), monthBalances(db, chart, period), movementsUpTo(db, to, recordedBy)]);
   // Each month runs from the day before it (or before `from`) to its last day (or `to`).
   const spans = [...months.keys()].map((month) => ({ month, opening: dayBefore(`${month}-01` > from ? `${month}-01` : from), closing: monthEnd(month) < to ? monthEnd(month) : to }));
-  const values = await stockValues(db, [dayBefore(from), to, ...spans.flatMap((s) => [s.opening, s.closing])], recordedBy);
+  const values = valueStock(movements, [dayBefore(from), to, ...spans.flatMap((s) => [s.opening, s.closing])]);
   const stockOn = new Map(values.map((v) => [v.date, v.total]));
   const at = (date: string) => stockOn.get(date)!;
 

@@ -16,6 +16,8 @@ import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
+type Movement = { readonly itemId: number; readonly quantity: string; readonly value?: string | null };
+
 /** The read model a valuation reads (the books' reports wait for it too). */
 export const STOCK_READ_MODEL = stockMovementsTable.name;
 
@@ -23,17 +25,19 @@ export const STOCK_READ_MODEL = stockMovementsTable.name;
  * Every item's movement on active rows dated on or before `to`, in the fold's order; with
  * `recordedBy`, each stream as its latest version recorded by then stood (the history).
  */
-const movementsUpTo = async (db: AnyDb, to: string, recordedBy: string | null): Promise<ValuedMovement[]> => {
+export const movementsUpTo = async (db: AnyDb, to: string, recordedBy: string | null): Promise<ValuedMovement[]> => {
   const rows = recordedBy
     ? sql`(select distinct on (stream) stream, seq, date, active, movements from ${sql.table(stockMovementHistoryTable.name)}
            where recorded_at <= ${recordedBy}::timestamptz order by stream, version desc)`
     : sql.table(stockMovementsTable.name);
-  const { rows: moves } = await sql<{ item_id: number; date: string; seq: string; stream: string; quantity: string; value: string | null }>`
-    select (m->>'itemId')::int as item_id, t.date::text as date, t.seq::text as seq, t.stream, m->>'quantity' as quantity, m->>'value' as value
-    from ${rows} t, jsonb_array_elements(t.movements) m
-    where t.active and t.date <= ${to}::date
+  // A row each (not a row per movement): a third of the rows to send and parse; spread out here.
+  const { rows: found } = await sql<{ date: string; seq: string; stream: string; movements: Movement[] }>`
+    select t.date::text as date, t.seq::text as seq, t.stream, t.movements
+    from ${rows} t where t.active and t.date <= ${to}::date
     order by t.date, t.seq, t.stream`.execute(db);
-  return moves.map((r) => ({ itemId: r.item_id, date: r.date, seq: r.seq, stream: r.stream, quantity: r.quantity, value: r.value }));
+  const moves: ValuedMovement[] = [];
+  for (const r of found) for (const m of r.movements) moves.push({ itemId: m.itemId, date: r.date, seq: r.seq, stream: r.stream, quantity: m.quantity, value: m.value ?? null });
+  return moves;
 };
 
 /** The stock at cost at the end of each of these days (answered in date order), as recorded by `recordedBy` if given. */
