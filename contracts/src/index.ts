@@ -25,6 +25,7 @@ export * from './crm/leads';
 export * from './crm/follow-ups';
 export * from './inventory/stock-adjustments';
 export * from './inventory/stock';
+export * from './inventory/valuation';
 
 import { customersEntity } from './sales/customers';
 import { employeesEntity } from './hr/employees';

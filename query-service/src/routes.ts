@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import { masterDataReadRoutes } from './master-data/master-data.routes';
 import { documentsReadRoutes } from './documents/documents';
 import { stockRoutes } from './inventory/stock.routes';
+import { valuationRoutes } from './inventory/valuation';
 import { documentPdfRoutes } from './documents/pdf/pdf.routes';
 import { businessReadRoutes } from './settings/business.routes';
 import type { ReadDeps } from './shared/read-your-writes';
@@ -17,6 +18,7 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   for (const entity of MASTER_DATA_ENTITIES) masterDataReadRoutes(router, deps, entity);
   documentsReadRoutes(router, deps);
   stockRoutes(router, deps);
+  valuationRoutes(router, deps);
   businessReadRoutes(router, deps);
   documentPdfRoutes(router, deps);
   booksRoutes(router, deps);

@@ -128,7 +128,7 @@ describe('the books', () => {
     // By month (its chart): every month of the period, empty ones too, adding up to the whole.
     const months = await read<{ netProfit: string; byMonth: { month: string; income: string; expenses: string; netProfit: string }[] }>(`${BOOKS_PATHS.profitAndLoss}?from=2026-03-15&to=2026-05-31`);
     expect(months.byMonth.map((m) => m.month)).toEqual(['2026-03', '2026-04', '2026-05']);
-    expect(months.byMonth[0]).toEqual({ month: '2026-03', income: '0.00', expenses: '0.00', netProfit: '0.00' });
+    expect(months.byMonth[0]).toMatchObject({ month: '2026-03', income: '0.00', expenses: '0.00', netProfit: '0.00' });
     expect(months.byMonth[1]!.netProfit).toBe(pl.netProfit);
     expect(sumMoney(months.byMonth.map((m) => m.netProfit))).toBe(months.netProfit);
   });

@@ -90,6 +90,8 @@ export interface TrialBalance {
   readonly rows: readonly AccountBalance[];
   readonly totalDebit: string;
   readonly totalCredit: string;
+  /** The stock at cost on `asOf` (issue 42): not a journal balance, so beside the trial balance, as Tally shows it. */
+  readonly closingStock: string;
 }
 
 export interface LedgerEntry {
@@ -141,14 +143,68 @@ export interface Register {
   readonly totals: Omit<RegisterRow, 'date' | 'kind' | 'number' | 'party' | 'partyName' | 'gstin'> & { readonly count: number };
 }
 
+/**
+ * The trading part of a profit and loss (issue 42), as Tally shows it with stock in the books:
+ * cost of goods sold = opening stock + purchases + stock brought in otherwise − closing stock,
+ * the stock valued at cost (moving average) at the end of the day before the period and of its
+ * last day. Every figure is money.
+ */
+export interface Trading {
+  /** Sales less sales returns. */
+  readonly sales: string;
+  readonly openingStock: string;
+  /** Purchases less purchase returns. */
+  readonly purchases: string;
+  /** The journal's Stock-in-Hand movement in the period: opening stock and adjustments at their cost (negative when more was written off). */
+  readonly stockBroughtIn: string;
+  readonly closingStock: string;
+  readonly costOfGoodsSold: string;
+  /** Sales less the cost of goods sold. */
+  readonly grossProfit: string;
+}
+
 /** One month of a profit and loss (its chart): what was earned, spent and kept. */
-export interface MonthResult {
+export interface MonthResult extends Trading {
   /** `2026-04` */
   readonly month: string;
+  /** Income besides sales. */
+  readonly otherIncome: string;
+  /** Expenses besides purchases. */
+  readonly otherExpenses: string;
+  /** Sales and other income. */
   readonly income: string;
+  /** Cost of goods sold and other expenses. */
   readonly expenses: string;
+  /** Income less expenses: gross profit + other income − other expenses. */
   readonly netProfit: string;
 }
+
+/** A ledger as a report line: its balance, and the amount on the side the report shows it. */
+export type AmountLine = AccountBalance & { readonly amount: string };
+
+/**
+ * A profit and loss for a period: the trading part, then the ledgers outside it (`income`,
+ * `expenses`: every income and expense ledger but sales, purchases and their returns).
+ * `totalIncome` = sales + other income, `totalExpenses` = cost of goods sold + other expenses,
+ * `netProfit` = their difference; by month the same.
+ */
+export interface ProfitAndLoss {
+  readonly from: string;
+  readonly to: string;
+  readonly recordedBy: string | null;
+  readonly trading: Trading;
+  readonly income: readonly AmountLine[];
+  readonly expenses: readonly AmountLine[];
+  readonly otherIncome: string;
+  readonly otherExpenses: string;
+  readonly totalIncome: string;
+  readonly totalExpenses: string;
+  readonly netProfit: string;
+  readonly byMonth: readonly MonthResult[];
+}
+
+/** The ledgers a profit and loss shows in its trading part: sales and purchases with their returns. */
+export const TRADING_ACCOUNTS = ['sales', 'sales-returns', 'purchases', 'purchase-returns'] as const;
 
 /** The months a period touches, first to last, as `YYYY-MM`. */
 export const monthsOf = (from: string, to: string): string[] => {

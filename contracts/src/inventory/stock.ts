@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { MoneyString } from '../documents/amounts';
 import { compareMoney, decimal } from '../money';
 
 /**
@@ -43,3 +44,28 @@ export const StockMovementSchema = z.object({
   balance: z.string(),
 });
 export type StockMovement = z.output<typeof StockMovementSchema>;
+
+/**
+ * GET `?asOf=&recordedBy=`: every item's stock at cost (issue 42, `valuation.ts`): the moving
+ * average folded over its movements dated on or before `asOf` (default today), as recorded by
+ * `recordedBy` when it is given (the books as they stood then). Items that never moved are left out.
+ */
+export const STOCK_VALUATION_PATH = '/api/inventory/valuation';
+
+export const ItemValuationSchema = z.object({
+  itemId: z.number().int().positive(),
+  /** Exact decimal ('12.5', '-3'). */
+  quantity: z.string(),
+  /** At cost; 0 while the quantity is 0 or less. */
+  value: MoneyString,
+  /** Value per unit, to the paisa. */
+  rate: MoneyString,
+});
+
+export const StockValuationAnswerSchema = z.object({
+  asOf: z.string(),
+  recordedBy: z.string().nullable(),
+  items: z.array(ItemValuationSchema),
+  total: MoneyString,
+});
+export type StockValuationAnswer = z.output<typeof StockValuationAnswerSchema>;

@@ -19,9 +19,9 @@ export const booksPaths = () => ({
     ...report('Books', 'One ledger for a period: the balance brought forward, each line with the running balance, the closing balance', [...PERIOD, { name: 'party', in: 'query', schema: { type: 'string', maxLength: 40 }, description: 'Only this party\'s lines (`customer-5`, `vendor-3`)' }], { 404: { $ref: '#/components/responses/Error' } }),
   },
   [BOOKS_PATHS.dayBook]: report('Books', 'Every journal line of a period in order (at most 5,000; `truncated` says when there were more)', PERIOD),
-  [BOOKS_PATHS.trialBalance]: report('Books', 'Trial balance as of a date: each ledger\'s closing balance on its side; debits equal credits', AS_OF),
-  [BOOKS_PATHS.profitAndLoss]: report('Reports', 'Profit and loss for a period: income, expenses, net profit', PERIOD),
-  [BOOKS_PATHS.balanceSheet]: report('Reports', 'Balance sheet as of a date: assets; liabilities and the profit to date', AS_OF),
+  [BOOKS_PATHS.trialBalance]: report('Books', 'Trial balance as of a date: each ledger\'s closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it', AS_OF),
+  [BOOKS_PATHS.profitAndLoss]: report('Reports', 'Profit and loss for a period: the trading part (`trading`: sales less returns, opening stock, purchases less returns, stock brought in otherwise, closing stock at cost, cost of goods sold, gross profit), the other income and expenses, net profit; the same for each month (`byMonth`)', PERIOD),
+  [BOOKS_PATHS.balanceSheet]: report('Reports', 'Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities and the profit to date', AS_OF),
   [BOOKS_PATHS.statement('{party}')]: {
     parameters: [{ name: 'party', in: 'path', required: true, schema: { type: 'string', pattern: '^(customer|vendor)-\\d+$' } }],
     ...report('Reports', 'A customer\'s or vendor\'s statement of account for a period: opening balance, each document with the running balance, closing balance', PERIOD, { 404: { $ref: '#/components/responses/Error' } }),

@@ -1,4 +1,4 @@
-import { type Account, type AccountBalance, type AccountType, type Chart, chartWith, decimal, isProfitAndLoss, ledgerCode, ledgersEntity, listTable, type MonthResult, monthsOf, toMoney } from '@erp/contracts';
+import { type Account, type AccountBalance, type AccountType, type Chart, chartWith, decimal, type Decimal, isProfitAndLoss, ledgerCode, ledgersEntity, listTable, monthsOf, toMoney } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 import { journalTable } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
@@ -50,19 +50,17 @@ export const accountTotals = async (db: AnyDb, chart: Chart, w: Window): Promise
 /** At most this many months are answered even when empty (a period of centuries is not a chart). */
 const MONTHS_SHOWN = 120;
 
-/** Income, expenses and net profit of each month of a window (every month, none left out, unless there are very many). */
-export const monthResults = async (db: AnyDb, chart: Chart, w: Window & { from: string }): Promise<MonthResult[]> => {
-  const profitAndLoss = chart.accounts.filter((a) => isProfitAndLoss(a.accountType)).map((a) => a.code);
+/**
+ * Each month of a window with its income and expense ledgers' balances and Stock-in-Hand's
+ * (debit − credit): every month, none left out, unless there are very many (then those with any).
+ */
+export const monthBalances = async (db: AnyDb, chart: Chart, w: Window & { from: string }): Promise<Map<string, Map<string, Decimal>>> => {
+  const accounts = [...chart.accounts.filter((a) => isProfitAndLoss(a.accountType)).map((a) => a.code), 'stock-in-hand'];
   const { rows } = await sql<{ month: string; account: string; balance: string }>`
     select to_char(voucher_date, 'YYYY-MM') as month, account, sum(debit - credit)::text as balance
-    from ${journalLines} where ${windowWhere(w)} and account = any(${profitAndLoss}::text[]) group by 1, 2`.execute(db);
+    from ${journalLines} where ${windowWhere(w)} and account = any(${accounts}::text[]) group by 1, 2`.execute(db);
   const months = monthsOf(w.from, w.to);
-  const byMonth = new Map((months.length <= MONTHS_SHOWN ? months : [...new Set(rows.map((r) => r.month))].sort()).map((m) => [m, { income: decimal(0), expenses: decimal(0) }]));
-  for (const r of rows) {
-    const month = byMonth.get(r.month)!;
-    // Income is what was credited, expenses what was debited.
-    if (chart.of(r.account)?.accountType === 'income') month.income = month.income.minus(decimal(r.balance));
-    else month.expenses = month.expenses.plus(decimal(r.balance));
-  }
-  return [...byMonth].map(([month, m]) => ({ month, income: toMoney(m.income), expenses: toMoney(m.expenses), netProfit: toMoney(m.income.minus(m.expenses)) }));
+  const byMonth = new Map((months.length <= MONTHS_SHOWN ? months : [...new Set(rows.map((r) => r.month))].sort()).map((m) => [m, new Map<string, Decimal>()]));
+  for (const r of rows) byMonth.get(r.month)!.set(r.account, decimal(r.balance));
+  return byMonth;
 };

@@ -2,7 +2,6 @@ import {
   BOOKS_PATHS,
   customersEntity,
   decimal,
-  isProfitAndLoss,
   type LedgerEntry,
   listTable,
   notFound,
@@ -23,7 +22,9 @@ import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { businessOfRow } from '../settings/business.routes';
-import { accountTotals, BOOKS_READ_MODELS, chartOf, journalLines, monthResults, type Window, windowWhere } from './journal-sql';
+import { STOCK_READ_MODEL, stockValues } from '../inventory/valuation';
+import { accountTotals, BOOKS_READ_MODELS, chartOf, journalLines, type Window, windowWhere } from './journal-sql';
+import { balanceSheet, profitAndLoss } from './profit-and-loss';
 import { statementPdf } from './statement-pdf';
 
 const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
@@ -65,16 +66,18 @@ const ledgerOf = async (deps: ReadDeps, filter: { account: string; party: string
 /** Ledgers, the day book, trial balance, profit and loss, balance sheet and party statements (issue 21). */
 export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
   const reads = readsFrom(deps, BOOKS_READ_MODELS);
+  // The reports that value the stock wait for its movements too.
+  const readsWithStock = readsFrom(deps, [...BOOKS_READ_MODELS, STOCK_READ_MODEL]);
 
-  router.get(BOOKS_PATHS.trialBalance, reads, async (ctx: Context) => {
+  router.get(BOOKS_PATHS.trialBalance, readsWithStock, async (ctx: Context) => {
     const query = reportQuery(ctx);
     const asOf = query.asOf ?? query.to ?? today(deps);
-    const totals = await accountTotals(deps.db, await chartOf(deps.db), { to: asOf, recordedBy: query.recordedBy });
+    const [totals, [stock]] = await Promise.all([accountTotals(deps.db, await chartOf(deps.db), { to: asOf, recordedBy: query.recordedBy }), stockValues(deps.db, [asOf], query.recordedBy)]);
     const rows = totals.filter((r) => !decimal(r.balance).eq(0)).map((r) => {
       const b = decimal(r.balance);
       return { ...r, debit: b.gt(0) ? toMoney(b) : '0.00', credit: b.lt(0) ? toMoney(b.neg()) : '0.00' };
     });
-    const body: TrialBalance = { asOf, recordedBy: query.recordedBy, rows, totalDebit: sumMoney(rows.map((r) => r.debit)), totalCredit: sumMoney(rows.map((r) => r.credit)) };
+    const body: TrialBalance = { asOf, recordedBy: query.recordedBy, rows, totalDebit: sumMoney(rows.map((r) => r.debit)), totalCredit: sumMoney(rows.map((r) => r.credit)), closingStock: stock!.total };
     ctx.body = body;
   });
 
@@ -86,31 +89,15 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
     ctx.body = chart.accounts.map((a) => totals.get(a.code) ?? { ...a, debit: '0.00', credit: '0.00', balance: '0.00' });
   });
 
-  router.get(BOOKS_PATHS.profitAndLoss, reads, async (ctx: Context) => {
+  router.get(BOOKS_PATHS.profitAndLoss, readsWithStock, async (ctx: Context) => {
     const query = reportQuery(ctx);
     const { from, to } = periodOf(query, today(deps));
-    const recordedBy = query.recordedBy;
-    const chart = await chartOf(deps.db);
-    const [all, byMonth] = await Promise.all([accountTotals(deps.db, chart, { from, to, recordedBy }), monthResults(deps.db, chart, { from, to, recordedBy })]);
-    const totals = all.filter((r) => isProfitAndLoss(r.accountType));
-    // Income is what was credited, expenses what was debited.
-    const income = totals.filter((r) => r.accountType === 'income').map((r) => ({ ...r, amount: toMoney(decimal(r.balance).neg()) }));
-    const expenses = totals.filter((r) => r.accountType === 'expense').map((r) => ({ ...r, amount: r.balance }));
-    const totalIncome = sumMoney(income.map((r) => r.amount));
-    const totalExpenses = sumMoney(expenses.map((r) => r.amount));
-    ctx.body = { from, to, recordedBy, income, expenses, totalIncome, totalExpenses, netProfit: toMoney(decimal(totalIncome).minus(decimal(totalExpenses))), byMonth };
+    ctx.body = await profitAndLoss(deps.db, await chartOf(deps.db), { from, to, recordedBy: query.recordedBy });
   });
 
-  router.get(BOOKS_PATHS.balanceSheet, reads, async (ctx: Context) => {
+  router.get(BOOKS_PATHS.balanceSheet, readsWithStock, async (ctx: Context) => {
     const query = reportQuery(ctx);
-    const asOf = query.asOf ?? query.to ?? today(deps);
-    const totals = await accountTotals(deps.db, await chartOf(deps.db), { to: asOf, recordedBy: query.recordedBy });
-    const profit = toMoney(decimal(sumMoney(totals.filter((r) => isProfitAndLoss(r.accountType)).map((r) => r.balance))).neg());
-    const assets = totals.filter((r) => r.accountType === 'asset' && !decimal(r.balance).eq(0)).map((r) => ({ ...r, amount: r.balance }));
-    const liabilities = totals.filter((r) => (r.accountType === 'liability' || r.accountType === 'equity') && !decimal(r.balance).eq(0)).map((r) => ({ ...r, amount: toMoney(decimal(r.balance).neg()) }));
-    const totalAssets = sumMoney(assets.map((r) => r.amount));
-    const totalLiabilities = sumMoney([...liabilities.map((r) => r.amount), profit]);
-    ctx.body = { asOf, recordedBy: query.recordedBy, assets, liabilities, profit, totalAssets, totalLiabilities };
+    ctx.body = await balanceSheet(deps.db, await chartOf(deps.db), query.asOf ?? query.to ?? today(deps), query.recordedBy);
   });
 
   router.get(BOOKS_PATHS.ledger(':account'), reads, async (ctx: Context) => {

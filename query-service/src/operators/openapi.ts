@@ -25,6 +25,8 @@ import {
   RecordedEventSchema,
   SetupSchema,
   STOCK_PATH,
+  STOCK_VALUATION_PATH,
+  StockValuationAnswerSchema,
   stockLedgerPath,
   StockMovementSchema,
   TaskSchema,
@@ -194,6 +196,17 @@ export const openApiDocument = () => ({
         summary: 'Current stock and status of every item; with asOf, the stock on that day (movements dated on or before it)',
         parameters: [{ name: 'asOf', in: 'query', schema: { type: 'string', format: 'date' } }],
         responses: { 200: ok('Stock', z.array(ItemStockSchema)), ...errors },
+      },
+    },
+    [STOCK_VALUATION_PATH]: {
+      get: {
+        tags: ['Stock'],
+        summary: "Every item's stock at cost (moving weighted average, exact to the paisa): quantity, value and rate per item that has moved, and the total, as of a day and, with recordedBy, as the books stood at that moment. Any other parameter is a 400",
+        parameters: [
+          { name: 'asOf', in: 'query', schema: { type: 'string', format: 'date' }, description: 'The day (default today): movements dated on or before it' },
+          { name: 'recordedBy', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Only what had been recorded by this moment counts' },
+        ],
+        responses: { 200: ok('Valuation', StockValuationAnswerSchema), ...errors },
       },
     },
     [stockLedgerPath('{id}')]: {

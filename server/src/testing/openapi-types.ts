@@ -1428,7 +1428,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trial balance as of a date: each ledger's closing balance on its side; debits equal credits */
+        /** Trial balance as of a date: each ledger's closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it */
         get: operations["getAccountingTrialBalance"];
         put?: never;
         post?: never;
@@ -1445,7 +1445,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Profit and loss for a period: income, expenses, net profit */
+        /** Profit and loss for a period: the trading part (`trading`: sales less returns, opening stock, purchases less returns, stock brought in otherwise, closing stock at cost, cost of goods sold, gross profit), the other income and expenses, net profit; the same for each month (`byMonth`) */
         get: operations["getReportsProfitAndLoss"];
         put?: never;
         post?: never;
@@ -1462,7 +1462,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance sheet as of a date: assets; liabilities and the profit to date */
+        /** Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities and the profit to date */
         get: operations["getReportsBalanceSheet"];
         put?: never;
         post?: never;
@@ -1825,6 +1825,23 @@ export interface paths {
         };
         /** Current stock and status of every item; with asOf, the stock on that day (movements dated on or before it) */
         get: operations["getInventoryStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/valuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every item's stock at cost (moving weighted average, exact to the paisa): quantity, value and rate per item that has moved, and the total, as of a day and, with recordedBy, as the books stood at that moment. Any other parameter is a 400 */
+        get: operations["getInventoryValuation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8561,7 +8578,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Trial balance as of a date: each ledger's closing balance on its side; debits equal credits */
+            /** @description Trial balance as of a date: each ledger's closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
@@ -8598,7 +8615,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Profit and loss for a period: income, expenses, net profit */
+            /** @description Profit and loss for a period: the trading part (`trading`: sales less returns, opening stock, purchases less returns, stock brought in otherwise, closing stock at cost, cost of goods sold, gross profit), the other income and expenses, net profit; the same for each month (`byMonth`) */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
@@ -8633,7 +8650,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Balance sheet as of a date: assets; liabilities and the profit to date */
+            /** @description Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities and the profit to date */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
@@ -9819,6 +9836,52 @@ export interface operations {
                         /** @enum {string} */
                         status: "in-stock" | "low-stock" | "out-of-stock";
                     }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getInventoryValuation: {
+        parameters: {
+            query?: {
+                /** @description The day (default today): movements dated on or before it */
+                asOf?: string;
+                /** @description Only what had been recorded by this moment counts */
+                recordedBy?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Valuation */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asOf: string;
+                        recordedBy: string | null;
+                        items: {
+                            itemId: number;
+                            quantity: string;
+                            value: string;
+                            rate: string;
+                        }[];
+                        total: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,5 +1,5 @@
 import { ReportScreen } from './report-screen';
-import { balanceSheet } from './reports';
+import { balanceSheet } from './final-accounts';
 
 export function BalanceSheetScreen() {
   return <ReportScreen config={balanceSheet} />;

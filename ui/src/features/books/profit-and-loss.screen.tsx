@@ -1,5 +1,5 @@
 import { ReportScreen } from './report-screen';
-import { profitAndLoss } from './reports';
+import { profitAndLoss } from './final-accounts';
 
 export function ProfitAndLossScreen() {
   return <ReportScreen config={profitAndLoss} />;

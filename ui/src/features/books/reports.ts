@@ -1,6 +1,4 @@
-import { accountOf, BOOKS_PATHS, decimal, type MonthResult, type Register, type RegisterRow } from '@erp/contracts';
-
-import { BLUE, GREEN, moneyAxis, plotted, RED } from '@/components/chart-spec';
+import { accountOf, BOOKS_PATHS, decimal, type Register, type RegisterRow } from '@erp/contracts';
 
 import { useAccountOptions } from '@/features/books/chart/chart.queries';
 import { customersResource } from '@/features/sales/customers/customers.resource';
@@ -10,11 +8,11 @@ import { formatDate, formatMoney } from '@/lib/format';
 import type { ReportConfig, ReportTable } from './report-screen';
 
 // The answers as the server sends them (query-service/src/books): read, not parsed again here.
-interface Balance { code: string; accountName: string; accountGroup: string; debit: string; credit: string; balance: string; amount?: string }
+export interface Balance { code: string; accountName: string; accountGroup: string; debit: string; credit: string; balance: string; amount?: string }
 interface Entry { date: string; voucherType: string; voucherNumber: string | null; account: string; accountName?: string; party: string | null; debit: string; credit: string; balance?: string }
 interface Ledger { opening: string; entries: Entry[]; closing: string }
 
-const query = (params: Readonly<Record<string, string>>, names: readonly string[]) =>
+export const query = (params: Readonly<Record<string, string>>, names: readonly string[]) =>
   `?${names.filter((n) => params[n]).map((n) => `${n}=${encodeURIComponent(params[n]!)}`).join('&')}`;
 
 const money = (value: string | null | undefined) => (value && !decimal(value).eq(0) ? formatMoney(value) : '');
@@ -37,15 +35,6 @@ const ledgerTable = (heading: string, ledger: Ledger): ReportTable => ({
   ],
 });
 
-const balancesTable = (heading: string, rows: readonly Balance[], total: { label: string; amount: string }[]): ReportTable => ({
-  heading,
-  columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Amount', numeric: true }],
-  rows: [
-    ...rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, formatMoney(r.amount ?? r.balance)] })),
-    ...total.map((t) => ({ key: t.label, cells: [t.label, '', formatMoney(t.amount)], strong: true })),
-  ],
-});
-
 export const trialBalance: ReportConfig = {
   title: 'Trial Balance',
   subtitle: 'Balances of every ledger as of a date',
@@ -53,9 +42,11 @@ export const trialBalance: ReportConfig = {
   dates: 'asOf',
   path: (p) => `${BOOKS_PATHS.trialBalance}${query(p, ['asOf'])}`,
   tables: (data) => {
-    const tb = data as { rows: Balance[]; totalDebit: string; totalCredit: string };
+    const tb = data as { rows: Balance[]; totalDebit: string; totalCredit: string; closingStock: string };
     return [{
       heading: 'Trial balance',
+      // Stock at cost is not a ledger's balance: said beside the trial balance, as Tally does.
+      summary: `Closing stock ${formatMoney(tb.closingStock)} (at cost, not a ledger balance)`,
       columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }],
       rows: [
         ...tb.rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, money(r.debit), money(r.credit)] })),
@@ -107,64 +98,6 @@ export const dayBook: ReportConfig = {
       columns: [{ label: 'Date' }, { label: 'Voucher' }, { label: 'Ledger' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }],
       rows: day.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), e.accountName ?? accountName(e.account), money(e.debit), money(e.credit)] })),
     }];
-  },
-};
-
-interface ProfitAndLoss { income: Balance[]; expenses: Balance[]; totalIncome: string; totalExpenses: string; netProfit: string; byMonth: MonthResult[] }
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(2, 4)}`;
-
-export const profitAndLoss: ReportConfig = {
-  title: 'Profit and Loss',
-  subtitle: 'Income and expenses for a period',
-  module: 'reports',
-  dates: 'period',
-  path: (p) => `${BOOKS_PATHS.profitAndLoss}${query(p, ['from', 'to'])}`,
-  tables: (data) => {
-    const pl = data as ProfitAndLoss;
-    return [
-      balancesTable('Income', pl.income, [{ label: 'Total income', amount: pl.totalIncome }]),
-      balancesTable('Expenses', pl.expenses, [{ label: 'Total expenses', amount: pl.totalExpenses }]),
-      { heading: 'Result', columns: [{ label: '' }, { label: 'Amount', numeric: true }], rows: [{ key: 'net', cells: [decimal(pl.netProfit).lt(0) ? 'Net loss' : 'Net profit', formatMoney(decimal(pl.netProfit).abs())], strong: true }] },
-    ];
-  },
-  chart: (data) => {
-    const months = (data as ProfitAndLoss).byMonth;
-    if (months.length < 2) return null;
-    const best = months.reduce((a, b) => (decimal(b.netProfit).gt(decimal(a.netProfit)) ? b : a));
-    const losing = months.filter((m) => decimal(m.netProfit).lt(0)).map((m) => monthLabel(m.month));
-    return {
-      title: 'Profit and loss by month',
-      summary: `Best month ${monthLabel(best.month)}: ${formatMoney(best.netProfit)} net profit. ${losing.length === 0 ? 'No month ran at a loss.' : `At a loss: ${losing.join(', ')}.`}`,
-      config: {
-        type: 'bar',
-        data: {
-          labels: months.map((m) => monthLabel(m.month)),
-          datasets: [
-            { label: 'Income', data: plotted(months.map((m) => m.income)), backgroundColor: GREEN },
-            { label: 'Expenses', data: plotted(months.map((m) => m.expenses)), backgroundColor: RED },
-            { label: 'Net profit', type: 'line', data: plotted(months.map((m) => m.netProfit)), borderColor: BLUE, backgroundColor: BLUE },
-          ],
-        },
-        options: { scales: { y: moneyAxis } },
-      },
-    };
-  },
-};
-
-export const balanceSheet: ReportConfig = {
-  title: 'Balance Sheet',
-  subtitle: 'What the business owns and owes as of a date',
-  module: 'reports',
-  dates: 'asOf',
-  path: (p) => `${BOOKS_PATHS.balanceSheet}${query(p, ['asOf'])}`,
-  tables: (data) => {
-    const bs = data as { assets: Balance[]; liabilities: Balance[]; profit: string; totalAssets: string; totalLiabilities: string };
-    return [
-      balancesTable('Assets', bs.assets, [{ label: 'Total assets', amount: bs.totalAssets }]),
-      balancesTable('Liabilities', [...bs.liabilities, { code: 'profit', accountName: 'Profit and loss to date', accountGroup: 'Capital', debit: '0', credit: '0', balance: bs.profit, amount: bs.profit }], [{ label: 'Total liabilities', amount: bs.totalLiabilities }]),
-    ];
   },
 };
 

@@ -1,4 +1,4 @@
-import { ItemStockSchema, STOCK_PATH, stockLedgerPath, StockMovementSchema } from '@erp/contracts';
+import { ItemStockSchema, STOCK_PATH, STOCK_VALUATION_PATH, stockLedgerPath, StockMovementSchema, StockValuationAnswerSchema } from '@erp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
@@ -19,6 +19,14 @@ export const stockOptions = (asOf = '') =>
   });
 
 export const useStock = (asOf = '') => useQuery(stockOptions(asOf));
+
+/** Every item's stock at cost and the total, now or as of a day (GET /api/inventory/valuation?asOf=): what the balance sheet shows. */
+export const useValuation = (asOf = '') =>
+  useQuery({
+    queryKey: [...stockKey, 'valuation', asOf],
+    queryFn: async () => StockValuationAnswerSchema.parse(await apiClient.get(asOf ? `${STOCK_VALUATION_PATH}?asOf=${encodeURIComponent(asOf)}` : STOCK_VALUATION_PATH)),
+    placeholderData: (previous) => previous,
+  });
 export const STOCK_KEY = stockKey;
 
 /** Where an item's stock came from, movement by movement (GET …/items/{id}/stock-ledger). */

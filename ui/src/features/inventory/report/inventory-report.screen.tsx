@@ -1,4 +1,4 @@
-import { chargesGst, compareMoney, decimal, itemsEntity, recordMatches, routes, sumMoney, type StockStatus, toMoney } from '@erp/contracts';
+import { chargesGst, itemsEntity, recordMatches, routes, type StockStatus } from '@erp/contracts';
 import { Download, SearchX } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { SearchBox } from '@/components/search-box';
 import { Spinner } from '@/components/spinner';
 import { itemsResource } from '@/features/inventory/items/items.resource';
 import { StockLedger } from '@/features/inventory/stock-ledger';
-import { useStock } from '@/features/inventory/stock.queries';
+import { useStock, useValuation } from '@/features/inventory/stock.queries';
 import { whenIdle } from '@/lib/deferred';
 import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 import { useBusiness } from '@/features/settings/business.queries';
@@ -83,6 +83,8 @@ export function InventoryReportScreen() {
   const asOf = params.get('asOf') ?? '';
   const setAsOf = (value: string) => setParams(value ? { asOf: value } : {}, { replace: true });
   const stock = useStock(asOf);
+  // Value at cost (moving average, issue 42): the balance sheet's stock on the same day (today in India unless one is chosen).
+  const valuation = useValuation(asOf || todayInIndia());
   // A business registered for GST exports each item's HSN/SAC and GST rate too.
   const gst = chargesGst(useBusiness().data?.profile ?? null);
   const [search, setSearch] = useState('');
@@ -92,7 +94,7 @@ export function InventoryReportScreen() {
   const toggle = (id: number) => setOpened((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id])));
   const back = { to: routes.module('inventory'), label: 'Back to Inventory' };
   useEffect(() => whenIdle(() => void loadCsv()), []);
-  if (items.isPending || stock.isPending) {
+  if (items.isPending || stock.isPending || valuation.isPending) {
     return (
       <>
         <TopBar title="Inventory Report" subtitle="Complete inventory overview and stock analysis" back={back} />
@@ -103,12 +105,13 @@ export function InventoryReportScreen() {
     );
   }
   const stockOf = new Map((stock.data ?? []).map((s) => [s.itemId, s]));
+  const valueOf = new Map((valuation.data?.items ?? []).map((v) => [v.itemId, v.value]));
   const rows = (items.data ?? []).map((item) => {
     const s = stockOf.get(item.id);
     const currentStock = s?.currentStock ?? '0';
     const itemStatus = s?.status ?? 'out-of-stock';
-    // Value at cost of what is on the shelf (nothing for stock below zero).
-    const value = compareMoney(currentStock, 0) > 0 ? toMoney(decimal(currentStock).times(decimal(item.costPrice ?? 0))) : '0.00';
+    // What is on the shelf at what it cost (nothing for stock below zero).
+    const value = valueOf.get(item.id) ?? '0.00';
     return { item, currentStock, status: itemStatus, value };
   });
   const term = search.trim().toLowerCase();
@@ -161,7 +164,7 @@ export function InventoryReportScreen() {
           </Cards>
           <Banner>
             {asOf ? `Total Inventory Value as of ${formatDate(asOf)}` : 'Total Inventory Value'}
-            <strong>{formatMoney(sumMoney(rows.map((r) => r.value)))}</strong>
+            <strong>{formatMoney(valuation.data?.total ?? '0')}</strong>
           </Banner>
           <Tools>
             <SearchBox value={search} onChange={setSearch} placeholder="Search items..." label="Search items" />
