@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +10,8 @@ const exclude = ['**/node_modules/**', '**/dist/**', 'ui/e2e/**'];
 const maxWorkers = Math.max(1, Math.min(4, os.availableParallelism()));
 
 export default defineConfig({
+  // The UI's own modules import each other as `@/…` (ui/vite.config.ts): the same here for its specs.
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'ui/src') } },
   test: {
     // The files are chosen per project below (the projects extend this config, and arrays
     // such as `include` would be merged, not replaced).

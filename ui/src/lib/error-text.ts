@@ -9,7 +9,9 @@ export const errorText = (error: unknown): string => {
     if (error.status === 401) return 'You are signed out. Please sign in again.';
     if (error.status === 403) return 'You are not allowed to do this.';
     if (error.status === 404) return 'It was not found: it may have been removed.';
-    if (error.status === 429) return 'Too many attempts. Please wait a minute and try again.';
+    // Busy or throttled: the server says how long to wait ('try again in 3 seconds').
+    if (error.status === 429) return error.serverMessage ?? 'Too many attempts. Please wait a minute and try again.';
+    if (error.status === 503) return error.serverMessage ?? 'The server is busy. Please try again in a moment.';
     if (error.status >= 500) return 'The server had a problem. Please try again in a moment.';
     return error.serverMessage ?? 'The server refused this. Please check and try again.';
   }
