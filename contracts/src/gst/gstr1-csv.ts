@@ -1,3 +1,4 @@
+import { csvText } from '../csv';
 import type { Gstr1Json } from './gstr1';
 
 /** The sections of GSTR-1 an accountant can take as CSV, one file each. */
@@ -51,13 +52,13 @@ const rowsOf = (json: Gstr1Json, section: Gstr1Section): readonly Row[] => {
 
 /**
  * One CSV cell (RFC 4180): amounts with 2 decimals; text that a spreadsheet would run as a formula
- * (= + - @ tab CR first) behind a single quote; quoted when it holds a comma, quote or line break.
+ * behind a single quote (csvText); quoted when it holds a comma, quote or line break.
  * Numbers are never quote-prefixed: a negative amount (a netted B2CS row) stays a number.
  */
 const cell = (value: Cell | undefined, column: string): string => {
   if (value === undefined) return '';
   if (typeof value === 'number') return MONEY.has(column) ? value.toFixed(2) : String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = csvText(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
