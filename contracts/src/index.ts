@@ -16,6 +16,7 @@ export * from './search';
 export * from './summary';
 export * from './health';
 export * from './csv';
+export * from './dates';
 export * from './validators';
 export * from './purchase/vendors';
 export * from './sales/customers';

@@ -47,17 +47,13 @@ export const accountTotals = async (db: AnyDb, chart: Chart, w: Window): Promise
   });
 };
 
-/** At most this many months are answered even when empty (a period of centuries is not a chart). */
-const MONTHS_SHOWN = 120;
-
-/** Income, expenses and net profit of each month of a window (every month, none left out, unless there are very many). */
+/** Income, expenses and net profit of each month of a window (a checked period: at most 121 months), none left out. */
 export const monthResults = async (db: AnyDb, chart: Chart, w: Window & { from: string }): Promise<MonthResult[]> => {
   const profitAndLoss = chart.accounts.filter((a) => isProfitAndLoss(a.accountType)).map((a) => a.code);
   const { rows } = await sql<{ month: string; account: string; balance: string }>`
     select to_char(voucher_date, 'YYYY-MM') as month, account, sum(debit - credit)::text as balance
     from ${journalLines} where ${windowWhere(w)} and account = any(${profitAndLoss}::text[]) group by 1, 2`.execute(db);
-  const months = monthsOf(w.from, w.to);
-  const byMonth = new Map((months.length <= MONTHS_SHOWN ? months : [...new Set(rows.map((r) => r.month))].sort()).map((m) => [m, { income: decimal(0), expenses: decimal(0) }]));
+  const byMonth = new Map(monthsOf(w.from, w.to).map((m) => [m, { income: decimal(0), expenses: decimal(0) }]));
   for (const r of rows) {
     const month = byMonth.get(r.month)!;
     // Income is what was credited, expenses what was debited.
