@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { inOrder, isQueryDate, queryDateMessage } from './dates';
+import { inOrder, isAcceptedDate, queryDateMessage } from './dates';
 import { HistoryEntrySchema } from './events';
 
 /** One change in the activity log: who did what to which record, when, field by field. */
@@ -21,7 +21,7 @@ export const ActivityPageSchema = z.object({ rows: z.array(ActivityRowSchema), n
 export type ActivityPage = z.infer<typeof ActivityPageSchema>;
 
 /** A day of the filter: a real one of the accepted years (PostgreSQL would fail on 2026-13-45). */
-const day = (label: string) => z.string().refine(isQueryDate, queryDateMessage(label)).optional();
+const day = (label: string) => z.string().refine(isAcceptedDate, queryDateMessage(label)).optional();
 
 /**
  * `GET /api/activity` filters: who, which module, which record (`vendor-3`), dates in India (from

@@ -1,34 +1,42 @@
 import { z } from 'zod';
 
 import { validationError } from './domain-errors';
-import { isIsoDate } from './fields';
 
 /**
- * The years a date in a query may fall in (issue 41 item 3): four digits each, so a date or a
- * month key sorts as it counts, and no report reaches back to year 1 or on to 9999.
+ * The years a date the API takes may fall in (issue 41 item 3), in a body or a query: four digits
+ * each, so a date or a month key sorts as it counts; no report reaches back to year 1 or on to
+ * 9999, and whatever is written a report can show.
  */
-export const QUERY_YEARS = { min: 1900, max: 2999 } as const;
+export const DATE_YEARS = { min: 1900, max: 2999 } as const;
 
 /** The longest period one report covers: `to` is before the day this many years after `from`. */
 export const MAX_PERIOD_YEARS = 10;
 
 const yearOf = (date: string) => Number(date.slice(0, 4));
-const yearsText = `the years ${QUERY_YEARS.min} to ${QUERY_YEARS.max}`;
+/** `the years 1900 to 2999`, for messages. */
+export const DATE_YEARS_TEXT = `the years ${DATE_YEARS.min} to ${DATE_YEARS.max}`;
+
+/** True for a real calendar date written YYYY-MM-DD (any year). */
+export const isIsoDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** A year the API takes (a date's, a month's, an ISO time's). */
+export const isAcceptedYear = (year: number) => year >= DATE_YEARS.min && year <= DATE_YEARS.max;
 
 /** A real day, YYYY-MM-DD, of the accepted years. */
-export const isQueryDate = (value: string): boolean => isIsoDate(value) && yearOf(value) >= QUERY_YEARS.min && yearOf(value) <= QUERY_YEARS.max;
+export const isAcceptedDate = (value: string): boolean => isIsoDate(value) && isAcceptedYear(yearOf(value));
 
-/** What a refused date is told: `From must be a date (YYYY-MM-DD) of the years 1900 to 2999`. */
-export const queryDateMessage = (label: string) => `${label} must be a date (YYYY-MM-DD) of ${yearsText}`;
-
-/** An instant of the accepted years (an ISO time's year). */
-export const isQueryYear = (year: number) => year >= QUERY_YEARS.min && year <= QUERY_YEARS.max;
+/** What a refused date in a query is told: `From must be a date (YYYY-MM-DD) of the years 1900 to 2999`. */
+export const queryDateMessage = (label: string) => `${label} must be a date (YYYY-MM-DD) of ${DATE_YEARS_TEXT}`;
 
 /** An optional date parameter: blank is null, anything but a date of the accepted years an issue on it. */
 export const queryDateParam = (label: string) =>
   z.string().trim().optional().transform((v, ctx) => {
     if (v === undefined || v === '') return null;
-    if (!isQueryDate(v)) {
+    if (!isAcceptedDate(v)) {
       ctx.addIssue({ code: 'custom', message: queryDateMessage(label) });
       return z.NEVER;
     }

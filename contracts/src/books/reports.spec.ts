@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ActivityQuerySchema } from '../activity';
 import { DomainError } from '../domain-errors';
-import { MAX_PERIOD_YEARS, monthsOf, PeriodSchema, periodOf, QUERY_YEARS, ReportQuerySchema } from '..';
+import { MAX_PERIOD_YEARS, monthsOf, PeriodSchema, periodOf, DATE_YEARS, ReportQuerySchema } from '..';
 
 const issuesOf = (run: () => unknown) => {
   try {
@@ -20,11 +20,11 @@ const refused = (query: Record<string, string>) => {
 
 describe('report dates and periods (issue 41 item 3)', () => {
   it('takes real days of the accepted years only, naming the parameter', () => {
-    expect(refused({ from: `${QUERY_YEARS.min}-01-01`, to: `${QUERY_YEARS.max}-12-31`, asOf: '2026-02-28' })).toEqual([]);
+    expect(refused({ from: `${DATE_YEARS.min}-01-01`, to: `${DATE_YEARS.max}-12-31`, asOf: '2026-02-28' })).toEqual([]);
     expect(refused({ from: '0001-01-01' })).toEqual(['from']);
     expect(refused({ to: '9999-12-31' })).toEqual(['to']);
-    expect(refused({ asOf: `${QUERY_YEARS.min - 1}-12-31` })).toEqual(['asOf']);
-    expect(refused({ asOf: `${QUERY_YEARS.max + 1}-01-01` })).toEqual(['asOf']);
+    expect(refused({ asOf: `${DATE_YEARS.min - 1}-12-31` })).toEqual(['asOf']);
+    expect(refused({ asOf: `${DATE_YEARS.max + 1}-01-01` })).toEqual(['asOf']);
     expect(refused({ from: '2026-13-45' })).toEqual(['from']);
     expect(refused({ recordedBy: '0001-01-01T00:00:00Z' })).toEqual(['recordedBy']);
   });
@@ -33,7 +33,7 @@ describe('report dates and periods (issue 41 item 3)', () => {
     const query = (from: string, to: string) => ReportQuerySchema.parse({ from, to });
     expect(periodOf(query('2016-04-01', '2026-03-31'), '2026-05-01')).toEqual({ from: '2016-04-01', to: '2026-03-31' });
     expect(issuesOf(() => periodOf(query('2016-04-01', '2026-04-01'), '2026-05-01'))).toEqual(['from']);
-    expect(issuesOf(() => periodOf(query(`${QUERY_YEARS.min}-01-01`, `${QUERY_YEARS.max}-12-31`), '2026-05-01'))).toEqual(['from']);
+    expect(issuesOf(() => periodOf(query(`${DATE_YEARS.min}-01-01`, `${DATE_YEARS.max}-12-31`), '2026-05-01'))).toEqual(['from']);
     expect(issuesOf(() => periodOf(query('2026-05-02', '2026-05-01'), '2026-05-01'))).toEqual(['from']);
     // From alone runs to today: ten years back is the most.
     expect(issuesOf(() => periodOf(ReportQuerySchema.parse({ from: '2016-05-01' }), '2026-05-01'))).toEqual(['from']);
@@ -46,8 +46,8 @@ describe('report dates and periods (issue 41 item 3)', () => {
   });
 
   it('a return period is a month of the accepted years', () => {
-    expect(PeriodSchema.safeParse(`${QUERY_YEARS.max}-12`).success).toBe(true);
-    for (const period of ['0001-01', '0000-04', `${QUERY_YEARS.max + 1}-01`, '2026-13']) expect(PeriodSchema.safeParse(period).success, period).toBe(false);
+    expect(PeriodSchema.safeParse(`${DATE_YEARS.max}-12`).success).toBe(true);
+    for (const period of ['0001-01', '0000-04', `${DATE_YEARS.max + 1}-01`, '2026-13']) expect(PeriodSchema.safeParse(period).success, period).toBe(false);
   });
 
   it('the activity filter takes real dates of the accepted years, from on or before to', () => {

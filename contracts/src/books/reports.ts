@@ -1,7 +1,7 @@
 import type { AccountType } from './accounts';
 import { z } from 'zod';
 
-import { checkPeriod, isQueryYear, QUERY_YEARS, queryDateParam } from '../dates';
+import { checkPeriod, DATE_YEARS_TEXT, isAcceptedYear, queryDateParam } from '../dates';
 
 /** The books' read routes (issue 21). Every report reads the journal up to a date. */
 export const BOOKS_PATHS = {
@@ -26,7 +26,7 @@ export const BOOKS_PATHS = {
 
 /**
  * What a report is asked for: a period (`from`, `to`, at most MAX_PERIOD_YEARS) or a date
- * (`asOf`), each YYYY-MM-DD of QUERY_YEARS; and, to see the books as they stood at a moment,
+ * (`asOf`), each YYYY-MM-DD of DATE_YEARS; and, to see the books as they stood at a moment,
  * `recordedBy` (an ISO time: only what had been recorded by then counts, so a later revision of
  * an old invoice does not change the answer).
  */
@@ -37,8 +37,8 @@ export const ReportQuerySchema = z.object({
   recordedBy: z.string().trim().optional().transform((v, ctx) => {
     if (v === undefined || v === '') return null;
     const at = Date.parse(v);
-    if (Number.isNaN(at) || !isQueryYear(new Date(at).getUTCFullYear())) {
-      ctx.addIssue({ code: 'custom', message: `Recorded by must be a date and time (ISO 8601) of the years ${QUERY_YEARS.min} to ${QUERY_YEARS.max}` });
+    if (Number.isNaN(at) || !isAcceptedYear(new Date(at).getUTCFullYear())) {
+      ctx.addIssue({ code: 'custom', message: `Recorded by must be a date and time (ISO 8601) of ${DATE_YEARS_TEXT}` });
       return z.NEVER;
     }
     return new Date(at).toISOString();
@@ -68,7 +68,7 @@ export const PeriodSchema = z
   .string()
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Period must be a month (YYYY-MM)')
-  .refine((v) => isQueryYear(Number(v.slice(0, 4))), `Period must be a month of the years ${QUERY_YEARS.min} to ${QUERY_YEARS.max}`);
+  .refine((v) => isAcceptedYear(Number(v.slice(0, 4))), `Period must be a month of ${DATE_YEARS_TEXT}`);
 
 export interface AccountBalance {
   readonly code: string;

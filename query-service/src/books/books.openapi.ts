@@ -1,6 +1,6 @@
-import { BOOKS_PATHS, GSTR1_SECTIONS, MAX_PERIOD_YEARS, QUERY_YEARS } from '@erp/contracts';
+import { BOOKS_PATHS, DATE_YEARS_TEXT, GSTR1_SECTIONS, MAX_PERIOD_YEARS } from '@erp/contracts';
 
-const YEARS = `a day of the years ${QUERY_YEARS.min} to ${QUERY_YEARS.max}`;
+const YEARS = `a day of ${DATE_YEARS_TEXT}`;
 const date = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', format: 'date' }, description: `${description}; ${YEARS}` });
 const RECORDED_BY = { name: 'recordedBy', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer)' };
 const PERIOD = [
@@ -47,7 +47,7 @@ export const booksPaths = () => ({
       tags: ['GST'],
       summary: "A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, hsn, doc_issue); with `section`, that section as CSV",
       parameters: [
-        { name: 'period', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: `The month, YYYY-MM, of the years ${QUERY_YEARS.min} to ${QUERY_YEARS.max}` },
+        { name: 'period', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: `The month, YYYY-MM, of ${DATE_YEARS_TEXT}` },
         { name: 'section', in: 'query', schema: { type: 'string', enum: [...GSTR1_SECTIONS] } },
       ],
       responses: { 200: { description: 'The return (JSON), or one section (CSV)', content: { 'application/json': { schema: { type: 'object' } }, 'text/csv': { schema: { type: 'string' } } } }, ...ERRORS },
