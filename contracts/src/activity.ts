@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { inOrder, isAcceptedDate, queryDateMessage } from './dates';
 import { HistoryEntrySchema } from './events';
 
 /** One change in the activity log: who did what to which record, when, field by field. */
@@ -19,15 +20,22 @@ export type ActivityRow = z.infer<typeof ActivityRowSchema>;
 export const ActivityPageSchema = z.object({ rows: z.array(ActivityRowSchema), next: z.string().nullable() });
 export type ActivityPage = z.infer<typeof ActivityPageSchema>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** `GET /api/activity` filters: who, which module, which record (`vendor-3`), dates in India, paging. */
-export const ActivityQuerySchema = z.object({
-  user: z.string().trim().min(1).max(100).optional(),
-  module: z.string().regex(/^[a-z]{1,40}$/, 'Expected a module name').optional(),
-  record: z.string().regex(/^[a-z][a-z-]{0,60}(-\d{1,10}|:\d{1,10})$/, 'Expected a record like vendor-3').optional(),
-  from: z.string().regex(DAY, 'Enter a date as YYYY-MM-DD').optional(),
-  to: z.string().regex(DAY, 'Enter a date as YYYY-MM-DD').optional(),
-  before: z.string().regex(/^[1-9]\d{0,17}$/, 'Expected the next of the previous page').optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+/** A day of the filter: a real one of the accepted years (PostgreSQL would fail on 2026-13-45). */
+const day = (label: string) => z.string().refine(isAcceptedDate, queryDateMessage(label)).optional();
+
+/**
+ * `GET /api/activity` filters: who, which module, which record (`vendor-3`), dates in India (from
+ * on or before to), paging. A page costs its `limit` whatever the dates, so they need no longest span.
+ */
+export const ActivityQuerySchema = z
+  .object({
+    user: z.string().trim().min(1).max(100).optional(),
+    module: z.string().regex(/^[a-z]{1,40}$/, 'Expected a module name').optional(),
+    record: z.string().regex(/^[a-z][a-z-]{0,60}(-\d{1,10}|:\d{1,10})$/, 'Expected a record like vendor-3').optional(),
+    from: day('From'),
+    to: day('To'),
+    before: z.string().regex(/^[1-9]\d{0,17}$/, 'Expected the next of the previous page').optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine((q) => !q.from || !q.to || inOrder(q.from, q.to), { path: ['from'], message: 'From must be on or before To' });
 export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { LEAD_STATUSES, UNITS } from './constants';
-import { code, date, hsn, idOfPath, integer, isIsoDate, money, percent, select } from './fields';
+import { isIsoDate } from './dates';
+import { code, date, hsn, idOfPath, integer, money, percent, select } from './fields';
 
 const issues = (schema: z.ZodType, value: unknown) => {
   const result = z.object({ f: schema }).safeParse({ f: value });
@@ -41,6 +42,13 @@ describe('field kinds', () => {
     expect([isIsoDate('2024-02-29'), isIsoDate('2023-02-29'), isIsoDate('2024-2-1')]).toEqual([true, false, false]);
     expect(value(date().input, '')).toBeNull();
     expect(issues(date().input, '29/02/2024')).toEqual(['Enter a date as YYYY-MM-DD']);
+  });
+
+  it('dates written are of the years 1900 to 2999, as every report can show them', () => {
+    expect([value(date().input, '1900-01-01'), value(date().input, '2999-12-31')]).toEqual(['1900-01-01', '2999-12-31']);
+    for (const outside of ['0001-01-01', '1899-12-31', '3000-01-01', '9999-12-31']) {
+      expect(issues(date().input, outside), outside).toEqual(['Enter a date of the years 1900 to 2999']);
+    }
   });
 
   it('selects take one of their list; a required one with a default fills it in', () => {

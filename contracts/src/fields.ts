@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 
 import { INT32_MAX } from './constants';
+import { DATE_YEARS_TEXT, isAcceptedDate, isIsoDate } from './dates';
 import { indiaDate, optionalReference as optionalReferenceInput, reference as referenceInput, requiredQuantity } from './documents/amounts';
 import { gstinProblem, panProblem } from './validators';
 
@@ -313,19 +314,16 @@ export const requiredInteger = (settings: { label: string; min: number; max: num
   return field('integer', 'integer', input, z.number().int(), { required: true, range: { min, max } });
 };
 
-/** True for a real calendar date written YYYY-MM-DD. */
-export const isIsoDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-
+/** A date, YYYY-MM-DD, of the years every date shares (dates.ts: whatever is written a report can show). */
 const dateSchema = (error: string) =>
   z
     .union([z.string().max(NUMBER_TEXT_MAX), z.null()], { error })
     .optional()
     .transform((v) => (typeof v === 'string' ? v.trim() : ''))
-    .refine((v) => v === '' || isIsoDate(v), { message: error })
+    .superRefine((v, ctx) => {
+      if (v === '' || isAcceptedDate(v)) return;
+      ctx.addIssue({ code: 'custom', message: isIsoDate(v) ? `Enter a date of ${DATE_YEARS_TEXT}` : error });
+    })
     .transform((v) => (v === '' ? null : v));
 
 /** A calendar date, YYYY-MM-DD, optional. */

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 
-/** GET /api/health: what a proxy and an operator read (DESIGN §2; README "Watching it run"). */
+/**
+ * GET /api/health: what a proxy and an operator read (DESIGN §2; README "Watching it run"). No
+ * session needed for the status, the problems by name and the store's and notifier's state; the
+ * details (head, projections, rebuilds, what follows a problem's name) need a session whose role
+ * may read the log (`audit`).
+ */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
   problems: z
     .array(z.string())
-    .describe('`store unreachable`, `notifier down`, `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>`'),
-  store: z.object({ kind: z.string(), reachable: z.boolean(), head: z.string().nullable(), error: z.string().optional() }),
+    .describe(
+      '`store unreachable`, `notifier down`, `projection <name> lags`, `projection <name> stopped`; with the `audit` permission each says more: `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>`',
+    ),
+  store: z.object({
+    kind: z.string(),
+    reachable: z.boolean(),
+    head: z.string().nullable().optional().describe("The log's last position (null when unreachable); with the `audit` permission only"),
+    error: z.string().optional(),
+  }),
   notifier: z.object({ kind: z.string(), healthy: z.boolean() }),
   projections: z
     .array(
@@ -23,7 +35,7 @@ export const HealthSchema = z.object({
       }),
     )
     .optional()
-    .describe('Absent when the store is down; absent on a command instance'),
+    .describe('With the `audit` permission only; absent when the store is down and on a command instance'),
   rebuilds: z
     .array(
       z.object({
@@ -35,6 +47,6 @@ export const HealthSchema = z.object({
       }),
     )
     .optional()
-    .describe('Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to'),
+    .describe('Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to; with the `audit` permission only'),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -15,6 +15,8 @@ export * from './reservation';
 export * from './search';
 export * from './summary';
 export * from './health';
+export * from './csv';
+export * from './dates';
 export * from './validators';
 export * from './purchase/vendors';
 export * from './sales/customers';

@@ -1,7 +1,9 @@
-import { api, type Health } from '@erp/contracts';
+import { api, can, type Health } from '@erp/contracts';
 import type { EventStore, Notifier } from '@erp/eventstore';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+
+import type { AppState } from './middleware';
 
 const STORE_TIMEOUT_MS = 2000;
 
@@ -25,9 +27,15 @@ export const storeHealth = async (store: EventStore) => {
   }
 };
 
+/** A problem as anyone is told it (`projection vendor_list stopped`), and what follows for those who may read the log. */
+export interface HealthProblem {
+  readonly what: string;
+  readonly detail?: string;
+}
+
 /** What a service adds to its health: more problems (degraded) and fields of the body. */
 export interface HealthPart {
-  readonly problems: readonly string[];
+  readonly problems: readonly HealthProblem[];
   readonly body: Partial<Pick<Health, 'projections' | 'rebuilds'>>;
 }
 
@@ -35,6 +43,11 @@ export interface HealthPart {
  * GET /api/health, for people and for a proxy's failover: 503 `down` when the store cannot be
  * reached (send traffic elsewhere); 200 `degraded` when the notifier is down (readers poll) or
  * a service's own part finds a problem; 200 `ok` otherwise. `problems` says which part.
+ *
+ * The details — the log's head, each read model's position and lag, the event one is stopped on
+ * and its error, rebuilds — tell how big the log is and can quote a record: only a session whose
+ * role may read the log (`audit`, as Activity) gets them. Anyone else, and a proxy, gets the
+ * status, the problems by name, and whether the store and the notifier answer.
  */
 export const healthRoute = (router: Router, store: EventStore, notifier: Notifier, more?: () => Promise<HealthPart>) =>
   router.get(api.health, async (ctx: Context) => {
@@ -47,10 +60,15 @@ export const healthRoute = (router: Router, store: EventStore, notifier: Notifie
         return extra;
       });
     }
-    const problems = [...(storePart.reachable ? [] : ['store unreachable']), ...(notifier.isHealthy() ? [] : ['notifier down']), ...extra.problems];
+    const problems = [...(storePart.reachable ? [] : [{ what: 'store unreachable' }]), ...(notifier.isHealthy() ? [] : [{ what: 'notifier down' }]), ...extra.problems];
     const status = !storePart.reachable ? 'down' : problems.length > 0 ? 'degraded' : 'ok';
     ctx.status = status === 'down' ? 503 : 200;
     ctx.set('Cache-Control', 'no-store');
-    const body: Health = { status, problems, store: storePart, notifier: { kind: notifier.kind, healthy: notifier.isHealthy() }, ...extra.body };
+    const notifierPart = { kind: notifier.kind, healthy: notifier.isHealthy() };
+    const details = can((ctx.state as AppState).user?.role, 'audit');
+    const { head: _head, ...publicStore } = storePart;
+    const body: Health = details
+      ? { status, problems: problems.map((p) => (p.detail ? `${p.what} ${p.detail}` : p.what)), store: storePart, notifier: notifierPart, ...extra.body }
+      : { status, problems: problems.map((p) => p.what), store: publicStore, notifier: notifierPart };
     ctx.body = body;
   });

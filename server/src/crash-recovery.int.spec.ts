@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { LiveHealthSchema } from './testing/health';
-import { eventually, HttpClient } from './testing/http-client';
+import { eventually } from './testing/http-client';
 import { runCli, startServices } from './testing/run-modes';
 import { signedInSystem } from './testing/signed-in-system';
 
@@ -88,8 +88,7 @@ describe('crash recovery, services mode', () => {
 
     const [killFirst, killSecond, restart, stop] = [KILL_FIRST_AT, KILL_SECOND_AT, RESTART_AT, STOP_AT].map(reached);
     const writing = Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-    const anonymous = new HttpClient(t.system.baseUrl);
-    const health = async () => LiveHealthSchema.parse((await anonymous.get(api.health)).body);
+    const health = async () => LiveHealthSchema.parse((await t.owner.get(api.health)).body);
     const vendorListPosition = (h: z.infer<typeof LiveHealthSchema>) => BigInt(h.projections.find((p) => p.name === 'vendor_list')!.position);
     let lagWithoutWorkers = 0;
     const phases = (async () => {

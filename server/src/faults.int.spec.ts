@@ -21,8 +21,8 @@ const TIMEOUT_MS = 120_000 + Math.max(CYCLES, RESTARTS) * 15_000;
 const WRITERS = 3;
 const PASSWORD = 'correct horse battery staple';
 
-const expectSound = async (database: Database, baseUrl: string, outcomes: readonly WriteOutcome[]) => {
-  const head = await caughtUp(baseUrl);
+const expectSound = async (database: Database, owner: HttpClient, outcomes: readonly WriteOutcome[]) => {
+  const head = await caughtUp(owner);
   const ledger = await checkLedger(database, outcomes);
   expect(ledger.problems).toEqual([]);
   const rebuild = await compareWithRebuild(database);
@@ -70,7 +70,7 @@ describe('faults, services mode', () => {
     // Only workers died: every write was answered, and answered 2xx.
     expect(load.outcomes.filter((o) => o.status === null || o.status >= 300).map((o) => `${o.kind} → ${o.status}`)).toEqual([]);
     expect(new Set(load.outcomes.map((o) => o.kind)).size).toBeGreaterThanOrEqual(18);
-    const sound = await expectSound(database, system.baseUrl, outcomes);
+    const sound = await expectSound(database, owner, outcomes);
     report('projection worker kill -9', CYCLES, load.outcomes, { readModelRows: sound.rows });
   }, TIMEOUT_MS);
 
@@ -92,7 +92,7 @@ describe('faults, services mode', () => {
     expect(unanswered.length).toBeGreaterThan(0);
     // Nothing but 2xx or "no answer".
     expect(load.outcomes.filter((o) => !noAnswer(o.status) && o.status! >= 300).map((o) => `${o.kind} → ${o.status}`)).toEqual([]);
-    const sound = await expectSound(database, system.baseUrl, outcomes);
+    const sound = await expectSound(database, owner, outcomes);
     report('command service kill -9', RESTARTS, load.outcomes, { unanswered: unanswered.length, unansweredButInLog: sound.unansweredInLog });
   }, TIMEOUT_MS);
 });
@@ -125,7 +125,7 @@ describe('faults, embedded mode (npm start)', () => {
     const cluster = await startEmbeddedPostgres(system.dataDir!);
     const database = connect(cluster.url, { max: 2 });
     try {
-      const sound = await expectSound(database, system.baseUrl, load.outcomes);
+      const sound = await expectSound(database, owner, load.outcomes);
       report('embedded kill -9', RESTARTS, load.outcomes, { unanswered: load.outcomes.filter((o) => o.status === null).length, unansweredButInLog: sound.unansweredInLog });
     } finally {
       await database.close();

@@ -33,7 +33,7 @@ describe('GET → PUT the same body, for every entity and document', () => {
     await database?.drop();
   }, 60_000);
 
-  const head = async () => ((await owner.get<{ store: { head: string } }>(api.health, { anonymous: true })).body).store.head;
+  const head = async () => ((await owner.get<{ store: { head: string } }>(api.health)).body).store.head;
   const create = async (path: string, body: Record<string, unknown>) => {
     const res = await owner.post<Row>(path, body);
     expect(res.status, `${path}: ${res.text}`).toBe(201);

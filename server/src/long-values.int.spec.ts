@@ -4,6 +4,9 @@ import {
   BUSINESS_PATH,
   BOOKS_PATHS,
   BusinessBodySchema,
+  DATE_YEARS,
+  financialYearStart,
+  indiaDate,
   employeesEntity,
   byId,
   HEADERS,
@@ -32,7 +35,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 
 import { HttpClient } from './testing/http-client';
-import { hostileText, inputSchemaOf, longestMasterDataBody, maxLengthOf, seeds } from './testing/longest-values';
+import { hostileText, inputSchemaOf, LAST_DAY, longestMasterDataBody, maxLengthOf, seeds } from './testing/longest-values';
 import { type RunningSystem, startOneProcess } from './testing/run-modes';
 
 /**
@@ -101,7 +104,7 @@ describe('the longest and most hostile values the contracts accept', () => {
     const list = await read<Row[]>(entity.path);
     expect(list.headers.get('X-Read-Model-Stale')).toBeNull();
     expect(list.body.map((r) => r.id)).toContain(normal.id);
-    const health = await owner.get<z.output<typeof HealthSchema>>(api.health, { anonymous: true });
+    const health = await owner.get<z.output<typeof HealthSchema>>(api.health);
     expect(health.body.problems).toEqual([]);
     expect(health.body.projections!.every((p) => p.stopped === null)).toBe(true);
   };
@@ -158,8 +161,8 @@ describe('the longest and most hostile values the contracts accept', () => {
     const body: Record<string, unknown> = {
       [doc.party.field]: partyId,
       [doc.numberField]: number,
-      [doc.dateField]: '9999-12-30',
-      dueDate: '9999-12-31',
+      [doc.dateField]: `${DATE_YEARS.max}-12-30`,
+      dueDate: LAST_DAY,
       taxMode: gst ? 'gst' : 'manual',
       taxAmount: (MONEY_MAX / 10).toFixed(2),
       // The last state in the list (another territory: IGST from Maharashtra).
@@ -259,7 +262,7 @@ describe('the longest and most hostile values the contracts accept', () => {
         const schema = inputSchemaOf(doc.body);
         const body: Record<string, unknown> = {
           [doc.party.field]: partyId,
-          [doc.dateField]: '9999-12-31',
+          [doc.dateField]: LAST_DAY,
           paymentMethod: 'bank_transfer',
           active: true,
           ...Object.fromEntries(doc.texts.map((name) => [name, hostileText(maxLengthOf(schema.properties![name])!, `${t} `, seed, name !== 'referenceNumber')])),
@@ -284,7 +287,7 @@ describe('the longest and most hostile values the contracts accept', () => {
     const party = `customer-${(await create(customers.path, longestMasterDataBody(customers, `${t}p`, 11, await references()))).id}`;
     const most = MONEY_MAX.toFixed(2);
     const body = {
-      voucherDate: '9999-12-31',
+      voucherDate: LAST_DAY,
       voucherType: 'Opening Balance',
       voucherNumber: text('voucherNumber'),
       referenceNumber: text('referenceNumber'),
@@ -302,13 +305,13 @@ describe('the longest and most hostile values the contracts accept', () => {
     const created = await create(JOURNAL_VOUCHERS_PATH, body);
     const one = await read<Row>(byId(JOURNAL_VOUCHERS_PATH, created.id));
     expect(one.body).toMatchObject({ voucherNumber: body.voucherNumber, referenceNumber: body.referenceNumber, narration: body.narration, totalAmount: (MONEY_MAX * 50).toFixed(2) });
-    const trial = await read<{ totalDebit: string; totalCredit: string }>(`${BOOKS_PATHS.trialBalance}?asOf=9999-12-31`);
+    const trial = await read<{ totalDebit: string; totalCredit: string }>(`${BOOKS_PATHS.trialBalance}?asOf=${LAST_DAY}`);
     expect(trial.body.totalDebit).toBe(trial.body.totalCredit);
-    const day = await read<{ entries: { voucherType: string; voucherNumber: string }[] }>(`${BOOKS_PATHS.dayBook}?from=9999-12-31&to=9999-12-31`);
+    const day = await read<{ entries: { voucherType: string; voucherNumber: string }[] }>(`${BOOKS_PATHS.dayBook}?from=${LAST_DAY}&to=${LAST_DAY}`);
     expect(day.body.entries.filter((e) => e.voucherNumber === body.voucherNumber)).toHaveLength(100);
-    const statement = await read<{ closing: string }>(`${BOOKS_PATHS.statement(party)}?from=9999-12-01&to=9999-12-31`);
+    const statement = await read<{ closing: string }>(`${BOOKS_PATHS.statement(party)}?from=${DATE_YEARS.max}-12-01&to=${LAST_DAY}`);
     expect(statement.body.closing).toBe(most);
-    const pdf = await owner.get(`${BOOKS_PATHS.statement(party)}/pdf?from=9999-12-01&to=9999-12-31`, { headers: { [HEADERS.minPosition]: position } });
+    const pdf = await owner.get(`${BOOKS_PATHS.statement(party)}/pdf?from=${DATE_YEARS.max}-12-01&to=${LAST_DAY}`, { headers: { [HEADERS.minPosition]: position } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     await expectStillMoving(customers);
@@ -325,18 +328,20 @@ describe('the longest and most hostile values the contracts accept', () => {
     // ₹1,000 crore a unit times the most units: the largest value an adjustment can post.
     await create(adjustments.path, longestMasterDataBody(adjustments, `${t}a`, 21, await references()));
     const most = MONEY_MAX.toFixed(2);
-    await create(JOURNAL_VOUCHERS_PATH, { voucherDate: '9999-12-31', lines: [{ account: code, debit: most }, { account: 'capital', credit: most }] });
+    await create(JOURNAL_VOUCHERS_PATH, { voucherDate: LAST_DAY, lines: [{ account: code, debit: most }, { account: 'capital', credit: most }] });
 
-    const chart = await read<{ code: string; accountName: string; balance: string }[]>(BOOKS_PATHS.accounts + '?asOf=9999-12-31');
+    const chart = await read<{ code: string; accountName: string; balance: string }[]>(`${BOOKS_PATHS.accounts}?asOf=${LAST_DAY}`);
     expect(chart.body.find((a) => a.code === code)).toMatchObject({ accountName: name, balance: (MONEY_MAX * 2).toFixed(2) });
-    const trial = await read<{ totalDebit: string; totalCredit: string; rows: { code: string; balance: string }[] }>(`${BOOKS_PATHS.trialBalance}?asOf=9999-12-31`);
+    const trial = await read<{ totalDebit: string; totalCredit: string; rows: { code: string; balance: string }[] }>(`${BOOKS_PATHS.trialBalance}?asOf=${LAST_DAY}`);
     expect(trial.body.totalDebit).toBe(trial.body.totalCredit);
     expect(trial.body.rows.find((r) => r.code === 'stock-in-hand')?.balance).toBeDefined();
     // Paid payrolls at ₹1,000 crore basic and allowances (the run above) post to Salaries, the bank and deductions payable.
     expect(trial.body.rows.find((r) => r.code === 'salary-deductions-payable')?.balance).toMatch(/^-\d+\.\d{2}$/);
-    const day = await read<{ entries: { voucherNumber: string; accountName: string }[] }>(`${BOOKS_PATHS.dayBook}?from=2000-01-01&to=9999-12-31`);
+    // The opening balance is dated where the books of this year begin; the voucher on the last day.
+    const opened = financialYearStart(indiaDate(new Date()));
+    const day = await read<{ entries: { voucherNumber: string; accountName: string }[] }>(`${BOOKS_PATHS.dayBook}?from=${opened}&to=${opened}`);
     expect(day.body.entries.some((e) => e.voucherNumber === name && e.accountName === name)).toBe(true);
-    const own = await read<{ accountName: string; closing: string }>(`${BOOKS_PATHS.ledger(code)}?from=2000-01-01&to=9999-12-31`);
+    const own = await read<{ accountName: string; closing: string }>(`${BOOKS_PATHS.ledger(code)}?from=${DATE_YEARS.max}-01-01&to=${LAST_DAY}`);
     expect(own.body).toMatchObject({ accountName: name, closing: (MONEY_MAX * 2).toFixed(2) });
     await expectStillMoving(ledgers);
   });
@@ -347,7 +352,7 @@ describe('the longest and most hostile values the contracts accept', () => {
     const customer = await create(customersEntity.path, longestMasterDataBody(customersEntity, `${t}c`, 7, refs));
     const lead = await create(leadsEntity.path, longestMasterDataBody(leadsEntity, `${t}l`, 8, refs));
     for (const [field, named] of [['customerId', customer], ['leadId', lead]] as const) {
-      const body = { ...longestMasterDataBody(followUpsEntity, `${t}f`, 9, refs), leadId: null, customerId: null, [field]: named.id, followUpDate: '0001-01-01', status: 'pending' };
+      const body = { ...longestMasterDataBody(followUpsEntity, `${t}f`, 9, refs), leadId: null, customerId: null, [field]: named.id, followUpDate: `${DATE_YEARS.min}-01-01`, status: 'pending' };
       const created = await create(followUpsEntity.path, body);
       await expectReadBack(followUpsEntity.path, created, body, `${t}f`);
       const byName = await read<Row[]>(`${followUpsEntity.path}?q=${encodeURIComponent(`${t}${field === 'leadId' ? 'l' : 'c'}`)}`);
@@ -397,11 +402,11 @@ describe('the longest and most hostile values the contracts accept', () => {
   it('a value one character over a maximum is refused with its field named, and nothing is written', async () => {
     const vendors = MASTER_DATA_ENTITIES[0];
     const max = maxLengthOf(inputSchemaOf(vendors.body).properties!.name)!;
-    const head = await owner.get<{ store: { head: string } }>(api.health, { anonymous: true });
+    const head = await owner.get<{ store: { head: string } }>(api.health);
     const res = await owner.post<{ issues: { path: string; message: string }[] }>(vendors.path, { name: 'ब'.repeat(max + 1) });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([{ path: 'name', message: `At most ${max} characters` }]);
-    const after = await owner.get<{ store: { head: string } }>(api.health, { anonymous: true });
+    const after = await owner.get<{ store: { head: string } }>(api.health);
     expect(after.body.store.head).toBe(head.body.store.head);
   });
 });

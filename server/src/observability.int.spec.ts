@@ -43,6 +43,7 @@ describe('operators can see what happens', () => {
   let workerUrl: string;
   let db: Database;
   let owner: HttpClient;
+  let viewer: HttpClient;
   let dropped = false;
 
   beforeAll(async () => {
@@ -61,6 +62,9 @@ describe('operators can see what happens', () => {
     owner = new HttpClient(system.baseUrl);
     const setup = await owner.post(api.auth.setup, { username: 'owner', password: 'correct horse battery staple', setupCode: TEST_SETUP_CODE });
     expect(setup.status, setup.text).toBe(201);
+    expect((await owner.post(api.users, { username: 'viewer', password: 'viewer password 42', role: 'viewer' })).status).toBe(201);
+    viewer = new HttpClient(system.baseUrl);
+    expect((await viewer.login('viewer', 'viewer password 42')).status).toBe(200);
   }, 120_000);
   afterAll(async () => {
     await worker?.stop();
@@ -73,7 +77,7 @@ describe('operators can see what happens', () => {
   }, 60_000);
 
   const health = async () => {
-    const res = await owner.get(api.health, { anonymous: true });
+    const res = await owner.get(api.health);
     return { code: res.status, body: HealthSchema.parse(res.body) };
   };
   const createVendor = async (token: string, headers: Record<string, string> = {}) => {
@@ -144,6 +148,18 @@ describe('operators can see what happens', () => {
     expect(stoppedHealth.body.status).toBe('degraded');
     expect(stoppedHealth.body.problems.find((p) => p.startsWith('projection vendor_list'))).toMatch(new RegExp(`^projection vendor_list stopped at position ${position} \\(VendorCreated on ${stream}\\): `));
     expect(stoppedHealth.body.projections!.find((p) => p.name === 'vendor_list')!.stopped).toMatchObject({ position, type: 'VendorCreated', streamId: stream });
+    // Without a session, or to a role that may not read the log: the status and the problem by
+    // name; not the log's size, the event, its record or the error text.
+    for (const [who, res] of [['anonymous', await owner.get(api.health, { anonymous: true })], ['viewer', await viewer.get(api.health)]] as const) {
+      expect(res.status, who).toBe(200);
+      const told = HealthSchema.parse(res.body);
+      expect(Object.keys(told).sort(), who).toEqual(['notifier', 'problems', 'status', 'store']);
+      expect(told.status, who).toBe('degraded');
+      expect(told.store, who).toEqual({ kind: stoppedHealth.body.store.kind, reachable: true });
+      expect(told.problems, who).toContain('projection vendor_list stopped');
+      for (const problem of told.problems) expect(problem, who).toMatch(/^(notifier down|projection \w+ (stopped|lags))$/);
+      expect(res.text, who).not.toContain(stream);
+    }
     const samples = await scrape(system.metricsUrl!);
     expect(valueOf(samples, 'erp_projection_stopped', { projection: 'vendor_list' })).toBe(1);
     expect(valueOf(samples, 'erp_projection_stopped', { projection: 'customer_list' })).toBe(0);
@@ -279,8 +295,13 @@ describe('operators can see what happens', () => {
     dropped = true;
     await db.close();
     await database.drop();
-    const down = await eventually(health, (h) => h.code === 503, { what: 'health 503', timeoutMs: 20_000 });
-    expect(down.body).toMatchObject({ status: 'down', store: { reachable: false, head: null } });
+    // As a proxy asks, without a session (a session is looked up in the database that is gone).
+    const asProxy = async () => {
+      const res = await owner.get(api.health, { anonymous: true });
+      return { code: res.status, body: HealthSchema.parse(res.body) };
+    };
+    const down = await eventually(asProxy, (h) => h.code === 503, { what: 'health 503', timeoutMs: 20_000 });
+    expect(down.body).toMatchObject({ status: 'down', store: { reachable: false } });
     expect(down.body.problems).toContain('store unreachable');
     const failed = await eventually(async () => linesSaying(worker, 'projection batch failed; retrying'), (l) => l.length > 0, { what: 'the failure line' });
     expect(failed[0]).toMatchObject({ projections: expect.arrayContaining(['vendor_list']) });

@@ -82,7 +82,7 @@ describe('PostgreSQL restarted under load, services mode', () => {
     const maxMs = Math.max(...all.map((o) => o.ms));
     expect(maxMs).toBeLessThan(MAX_REQUEST_MS);
 
-    await caughtUp(t.system.baseUrl);
+    await caughtUp(t.owner);
     const ledger = await checkLedger(t.database, load.outcomes);
     expect(ledger.problems).toEqual([]);
     const rebuild = await compareWithRebuild(t.database);

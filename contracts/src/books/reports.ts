@@ -1,7 +1,7 @@
 import type { AccountType } from './accounts';
 import { z } from 'zod';
 
-import { validationError } from '../domain-errors';
+import { checkPeriod, DATE_YEARS_TEXT, isAcceptedYear, queryDateParam } from '../dates';
 
 /** The books' read routes (issue 21). Every report reads the journal up to a date. */
 export const BOOKS_PATHS = {
@@ -24,34 +24,24 @@ export const BOOKS_PATHS = {
   dashboard: '/api/reports/dashboard',
 } as const;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-const dateParam = (label: string) =>
-  z.string().trim().optional().transform((v, ctx) => {
-    if (v === undefined || v === '') return null;
-    if (!isDate(v)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD)` });
-      return z.NEVER;
-    }
-    return v;
-  });
-
 /**
- * What a report is asked for: a period (`from`, `to`) or a date (`asOf`), each YYYY-MM-DD; and,
- * to see the books as they stood at a moment, `recordedBy` (an ISO time: only what had been
- * recorded by then counts, so a later revision of an old invoice does not change the answer).
+ * What a report is asked for: a period (`from`, `to`, at most MAX_PERIOD_YEARS) or a date
+ * (`asOf`), each YYYY-MM-DD of DATE_YEARS; and, to see the books as they stood at a moment,
+ * `recordedBy` (an ISO time: only what had been recorded by then counts, so a later revision of
+ * an old invoice does not change the answer).
  */
 export const ReportQuerySchema = z.object({
-  from: dateParam('From'),
-  to: dateParam('To'),
-  asOf: dateParam('As of'),
+  from: queryDateParam('From'),
+  to: queryDateParam('To'),
+  asOf: queryDateParam('As of'),
   recordedBy: z.string().trim().optional().transform((v, ctx) => {
     if (v === undefined || v === '') return null;
-    if (Number.isNaN(Date.parse(v))) {
-      ctx.addIssue({ code: 'custom', message: 'Recorded by must be a date and time (ISO 8601)' });
+    const at = Date.parse(v);
+    if (Number.isNaN(at) || !isAcceptedYear(new Date(at).getUTCFullYear())) {
+      ctx.addIssue({ code: 'custom', message: `Recorded by must be a date and time (ISO 8601) of ${DATE_YEARS_TEXT}` });
       return z.NEVER;
     }
-    return new Date(v).toISOString();
+    return new Date(at).toISOString();
   }),
 });
 export type ReportQuery = z.output<typeof ReportQuerySchema>;
@@ -62,16 +52,23 @@ export const financialYearStart = (date: string) => {
   return Number(date.slice(5, 7)) >= 4 ? `${year}-04-01` : `${year - 1}-04-01`;
 };
 
-/** A period with its defaults: up to today, from the start of that financial year. */
+/**
+ * A period with its defaults: up to today, from the start of that financial year. One that runs
+ * backwards or covers more than MAX_PERIOD_YEARS is a 400 on `from`.
+ */
 export const periodOf = (query: ReportQuery, today: string) => {
   const to = query.to ?? query.asOf ?? today;
   const from = query.from ?? financialYearStart(to);
-  if (from > to) throw validationError('From must be on or before To', [{ path: 'from', message: 'From must be on or before To' }]);
+  checkPeriod(from, to);
   return { from, to };
 };
 
 /** A return period: `2026-04` (the month) → year and month. */
-export const PeriodSchema = z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Period must be a month (YYYY-MM)');
+export const PeriodSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Period must be a month (YYYY-MM)')
+  .refine((v) => isAcceptedYear(Number(v.slice(0, 4))), `Period must be a month of ${DATE_YEARS_TEXT}`);
 
 export interface AccountBalance {
   readonly code: string;
@@ -206,20 +203,19 @@ export interface ProfitAndLoss {
 /** The ledgers a profit and loss shows in its trading part: sales and purchases with their returns. */
 export const TRADING_ACCOUNTS = ['sales', 'sales-returns', 'purchases', 'purchase-returns'] as const;
 
-/** The months a period touches, first to last, as `YYYY-MM`. */
-export const monthsOf = (from: string, to: string): string[] => {
-  const months: string[] = [];
-  let year = Number(from.slice(0, 4));
-  let month = Number(from.slice(5, 7));
-  const last = to.slice(0, 7);
-  for (;;) {
-    const key = `${year}-${String(month).padStart(2, '0')}`;
-    if (key > last) return months;
-    months.push(key);
-    month = month === 12 ? 1 : month + 1;
-    if (month === 1) year += 1;
-  }
-};
+/** The number of a date's month, counted from year 0: months compared as numbers. */
+const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+
+/**
+ * The months a period touches, first to last, as `YYYY-MM` (the year in four digits, as
+ * PostgreSQL's `to_char(…, 'YYYY-MM')` writes it). A checked period has at most
+ * 12 × MAX_PERIOD_YEARS + 1 of them.
+ */
+export const monthsOf = (from: string, to: string): string[] =>
+  Array.from({ length: Math.max(0, monthIndex(to) - monthIndex(from) + 1) }, (_, i) => {
+    const index = monthIndex(from) + i;
+    return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
 
 /** Home's dashboard (issue 21 item 7): every figure a money string. */
 export interface Dashboard {

@@ -1,3 +1,4 @@
+import { csvText } from '../csv';
 import { type Gstr1Hsn, type Gstr1Json, hsnSplit } from './gstr1-json';
 
 /** The sections of GSTR-1 an accountant can take as CSV, one file each ('hsn' before May 2025, 'hsn_b2b' and 'hsn_b2c' from then). */
@@ -68,13 +69,13 @@ const hsnTable = (json: Gstr1Json, section: 'hsn' | 'hsn_b2b' | 'hsn_b2c'): read
 
 /**
  * One CSV cell (RFC 4180): amounts with 2 decimals; text that a spreadsheet would run as a formula
- * (= + - @ tab CR first) behind a single quote; quoted when it holds a comma, quote or line break.
+ * behind a single quote (csvText); quoted when it holds a comma, quote or line break.
  * Numbers are never quote-prefixed: a negative amount (a netted B2CS row) stays a number.
  */
 const cell = (value: Cell | undefined, column: string): string => {
   if (value === undefined) return '';
   if (typeof value === 'number') return MONEY.has(column) ? value.toFixed(2) : String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = csvText(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 

@@ -483,6 +483,11 @@ describe('gstr1: the return of outward supplies, from one month of sales documen
       expect(gstr1Csv(json, 'hsn_b2b')).toContain('4,0905,"Line\nbreak",PCS');
     });
 
+    it('puts a quote before a formula that starts after spaces (spreadsheets skip them)', () => {
+      const spaced = month([doc({ number: 'INV/9', date: '2026-04-03', party: MH, lines: [{ name: '  =1+1', hsn: '0906', qty: '1', rate: '10', gst: '5' }] })]);
+      expect(gstr1Csv(spaced, 'hsn_b2b').split('\r\n')[1]).toBe(`1,0906,'  =1+1,PCS,1,5,10.00,0.00,0.25,0.25,0.00`);
+    });
+
     it('one row per rate of each document, per summary row and per series; a netted amount stays a number', () => {
       expect(gstr1Csv(json, 'b2b').split('\r\n')).toEqual([
         'ctin,inum,idt,val,pos,rchrg,inv_typ,num,rt,txval,iamt,camt,samt,csamt',

@@ -1,9 +1,14 @@
-import { BOOKS_PATHS, GSTR1_SECTIONS, GstSummarySchema } from '@erp/contracts';
+import { BOOKS_PATHS, DATE_YEARS_TEXT, GSTR1_SECTIONS, GstSummarySchema, MAX_PERIOD_YEARS } from '@erp/contracts';
 import { z } from 'zod';
 
-const date = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', format: 'date' }, description });
+const YEARS = `a day of ${DATE_YEARS_TEXT}`;
+const date = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', format: 'date' }, description: `${description}; ${YEARS}` });
 const RECORDED_BY = { name: 'recordedBy', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer)' };
-const PERIOD = [date('from', 'First day (default: 1 April of the financial year of `to`)'), date('to', 'Last day (default: today)'), RECORDED_BY];
+const PERIOD = [
+  date('from', `First day (default: 1 April of the financial year of \`to\`); less than ${MAX_PERIOD_YEARS} years before \`to\` (a longer period is a 400 on \`from\`)`),
+  date('to', 'Last day (default: today)'),
+  RECORDED_BY,
+];
 const AS_OF = [date('asOf', 'The day the figures stand at (default: today): documents dated on or before it'), RECORDED_BY];
 const json = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
 const ERRORS = { 400: { $ref: '#/components/responses/Error' }, 401: { $ref: '#/components/responses/Error' } };
@@ -50,7 +55,7 @@ export const booksPaths = () => ({
       tags: ['GST'],
       summary: "A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, nil, hsn — one table before May 2025, hsn_b2b and hsn_b2c from then —, doc_issue); with `section`, that section as CSV",
       parameters: [
-        { name: 'period', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: 'The month, YYYY-MM' },
+        { name: 'period', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: `The month, YYYY-MM, of ${DATE_YEARS_TEXT}` },
         { name: 'section', in: 'query', schema: { type: 'string', enum: [...GSTR1_SECTIONS] } },
       ],
       responses: { 200: { description: 'The return (JSON), or one section (CSV)', content: { 'application/json': { schema: { type: 'object' } }, 'text/csv': { schema: { type: 'string' } } } }, ...ERRORS },

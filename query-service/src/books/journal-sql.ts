@@ -47,20 +47,16 @@ export const accountTotals = async (db: AnyDb, chart: Chart, w: Window): Promise
   });
 };
 
-/** At most this many months are answered even when empty (a period of centuries is not a chart). */
-const MONTHS_SHOWN = 120;
-
 /**
  * Each month of a window with its income and expense ledgers' balances and Stock-in-Hand's
- * (debit − credit): every month, none left out, unless there are very many (then those with any).
+ * (debit − credit): every month, none left out (a checked period: at most 121 months).
  */
 export const monthBalances = async (db: AnyDb, chart: Chart, w: Window & { from: string }): Promise<Map<string, Map<string, Decimal>>> => {
   const accounts = [...chart.accounts.filter((a) => isProfitAndLoss(a.accountType)).map((a) => a.code), 'stock-in-hand'];
   const { rows } = await sql<{ month: string; account: string; balance: string }>`
     select to_char(voucher_date, 'YYYY-MM') as month, account, sum(debit - credit)::text as balance
     from ${journalLines} where ${windowWhere(w)} and account = any(${accounts}::text[]) group by 1, 2`.execute(db);
-  const months = monthsOf(w.from, w.to);
-  const byMonth = new Map((months.length <= MONTHS_SHOWN ? months : [...new Set(rows.map((r) => r.month))].sort()).map((m) => [m, new Map<string, Decimal>()]));
+  const byMonth = new Map(monthsOf(w.from, w.to).map((m) => [m, new Map<string, Decimal>()]));
   for (const r of rows) byMonth.get(r.month)!.set(r.account, decimal(r.balance));
   return byMonth;
 };

@@ -1,5 +1,6 @@
 import {
   BOOKS_PATHS,
+  checkPeriod,
   customersEntity,
   decimal,
   type LedgerEntry,
@@ -132,6 +133,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
     const query = reportQuery(ctx);
     const to = query.to ?? query.asOf ?? today(deps);
     const from = query.from ?? to;
+    checkPeriod(from, to);
     const { rows } = await sql<{ date: string; voucher_type: string; voucher_number: string | null; stream: string; account: string; party: string | null; debit: string; credit: string }>`
       select voucher_date::text as date, voucher_type, voucher_number, stream, account, party, debit::text, credit::text
       from ${journalLines} where ${windowWhere({ from, to, recordedBy: query.recordedBy })}

@@ -53,8 +53,8 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
   healthRoute(router, store, notifier, async () => {
     const projections = await projectionLags(db, store, PROJECTIONS);
     const problems = projections.flatMap((p) => {
-      if (p.stopped) return [`projection ${p.name} stopped at position ${p.stopped.position} (${p.stopped.type} on ${p.stopped.streamId}): ${p.stopped.error}`];
-      return p.lagMs > maxLagMs ? [`projection ${p.name} lags ${Math.round(p.lagMs / 1000)} s (${p.lag} events)`] : [];
+      if (p.stopped) return [{ what: `projection ${p.name} stopped`, detail: `at position ${p.stopped.position} (${p.stopped.type} on ${p.stopped.streamId}): ${p.stopped.error}` }];
+      return p.lagMs > maxLagMs ? [{ what: `projection ${p.name} lags`, detail: `${Math.round(p.lagMs / 1000)} s (${p.lag} events)` }] : [];
     });
     const rebuilds = (await readRebuilds(db)).map((r) => ({ ...r, projections: [...r.projections] }));
     return { problems, body: { projections, rebuilds } };

@@ -2,7 +2,7 @@ import { api } from '@erp/contracts';
 
 import type { Load } from './fault-load';
 import { LiveHealthSchema } from './health';
-import { eventually, HttpClient } from './http-client';
+import { eventually, type HttpClient } from './http-client';
 
 /**
  * Runs `writers` loops of the load until `faults` resolves (it injects the faults meanwhile),
@@ -30,13 +30,12 @@ export const underLoad = async (load: Load, writers: number, faults: () => Promi
 export const randomMs = (min: number, max: number) => Math.floor(min + Math.random() * (max - min));
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits (by polling /api/health) until every projection has applied the whole log; its head. */
-export const caughtUp = async (baseUrl: string, timeoutMs = 90_000) => {
-  const anonymous = new HttpClient(baseUrl);
+/** Waits (by polling /api/health as the owner, who sees the read models) until every projection has applied the whole log; its head. */
+export const caughtUp = async (owner: HttpClient, timeoutMs = 90_000) => {
   const health = await eventually(
     async () => {
       try {
-        return LiveHealthSchema.parse((await anonymous.get(api.health)).body);
+        return LiveHealthSchema.parse((await owner.get(api.health)).body);
       } catch {
         return null;
       }

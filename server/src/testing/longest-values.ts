@@ -1,5 +1,6 @@
 import {
   ADJUSTMENT_TYPES,
+  DATE_YEARS,
   PAYROLL_YEARS,
   withComputed,
   type Field,
@@ -10,6 +11,9 @@ import {
 import { SAMPLE_GSTIN } from '@erp/contracts/testing';
 import fc from 'fast-check';
 import { z } from 'zod';
+
+/** The last day a date field takes. */
+export const LAST_DAY = `${DATE_YEARS.max}-12-31`;
 
 /**
  * The longest and most hostile values a contract accepts, field by field (issue 18 item 2): each
@@ -135,7 +139,7 @@ export const longestValue = (field: Field, name: string, schema: JsonSchema | un
     case 'integer':
       return INT32_MAX;
     case 'date':
-      return '9999-12-31';
+      return LAST_DAY;
     case 'quantity':
       return '999999999.99';
     case 'reference': {
@@ -155,7 +159,7 @@ export const longestMasterDataBody = (entity: MasterDataEntity, token: string, s
   const body = Object.fromEntries(writable.map((name) => [name, longestValue(entity.fields[name]!, name, schema.properties?.[name], token, seed, refs)]));
   if ('adjustmentType' in body) body.adjustmentType = ADJUSTMENT_TYPES[0];
   // Bounded whole numbers (a payroll's month and year) at their largest; a payroll paid, so it posts.
-  if ('month' in body && 'year' in body) Object.assign(body, { month: 12, year: PAYROLL_YEARS.max, status: 'paid', paidOn: '9999-12-31', paidFrom: 'bank' });
+  if ('month' in body && 'year' in body) Object.assign(body, { month: 12, year: PAYROLL_YEARS.max, status: 'paid', paidOn: LAST_DAY, paidFrom: 'bank' });
   // Of fields where exactly one is given (a follow-up's lead or customer), the first.
   for (const name of entity.exactlyOne?.fields.slice(1) ?? []) body[name] = null;
   // Computed fields (a payroll's net) read back as the server works them out, whatever was sent.

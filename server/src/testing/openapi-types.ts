@@ -2719,9 +2719,9 @@ export interface operations {
                 module?: string;
                 /** @description Only this record: its stream, e.g. vendor-3 */
                 record?: string;
-                /** @description From this day (India) */
+                /** @description From this day (India); a real day of the years 1900 to 2999, on or before `to` */
                 from?: string;
-                /** @description To this day (India), inclusive */
+                /** @description To this day (India), inclusive; a real day of the years 1900 to 2999 */
                 to?: string;
                 /** @description The next of the previous page */
                 before?: string;
@@ -2915,19 +2915,20 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "ok" | "degraded" | "down";
-                        /** @description `store unreachable`, `notifier down`, `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>` */
+                        /** @description `store unreachable`, `notifier down`, `projection <name> lags`, `projection <name> stopped`; with the `audit` permission each says more: `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>` */
                         problems: string[];
                         store: {
                             kind: string;
                             reachable: boolean;
-                            head: string | null;
+                            /** @description The log's last position (null when unreachable); with the `audit` permission only */
+                            head?: string | null;
                             error?: string;
                         };
                         notifier: {
                             kind: string;
                             healthy: boolean;
                         };
-                        /** @description Absent when the store is down; absent on a command instance */
+                        /** @description With the `audit` permission only; absent when the store is down and on a command instance */
                         projections?: {
                             name: string;
                             version: number | null;
@@ -2944,7 +2945,7 @@ export interface operations {
                                 at: string;
                             } | null;
                         }[];
-                        /** @description Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to */
+                        /** @description Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to; with the `audit` permission only */
                         rebuilds?: {
                             projections: string[];
                             applied: number;
@@ -2971,19 +2972,20 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "ok" | "degraded" | "down";
-                        /** @description `store unreachable`, `notifier down`, `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>` */
+                        /** @description `store unreachable`, `notifier down`, `projection <name> lags`, `projection <name> stopped`; with the `audit` permission each says more: `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>` */
                         problems: string[];
                         store: {
                             kind: string;
                             reachable: boolean;
-                            head: string | null;
+                            /** @description The log's last position (null when unreachable); with the `audit` permission only */
+                            head?: string | null;
                             error?: string;
                         };
                         notifier: {
                             kind: string;
                             healthy: boolean;
                         };
-                        /** @description Absent when the store is down; absent on a command instance */
+                        /** @description With the `audit` permission only; absent when the store is down and on a command instance */
                         projections?: {
                             name: string;
                             version: number | null;
@@ -3000,7 +3002,7 @@ export interface operations {
                                 at: string;
                             } | null;
                         }[];
-                        /** @description Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to */
+                        /** @description Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to; with the `audit` permission only */
                         rebuilds?: {
                             projections: string[];
                             applied: number;
@@ -8448,7 +8450,7 @@ export interface operations {
     getAccountingAccounts: {
         parameters: {
             query?: {
-                /** @description The day the figures stand at (default: today): documents dated on or before it */
+                /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8483,9 +8485,9 @@ export interface operations {
     getAccountingLedgersByAccount: {
         parameters: {
             query?: {
-                /** @description First day (default: 1 April of the financial year of `to`) */
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
                 from?: string;
-                /** @description Last day (default: today) */
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8525,9 +8527,9 @@ export interface operations {
     getAccountingDayBook: {
         parameters: {
             query?: {
-                /** @description First day (default: 1 April of the financial year of `to`) */
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
                 from?: string;
-                /** @description Last day (default: today) */
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8562,7 +8564,7 @@ export interface operations {
     getAccountingTrialBalance: {
         parameters: {
             query?: {
-                /** @description The day the figures stand at (default: today): documents dated on or before it */
+                /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8597,9 +8599,9 @@ export interface operations {
     getReportsProfitAndLoss: {
         parameters: {
             query?: {
-                /** @description First day (default: 1 April of the financial year of `to`) */
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
                 from?: string;
-                /** @description Last day (default: today) */
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8634,7 +8636,7 @@ export interface operations {
     getReportsBalanceSheet: {
         parameters: {
             query?: {
-                /** @description The day the figures stand at (default: today): documents dated on or before it */
+                /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8669,9 +8671,9 @@ export interface operations {
     getReportsStatementsByParty: {
         parameters: {
             query?: {
-                /** @description First day (default: 1 April of the financial year of `to`) */
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
                 from?: string;
-                /** @description Last day (default: today) */
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8709,9 +8711,9 @@ export interface operations {
     getReportsStatementsByPartyPdf: {
         parameters: {
             query?: {
-                /** @description First day (default: 1 April of the financial year of `to`) */
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
                 from?: string;
-                /** @description Last day (default: today) */
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8750,7 +8752,7 @@ export interface operations {
         parameters: {
             query?: {
                 side?: "receivable" | "payable";
-                /** @description The day the figures stand at (default: today): documents dated on or before it */
+                /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8815,9 +8817,9 @@ export interface operations {
     getReportsSalesRegister: {
         parameters: {
             query?: {
-                /** @description First day (default: 1 April of the financial year of `to`) */
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
                 from?: string;
-                /** @description Last day (default: today) */
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8852,9 +8854,9 @@ export interface operations {
     getReportsPurchaseRegister: {
         parameters: {
             query?: {
-                /** @description First day (default: 1 April of the financial year of `to`) */
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
                 from?: string;
-                /** @description Last day (default: today) */
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -8889,9 +8891,9 @@ export interface operations {
     getReportsGstSummary: {
         parameters: {
             query?: {
-                /** @description First day (default: 1 April of the financial year of `to`) */
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
                 from?: string;
-                /** @description Last day (default: today) */
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
                 recordedBy?: string;
@@ -9037,7 +9039,7 @@ export interface operations {
     getGstGstr1: {
         parameters: {
             query: {
-                /** @description The month, YYYY-MM */
+                /** @description The month, YYYY-MM, of the years 1900 to 2999 */
                 period: string;
                 section?: "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "nil" | "hsn" | "hsn_b2b" | "hsn_b2c" | "doc_issue";
             };

@@ -3,13 +3,15 @@ import { createRequire } from 'node:module';
 import { type PrintableDocument, type PrintParty, rupees } from '@erp/contracts';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
-import { FONTS, runs } from './fonts';
+import { fontFiles, FONTS, runs } from './fonts';
 
-// pdfmake's server build (CommonJS): fonts from our files only, nothing fetched from the network.
-const pdfmake = createRequire(import.meta.url)('pdfmake') as typeof import('pdfmake');
+// pdfmake's server build (CommonJS): fonts from its own file store, filled once; no file is
+// read and nothing fetched from the network while a PDF is made.
+const pdfmake = createRequire(import.meta.url)('pdfmake') as typeof import('pdfmake') & { virtualfs: { writeFileSync: (name: string, content: Buffer) => void } };
+for (const [name, font] of fontFiles()) pdfmake.virtualfs.writeFileSync(name, font);
 pdfmake.setFonts(FONTS);
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file) => Object.values(FONTS).some((face) => Object.values(face).includes(file)));
+pdfmake.setLocalAccessPolicy(() => false);
 
 /** Text in the fonts that have its characters (a Hindi name, ₹). */
 export const t = (text: string, style: Record<string, unknown> = {}): Content => ({ text: runs(text), ...style });
@@ -156,8 +158,18 @@ export const documentDefinition = (doc: PrintableDocument): TDocumentDefinitions
   ],
 });
 
-/** The PDF bytes of a document definition (a printable document's, a statement's). */
-export const renderPdf = async (definition: TDocumentDefinitions): Promise<Buffer> => pdfmake.createPdf(definition).getBuffer();
+let rendering: Promise<unknown> = Promise.resolve();
+
+/**
+ * The PDF bytes of a document definition (a printable document's, a statement's). One PDF at a
+ * time, with a turn of the event loop before each: laying a page out holds the loop, so a burst
+ * of PDF requests keeps other requests waiting one render at most, not the whole burst.
+ */
+export const renderPdf = (definition: TDocumentDefinitions): Promise<Buffer> => {
+  const rendered = rendering.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => pdfmake.createPdf(definition).getBuffer());
+  rendering = rendered.catch(() => undefined);
+  return rendered;
+};
 
 /** The PDF bytes of a printable document. */
 export const documentPdf = async (doc: PrintableDocument): Promise<Buffer> => renderPdf(documentDefinition(doc));

@@ -1,6 +1,7 @@
+import { CSV_FORMULA } from '@erp/contracts';
 import Papa from 'papaparse';
 
-import { downloadCsv, FORMULA } from '@/features/inventory/report/inventory-csv';
+import { downloadCsv } from '../inventory/report/inventory-csv';
 
 import type { ReportTable } from './report-screen';
 
@@ -13,7 +14,7 @@ export const reportCsv = (tables: readonly ReportTable[]): string =>
       Papa.unparse(
         // Amounts as plain numbers a spreadsheet adds up: '₹1,23,456.50 Dr' → '123456.50 Dr'.
         { fields: [...table.columns.map((c) => c.label)], data: table.rows.map((r) => r.cells.map((cell, i) => (table.columns[i]?.numeric ? cell.replace(/[₹,]/g, '') : cell))) },
-        { newline: '\r\n', escapeFormulae: FORMULA },
+        { newline: '\r\n', escapeFormulae: CSV_FORMULA },
       ),
     )
     .map((csv, i) => `${tables[i]!.heading}\r\n${csv}`)

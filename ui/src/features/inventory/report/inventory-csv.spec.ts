@@ -16,8 +16,8 @@ describe('inventory CSV (DESIGN §3.2)', () => {
     ]);
   });
 
-  it('neutralises cells a spreadsheet would run as a formula (= + - @ tab CR first); negative numbers stay numbers', () => {
-    const hostile = ['=HYPERLINK("http://x","click")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\r=1'];
+  it('neutralises cells a spreadsheet would run as a formula (= + - @ tab CR first, also after spaces); negative numbers stay numbers', () => {
+    const hostile = ['=HYPERLINK("http://x","click")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\r=1', '  =1+1', ' \u00a0@A1'];
     const csv = inventoryCsv(
       hostile.map((name, i) => ({ name, description: i === 0 ? '=cmd|\' /C calc\'!A0' : null, unit: 'KG', currentStock: '-2.25', costPrice: '1', sellingPrice: '2', reorderLevel: 1, status: 'Out of Stock', value: '-2.25', hsnCode: null, taxRate: null })),
     );

@@ -1,4 +1,4 @@
-import { toMoney } from '@erp/contracts';
+import { CSV_FORMULA, toMoney } from '@erp/contracts';
 import Papa from 'papaparse';
 
 /** One report row as the CSV needs it. */
@@ -43,13 +43,10 @@ export const inventoryCsv = (rows: readonly CsvRow[], gst = false): string =>
         ...(gst ? [r.hsnCode ?? '', r.taxRate ?? ''] : []),
       ]),
     },
-    // A cell that starts with = + - @, a tab or a CR is a formula to a spreadsheet: Papa Parse
-    // puts a ' before it. A plain number (a negative stock, -2.25) is left as it is.
-    { quotes: false, newline: '\r\n', escapeFormulae: FORMULA },
+    // A cell a spreadsheet would run as a formula gets a ' before it from Papa Parse (contracts'
+    // CSV_FORMULA); a plain number (a negative stock, -2.25) is left as it is.
+    { quotes: false, newline: '\r\n', escapeFormulae: CSV_FORMULA },
   ).replace(/\r\n$/, '');
-
-/** Papa Parse's own pattern (`escapeFormulae: true`), except for numbers like -2.25. */
-export const FORMULA = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
 
 export const csvFileName = (today: string) => `inventory-report-${today}.csv`;
 
