@@ -1,4 +1,4 @@
-import { api, BOOKS_PATHS, BUSINESS_PATH, customersEntity, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, PAYROLL_PATHS, PAYROLL_YEARS, SETTLEMENT_DOCUMENTS, STOCK_PATH } from '@erp/contracts';
+import { api, BOOKS_PATHS, BUSINESS_PATH, customersEntity, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, PAYROLL_PATHS, PAYROLL_YEARS, SETTLEMENT_DOCUMENTS, STOCK_PATH, STOCK_VALUATION_PATH } from '@erp/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type Answer, HttpClient } from './testing/http-client';
@@ -63,6 +63,7 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
   [BOOKS_PATHS.balanceSheet]: asOf(BOOKS_PATHS.balanceSheet),
   [BOOKS_PATHS.ageing]: asOf(BOOKS_PATHS.ageing, '&side=payable'),
   [STOCK_PATH]: asOf(STOCK_PATH),
+  [STOCK_VALUATION_PATH]: asOf(STOCK_VALUATION_PATH),
   [BOOKS_PATHS.gstr1]: {
     worst: [`${BOOKS_PATHS.gstr1}?period=${LAST_YEAR}-12`, `${BOOKS_PATHS.gstr1}?period=${LAST_YEAR}-12&section=hsn_b2b`],
     beyond: [[`${BOOKS_PATHS.gstr1}?period=${LAST_YEAR + 1}-01`, 'period'], [`${BOOKS_PATHS.gstr1}?period=0001-01`, 'period']],

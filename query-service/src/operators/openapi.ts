@@ -201,7 +201,7 @@ export const openApiDocument = () => ({
     [STOCK_VALUATION_PATH]: {
       get: {
         tags: ['Stock'],
-        summary: "Every item's stock at cost (moving weighted average, exact to the paisa): quantity, value and rate per item that has moved, and the total, as of a day and, with recordedBy, as the books stood at that moment. Any other parameter is a 400",
+        summary: "Every item's stock valued at its moving weighted-average cost, exact to the paisa: quantity, value and rate per item that has moved, and the total, as of a day and, with recordedBy, as the books stood at that moment. Any other parameter is a 400",
         parameters: [
           { name: 'asOf', in: 'query', schema: { type: 'string', format: 'date' }, description: 'The day (default today): movements dated on or before it' },
           { name: 'recordedBy', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Only what had been recorded by this moment counts' },
