@@ -11,6 +11,8 @@ export * from './fields';
 export * from './modules';
 export * from './money';
 export * from './paths';
+export * from './party-use';
+export * from './payment-terms';
 export * from './reservation';
 export * from './search';
 export * from './summary';

@@ -87,6 +87,12 @@ export interface EventStore {
   eventAt(position: string): Promise<RecordedEvent | null>;
   /** The events of these ids that are in the log (a retried command finds its first attempt's). */
   findEvents(eventIds: readonly string[]): Promise<readonly RecordedEvent[]>;
+  /**
+   * The streams with a committed event of one of these types whose data contains `contains`
+   * (jsonb `@>`): which documents ever named a record (`{ customerId: 7 }`). Walks the events of
+   * those types (no index on data): for rare commands, a party's delete.
+   */
+  streamsWith(types: readonly string[], contains: Readonly<Record<string, unknown>>): Promise<readonly string[]>;
   headPosition(): Promise<string>;
   /** Import one exported event as is (ids, stream versions, metadata kept). */
   importEvents(events: readonly RecordedEvent[]): Promise<void>;

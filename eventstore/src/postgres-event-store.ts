@@ -284,6 +284,15 @@ export const postgresEventStore = (
     return rows.map(toRecorded);
   };
 
+  const streamsWith = async (types: readonly string[], contains: Readonly<Record<string, unknown>>) => {
+    if (types.length === 0) return [];
+    const { rows } = await sql<{ stream_id: string }>`
+      select distinct stream_id from events
+      where type = any(${types}::text[]) and data @> ${JSON.stringify(contains)}::jsonb
+      order by stream_id`.execute(db);
+    return rows.map((r) => r.stream_id);
+  };
+
   const headPosition = async () => {
     const { rows } = await sql<{ head: string }>`
       select coalesce(max(position), 0)::text as head from events`.execute(db);
@@ -302,5 +311,5 @@ export const postgresEventStore = (
     notifier.publish('appended', await headPosition());
   };
 
-  return { kind, append, readStream, streamVersion, readAll, cursorAt, endCursor, countAfter, readFeed, eventAt, findEvents, headPosition, importEvents };
+  return { kind, append, readStream, streamVersion, readAll, cursorAt, endCursor, countAfter, readFeed, eventAt, findEvents, streamsWith, headPosition, importEvents };
 };
