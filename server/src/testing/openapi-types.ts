@@ -2806,6 +2806,7 @@ export interface operations {
                             gstNumber: string | null;
                             panNumber: string | null;
                             paymentTerms: string | null;
+                            paymentTermDays: number | null;
                             creditLimit: string | null;
                             active: boolean;
                             id: number;
@@ -3063,6 +3064,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         active: boolean;
                         id: number;
                     }[];
@@ -3111,6 +3113,7 @@ export interface operations {
                     gstNumber?: string | null;
                     panNumber?: string | null;
                     paymentTerms?: string | null;
+                    paymentTermDays?: number | string | null;
                     /** @default true */
                     active?: boolean;
                 };
@@ -3135,6 +3138,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         active: boolean;
                         id: number;
                     };
@@ -3183,6 +3187,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         active: boolean;
                         id: number;
                     };
@@ -3233,6 +3238,7 @@ export interface operations {
                     gstNumber?: string | null;
                     panNumber?: string | null;
                     paymentTerms?: string | null;
+                    paymentTermDays?: number | string | null;
                     /** @default true */
                     active?: boolean;
                 };
@@ -3257,6 +3263,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         active: boolean;
                         id: number;
                     };
@@ -3390,6 +3397,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         creditLimit: string | null;
                         active: boolean;
                         id: number;
@@ -3440,6 +3448,7 @@ export interface operations {
                     gstNumber?: string | null;
                     panNumber?: string | null;
                     paymentTerms?: string | null;
+                    paymentTermDays?: number | string | null;
                     creditLimit?: number | string | null;
                     /** @default true */
                     active?: boolean;
@@ -3465,6 +3474,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         creditLimit: string | null;
                         active: boolean;
                         id: number;
@@ -3514,6 +3524,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         creditLimit: string | null;
                         active: boolean;
                         id: number;
@@ -3566,6 +3577,7 @@ export interface operations {
                     gstNumber?: string | null;
                     panNumber?: string | null;
                     paymentTerms?: string | null;
+                    paymentTermDays?: number | string | null;
                     creditLimit?: number | string | null;
                     /** @default true */
                     active?: boolean;
@@ -3591,6 +3603,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         creditLimit: string | null;
                         active: boolean;
                         id: number;

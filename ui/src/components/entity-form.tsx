@@ -109,7 +109,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
   useEffect(() => onDirtyChange?.(draft.dirty), [draft.dirty, onDirtyChange]);
   const [discarding, setDiscarding] = useState(false);
   const cancel = () => (draft.dirty ? setDiscarding(true) : onCancel());
-  const { save, destroy, voidIt, isSaving, isDeleting } = useEntitySave({
+  const { save, destroy, voidIt, refused, dismissRefusal, makeInactive, isSaving, isDeleting } = useEntitySave({
     config,
     resource,
     record,
@@ -216,6 +216,15 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
             />
           </Stack>
         </form>
+        <ConfirmDialog
+          open={refused !== null}
+          onOpenChange={(open) => !open && dismissRefusal()}
+          title={`This ${config.entityLabel.toLowerCase()} cannot be deleted`}
+          description={refused ?? ''}
+          confirmLabel="Make inactive"
+          tone="primary"
+          onConfirm={makeInactive}
+        />
         <ConfirmDialog
           open={discarding}
           onOpenChange={setDiscarding}
