@@ -11,7 +11,6 @@ export * from './fields';
 export * from './modules';
 export * from './money';
 export * from './paths';
-export * from './party-use';
 export * from './payment-terms';
 export * from './reservation';
 export * from './search';

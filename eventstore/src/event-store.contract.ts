@@ -845,10 +845,11 @@ export const eventStoreContract = (
           ],
           metadata,
         );
-        const found = await store.streamsWith(['InvoiceRecorded', 'InvoiceRevised'], { customerId: customer });
-        expect(found).toEqual([named, renamed].sort());
-        expect(await store.streamsWith(['NoteRecorded'], { customerId: customer })).toEqual([other]);
-        expect(await store.streamsWith([], { customerId: customer })).toEqual([]);
+        const invoices = { types: ['InvoiceRecorded', 'InvoiceRevised'], contains: { customerId: customer } };
+        expect(await store.streamsWith([invoices])).toEqual([named, renamed].sort());
+        expect(await store.streamsWith([{ types: ['NoteRecorded'], contains: { customerId: customer } }])).toEqual([other]);
+        expect(await store.streamsWith([invoices, { types: ['NoteRecorded'], contains: { customerId: customer } }])).toEqual([named, other, renamed].sort());
+        expect(await store.streamsWith([{ types: [], contains: { customerId: customer } }])).toEqual([]);
       });
     });
 

@@ -44,6 +44,12 @@ export interface EventFeedQuery {
   readonly streamId?: string;
 }
 
+/** streamsWith's criterion: an event of one of `types` whose data contains `contains`. */
+export interface StreamMatch {
+  readonly types: readonly string[];
+  readonly contains: Readonly<Record<string, unknown>>;
+}
+
 export interface EventMetadataInput {
   readonly userId: number | null;
   readonly username: string | null;
@@ -88,11 +94,11 @@ export interface EventStore {
   /** The events of these ids that are in the log (a retried command finds its first attempt's). */
   findEvents(eventIds: readonly string[]): Promise<readonly RecordedEvent[]>;
   /**
-   * The streams with a committed event of one of these types whose data contains `contains`
-   * (jsonb `@>`): which documents ever named a record (`{ customerId: 7 }`). Walks the events of
-   * those types (no index on data): for rare commands, a party's delete.
+   * The streams with a committed event that matches any of these: one of its types, its data
+   * containing `contains` (jsonb `@>`) — which documents ever named a record (`{ customerId: 7 }`).
+   * One pass over the log (no index on data): for rare commands, a party's delete.
    */
-  streamsWith(types: readonly string[], contains: Readonly<Record<string, unknown>>): Promise<readonly string[]>;
+  streamsWith(matches: readonly StreamMatch[]): Promise<readonly string[]>;
   headPosition(): Promise<string>;
   /** Import one exported event as is (ids, stream versions, metadata kept). */
   importEvents(events: readonly RecordedEvent[]): Promise<void>;

@@ -13,6 +13,7 @@ import {
   type GlobalCursor,
   START,
   type StreamAppend,
+  type StreamMatch,
   StreamVersionConflict,
 } from './event-store';
 import type { Notifier } from './notifier';
@@ -284,12 +285,11 @@ export const postgresEventStore = (
     return rows.map(toRecorded);
   };
 
-  const streamsWith = async (types: readonly string[], contains: Readonly<Record<string, unknown>>) => {
-    if (types.length === 0) return [];
-    const { rows } = await sql<{ stream_id: string }>`
-      select distinct stream_id from events
-      where type = any(${types}::text[]) and data @> ${JSON.stringify(contains)}::jsonb
-      order by stream_id`.execute(db);
+  const streamsWith = async (matches: readonly StreamMatch[]) => {
+    const wanted = matches.filter((m) => m.types.length > 0);
+    if (wanted.length === 0) return [];
+    const any = sql.join(wanted.map((m) => sql`(type = any(${m.types}::text[]) and data @> ${JSON.stringify(m.contains)}::jsonb)`), sql` or `);
+    const { rows } = await sql<{ stream_id: string }>`select distinct stream_id from events where ${any} order by stream_id`.execute(db);
     return rows.map((r) => r.stream_id);
   };
 

@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, byId, creditNotes, customersEntity, debitNotes, partyUseStream, purchaseInvoices, receipts, recordStream, salesInvoices, vendorsEntity } from '@erp/contracts';
+import { BOOKS_PATHS, byId, creditNotes, customersEntity, debitNotes, purchaseInvoices, receipts, recordStream, salesInvoices, vendorsEntity } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
@@ -84,7 +84,7 @@ describe('dates and parties', () => {
     const old = await customer({ name: 'Old Account' });
     await write('post', salesInvoices.path, { customerId: old, lines });
     // As a log from before this change holds it: the invoice, and no use recorded for the customer.
-    await t.database.pool.query('delete from events where stream_id = $1', [partyUseStream('customer', old)]);
+    await t.database.pool.query(`delete from events where stream_id = $1 and type = 'CustomerUsed'`, [recordStream(customersEntity, old)]);
     const refused = await t.owner.delete(byId(customersEntity.path, old));
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ message: expect.stringMatching(/^Old Account has 1 invoice and owes ₹2,501\.00; make them inactive instead$/) });

@@ -16,7 +16,7 @@ type Result = ReturnType<typeof voucherAnswer>;
  * line's field says which is missing); each party named, as a document names it (issue 42:
  * its first use recorded, its stream checked in the append).
  */
-const requireReferences = async (ctx: Parameters<CommandRun<Result>>[0], body: JournalVoucherBody, by: string, metadata: CommandMetadata) => {
+const requireReferences = async (ctx: Parameters<CommandRun<Result>>[0], body: JournalVoucherBody, metadata: CommandMetadata) => {
   const parties = new Map<string, Awaited<ReturnType<typeof nameParty>>>();
   for (const [index, line] of body.lines.entries()) {
     const ledger = LEDGER_CODE.exec(line.account);
@@ -25,7 +25,7 @@ const requireReferences = async (ctx: Parameters<CommandRun<Result>>[0], body: J
     const [kind, id] = [line.party.replace(/-\d+$/, ''), Number(line.party.replace(/^\D+-/, ''))];
     const party = kind === 'customer' ? salesInvoices.party : purchaseInvoices.party;
     const onLine = { ...party, field: `lines.${index}.party`, missing: `${party.label} ${id} not found` };
-    parties.set(line.party, await nameParty(ctx, onLine, id, by, false, metadata));
+    parties.set(line.party, await nameParty(ctx, onLine, id, false, metadata));
   }
   return [...parties.values()];
 };
@@ -33,7 +33,7 @@ const requireReferences = async (ctx: Parameters<CommandRun<Result>>[0], body: J
 const run =
   (type: 'Record' | 'Revise', id: number, body: JournalVoucherBody, metadata: CommandMetadata): CommandRun<Result> =>
   async (ctx) => {
-    const parties = await requireReferences(ctx, body, journalVoucherStream(id), metadata);
+    const parties = await requireReferences(ctx, body, metadata);
     const stream = type === 'Record' ? ctx.fresh(journalVoucherStream(id), voucherDecider) : await ctx.load(journalVoucherStream(id), voucherDecider);
     const events = decideAll(voucherDecider, { type, data: { id, body }, metadata }, stream.state);
     const uses = events.length > 0 ? parties.flatMap((p) => p.appends) : [];

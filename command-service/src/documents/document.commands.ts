@@ -135,7 +135,7 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, n
       const before = invoice.state.status === 'recorded' ? invoice.state.invoice : null;
       if (kind === 'Revise' && !before) throw notFound(`${doc.label} ${id} not found`);
       // A new invoice, or one moved to another party, opens business with it (refused if inactive).
-      const party = await nameParty(ctx, doc.party, body.partyId, doc.streamOf(id), !doc.against && body.partyId !== before?.partyId, metadata);
+      const party = await nameParty(ctx, doc.party, body.partyId, !doc.against && body.partyId !== before?.partyId, metadata);
       const business = body.taxMode === 'gst' || (doc.series && !body.number && !before) ? await businessProfile(ctx) : null;
       const series =
         !body.number && !before && doc.series
@@ -295,7 +295,7 @@ export const settlementCommands = (doc: SettlementDocument, decider: SettlementD
       const directAmount = checkBody(body);
       const settlement = kind === 'Record' ? ctx.fresh(doc.streamOf(id), decider) : await ctx.load(doc.streamOf(id), decider);
       if (kind === 'Revise' && settlement.state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
-      const party = await nameParty(ctx, doc.party, body.partyId, doc.streamOf(id), false, metadata);
+      const party = await nameParty(ctx, doc.party, body.partyId, false, metadata);
       const load = invoiceLoader(ctx, invoices);
       const lines: SettlementLine[] = [];
       for (const [index, line] of body.lines.entries()) {

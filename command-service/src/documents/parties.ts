@@ -1,4 +1,4 @@
-import { JOURNAL_VOUCHER_EVENTS, type PartyConfig, partyUseStream, recordStream, subtractMoney, sumMoney } from '@erp/contracts';
+import { JOURNAL_VOUCHER_EVENTS, JOURNAL_VOUCHER_STREAM, parseRecordStream, type PartyConfig, recordStream, subtractMoney, sumMoney } from '@erp/contracts';
 
 import { voucherDecider } from '../books/voucher.decider';
 import { MASTER_DATA_SLICES } from '../master-data';
@@ -7,35 +7,40 @@ import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandContext, Decision, StreamHandle } from '../shared/handle-command';
 import { INVOICE_SLICES, SETTLEMENT_SLICES } from './index';
 import { settledOn } from './invoice.decider';
-import { partyUseDecider } from './party.decider';
+import { partyDecider } from './party.decider';
 
 type Appends = Decision<unknown>['appends'][number][];
 
-const recordSlice = (singular: string) => {
-  const slice = MASTER_DATA_SLICES.find((s) => s.entity.singular === singular);
-  if (!slice) throw new Error(`No master-data entity ${singular}`);
-  return slice;
+/** Each party entity's stream decider (customer, vendor), built once. */
+const PARTIES = new Map(
+  MASTER_DATA_SLICES.filter((s) => INVOICE_SLICES.some((i) => i.doc.party.singular === s.entity.singular)).map((s) => [s.entity.singular, { entity: s.entity, decider: partyDecider(s.entity) }]),
+);
+const partyOf = (singular: string) => {
+  const found = PARTIES.get(singular);
+  if (!found) throw new Error(`No party entity ${singular}`);
+  return found;
 };
 
 /**
  * A document names a customer or vendor (issue 42): the party's values (its GSTIN, its payment
- * terms), the party's first use to append with the document (decided by partyUseDecider: an
- * unknown party is a 400 on the party field, an inactive one takes no new invoice), and the
- * party's stream to check at the version read — a delete or a deactivation meanwhile makes the
- * document decide again. `by`: the document's stream.
+ * terms), its first use to append with the document (partyDecider: an unknown party is a 400 on
+ * the party field, an inactive one takes no new invoice), and its stream checked at the version
+ * read, so a change committed meanwhile makes the document decide again.
  */
-export const nameParty = async (ctx: CommandContext, party: PartyConfig<string>, partyId: number, by: string, opensBusiness: boolean, metadata: CommandMetadata) => {
-  const slice = recordSlice(party.singular);
-  const record = await ctx.load(recordStream(slice.entity, partyId), slice.decider);
-  const use = await ctx.load(partyUseStream(party.singular, partyId), partyUseDecider);
-  const events = decideAll(partyUseDecider, { type: 'Use', data: { id: partyId, by, context: { party, record: record.state, opensBusiness } }, metadata }, use.state);
-  const appends: Appends = [{ stream: use, events }];
-  return { values: record.state.status === 'active' ? record.state.values : {}, appends, checked: [record] as StreamHandle<unknown>[] };
+export const nameParty = async (ctx: CommandContext, party: PartyConfig<string>, partyId: number, opensBusiness: boolean, metadata: CommandMetadata) => {
+  const { entity, decider } = partyOf(party.singular);
+  const stream = await ctx.load(recordStream(entity, partyId), decider);
+  const events = decideAll(decider, { type: 'Use', data: { id: partyId, party, opensBusiness }, metadata }, stream.state);
+  const { record } = stream.state;
+  const appends: Appends = [{ stream, events }];
+  return { values: record.status === 'active' ? record.values : {}, appends, checked: [stream] as StreamHandle<unknown>[] };
 };
 
 /** One kind of document that names a party: the events that record it, and whether a stream of it names the party now, with what is due on it. */
 interface NamingKind {
   readonly label: string;
+  /** Its streams' prefix (`sales-invoice`). */
+  readonly stream: string;
   readonly types: readonly string[];
   readonly contains: (id: number) => Readonly<Record<string, unknown>>;
   readonly read: (ctx: CommandContext, streamId: string, id: number) => Promise<{ readonly names: boolean; readonly due: string }>;
@@ -45,6 +50,7 @@ const kindsNaming = (singular: string): NamingKind[] => [
   ...INVOICE_SLICES.filter((s) => s.doc.party.singular === singular).map(({ doc, decider }) => ({
     // 'invoice' on either side ('Sales invoice', 'Invoice' of a vendor), 'credit note'.
     label: doc.against ? doc.label.toLowerCase() : 'invoice',
+    stream: doc.stream,
     types: [doc.events.names.recorded, doc.events.names.revised],
     contains: (id: number) => ({ [doc.party.field]: id }),
     read: async (ctx: CommandContext, streamId: string, id: number) => {
@@ -57,6 +63,7 @@ const kindsNaming = (singular: string): NamingKind[] => [
   })),
   ...SETTLEMENT_SLICES.filter((s) => s.doc.party.singular === singular).map(({ doc, decider }) => ({
     label: doc.label.toLowerCase(),
+    stream: doc.stream,
     types: [doc.events.names.recorded, doc.events.names.revised],
     contains: (id: number) => ({ [doc.party.field]: id }),
     read: async (ctx: CommandContext, streamId: string, id: number) => {
@@ -66,6 +73,7 @@ const kindsNaming = (singular: string): NamingKind[] => [
   })),
   {
     label: 'journal voucher',
+    stream: JOURNAL_VOUCHER_STREAM,
     types: Object.values(JOURNAL_VOUCHER_EVENTS),
     contains: (id: number) => ({ lines: [{ party: `${singular}-${id}` }] }),
     read: async (ctx: CommandContext, streamId: string, id: number) => {
@@ -76,11 +84,10 @@ const kindsNaming = (singular: string): NamingKind[] => [
 ];
 
 /**
- * What names a customer or vendor, for its delete (issue 42): its use stream and the documents
- * that name it now, found in the log — those recorded before uses were recorded too, without
- * rewriting anything (a document can only be recorded after the log's first use of its party,
- * so those found are all there is). `closing`: what the delete appends, its use stream closed at
- * the version read, so a first document racing the delete decides again. Undefined for other
+ * What names a customer or vendor, for its delete (issue 42): whether a document has used it
+ * (its stream: the delete appends there at the version read, as a first use would, so of the two
+ * racing one decides again) and the documents that name it now, found in the log — those
+ * recorded before uses were recorded too, without rewriting anything. Undefined for other
  * entities.
  */
 export const partyUsageOf = (singular: string) => {
@@ -88,21 +95,20 @@ export const partyUsageOf = (singular: string) => {
   if (!slice) return undefined;
   const party = slice.doc.party;
   const kinds = kindsNaming(singular);
-  return async (ctx: CommandContext, id: number, metadata: CommandMetadata): Promise<{ usage: RecordUsage; closing: Appends }> => {
-    const use = await ctx.load(partyUseStream(party.singular, id), partyUseDecider);
+  const { entity, decider } = partyOf(party.singular);
+  return async (ctx: CommandContext, id: number): Promise<RecordUsage> => {
+    const { state } = await ctx.load(recordStream(entity, id), decider);
+    const counts = new Map(kinds.map((kind) => [kind.stream, 0]));
     const dues: string[] = [];
-    const documents: { label: string; count: number }[] = [];
-    for (const kind of kinds) {
-      let count = 0;
-      for (const streamId of await ctx.streamsWith(kind.types, kind.contains(id))) {
-        const now = await kind.read(ctx, streamId, id);
-        if (now.names) count++;
-        dues.push(now.due);
-      }
-      documents.push({ label: kind.label, count });
+    // One pass over the log for every kind; each stream found is read as its kind reads it.
+    for (const streamId of await ctx.streamsWith(kinds.map((kind) => ({ types: kind.types, contains: kind.contains(id) })))) {
+      const kind = kinds.find((k) => k.stream === parseRecordStream(streamId)?.prefix);
+      if (!kind) continue;
+      const now = await kind.read(ctx, streamId, id);
+      if (now.names) counts.set(kind.stream, (counts.get(kind.stream) ?? 0) + 1);
+      dues.push(now.due);
     }
-    const usage: RecordUsage = { used: use.state.used, documents, balanceDue: sumMoney(dues), owedBy: slice.doc.side === 'sales' ? 'them' : 'us' };
-    const events = decideAll(partyUseDecider, { type: 'Close', data: { id, party }, metadata }, use.state);
-    return { usage, closing: [{ stream: use, events }] };
+    const documents = kinds.map((kind) => ({ label: kind.label, count: counts.get(kind.stream) ?? 0 }));
+    return { used: state.used, documents, balanceDue: sumMoney(dues), owedBy: slice.doc.side === 'sales' ? 'them' : 'us' };
   };
 };

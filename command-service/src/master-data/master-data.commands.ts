@@ -124,8 +124,8 @@ const filled = async <B>(entity: MasterDataEntity, ctx: CommandContext, body: B)
   return result;
 };
 
-/** What names a record (a party's documents), read for its delete, and what a delete appends besides (its use closed). */
-export type UsageReader = (ctx: CommandContext, id: number, metadata: CommandMetadata) => Promise<{ readonly usage: RecordUsage; readonly closing: Appends }>;
+/** What names a record (a party's documents), read for its delete. */
+export type UsageReader = (ctx: CommandContext, id: number) => Promise<RecordUsage>;
 
 /**
  * Create, update and delete of one master-data record, each a CommandRun for handleCommand.
@@ -167,10 +167,10 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
     (id: number, metadata: CommandMetadata): CommandRun<undefined> =>
     async (ctx) => {
       const record = await ctx.load(recordStream(entity, id), decider);
-      const read = usageOf && record.state.status === 'active' ? await usageOf(ctx, id, metadata) : null;
-      const { events } = decideOn(record, { type: 'Delete', data: { id, ...(read ? { usage: read.usage } : {}) }, metadata });
+      const usage = usageOf && record.state.status === 'active' ? await usageOf(ctx, id) : null;
+      const { events } = decideOn(record, { type: 'Delete', data: { id, ...(usage ? { usage } : {}) }, metadata });
       const claims = await reservationAppends(entity, ctx, id, metadata, heldBy(record.state), null);
-      return { main: record, appends: [{ stream: record, events }, ...claims, ...(read?.closing ?? [])], result: undefined };
+      return { main: record, appends: [{ stream: record, events }, ...claims], result: undefined };
     };
 
   const act =

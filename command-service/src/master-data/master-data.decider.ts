@@ -59,8 +59,9 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 /**
  * One decider for master data (STYLE b.3): vendors, customers, items, employees and leads have
- * no rules beyond validation. It speaks each entity's own events (VendorCreated, LeadUpdated…),
- * read and written through the entity's schemas; an update records only the fields that changed.
+ * no rules beyond validation, and a record the command says is in use (a party documents name)
+ * is not deleted. It speaks each entity's own events (VendorCreated, LeadUpdated…), read and
+ * written through the entity's schemas; an update records only the fields that changed.
  */
 export const masterDataDecider = <E extends MasterDataEntity>(entity: E): MasterDataDecider<E> => {
   const missing = (id: number) => notFound(`${entity.label} ${id} not found`);

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 
 import { conflict, DomainError, type DomainEvent, versionMismatch } from '@erp/contracts';
-import { type EventMetadataInput, type EventStore, StreamVersionConflict } from '@erp/eventstore';
+import { type EventMetadataInput, type EventStore, type StreamMatch, StreamVersionConflict } from '@erp/eventstore';
 
 import { type Evolver, evolveAll, foldStored } from './decider';
 
@@ -21,8 +21,8 @@ export interface CommandContext {
   fresh<State, Event>(streamId: string, evolver: Evolver<State, Event>): StreamHandle<State>;
   /** A stream whose version is all the command needs (a number series): its events are not read. */
   versionOf(streamId: string): Promise<StreamHandle<null>>;
-  /** The streams with a committed event of these types whose data contains this (EventStore.streamsWith). */
-  streamsWith(types: readonly string[], contains: Readonly<Record<string, unknown>>): Promise<readonly string[]>;
+  /** The streams with a committed event matching any of these (EventStore.streamsWith). */
+  streamsWith(matches: readonly StreamMatch[]): Promise<readonly string[]>;
 }
 
 export interface Decision<Result> {
@@ -36,7 +36,7 @@ export interface Decision<Result> {
    * stream read but not named here or in `appends` is not checked. Two appends in flight at the
    * same moment can both pass such a check (each sees the other's rows only once committed): a
    * rule that must hold against those needs both to append to one stream, whose (stream,
-   * version) key lets one in (the party-use stream of issue 42).
+   * version) key lets one in (a party's first use and its delete, issue 42).
    */
   readonly checked?: readonly StreamHandle<unknown>[];
   readonly result: Result;
@@ -89,7 +89,7 @@ const contextFor = (store: EventStore): CommandContext => ({
   },
   fresh: (streamId, evolver) => ({ streamId, state: evolver.initialState(), version: 0, lastPosition: '0' }),
   versionOf: async (streamId) => ({ streamId, state: null, version: await store.streamVersion(streamId), lastPosition: '0' }),
-  streamsWith: (types, contains) => store.streamsWith(types, contains),
+  streamsWith: (matches) => store.streamsWith(matches),
 });
 
 /** The appends of a decision with events, then each checked stream not among them, with none. */

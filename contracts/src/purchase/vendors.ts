@@ -12,6 +12,8 @@ export const vendorsEntity = masterDataEntity({
   canDelete: true,
   sortBy: 'name',
   search: { fields: ['name', 'contactPerson', 'email', 'phone', 'gstNumber'], phones: ['phone'] },
+  // The first document that names the vendor (issue 42): once, in the document's own append.
+  marks: { VendorUsed: [] },
   fields: {
     name: requiredText(),
     contactPerson: text(),

@@ -12,6 +12,8 @@ export const customersEntity = masterDataEntity({
   canDelete: true,
   sortBy: 'name',
   search: { fields: ['name', 'contactPerson', 'email', 'phone', 'gstNumber'], phones: ['phone'] },
+  // The first document that names the customer (issue 42): once, in the document's own append.
+  marks: { CustomerUsed: [] },
   fields: {
     name: requiredText(),
     contactPerson: text(),

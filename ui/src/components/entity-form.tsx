@@ -210,21 +210,13 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
               onCancel={cancel}
               deleteConfirm={record ? config.deleteConfirm : undefined}
               onDelete={destroy}
+              refused={refused === null ? null : { label: config.entityLabel, reason: refused, dismiss: dismissRefusal, makeInactive }}
               voidConfirm={record && mayVoid ? config.voidConfirm : undefined}
               onVoid={voidIt}
               readOnly={readOnly}
             />
           </Stack>
         </form>
-        <ConfirmDialog
-          open={refused !== null}
-          onOpenChange={(open) => !open && dismissRefusal()}
-          title={`This ${config.entityLabel.toLowerCase()} cannot be deleted`}
-          description={refused ?? ''}
-          confirmLabel="Make inactive"
-          tone="primary"
-          onConfirm={makeInactive}
-        />
         <ConfirmDialog
           open={discarding}
           onOpenChange={setDiscarding}
