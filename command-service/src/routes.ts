@@ -4,6 +4,7 @@ import { MASTER_DATA_SLICES } from './master-data';
 import { type CommandDeps, masterDataWriteRoutes } from './master-data/master-data.routes';
 import { INVOICE_SLICES, SETTLEMENT_SLICES } from './documents';
 import { invoiceWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
+import { partyUsageOf } from './documents/parties';
 import { businessWriteRoutes } from './settings/business.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { payrollRunRoute } from './hr/payroll-run';
@@ -13,7 +14,7 @@ import { leadConversionRoutes } from './crm/lead-conversion.routes';
 export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   // Before the generic routes: /run is not an id.
   payrollRunRoute(router, deps);
-  for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider);
+  for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider, partyUsageOf(entity.singular));
   for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   businessWriteRoutes(router, deps);

@@ -11,6 +11,7 @@ export * from './fields';
 export * from './modules';
 export * from './money';
 export * from './paths';
+export * from './payment-terms';
 export * from './reservation';
 export * from './search';
 export * from './summary';

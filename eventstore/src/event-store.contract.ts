@@ -832,6 +832,27 @@ export const eventStoreContract = (
       });
     });
 
+    describe('streamsWith', () => {
+      it('finds the streams with an event of these types whose data contains the value, each once', async () => {
+        const { store } = h();
+        const [named, renamed, other] = [streamOf('named'), streamOf('renamed'), streamOf('other')];
+        const customer = Math.floor(Math.random() * 1e9) + 1;
+        await store.append(
+          [
+            { streamId: named, expectedVersion: 0, events: [eventOf('InvoiceRecorded', { customerId: customer }), eventOf('InvoiceRevised', { customerId: customer })] },
+            { streamId: renamed, expectedVersion: 0, events: [eventOf('InvoiceRecorded', { customerId: customer + 1 }), eventOf('InvoiceRevised', { customerId: customer })] },
+            { streamId: other, expectedVersion: 0, events: [eventOf('NoteRecorded', { customerId: customer }), eventOf('InvoiceRecorded', { customerId: customer + 1 })] },
+          ],
+          metadata,
+        );
+        const invoices = { types: ['InvoiceRecorded', 'InvoiceRevised'], contains: { customerId: customer } };
+        expect(await store.streamsWith([invoices])).toEqual([named, renamed].sort());
+        expect(await store.streamsWith([{ types: ['NoteRecorded'], contains: { customerId: customer } }])).toEqual([other]);
+        expect(await store.streamsWith([invoices, { types: ['NoteRecorded'], contains: { customerId: customer } }])).toEqual([named, other, renamed].sort());
+        expect(await store.streamsWith([{ types: [], contains: { customerId: customer } }])).toEqual([]);
+      });
+    });
+
     describe('importEvents', () => {
       it('keeps event ids, stream ids, versions and metadata, and the stream continues after them', async () => {
         const { store } = h();

@@ -44,6 +44,12 @@ export interface EventFeedQuery {
   readonly streamId?: string;
 }
 
+/** streamsWith's criterion: an event of one of `types` whose data contains `contains`. */
+export interface StreamMatch {
+  readonly types: readonly string[];
+  readonly contains: Readonly<Record<string, unknown>>;
+}
+
 export interface EventMetadataInput {
   readonly userId: number | null;
   readonly username: string | null;
@@ -87,6 +93,12 @@ export interface EventStore {
   eventAt(position: string): Promise<RecordedEvent | null>;
   /** The events of these ids that are in the log (a retried command finds its first attempt's). */
   findEvents(eventIds: readonly string[]): Promise<readonly RecordedEvent[]>;
+  /**
+   * The streams with a committed event that matches any of these: one of its types, its data
+   * containing `contains` (jsonb `@>`) — which documents ever named a record (`{ customerId: 7 }`).
+   * One pass over the log (no index on data): for rare commands, a party's delete.
+   */
+  streamsWith(matches: readonly StreamMatch[]): Promise<readonly string[]>;
   headPosition(): Promise<string>;
   /** Import one exported event as is (ids, stream versions, metadata kept). */
   importEvents(events: readonly RecordedEvent[]): Promise<void>;

@@ -13,6 +13,7 @@ import {
   type GlobalCursor,
   START,
   type StreamAppend,
+  type StreamMatch,
   StreamVersionConflict,
 } from './event-store';
 import type { Notifier } from './notifier';
@@ -284,6 +285,14 @@ export const postgresEventStore = (
     return rows.map(toRecorded);
   };
 
+  const streamsWith = async (matches: readonly StreamMatch[]) => {
+    const wanted = matches.filter((m) => m.types.length > 0);
+    if (wanted.length === 0) return [];
+    const any = sql.join(wanted.map((m) => sql`(type = any(${m.types}::text[]) and data @> ${JSON.stringify(m.contains)}::jsonb)`), sql` or `);
+    const { rows } = await sql<{ stream_id: string }>`select distinct stream_id from events where ${any} order by stream_id`.execute(db);
+    return rows.map((r) => r.stream_id);
+  };
+
   const headPosition = async () => {
     const { rows } = await sql<{ head: string }>`
       select coalesce(max(position), 0)::text as head from events`.execute(db);
@@ -302,5 +311,5 @@ export const postgresEventStore = (
     notifier.publish('appended', await headPosition());
   };
 
-  return { kind, append, readStream, streamVersion, readAll, cursorAt, endCursor, countAfter, readFeed, eventAt, findEvents, headPosition, importEvents };
+  return { kind, append, readStream, streamVersion, readAll, cursorAt, endCursor, countAfter, readFeed, eventAt, findEvents, streamsWith, headPosition, importEvents };
 };

@@ -175,11 +175,13 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       employeeId: await create(employeesEntity.path, { employeeId: 'FUZZ-1', name: 'Fuzz Employee' }),
       invoices: {},
     };
-    // What credit and debit notes are against: one large invoice of each side.
+    // What credit and debit notes are against: one large invoice of each side, dated on the first
+    // day a generated date can be (a note is not dated before its invoice).
     const invoices: Record<string, number> = {};
     for (const doc of INVOICE_DOCUMENTS.filter((d) => !d.against)) {
       const partyId = doc.party.field === 'vendorId' ? fixtures.vendorId : fixtures.customerId;
-      invoices[doc.stream] = await create(doc.path, { [doc.party.field]: partyId, invoiceNumber: `FUZZ-${doc.stream}`, lines: [{ itemName: 'Room for notes', quantity: '1', rate: '90000000' }] });
+      const body = { [doc.party.field]: partyId, invoiceNumber: `FUZZ-${doc.stream}`, invoiceDate: '1950-01-01', lines: [{ itemName: 'Room for notes', quantity: '1', rate: '90000000' }] };
+      invoices[doc.stream] = await create(doc.path, body);
     }
     fixtures = { ...fixtures, invoices };
     // The users' routes work on a user of their own (`POST api.users` makes one here), never on the owner.

@@ -66,6 +66,7 @@ const vendorBody = (name: string, extra: Record<string, unknown> = {}) => ({
   gstNumber: GSTIN,
   panNumber: 'ABCDE1234F',
   paymentTerms: 'Net 30',
+  paymentTermDays: 30,
   active: true,
   ...extra,
 });

@@ -1,6 +1,7 @@
 import { byId, JOURNAL_VOUCHER_STREAM, type JournalVoucherBody, JournalVoucherBodySchema, JOURNAL_VOUCHERS_PATH, journalVoucherStream, LEDGER_CODE, ledgersEntity, purchaseInvoices, salesInvoices } from '@erp/contracts';
 import type Router from '@koa/router';
 
+import { nameParty } from '../documents/parties';
 import { requireRecord } from '../master-data/references';
 import type { CommandDeps } from '../master-data/master-data.routes';
 import { commandRoute } from '../shared/command-route';
@@ -12,26 +13,31 @@ type Result = ReturnType<typeof voucherAnswer>;
 
 /**
  * Each ledger the business added and each customer or vendor a line names must exist (the
- * line's field says which is missing).
+ * line's field says which is missing); each party named, as a document names it (issue 42:
+ * its first use recorded, its stream checked in the append).
  */
-const requireReferences = async (ctx: Parameters<CommandRun<Result>>[0], body: JournalVoucherBody) => {
+const requireReferences = async (ctx: Parameters<CommandRun<Result>>[0], body: JournalVoucherBody, metadata: CommandMetadata) => {
+  const parties = new Map<string, Awaited<ReturnType<typeof nameParty>>>();
   for (const [index, line] of body.lines.entries()) {
     const ledger = LEDGER_CODE.exec(line.account);
     if (ledger) await requireRecord(ctx, ledgersEntity.singular, Number(ledger[1]), { path: `lines.${index}.account`, message: `${ledgersEntity.label} ${line.account} not found` });
-    if (!line.party) continue;
+    if (!line.party || parties.has(line.party)) continue;
     const [kind, id] = [line.party.replace(/-\d+$/, ''), Number(line.party.replace(/^\D+-/, ''))];
     const party = kind === 'customer' ? salesInvoices.party : purchaseInvoices.party;
-    await requireRecord(ctx, party.singular, id, { path: `lines.${index}.party`, message: `${party.label} ${id} not found` });
+    const onLine = { ...party, field: `lines.${index}.party`, missing: `${party.label} ${id} not found` };
+    parties.set(line.party, await nameParty(ctx, onLine, id, false, metadata));
   }
+  return [...parties.values()];
 };
 
 const run =
   (type: 'Record' | 'Revise', id: number, body: JournalVoucherBody, metadata: CommandMetadata): CommandRun<Result> =>
   async (ctx) => {
-    await requireReferences(ctx, body);
+    const parties = await requireReferences(ctx, body, metadata);
     const stream = type === 'Record' ? ctx.fresh(journalVoucherStream(id), voucherDecider) : await ctx.load(journalVoucherStream(id), voucherDecider);
     const events = decideAll(voucherDecider, { type, data: { id, body }, metadata }, stream.state);
-    return { main: stream, appends: [{ stream, events }], result: voucherAnswer(stateAfter(voucherDecider, stream, events)) };
+    const uses = events.length > 0 ? parties.flatMap((p) => p.appends) : [];
+    return { main: stream, appends: [{ stream, events }, ...uses], checked: parties.flatMap((p) => p.checked), result: voucherAnswer(stateAfter(voucherDecider, stream, events)) };
   };
 
 /** POST and PUT /{id} of journal vouchers (issue 21): made inactive to cancel, never deleted. */

@@ -8,30 +8,26 @@ import {
   type InvoiceDocument,
   notFound,
   NumberSeriesEventSchema,
-  type PartyConfig,
   type SettlementBody,
   type SettlementDocument,
   type SettlementLine,
   seriesNumber,
   seriesStream,
+  termDaysOf,
   toIssues,
   validationError,
 } from '@erp/contracts';
 
-import { requireRecord } from '../master-data/references';
 import { reservationDecider, type ReservationState } from '../master-data/reservation.decider';
 import { businessDecider, businessOf } from '../settings/business.decider';
 import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandContext, CommandRun, Decision, StreamHandle } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
 import { type InvoiceContext, type InvoiceDecider, invoiceOf, type InvoiceState } from './invoice.decider';
+import { nameParty } from './parties';
 import { type SettlementDecider, type SettlementDraft, settlementOf } from './settlement.decider';
 
 type Appends = Decision<unknown>['appends'][number][];
-
-/** A document names an existing vendor or customer (400 on that field otherwise); its values (GSTIN). */
-const requireParty = (ctx: CommandContext, party: PartyConfig<string>, id: number) =>
-  requireRecord(ctx, party.singular, id, { path: party.field, message: party.missing });
 
 const businessProfile = async (ctx: CommandContext): Promise<Business | null> => businessOf((await ctx.load(BUSINESS_STREAM, businessDecider)).state);
 
@@ -138,7 +134,8 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, n
       const invoice = kind === 'Record' ? ctx.fresh(doc.streamOf(id), decider) : await ctx.load(doc.streamOf(id), decider);
       const before = invoice.state.status === 'recorded' ? invoice.state.invoice : null;
       if (kind === 'Revise' && !before) throw notFound(`${doc.label} ${id} not found`);
-      const party = await requireParty(ctx, doc.party, body.partyId);
+      // A new invoice, or one moved to another party, opens business with it (refused if inactive).
+      const party = await nameParty(ctx, doc.party, body.partyId, !doc.against && body.partyId !== before?.partyId, metadata);
       const business = body.taxMode === 'gst' || (doc.series && !body.number && !before) ? await businessProfile(ctx) : null;
       const series =
         !body.number && !before && doc.series
@@ -147,7 +144,8 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, n
       const number = body.number ?? before?.number ?? series?.number;
       if (!number) throw validationError(`${doc.numberLabel} is required`, [{ path: doc.numberField, message: `${doc.numberLabel} is required` }]);
       const against = noteOf && body.againstId ? await noteAgainst(ctx, noteOf, body.againstId) : null;
-      const context: InvoiceContext = { business, partyGstin: typeof party.gstNumber === 'string' ? party.gstNumber : null, number, against };
+      const partyGstin = typeof party.values.gstNumber === 'string' ? party.values.gstNumber : null;
+      const context: InvoiceContext = { business, partyGstin, number, against, termDays: termDaysOf(party.values) };
       const recorded = decideAll(decider, { type: kind, data: { id, body, context }, metadata }, invoice.state);
       // Paid as it is recorded: a receipt or payment of its own, allocated here in the same append.
       const paidBusiness = body.paidNow && settledBy && settlementId ? (business ?? (await businessProfile(ctx))) : null;
@@ -157,11 +155,11 @@ export const invoiceCommands = (doc: InvoiceDocument, decider: InvoiceDecider, n
       const after = stateAfter(decider, invoice, changes);
       const appends: Appends = [{ stream: invoice, events: changes.map(doc.write) }, ...(paid ? [{ stream: ctx.fresh(paid.stream, settledBy!.decider), events: paid.events }, ...paid.numbered] : [])];
       if (changes.length > 0) {
-        appends.push(...(series?.appends ?? []));
+        appends.push(...party.appends, ...(series?.appends ?? []));
         appends.push(...(await numberClaims(doc, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number }, series?.claim)));
         if (noteOf && after.status === 'recorded') appends.push(...(await noteCredit(ctx, noteOf, doc.streamOf(id), before, after.invoice, metadata)));
       }
-      return { main: invoice, appends, result: invoiceOf(doc, after, metadata.now) };
+      return { main: invoice, appends, checked: party.checked, result: invoiceOf(doc, after, metadata.now) };
     };
   return {
     /** `settlementId`: the id of the receipt or payment that `paidNow` records. */
@@ -233,8 +231,8 @@ const defaultPrefix = (doc: InvoiceDocument) => (doc.series === 'creditNotePrefi
 const noteAgainst = async (ctx: CommandContext, invoices: InvoiceStreams, invoiceId: number): Promise<InvoiceContext['against']> => {
   const stream = await ctx.load(invoices.doc.streamOf(invoiceId), invoices.decider);
   if (stream.state.status !== 'recorded') return null;
-  const { partyId, number, placeOfSupply } = stream.state.invoice;
-  return { id: invoiceId, partyId, number, placeOfSupply };
+  const { partyId, number, date, placeOfSupply } = stream.state.invoice;
+  return { id: invoiceId, partyId, number, date, placeOfSupply };
 };
 
 /**
@@ -298,7 +296,7 @@ export const settlementCommands = (doc: SettlementDocument, decider: SettlementD
       const directAmount = checkBody(body);
       const settlement = kind === 'Record' ? ctx.fresh(doc.streamOf(id), decider) : await ctx.load(doc.streamOf(id), decider);
       if (kind === 'Revise' && settlement.state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
-      await requireParty(ctx, doc.party, body.partyId);
+      const party = await nameParty(ctx, doc.party, body.partyId, false, metadata);
       const load = invoiceLoader(ctx, invoices);
       const lines: SettlementLine[] = [];
       for (const [index, line] of body.lines.entries()) {
@@ -323,8 +321,9 @@ export const settlementCommands = (doc: SettlementDocument, decider: SettlementD
       const previous = settlement.state.status === 'recorded' ? settlement.state.settlement.lines : [];
       const kept = new Set(allocating.map((l) => l.invoiceId));
       appends.push(...(await releases(by, previous.filter((l) => !kept.has(l.invoiceId)).map((l) => l.invoiceId), load, invoices.decider, invoices.doc, metadata)));
-      if (issued && changes.length > 0) appends.push(...issued.appends);
-      return { main: settlement, appends: [{ stream: settlement, events: changes.map(doc.write) }, ...appends], result: settlementOf(doc, stateAfter(decider, settlement, changes)) };
+      if (changes.length > 0) appends.push(...party.appends, ...(issued?.appends ?? []));
+      const result = settlementOf(doc, stateAfter(decider, settlement, changes));
+      return { main: settlement, appends: [{ stream: settlement, events: changes.map(doc.write) }, ...appends], checked: party.checked, result };
     };
   /** Voids it for good, with the reason kept in its history; every invoice it settled is released. */
   const voidIt =

@@ -9,7 +9,7 @@ import { type InvoiceCommand, type InvoiceContext, invoiceOf } from './invoice.d
 const metadata = { now: new Date('2026-11-22T20:00:00Z'), userId: 1, correlationId: 'c-1' };
 /** A registered business in Maharashtra (27) that charges GST. */
 const maharashtra = { state: '27', gstin: '27AAPFU0939F1ZV', taxpayerType: 'regular' as const };
-const context = (overrides: Partial<InvoiceContext> = {}): InvoiceContext => ({ business: null, partyGstin: null, number: 'B-17', against: null, ...overrides });
+const context = (overrides: Partial<InvoiceContext> = {}): InvoiceContext => ({ business: null, partyGstin: null, number: 'B-17', against: null, termDays: null, ...overrides });
 
 describe.each(INVOICE_SLICES.filter((s) => !s.doc.against))('$doc.label (invoice document)', ({ doc, decider }) => {
   const party = doc.party.field;

@@ -3,6 +3,7 @@ import {
   type Business,
   compareMoney,
   conflict,
+  dueDateFrom,
   indiaDate,
   type InvoiceBody,
   type InvoiceChange,
@@ -48,8 +49,14 @@ export interface InvoiceContext {
   /** The number: as sent, or the next of the business's series. */
   readonly number: string;
   /** A note: the invoice it is against, as it stands (null when it does not exist); its place of supply is the note's. */
-  readonly against: { readonly id: number; readonly partyId: number; readonly number: string; readonly placeOfSupply: string | null } | null;
+  readonly against: { readonly id: number; readonly partyId: number; readonly number: string; readonly date: string; readonly placeOfSupply: string | null } | null;
+  /** The party's payment term in days (its days field, else read from its terms label); null for none. */
+  readonly termDays: number | null;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-04-10' → '10 Apr 2026', for messages. */
+const readable = (date: string) => `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 export type InvoiceCommand =
   | Command<'Record', { readonly id: number; readonly body: InvoiceBody; readonly context: InvoiceContext }>
@@ -86,7 +93,8 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   const partyWord = doc.party.label.toLowerCase();
 
   const recorded = (id: number, body: InvoiceBody, context: InvoiceContext, now: Date, previousDate?: string): InvoiceData => {
-    const against = doc.against ? againstOf(body, context) : null;
+    const date = body.date ?? previousDate ?? indiaDate(now);
+    const against = doc.against ? againstOf(body, context, date) : null;
     const invoicePlaceOfSupply = doc.side === 'sales' && against ? followedPlaceOfSupply(body, against) : null;
     const priced = priceDocument(doc.side, { ...body, invoicePlaceOfSupply }, context.business, context.partyGstin);
     if (!priced) {
@@ -100,8 +108,9 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       id,
       partyId: body.partyId,
       number: context.number,
-      date: body.date ?? previousDate ?? indiaDate(now),
-      dueDate: body.dueDate,
+      date,
+      // Left blank, an invoice is due its party's payment term after its date; a note has no due date of its own.
+      dueDate: body.dueDate ?? (doc.against ? null : dueDateFrom(date, context.termDays)),
       texts: body.texts,
       active: body.active,
       taxMode: body.taxMode,
@@ -111,14 +120,18 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     };
   };
 
-  /** A note names an invoice of the same party that exists. */
-  const againstOf = (body: InvoiceBody, context: InvoiceContext) => {
+  /** A note names an invoice of the same party that exists, and is not dated before it (nor numbered in an earlier year's series). */
+  const againstOf = (body: InvoiceBody, context: InvoiceContext, date: string) => {
     const config = doc.against!;
     const invoice = context.against;
     if (!invoice || invoice.id !== body.againstId) throw validationError(`${config.label} ${body.againstId} not found`, [{ path: config.field, message: config.missing }]);
     if (invoice.partyId !== body.partyId) {
       const message = `${config.label} ${invoice.number} is not from this ${partyWord}`;
       throw validationError(message, [{ path: config.field, message }]);
+    }
+    if (date < invoice.date) {
+      const message = `A ${doc.label.toLowerCase()} cannot be dated before its invoice: ${invoice.number} is dated ${readable(invoice.date)}`;
+      throw validationError(message, [{ path: doc.dateField, message }]);
     }
     return invoice;
   };

@@ -11,7 +11,7 @@ import {
 import { decideAll, type CommandMetadata } from '../shared/decider';
 import type { CommandContext, CommandRun, Decision, StreamHandle } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
-import { type MasterDataDecider, type MasterDataState, recordOf } from './master-data.decider';
+import { type MasterDataDecider, type MasterDataState, recordOf, type RecordUsage } from './master-data.decider';
 import { MASTER_DATA_SLICES } from './index';
 import { requireRecord } from './references';
 import { reservationDecider } from './reservation.decider';
@@ -124,8 +124,14 @@ const filled = async <B>(entity: MasterDataEntity, ctx: CommandContext, body: B)
   return result;
 };
 
-/** Create, update and delete of one master-data record, each a CommandRun for handleCommand. */
-export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decider: MasterDataDecider<E>) => {
+/** What names a record (a party's documents), read for its delete. */
+export type UsageReader = (ctx: CommandContext, id: number) => Promise<RecordUsage>;
+
+/**
+ * Create, update and delete of one master-data record, each a CommandRun for handleCommand.
+ * `usageOf`: for an entity documents name (customers, vendors), what its delete must know.
+ */
+export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decider: MasterDataDecider<E>, usageOf?: UsageReader) => {
   const decideOn = (record: StreamHandle<MasterDataState>, command: Parameters<MasterDataDecider<E>['decide']>[0]) => {
     const events = decideAll(decider, command, record.state);
     return { events, after: stateAfter(decider, record, events) };
@@ -161,7 +167,8 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
     (id: number, metadata: CommandMetadata): CommandRun<undefined> =>
     async (ctx) => {
       const record = await ctx.load(recordStream(entity, id), decider);
-      const { events } = decideOn(record, { type: 'Delete', data: { id }, metadata });
+      const usage = usageOf && record.state.status === 'active' ? await usageOf(ctx, id) : null;
+      const { events } = decideOn(record, { type: 'Delete', data: { id, ...(usage ? { usage } : {}) }, metadata });
       const claims = await reservationAppends(entity, ctx, id, metadata, heldBy(record.state), null);
       return { main: record, appends: [{ stream: record, events }, ...claims], result: undefined };
     };

@@ -85,3 +85,43 @@ describe('field normalisation reaches the events', () => {
     expect(employeesEntity.unique).toEqual({ field: 'employeeId', label: 'Employee ID' });
   });
 });
+
+describe('a party in use is not deleted (issue 42)', () => {
+  const customers = MASTER_DATA_SLICES.find((s) => s.entity.plural === 'customers')!;
+  const vendors = MASTER_DATA_SLICES.find((s) => s.entity.plural === 'vendors')!;
+  const created = (label: string) => ({ type: `${label}Created`, data: { id, name: 'Ravi Traders', active: true } });
+  const unused = { used: false, documents: [], balanceDue: '0.00', owedBy: 'them' as const };
+  const remove = (usage: typeof unused | { used: boolean; documents: { label: string; count: number }[]; balanceDue: string; owedBy: 'them' | 'us' }): MasterDataCommand<MasterDataEntity> => ({
+    type: 'Delete',
+    data: { id, usage },
+    metadata,
+  });
+  const refusedSaying = (words: RegExp) => (e: unknown) => e instanceof DomainError && e.kind === 'conflict' && words.test(e.message);
+
+  it('deletes a party no document names', () =>
+    DeciderSpecification.for(customers.decider).given([created('Customer')]).when(remove(unused)).then([{ type: 'CustomerDeleted', data: { id } }]));
+
+  it('refuses one with documents, naming them and what they owe, and offering to make them inactive', () =>
+    DeciderSpecification.for(customers.decider)
+      .given([created('Customer')])
+      .when(remove({ used: true, documents: [{ label: 'invoice', count: 3 }, { label: 'receipt', count: 1 }], balanceDue: '4251.00', owedBy: 'them' }))
+      .thenThrows(refusedSaying(/^Ravi Traders has 3 invoices and 1 receipt and owes ₹4,251\.00; make them inactive instead$/)));
+
+  it('refuses a vendor we owe, saying so', () =>
+    DeciderSpecification.for(vendors.decider)
+      .given([created('Vendor')])
+      .when(remove({ used: false, documents: [{ label: 'invoice', count: 1 }], balanceDue: '900.00', owedBy: 'us' }))
+      .thenThrows(refusedSaying(/^Ravi Traders has 1 invoice and is owed ₹900\.00; make them inactive instead$/)));
+
+  it('refuses one a document named before, though none names it now', () =>
+    DeciderSpecification.for(customers.decider)
+      .given([created('Customer')])
+      .when(remove({ ...unused, used: true }))
+      .thenThrows(refusedSaying(/^Ravi Traders is named on documents; make them inactive instead$/)));
+
+  it('refuses one with documents recorded before uses were recorded', () =>
+    DeciderSpecification.for(customers.decider)
+      .given([created('Customer')])
+      .when(remove({ ...unused, documents: [{ label: 'credit note', count: 2 }] }))
+      .thenThrows(refusedSaying(/^Ravi Traders has 2 credit notes; make them inactive instead$/)));
+});

@@ -1,5 +1,6 @@
 import {
   type BodyOf,
+  compareMoney,
   conflict,
   decodeMasterDataEvent,
   type EventOf,
@@ -12,6 +13,7 @@ import {
   notFound,
   readMasterDataEvent,
   type RecordOf,
+  rupees,
   withComputed,
 } from '@erp/contracts';
 import { z } from 'zod';
@@ -26,9 +28,30 @@ export type MasterDataState =
 export type MasterDataCommand<E extends MasterDataEntity> =
   | Command<'Create', { readonly id: number; readonly body: BodyOf<E> }>
   | Command<'Update', { readonly id: number; readonly body: BodyOf<E> }>
-  | Command<'Delete', { readonly id: number }>
+  /** `usage`: what names the record, as the command read it (a customer's or vendor's documents). */
+  | Command<'Delete', { readonly id: number; readonly usage?: RecordUsage }>
   /** One of the entity's actions (a payroll's pay), with its parsed body. */
   | Command<'Act', { readonly id: number; readonly action: string; readonly values: Readonly<Record<string, unknown>> }>;
+
+/** What names a record (issue 42: a party's documents); a record in use is not deleted. */
+export interface RecordUsage {
+  /** A document named it since uses were recorded (its use stream). */
+  readonly used: boolean;
+  /** The documents that name it now, by kind ('sales invoice'), those recorded before uses were too. */
+  readonly documents: readonly { readonly label: string; readonly count: number }[];
+  /** Still due on its invoices, owed by `them` (a customer) or by `us` (to a vendor). */
+  readonly balanceDue: string;
+  readonly owedBy: 'them' | 'us';
+}
+
+/** 'has 3 sales invoices and 1 receipt and owes ₹4,251.00', or null when nothing names the record. */
+const inUse = (usage: RecordUsage): string | null => {
+  const kinds = usage.documents.filter((d) => d.count > 0).map((d) => `${d.count} ${d.label}${d.count === 1 ? '' : 's'}`);
+  const listed = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}` : kinds[0];
+  const owing = compareMoney(usage.balanceDue, 0) > 0 ? `${usage.owedBy === 'them' ? 'owes' : 'is owed'} ${rupees(usage.balanceDue)}` : null;
+  if (listed) return `has ${listed}${owing ? ` and ${owing}` : ''}`;
+  return usage.used ? 'is named on documents' : null;
+};
 
 export type MasterDataDecider<E extends MasterDataEntity> = Decider<MasterDataState, MasterDataCommand<E>, EventOf<E>>;
 
@@ -36,8 +59,9 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 /**
  * One decider for master data (STYLE b.3): vendors, customers, items, employees and leads have
- * no rules beyond validation. It speaks each entity's own events (VendorCreated, LeadUpdated…),
- * read and written through the entity's schemas; an update records only the fields that changed.
+ * no rules beyond validation, and a record the command says is in use (a party documents name)
+ * is not deleted. It speaks each entity's own events (VendorCreated, LeadUpdated…), read and
+ * written through the entity's schemas; an update records only the fields that changed.
  */
 export const masterDataDecider = <E extends MasterDataEntity>(entity: E): MasterDataDecider<E> => {
   const missing = (id: number) => notFound(`${entity.label} ${id} not found`);
@@ -83,8 +107,11 @@ export const masterDataDecider = <E extends MasterDataEntity>(entity: E): Master
     return Object.keys(changes).length === 0 ? [] : [masterDataEvent(entity, { kind: 'updated', id, changes })];
   };
 
-  const remove = (id: number, state: MasterDataState): EventOf<E> => {
+  /** A record in use is kept: it can be made inactive instead (hidden from pickers, kept in reports). */
+  const remove = (id: number, state: MasterDataState, usage?: RecordUsage): EventOf<E> => {
     if (state.status !== 'active') throw missing(id);
+    const reason = usage && inUse(usage);
+    if (reason) throw conflict(`${String(state.values[entity.sortBy] ?? `${entity.label} ${id}`)} ${reason}; make them inactive instead`);
     return masterDataEvent(entity, { kind: 'deleted', id });
   };
 
@@ -110,7 +137,7 @@ export const masterDataDecider = <E extends MasterDataEntity>(entity: E): Master
         case 'Update':
           return update(command.data.id, command.data.body, state);
         case 'Delete':
-          return remove(command.data.id, state);
+          return remove(command.data.id, state, command.data.usage);
         case 'Act':
           return act(command.data.id, command.data.action, command.data.values, state);
       }

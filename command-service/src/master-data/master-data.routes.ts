@@ -4,7 +4,7 @@ import type Router from '@koa/router';
 
 import { commandRoute, NO_BODY } from '../shared/command-route';
 import { foldStored } from '../shared/decider';
-import { masterDataCommands } from './master-data.commands';
+import { masterDataCommands, type UsageReader } from './master-data.commands';
 import { type MasterDataDecider, recordOf } from './master-data.decider';
 
 export interface CommandDeps {
@@ -21,8 +21,9 @@ export const masterDataWriteRoutes = <E extends MasterDataEntity>(
   deps: CommandDeps,
   entity: E,
   decider: MasterDataDecider<E>,
+  usageOf?: UsageReader,
 ) => {
-  const commands = masterDataCommands(entity, decider);
+  const commands = masterDataCommands(entity, decider, usageOf);
   const item = byId(entity.path, ':id');
   const replay = async (streamId: string) => recordOf(entity, foldStored(decider, (await deps.store.readStream(streamId)).events));
   const location = (record: RecordOf<E> | undefined) => {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 
 import { conflict, DomainError, type DomainEvent, versionMismatch } from '@erp/contracts';
-import { type EventMetadataInput, type EventStore, StreamVersionConflict } from '@erp/eventstore';
+import { type EventMetadataInput, type EventStore, type StreamMatch, StreamVersionConflict } from '@erp/eventstore';
 
 import { type Evolver, evolveAll, foldStored } from './decider';
 
@@ -21,6 +21,8 @@ export interface CommandContext {
   fresh<State, Event>(streamId: string, evolver: Evolver<State, Event>): StreamHandle<State>;
   /** A stream whose version is all the command needs (a number series): its events are not read. */
   versionOf(streamId: string): Promise<StreamHandle<null>>;
+  /** The streams with a committed event matching any of these (EventStore.streamsWith). */
+  streamsWith(matches: readonly StreamMatch[]): Promise<readonly string[]>;
 }
 
 export interface Decision<Result> {
@@ -28,6 +30,15 @@ export interface Decision<Result> {
   readonly main: StreamHandle<unknown>;
   /** Events per stream, appended together in one atomic append. */
   readonly appends: readonly { readonly stream: StreamHandle<unknown>; readonly events: readonly DomainEvent[] }[];
+  /**
+   * Streams the decision read and nothing is appended to, whose version must still hold when the
+   * events are appended (a document's party: a change committed meanwhile decides again). A
+   * stream read but not named here or in `appends` is not checked. Two appends in flight at the
+   * same moment can both pass such a check (each sees the other's rows only once committed): a
+   * rule that must hold against those needs both to append to one stream, whose (stream,
+   * version) key lets one in (a party's first use and its delete, issue 42).
+   */
+  readonly checked?: readonly StreamHandle<unknown>[];
   readonly result: Result;
 }
 
@@ -78,7 +89,21 @@ const contextFor = (store: EventStore): CommandContext => ({
   },
   fresh: (streamId, evolver) => ({ streamId, state: evolver.initialState(), version: 0, lastPosition: '0' }),
   versionOf: async (streamId) => ({ streamId, state: null, version: await store.streamVersion(streamId), lastPosition: '0' }),
+  streamsWith: (matches) => store.streamsWith(matches),
 });
+
+/** The appends of a decision with events, then each checked stream not among them, with none. */
+const appendsOf = (decision: Decision<unknown>) => {
+  const appends = decision.appends.filter((a) => a.events.length > 0);
+  if (appends.length === 0) return appends;
+  const named = new Set(appends.map((a) => a.stream.streamId));
+  for (const stream of decision.checked ?? []) {
+    if (named.has(stream.streamId)) continue;
+    named.add(stream.streamId);
+    appends.push({ stream, events: [] });
+  }
+  return appends;
+};
 
 /** The most events one command appends (a settlement of 500 lines releasing 500 others, and more). */
 const MAX_EVENTS_PER_COMMAND = 1100;
@@ -138,7 +163,7 @@ export const handleCommand = async <Result>(
     if (expectedVersions && main.version > 0 && !expectedVersions.includes(main.version)) {
       throw versionMismatch(CHANGED_ELSEWHERE);
     }
-    const appends = decision.appends.filter((a) => a.events.length > 0);
+    const appends = appendsOf(decision);
     if (appends.length === 0) {
       return { result: decision.result, version: main.version, position: main.lastPosition, appended: 0 };
     }

@@ -1,5 +1,6 @@
 import { masterDataEntity, type BodyOf, type EventOf, type RecordOf } from '../entity';
-import { active, email, gstin, money, multiline, pan, phone, requiredText, text } from '../fields';
+import { active, email, gstin, integer, money, multiline, pan, phone, requiredText, text } from '../fields';
+import { PAYMENT_TERM_DAYS_MAX } from '../payment-terms';
 
 /** Customers (SEED-SPEC §2, §3): who the shop sells to, with a credit limit. */
 export const customersEntity = masterDataEntity({
@@ -11,6 +12,8 @@ export const customersEntity = masterDataEntity({
   canDelete: true,
   sortBy: 'name',
   search: { fields: ['name', 'contactPerson', 'email', 'phone', 'gstNumber'], phones: ['phone'] },
+  // The first document that names the customer (issue 42): once, in the document's own append.
+  marks: { CustomerUsed: [] },
   fields: {
     name: requiredText(),
     contactPerson: text(),
@@ -20,6 +23,8 @@ export const customersEntity = masterDataEntity({
     gstNumber: gstin(),
     panNumber: pan(),
     paymentTerms: text(),
+    /** Days from an invoice's date to its due date; `paymentTerms` stays the label (blank: read from it). */
+    paymentTermDays: integer({ label: 'Payment term days', max: PAYMENT_TERM_DAYS_MAX }),
     creditLimit: money(),
     active: active(),
   },

@@ -137,7 +137,7 @@ export const longestValue = (field: Field, name: string, schema: JsonSchema | un
     case 'percent':
       return '100';
     case 'integer':
-      return INT32_MAX;
+      return field.range?.max ?? INT32_MAX;
     case 'date':
       return LAST_DAY;
     case 'quantity':

@@ -2824,6 +2824,7 @@ export interface operations {
                             gstNumber: string | null;
                             panNumber: string | null;
                             paymentTerms: string | null;
+                            paymentTermDays: number | null;
                             creditLimit: string | null;
                             active: boolean;
                             id: number;
@@ -3083,6 +3084,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         active: boolean;
                         id: number;
                     }[];
@@ -3131,6 +3133,7 @@ export interface operations {
                     gstNumber?: string | null;
                     panNumber?: string | null;
                     paymentTerms?: string | null;
+                    paymentTermDays?: number | string | null;
                     /** @default true */
                     active?: boolean;
                 };
@@ -3155,6 +3158,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         active: boolean;
                         id: number;
                     };
@@ -3203,6 +3207,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         active: boolean;
                         id: number;
                     };
@@ -3253,6 +3258,7 @@ export interface operations {
                     gstNumber?: string | null;
                     panNumber?: string | null;
                     paymentTerms?: string | null;
+                    paymentTermDays?: number | string | null;
                     /** @default true */
                     active?: boolean;
                 };
@@ -3277,6 +3283,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         active: boolean;
                         id: number;
                     };
@@ -3410,6 +3417,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         creditLimit: string | null;
                         active: boolean;
                         id: number;
@@ -3460,6 +3468,7 @@ export interface operations {
                     gstNumber?: string | null;
                     panNumber?: string | null;
                     paymentTerms?: string | null;
+                    paymentTermDays?: number | string | null;
                     creditLimit?: number | string | null;
                     /** @default true */
                     active?: boolean;
@@ -3485,6 +3494,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         creditLimit: string | null;
                         active: boolean;
                         id: number;
@@ -3534,6 +3544,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         creditLimit: string | null;
                         active: boolean;
                         id: number;
@@ -3586,6 +3597,7 @@ export interface operations {
                     gstNumber?: string | null;
                     panNumber?: string | null;
                     paymentTerms?: string | null;
+                    paymentTermDays?: number | string | null;
                     creditLimit?: number | string | null;
                     /** @default true */
                     active?: boolean;
@@ -3611,6 +3623,7 @@ export interface operations {
                         gstNumber: string | null;
                         panNumber: string | null;
                         paymentTerms: string | null;
+                        paymentTermDays: number | null;
                         creditLimit: string | null;
                         active: boolean;
                         id: number;

@@ -26,6 +26,8 @@ export interface FieldConfig<TValues extends FieldValues> {
   uppercase?: boolean;
   /** Shown only while this holds of the form's values (the tax amount only when typed by hand). */
   showWhen?: (values: Record<string, unknown>) => boolean;
+  /** A hint worked out from the form's values (the due date an invoice will get): a hook; null shows `hint`. */
+  useHint?: (values: Record<string, unknown>) => string | null;
 }
 
 export interface FormSection<TValues extends FieldValues> {
@@ -46,8 +48,11 @@ export interface FormConfig<TRecord, TValues extends FieldValues, TBody> {
   titles: { create: string; edit: string };
   subtitles: { create: string; edit: string };
   submitLabels: { create: string; update: string };
-  /** Offers Delete in edit mode, behind this confirmation. */
-  deleteConfirm?: { title: string; body: string };
+  /**
+   * Offers Delete in edit mode, behind this confirmation. `orInactive`: a delete the server
+   * refuses (409: documents name the record) says why and offers to make it inactive instead.
+   */
+  deleteConfirm?: { title: string; body: string; orInactive?: boolean };
   /**
    * Offers Void in edit mode (payments, receipts): a confirmation that asks why; the reason is
    * kept in the record's history. A voided record (`voidedBecause` gives its reason) is shown,

@@ -35,11 +35,13 @@ export interface FormActionsProps {
   onVoid?: (reason: string) => void;
   /** Nothing to save (a voided record): Back only. */
   readOnly?: boolean;
+  /** A delete the server refused (documents name the record): why, and the offer to make it inactive. */
+  refused?: { label: string; reason: string; dismiss: () => void; makeInactive: () => void } | null;
 }
 
 /** Submit ('Saving...' while pending), Cancel, and Delete or Void behind a confirmation. */
 export function FormActions(props: FormActionsProps) {
-  const { submitLabel, isSaving, isBusy, onCancel, deleteConfirm, onDelete, voidConfirm, onVoid, readOnly } = props;
+  const { submitLabel, isSaving, isBusy, onCancel, deleteConfirm, onDelete, voidConfirm, onVoid, readOnly, refused } = props;
   const [isConfirming, setConfirming] = useState(false);
   const [isVoiding, setVoiding] = useState(false);
   if (readOnly) {
@@ -90,6 +92,15 @@ export function FormActions(props: FormActionsProps) {
             title={deleteConfirm.title}
             description={deleteConfirm.body}
             onConfirm={onDelete}
+          />
+          <ConfirmDialog
+            open={Boolean(refused)}
+            onOpenChange={(open) => !open && refused?.dismiss()}
+            title={`This ${refused?.label.toLowerCase() ?? 'record'} cannot be deleted`}
+            description={refused?.reason ?? ''}
+            confirmLabel="Make inactive"
+            tone="primary"
+            onConfirm={() => refused?.makeInactive()}
           />
         </>
       )}

@@ -49,19 +49,20 @@ export function FormSections<TValues extends FieldValues>(props: FieldsProps<TVa
       <Grid>
         {section.fields.filter((field) => field.showWhen?.(values) ?? true).map((field) => {
           const error = (get(errors, field.name) as { message?: string } | undefined)?.message;
-          return (
+          const shell = (hint: string | undefined) => (
             <FieldShell
               key={field.name}
               id={fieldId(field.name)}
               label={field.label}
               required={field.required}
-              hint={field.hint}
+              hint={hint}
               error={error}
               wide={field.wide ?? field.kind === 'textarea'}
             >
-              <Control field={field} register={register} error={error} values={values} />
+              <Control field={field} register={register} error={error} values={values} hint={hint} />
             </FieldShell>
           );
+          return field.useHint ? <LiveHint key={field.name} useHint={field.useHint} values={values} fallback={field.hint} render={shell} /> : shell(field.hint);
         })}
       </Grid>
       {section === sections.at(-1) && footer}
@@ -72,14 +73,25 @@ export function FormSections<TValues extends FieldValues>(props: FieldsProps<TVa
 const headingId = (title: string) => `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
 const fieldId = (name: string) => `field-${name.replace(/\./g, '-')}`;
 
+/** A field whose hint is worked out from the form's values (a hook of its own, so called on every render of this field). */
+function LiveHint(props: {
+  useHint: (values: Record<string, unknown>) => string | null;
+  values: Record<string, unknown>;
+  fallback?: string;
+  render: (hint: string | undefined) => ReactNode;
+}) {
+  return props.render(props.useHint(props.values) ?? props.fallback);
+}
+
 interface ControlProps<TValues extends FieldValues> {
   field: FieldConfig<TValues>;
   values: Record<string, unknown>;
   register: UseFormRegister<TValues>;
   error?: string;
+  hint?: string;
 }
 
-function Control<TValues extends FieldValues>({ field, register, error, values }: ControlProps<TValues>) {
+function Control<TValues extends FieldValues>({ field, register, error, values, hint }: ControlProps<TValues>) {
   const id = fieldId(field.name);
   const common = {
     id,
@@ -88,7 +100,7 @@ function Control<TValues extends FieldValues>({ field, register, error, values }
     autoComplete: field.autoComplete ?? 'off',
     'aria-invalid': error ? true : undefined,
     'aria-required': field.required || undefined,
-    'aria-describedby': describedBy(id, field.hint, error),
+    'aria-describedby': describedBy(id, hint, error),
   };
   switch (field.kind) {
     case 'textarea':

@@ -109,7 +109,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
   useEffect(() => onDirtyChange?.(draft.dirty), [draft.dirty, onDirtyChange]);
   const [discarding, setDiscarding] = useState(false);
   const cancel = () => (draft.dirty ? setDiscarding(true) : onCancel());
-  const { save, destroy, voidIt, isSaving, isDeleting } = useEntitySave({
+  const { save, destroy, voidIt, refused, dismissRefusal, makeInactive, isSaving, isDeleting } = useEntitySave({
     config,
     resource,
     record,
@@ -210,6 +210,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
               onCancel={cancel}
               deleteConfirm={record ? config.deleteConfirm : undefined}
               onDelete={destroy}
+              refused={refused === null ? null : { label: config.entityLabel, reason: refused, dismiss: dismissRefusal, makeInactive }}
               voidConfirm={record && mayVoid ? config.voidConfirm : undefined}
               onVoid={voidIt}
               readOnly={readOnly}

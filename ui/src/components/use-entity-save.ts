@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 import { entityMessages, type FormConfig } from '@/components/entity-config';
@@ -32,6 +33,8 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
   const remove = resource.useRemove();
   const voiding = resource.useVoid();
   const messages = entityMessages(config.entityLabel);
+  // Why the server kept the record (409), while the offer to make it inactive is open.
+  const [refused, setRefused] = useState<string | null>(null);
   const sections = config.settleNow ? [...config.sections, config.settleNow.section] : config.sections;
   const fieldNames = new Set<string>(sections.flatMap((s) => s.fields.map((f) => f.name)));
 
@@ -80,8 +83,18 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
     if (!record) return;
     remove.mutate(record.id, {
       onSuccess: succeed(messages.deleted),
-      onError: fail(messages.deleteFailed),
+      onError: (error) => {
+        if (config.deleteConfirm?.orInactive && isApiError(error, 409)) setRefused(error.serverMessage ?? errorText(error));
+        else fail(messages.deleteFailed)(error);
+      },
     });
+  };
+  /** Kept as it is saved, made inactive: hidden from pickers, kept in lists and reports. */
+  const makeInactive = () => {
+    setRefused(null);
+    if (!record) return;
+    const body = { ...config.toFormValues(record), active: false } as unknown as TBody;
+    update.mutate({ id: record.id, body }, { onSuccess: succeed(messages.updated), onError: fail(messages.updateFailed) });
   };
 
   const voidIt = (reason: string) => {
@@ -93,6 +106,9 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
     save,
     destroy,
     voidIt,
+    refused,
+    dismissRefusal: () => setRefused(null),
+    makeInactive,
     isSaving: create.isPending || update.isPending,
     isDeleting: remove.isPending || voiding.isPending,
   };

@@ -20,6 +20,8 @@ export interface InvoiceFormTexts {
   readonly fields?: Readonly<Record<string, Partial<Pick<FieldConfig<Values>, 'label' | 'placeholder' | 'hint' | 'required'>>>>;
   /** Fields of the contract the screen leaves out (a note's due date). */
   readonly omit?: readonly string[];
+  /** The due date's hint from the form's values: the date it gets when left blank (a hook). */
+  readonly useDueHint?: (values: Values) => string | null;
 }
 
 /**
@@ -45,7 +47,7 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
       placeholder: numbered ? 'Leave blank for the next number' : undefined,
     }),
     own(doc.dateField, { name: doc.dateField, label: words(doc.dateField), kind: 'date', required: true }),
-    own('dueDate', { name: 'dueDate', label: 'Due Date', kind: 'date' }),
+    own('dueDate', { name: 'dueDate', label: 'Due Date', kind: 'date', ...(texts.useDueHint ? { useHint: texts.useDueHint } : {}) }),
     own('taxMode', {
       name: 'taxMode',
       label: 'Tax Mode',

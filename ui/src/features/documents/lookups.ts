@@ -16,7 +16,7 @@ export function useLabels<T extends { id: number }>(useList: UseList<T>, labelOf
   return (id: number | null | undefined, unknown: string) => (id ? (labels.get(id) ?? unknown) : unknown);
 }
 
-/** Select options from a master-data list; null while it loads. */
+/** Select options from a master-data list; null while it loads (a document's party: partyOptionsFrom). */
 export const optionsFrom =
   <T extends { id: number; name: string }>(useList: UseList<T>) =>
   () => {

@@ -2,14 +2,15 @@ import { type DebitNote, debitNotes } from '@erp/contracts';
 import { useMemo } from 'react';
 
 import { EntityListScreen } from '@/components/entity-list-screen';
-import { optionsFrom, useLabels } from '@/features/documents/lookups';
+import { useLabels } from '@/features/documents/lookups';
+import { partyOptionsFrom } from '@/features/documents/parties';
 import { noteConfig } from '@/features/documents/note-config';
 import { debitNotesResource } from '@/features/purchase/debit-notes/debit-notes.resource';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 import { useBusiness } from '@/features/settings/business.queries';
 
-const vendorOptions = optionsFrom(vendorsResource.useList);
+const vendorOptions = partyOptionsFrom(vendorsResource.useList, 'vendorId');
 const useVendorGstin = (id: number) => vendorsResource.useList().data?.find((v) => v.id === id)?.gstNumber ?? null;
 
 /** Debit notes: goods sent back to a vendor, or a price they reduced, against one of their bills. */

@@ -8,7 +8,8 @@ import { invoiceBadge } from '@/features/documents/invoice-badge';
 import { invoiceDetails } from '@/features/documents/invoice-details';
 import { invoiceForm } from '@/features/documents/invoice-form';
 import { invoiceLines } from '@/features/documents/invoice-lines';
-import { optionsFrom, useLabels } from '@/features/documents/lookups';
+import { useLabels } from '@/features/documents/lookups';
+import { dueDateHint, partyOptionsFrom } from '@/features/documents/parties';
 import { settleAction } from '@/features/documents/settle-action';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
@@ -17,7 +18,8 @@ import { formatDate, formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
-const vendorOptions = optionsFrom(vendorsResource.useList);
+const vendorOptions = partyOptionsFrom(vendorsResource.useList, 'vendorId');
+const useDueHint = dueDateHint(vendorsResource.useList, purchaseInvoices);
 const recordPayment = settleAction<PurchaseInvoice>(purchaseInvoices, 'Record payment');
 const useVendorGstin = (id: number) => vendorsResource.useList().data?.find((v) => v.id === id)?.gstNumber ?? null;
 
@@ -66,6 +68,7 @@ export function PurchaseInvoicesScreen() {
           {
             section: 'Invoice Details',
             useParties: vendorOptions,
+            useDueHint,
             fields: {
               invoiceNumber: { label: 'Invoice Number', placeholder: 'e.g. INV-001' },
               taxAmount: { hint: 'Typed by hand, not calculated' },

@@ -6,7 +6,8 @@ import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { settlementLines } from '@/features/documents/settlement-lines';
 import { methodLabel } from '@/features/documents/payment-method';
-import { openInvoicesOf, optionsFrom, useLabels } from '@/features/documents/lookups';
+import { openInvoicesOf, useLabels } from '@/features/documents/lookups';
+import { partyOptionsFrom } from '@/features/documents/parties';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
@@ -15,7 +16,7 @@ import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 type Values = Record<string, unknown>;
 
 const headerSchema = vendorPayments.header;
-const vendorOptions = optionsFrom(vendorsResource.useList);
+const vendorOptions = partyOptionsFrom(vendorsResource.useList, 'vendorId');
 const openInvoices = openInvoicesOf<VendorPayment, PurchaseInvoice>(purchaseInvoicesResource.useList, (i) => i.vendorId, 'paidAmount');
 
 export function PaymentsScreen() {

@@ -11,6 +11,7 @@ import { CalendarClock, Mail, Phone, Receipt, User } from 'lucide-react';
 import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { useOwedCards } from '@/features/documents/lookups';
+import { activeField, inactiveBadge, partyTermsFields } from '@/features/documents/parties';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 
@@ -23,6 +24,7 @@ const emptyValues: VendorInput = {
   gstNumber: '',
   panNumber: '',
   paymentTerms: '',
+  paymentTermDays: '',
   active: true,
 };
 
@@ -39,6 +41,7 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
   search: vendorsEntity.search,
   card: {
     title: (vendor) => vendor.name,
+    badge: inactiveBadge,
     fields: [
       { label: 'Contact', icon: User, value: (v) => v.contactPerson, hideWhenEmpty: true },
       { label: 'Phone', icon: Phone, value: (v) => v.phone, hideWhenEmpty: true },
@@ -57,6 +60,7 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
     deleteConfirm: {
       title: 'Delete Vendor',
       body: 'Are you sure you want to delete this vendor? This action cannot be undone.',
+      orInactive: true,
     },
     sections: [
       {
@@ -81,7 +85,8 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
             uppercase: true,
             placeholder: '10-character PAN, e.g. ABCDE1234F',
           },
-          { name: 'paymentTerms', label: 'Payment Terms', kind: 'text', placeholder: 'e.g., 30 days, Net 15', wide: true },
+          ...partyTermsFields<VendorInput>(),
+          activeField<VendorInput>(),
         ],
       },
     ],

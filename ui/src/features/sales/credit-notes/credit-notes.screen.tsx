@@ -2,14 +2,15 @@ import { type CreditNote, creditNotes } from '@erp/contracts';
 import { useMemo } from 'react';
 
 import { EntityListScreen } from '@/components/entity-list-screen';
-import { optionsFrom, useLabels } from '@/features/documents/lookups';
+import { useLabels } from '@/features/documents/lookups';
+import { partyOptionsFrom } from '@/features/documents/parties';
 import { noteConfig } from '@/features/documents/note-config';
 import { creditNotesResource } from '@/features/sales/credit-notes/credit-notes.resource';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { useBusiness } from '@/features/settings/business.queries';
 
-const customerOptions = optionsFrom(customersResource.useList);
+const customerOptions = partyOptionsFrom(customersResource.useList, 'customerId');
 const useCustomerGstin = (id: number) => customersResource.useList().data?.find((c) => c.id === id)?.gstNumber ?? null;
 
 /** Credit notes: goods a customer returned, or a price reduced, against one of their invoices. */

@@ -7,6 +7,7 @@ import { EntityListScreen } from '@/components/entity-list-screen';
 import { addFollowUp } from '@/features/crm/follow-ups/add-follow-up';
 import { useNextFollowUpField } from '@/features/crm/follow-ups/next-follow-up';
 import { useOwedCards } from '@/features/documents/lookups';
+import { activeField, inactiveBadge, partyTermsFields } from '@/features/documents/parties';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { formatMoney } from '@/lib/format';
@@ -26,6 +27,7 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
   search: customersEntity.search,
   card: {
     title: (customer) => customer.name,
+    badge: inactiveBadge,
     actions: (customer) => [addFollowUp('customerId', customer.id)],
     fields: [
       { label: 'Contact', icon: User, value: (c) => c.contactPerson, hideWhenEmpty: true },
@@ -45,6 +47,7 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
     deleteConfirm: {
       title: 'Delete Customer',
       body: 'Are you sure you want to delete this customer? This action cannot be undone.',
+      orInactive: true,
     },
     sections: [
       {
@@ -57,12 +60,13 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
           { name: 'address', label: 'Address', kind: 'textarea', placeholder: 'Enter complete address' },
           { name: 'gstNumber', label: 'GST Number', kind: 'text', uppercase: true, placeholder: '15-character GSTIN, e.g. 27AAPFU0939F1ZV' },
           { name: 'panNumber', label: 'PAN Number', kind: 'text', uppercase: true, placeholder: '10-character PAN, e.g. ABCDE1234F' },
-          { name: 'paymentTerms', label: 'Payment Terms', kind: 'text', placeholder: 'e.g., 30 days, Net 15' },
+          ...partyTermsFields<Values>(),
           { name: 'creditLimit', label: 'Credit Limit', kind: 'money', placeholder: '0.00' },
+          activeField<Values>(),
         ],
       },
     ],
-    emptyValues: { name: '', contactPerson: '', phone: '', email: '', address: '', gstNumber: '', panNumber: '', paymentTerms: '', creditLimit: '', active: true },
+    emptyValues: { name: '', contactPerson: '', phone: '', email: '', address: '', gstNumber: '', panNumber: '', paymentTerms: '', paymentTermDays: '', creditLimit: '', active: true },
     toFormValues: (customer) => formValuesOf(customer, customersEntity.fieldNames),
   },
 };

@@ -8,7 +8,8 @@ import { invoiceBadge } from '@/features/documents/invoice-badge';
 import { invoiceDetails } from '@/features/documents/invoice-details';
 import { invoiceForm } from '@/features/documents/invoice-form';
 import { invoiceLines } from '@/features/documents/invoice-lines';
-import { optionsFrom, useLabels } from '@/features/documents/lookups';
+import { useLabels } from '@/features/documents/lookups';
+import { dueDateHint, partyOptionsFrom } from '@/features/documents/parties';
 import { settleAction } from '@/features/documents/settle-action';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
@@ -17,7 +18,8 @@ import { formatDate, formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
 
-const customerOptions = optionsFrom(customersResource.useList);
+const customerOptions = partyOptionsFrom(customersResource.useList, 'customerId');
+const useDueHint = dueDateHint(customersResource.useList, salesInvoices);
 const useCustomerGstin = (id: number) => customersResource.useList().data?.find((c) => c.id === id)?.gstNumber ?? null;
 const receivePayment = settleAction<SalesInvoice>(salesInvoices, 'Receive payment');
 const orNA = (value: string | null | undefined) => value || 'N/A';
@@ -88,7 +90,7 @@ export function SalesInvoicesScreen() {
         titles: { create: 'Create Sales Invoice', edit: 'Edit Sales Invoice' },
         subtitles: { create: 'Bill a customer', edit: 'Update invoice details' },
         submitLabels: { create: 'Create Invoice', update: 'Update Invoice' },
-        ...invoiceForm(salesInvoices, { section: 'Invoice Details', useParties: customerOptions }, business),
+        ...invoiceForm(salesInvoices, { section: 'Invoice Details', useParties: customerOptions, useDueHint }, business),
         lines: {
           ...invoiceLines<SalesInvoice>(salesInvoices, { needSaved: 'Please save at least one line item before submitting the invoice', usePartyGstin: useCustomerGstin }),
           useNotice: useCreditNotice,

@@ -6,7 +6,8 @@ import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { settlementLines } from '@/features/documents/settlement-lines';
 import { methodLabel } from '@/features/documents/payment-method';
-import { openInvoicesOf, optionsFrom, useLabels } from '@/features/documents/lookups';
+import { openInvoicesOf, useLabels } from '@/features/documents/lookups';
+import { partyOptionsFrom } from '@/features/documents/parties';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { receiptsResource } from '@/features/sales/receipts/receipts.resource';
@@ -15,7 +16,7 @@ import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 type Values = Record<string, unknown>;
 
 const headerSchema = receipts.header;
-const customerOptions = optionsFrom(customersResource.useList);
+const customerOptions = partyOptionsFrom(customersResource.useList, 'customerId');
 const openInvoices = openInvoicesOf<Receipt, SalesInvoice>(salesInvoicesResource.useList, (i) => i.customerId, 'receivedAmount');
 
 export function ReceiptsScreen() {
