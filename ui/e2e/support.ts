@@ -9,7 +9,7 @@ export const AUTH_STATE = fileURLToPath(new URL('../../test-results/e2e-auth.jso
 export const ADMIN = { username: 'owner', password: 'correct-horse-42' } as const;
 
 /** The app under test keeps its embedded PostgreSQL here, and was started with this setup code. */
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/erp-e2e';
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/erp-e2e-${process.env.E2E_PORT ?? '3100'}`;
 /** The second app, whose business is registered for GST (the gst/ journeys), and its session. */
 export const GST_DATA_DIR = `${E2E_DATA_DIR}-gst`;
 export const GST_AUTH_STATE = fileURLToPath(new URL('../../test-results/e2e-gst-auth.json', import.meta.url));
