@@ -2,6 +2,7 @@ import { MASTER_DATA_ENTITIES } from '@erp/contracts';
 import type Router from '@koa/router';
 
 import { masterDataReadRoutes } from './master-data/master-data.routes';
+import { creditsReadRoutes } from './documents/credits.routes';
 import { documentsReadRoutes } from './documents/documents';
 import { stockRoutes } from './inventory/stock.routes';
 import { documentPdfRoutes } from './documents/pdf/pdf.routes';
@@ -16,6 +17,7 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   payrollReadRoutes(router, deps);
   for (const entity of MASTER_DATA_ENTITIES) masterDataReadRoutes(router, deps, entity);
   documentsReadRoutes(router, deps);
+  creditsReadRoutes(router, deps);
   stockRoutes(router, deps);
   businessReadRoutes(router, deps);
   documentPdfRoutes(router, deps);

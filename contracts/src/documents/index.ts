@@ -7,3 +7,8 @@ export * from './settlement-document';
 export * from './series';
 export * from './print';
 export * from './pricing';
+export * from './invoice-events';
+export * from './note-lines';
+export * from './refund-document';
+export * from './credits';
+export * from './shares';

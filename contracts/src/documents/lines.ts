@@ -74,6 +74,10 @@ export const InvoiceLineSchema = z
     cgst: MoneyString.optional(),
     sgst: MoneyString.optional(),
     igst: MoneyString.optional(),
+    /** A return's line: the invoice line it copies. */
+    invoiceLineNo: z.number().int().positive().optional(),
+    /** An invoice's line as answered: how much of it notes have returned so far. */
+    returnedQuantity: z.string().optional(),
   })
   .transform((line) => ({
     lineNo: line.lineNo,
@@ -91,6 +95,8 @@ export const InvoiceLineSchema = z
     cgst: line.cgst ?? '0.00',
     sgst: line.sgst ?? '0.00',
     igst: line.igst ?? '0.00',
+    ...(line.invoiceLineNo === undefined ? {} : { invoiceLineNo: line.invoiceLineNo }),
+    ...(line.returnedQuantity === undefined ? {} : { returnedQuantity: line.returnedQuantity }),
   }));
 export type InvoiceLine = z.output<typeof InvoiceLineSchema>;
 

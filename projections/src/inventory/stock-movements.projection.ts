@@ -4,6 +4,7 @@ import {
   type InvoiceChange,
   type InvoiceDocument,
   type MasterDataChange,
+  movesStock,
   readMasterDataEvent,
   stockAdjustmentsEntity,
 } from '@erp/contracts';
@@ -121,7 +122,8 @@ export const stockMovementsProjection = defineProjection<Moved>({
       reference: data.number,
       active: data.active,
       details: null,
-      movements: documentMovements(doc, data.lines),
+      // A price difference moves no stock.
+      movements: movesStock(doc, data) ? documentMovements(doc, data.lines) : [],
       ...stamp,
     });
   },

@@ -8,7 +8,7 @@ export const vendorPaymentsResource = createResource<VendorPayment, unknown>({
   name: vendorPayments.plural,
   path: vendorPayments.path,
   record: vendorPayments.record,
-  listEntry: { parse: (v) => ({ ...vendorPayments.summary.parse(v), lines: [] }) },
+  listEntry: { parse: (v) => ({ ...vendorPayments.summary.parse(v), lines: [], refunds: [] }) },
   // A payment changes its invoices' paid amounts and statuses.
   alsoInvalidates: [entityKeys('purchase', 'invoices').all],
 });

@@ -8,7 +8,7 @@ export const receiptsResource = createResource<Receipt, unknown>({
   name: receipts.plural,
   path: receipts.path,
   record: receipts.record,
-  listEntry: { parse: (v) => ({ ...receipts.summary.parse(v), lines: [] }) },
+  listEntry: { parse: (v) => ({ ...receipts.summary.parse(v), lines: [], refunds: [] }) },
   // A receipt changes its invoices' statuses and the unpaid count on the home strip.
   alsoInvalidates: [queryKeys.home.all, entityKeys('sales', 'invoices').all],
 });
