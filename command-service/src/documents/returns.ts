@@ -82,11 +82,7 @@ export const returnedQuantities = (allocations: Readonly<Record<string, Share>>)
  * returns. Refusals are 409s on the note's lines.
  */
 export const checkLodge = (invoice: InvoiceData, allocations: Readonly<Record<string, Share>>, by: string, lodged: Lodged) => {
-  const room = subtractMoney(invoice.totalAmount, lodgedTotal(allocations, by));
-  if (compareMoney(lodged.total, room) > 0) {
-    const message = `Notes against invoice ${invoice.number} can total ${rupees(invoice.totalAmount)}: only ${rupees(room)} is left to credit`;
-    throw conflict(message, [{ path: 'lines', message }]);
-  }
+  // Each line first: its refusal says which line, and how many of it are left.
   const others = returnedByOthers(allocations, by);
   lodged.lines.forEach((l, index) => {
     const line = invoice.lines.find((i) => i.lineNo === l.lineNo);
@@ -101,6 +97,11 @@ export const checkLodge = (invoice: InvoiceData, allocations: Readonly<Record<st
       throw conflict(message, [{ path: `lines.${index}.quantity`, message }]);
     }
   });
+  const room = subtractMoney(invoice.totalAmount, lodgedTotal(allocations, by));
+  if (compareMoney(lodged.total, room) > 0) {
+    const message = `Notes against invoice ${invoice.number} can total ${rupees(invoice.totalAmount)}: only ${rupees(room)} is left to credit`;
+    throw conflict(message, [{ path: 'lines', message }]);
+  }
 };
 
 /**

@@ -13,7 +13,7 @@ export type Share = ShareOf;
  */
 export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
   const texts: Record<string, ColumnKind> = Object.fromEntries(doc.texts.map((t) => [t, 'text']));
-  const against: Record<string, ColumnKind> = doc.against ? { [doc.against.field]: 'integer', againstNumber: 'text' } : {};
+  const against: Record<string, ColumnKind> = doc.against ? { [doc.against.field]: 'integer', againstNumber: 'text', noteType: 'text' } : {};
   return {
     name: doc.listTable,
     key: 'id',
