@@ -165,7 +165,8 @@ describe('the longest and most hostile values the contracts accept', () => {
       placeOfSupply: '97',
       reverseCharge: true,
       active: true,
-      ...(doc.against ? { [doc.against.field]: againstId } : {}),
+      // A note's lines typed, as long as they go: a price difference (a return copies the invoice's).
+      ...(doc.against ? { [doc.against.field]: againstId, noteType: 'price' } : {}),
       ...Object.fromEntries(doc.texts.map((name) => [name, text(name)])),
       lines: [0, 1].map((i) => ({
         itemId,
@@ -233,7 +234,8 @@ describe('the longest and most hostile values the contracts accept', () => {
         const paid = doc.settleNow !== undefined;
         const body = longestInvoice(doc, partyId, t, seed, itemId!, invoice ? Number(invoice.id) : undefined, paid);
         const created = await create(doc.path, body);
-        expect(created).toMatchObject({ [doc.numberField]: body[doc.numberField], status: paid ? 'partial' : 'pending', paidAmount: paid ? '1.00' : '0.00' });
+        // A note's status is its credit's: all of it applied on its invoice.
+        expect(created).toMatchObject({ [doc.numberField]: body[doc.numberField], status: paid ? 'partial' : doc.against ? 'paid' : 'pending', paidAmount: paid ? '1.00' : '0.00' });
         // With GST the tax and the place of supply are the server's to work out; what is paid now is a receipt's.
         await expectReadBack(doc.path, created, body, t, ['taxAmount', 'placeOfSupply', 'paidNow', 'paymentMethod']);
         const lines = await read<{ itemName: string; description: string }[]>(`${byId(doc.path, created.id)}/lines`);

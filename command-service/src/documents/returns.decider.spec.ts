@@ -98,6 +98,7 @@ describe('a credit note: a return copies its invoice\'s lines; its credit goes t
   const spec = DeciderSpecification.for(notes.decider);
   const body = (input: Record<string, unknown>) => creditNotes.body.parse({ customerId: 4, invoiceId: 9, ...input });
   const record = (input: Record<string, unknown>, ctx = context(against)): InvoiceCommand => ({ type: 'Record', data: { id: 1, body: body(input), context: ctx }, metadata });
+  const revise = (input: Record<string, unknown>): InvoiceCommand => ({ type: 'Revise', data: { id: 1, body: body(input), context: context(against) }, metadata });
   const returnOf = (quantity: string) => ({ lines: [{ invoiceLineNo: 1, quantity }] });
   const [recorded] = notes.decider.decide(record(returnOf('2')), notes.decider.initialState()) as InvoiceChange[];
   const note = (recorded as { data: InvoiceData }).data;
@@ -139,12 +140,11 @@ describe('a credit note: a return copies its invoice\'s lines; its credit goes t
   });
 
   it('an inactive note has no credit to refund', () => {
-    const inactive = notes.decider.decide({ ...record({ ...returnOf('2'), active: false }), type: 'Revise' }, evolveAll(notes.decider, notes.decider.initialState(), [recorded!])) as InvoiceChange[];
+    const inactive = notes.decider.decide(revise({ ...returnOf('2'), active: false }), evolveAll(notes.decider, notes.decider.initialState(), [recorded!])) as InvoiceChange[];
     spec.given([recorded!, ...inactive]).when(allocate('refund-1', '1.00')).thenThrows(conflictOn('lines.0.amount', /inactive/));
   });
 
   it('refunded or applied elsewhere, it cannot shrink below that nor be made inactive', () => {
-    const revise = (input: Record<string, unknown>): InvoiceCommand => ({ ...record(input), type: 'Revise' });
     const given = spec.given([recorded!, share('refund-1', '400.00')]);
     given.when(revise(returnOf('1'))).thenThrows(conflictOn('lines', /₹400\.00 of this credit note is refunded or applied to other invoices/));
     given.when(revise({ ...returnOf('2'), active: false })).thenThrows(conflictOn('active', /undo that first/));

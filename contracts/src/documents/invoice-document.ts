@@ -56,7 +56,7 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     ...(against
       ? {
           /** `return` (default): goods come back, lines copied from the invoice's; `price`: a price difference, no stock moves. */
-          noteType: z.enum(NOTE_TYPES, { error: 'Choose return or price' }).nullable().optional().transform((v): NoteType => v ?? 'return'),
+          noteType: z.enum(NOTE_TYPES, { error: 'Choose return or price' }).optional().default('return'),
         }
       : {}),
     taxAmount: moneyOrZero('Tax amount'),

@@ -1,4 +1,6 @@
 import {
+  ApplyCreditBodySchema,
+  applyPath,
   api,
   customersEntity, leadConvertPath, leadsEntity,
   BUSINESS_PATH,
@@ -23,9 +25,12 @@ import {
   ROLES,
   UserChangeSchema,
   PAYMENT_METHODS,
+  REFUND_DOCUMENTS,
   SETTLEMENT_DOCUMENTS,
   SetupSchema,
   gstinCheckCharacter,
+  UnapplyCreditBodySchema,
+  unapplyPath,
   VoidBodySchema,
   voidPath,
   VOUCHER_TYPES, NewWebhookSchema, WebhookChangeSchema
@@ -49,6 +54,8 @@ export interface Fixtures {
   readonly employeeId: number;
   /** An invoice of the fixtures' party by stream prefix (`sales-invoice`), with room for every note the fuzz writes. */
   readonly invoices: Readonly<Record<string, number>>;
+  /** An advance of the fixtures' party by refund stream prefix (`refund` → `receipt-3`), with room for every refund the fuzz writes. */
+  readonly advances: Readonly<Record<string, string>>;
 }
 
 export interface WriteTarget {
@@ -71,7 +78,7 @@ export interface WriteTarget {
    * their story); 'batch': one request that makes many records (a month's payroll run). None is in
    * the valid-body round trip (their own specs have it).
    */
-  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'voucher' | 'auth' | 'action' | 'settings' | 'users' | 'batch';
+  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'refund' | 'voucher' | 'auth' | 'action' | 'settings' | 'users' | 'batch';
   /** Fields the server works out whatever is sent (a payroll's net). */
   readonly computed?: readonly string[];
   /** A document's date that a blank fills with today (in India). */
@@ -173,10 +180,8 @@ const invoiceLine = fc.record(
   { requiredKeys: ['itemName', 'quantity', 'rate'] },
 );
 
-const noteLine = fc.record(
-  { itemName: requiredText, description: optional(anyText()), quantity: positiveDecimal(10, 3), rate: decimal(100, 2) },
-  { requiredKeys: ['itemName', 'quantity', 'rate'] },
-);
+/** A return of some of the fixture invoice's one line (it sold a million). */
+const noteLine = fc.record({ invoiceLineNo: fc.constantFrom(1, '1'), quantity: positiveDecimal(10, 3) });
 
 const partyOf = (field: string, fixtures: Fixtures) => (field === 'vendorId' ? fixtures.vendorId : fixtures.customerId);
 
@@ -303,11 +308,49 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
             active: fc.boolean(),
             // Nothing paid now (a payment could be more than a generated total): the field is taken, blank or zero.
             ...(doc.settleNow ? { paidNow: optional(fc.constantFrom('', '0', '0.00', 0)), paymentMethod: fc.constantFrom(...PAYMENT_METHODS.map((m) => m.value)) } : {}),
-            // A note is small: every one the fuzz writes must fit in what its invoice still owes.
-            lines: fc.array(doc.against ? noteLine : invoiceLine, { minLength: 1, maxLength: 4 }),
+            // A note is small: every one the fuzz writes must fit in what its invoice sold.
+            lines: doc.against ? fc.array(noteLine, { minLength: 1, maxLength: 1 }) : fc.array(invoiceLine, { minLength: 1, maxLength: 4 }),
           },
           [doc.party.field, doc.numberField, 'lines', ...(doc.against ? [doc.against.field] : [])],
         ).map(dueNotBefore(doc.dateField)),
+    };
+  }
+  // A party's credit applied or taken back (issue 42): once per record, like a void.
+  for (const doc of [...INVOICE_DOCUMENTS.filter((d) => d.against), ...SETTLEMENT_DOCUMENTS]) {
+    const invoices = 'invoices' in doc ? doc.invoices.stream : doc.against!.stream;
+    if (route.path === applyPath(`${doc.path}/:id`)) {
+      return { schema: ApplyCreditBodySchema, kind: 'action', streams: [doc.stream, invoices], valid: (fixtures) => fc.record({ invoiceId: fc.constant(fixtures.invoices[invoices]!), amount: positiveDecimal(1, 2) }) };
+    }
+    if (route.path === unapplyPath(`${doc.path}/:id`)) {
+      return { schema: UnapplyCreditBodySchema, kind: 'action', streams: [doc.stream, invoices], valid: (fixtures) => fc.record({ invoiceId: fc.constant(fixtures.invoices[invoices]!) }) };
+    }
+  }
+  for (const doc of REFUND_DOCUMENTS) {
+    const sources = [doc.sources.notes.stream, doc.sources.settlements.stream];
+    if (route.path === voidPath(`${doc.path}/:id`)) {
+      return { schema: VoidBodySchema, kind: 'action', streams: [doc.stream, ...sources], valid: () => fc.record({ reason: requiredText }) };
+    }
+    if (!covers(doc.path, route.path)) continue;
+    return {
+      schema: doc.body,
+      shape: doc.header,
+      kind: 'refund',
+      defaultedDate: doc.dateField,
+      streams: [doc.stream],
+      // Its lines draw on the fixtures' advance.
+      related: (body) => (body.lines as { source: string }[]).map((l) => l.source),
+      valid: (fixtures) =>
+        withOptionalKeys(
+          {
+            [doc.party.field]: fc.constant(partyOf(doc.party.field, fixtures)),
+            [doc.dateField]: optional(isoDate),
+            paymentMethod: fc.constantFrom(...PAYMENT_METHODS.map((m) => m.value)),
+            ...Object.fromEntries(doc.texts.map((t) => [t, optional(anyText())])),
+            active: fc.boolean(),
+            lines: fc.tuple(positiveDecimal(1, 2)).map(([amount]) => [{ source: fixtures.advances[doc.stream]!, amount }]),
+          },
+          [doc.party.field, 'paymentMethod', 'lines'],
+        ),
     };
   }
   for (const doc of SETTLEMENT_DOCUMENTS) {
