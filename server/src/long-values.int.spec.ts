@@ -150,7 +150,8 @@ describe('the longest and most hostile values the contracts accept', () => {
    */
   const longestInvoice = (doc: InvoiceDocument, partyId: number, t: string, seed: number, itemId: number, againstId?: number, paid = false) => {
     const schema = inputSchemaOf(doc.body);
-    const line = schema.properties!.lines!.items!;
+    // A note's lines are checked by its type (a price difference's are typed like an invoice's).
+    const line = doc.against ? inputSchemaOf(doc.lineInput) : schema.properties!.lines!.items!;
     const text = (name: string, multiline = true) => hostileText(maxLengthOf(schema.properties![name])!, `${t} `, seed, multiline);
     const gst = seed % 2 === 0;
     const number = gst && doc.side === 'sales' ? `Z${t}`.replace(/[^A-Za-z0-9]/g, '').concat('/-'.repeat(8)).slice(0, 16) : hostileText(maxLengthOf(schema.properties![doc.numberField])!, t, seed);
@@ -208,6 +209,8 @@ describe('the longest and most hostile values the contracts accept', () => {
       debitNotePrefix: 'D0D0',
       receiptPrefix: 'R0R0',
       paymentPrefix: 'P0P0',
+      refundPrefix: 'F0F0',
+      vendorRefundPrefix: 'V0V0',
     };
     expectEveryField(BusinessBodySchema, body);
     const saved = await owner.put<Record<string, unknown>>(BUSINESS_PATH, body);
