@@ -12,3 +12,4 @@ export * from './note-lines';
 export * from './refund-document';
 export * from './credits';
 export * from './shares';
+export * from './settlement-kind';

@@ -6,7 +6,7 @@ import { optionalDateInput, optionalTextInput, TEXT_MAX } from '../fields';
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
 import type { InvoiceDocument, PartyConfig } from './invoice-kind';
 import { keyed, keyedAll } from './keyed';
-import type { SettlementDocument } from './settlement-document';
+import type { SettlementDocument } from './settlement-kind';
 
 export interface RefundDocumentConfig<P extends string, D extends string, T extends string, N extends string> {
   readonly module: string;

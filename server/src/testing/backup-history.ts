@@ -3,7 +3,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-import { api, BUSINESS_PATH, byId, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { api, BUSINESS_PATH, byId, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import type { Database } from '@erp/eventstore';
 import { freePort } from '@erp/eventstore/testing';
@@ -99,6 +99,12 @@ export const writeHistory = async (owner: HttpClient) => {
       lines: [{ itemId: firstItem, itemName: 'Rice', hsn: '1006', quantity: '1', rate: '4.10', gstRate: '5' }],
     });
     expect(price.status, price.text).toBe(201);
+    // An advance, part of it refunded.
+    const advance = await owner.post(doc.path, { [doc.party.field]: party, paymentMethod: 'cash', amount: '500' });
+    expect(advance.status, advance.text).toBe(201);
+    const refund = REFUND_DOCUMENTS.find((r) => r.sources.settlements.stream === doc.stream)!;
+    const refunded = await owner.post(refund.path, { [doc.party.field]: party, paymentMethod: 'cash', lines: [{ source: doc.streamOf(Created.parse(advance.body).id), amount: '200' }] });
+    expect(refunded.status, refunded.text).toBe(201);
   }
 };
 

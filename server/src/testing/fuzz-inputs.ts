@@ -1,6 +1,4 @@
 import {
-  ApplyCreditBodySchema,
-  applyPath,
   api,
   customersEntity, leadConvertPath, leadsEntity,
   BUSINESS_PATH,
@@ -25,12 +23,9 @@ import {
   ROLES,
   UserChangeSchema,
   PAYMENT_METHODS,
-  REFUND_DOCUMENTS,
   SETTLEMENT_DOCUMENTS,
   SetupSchema,
   gstinCheckCharacter,
-  UnapplyCreditBodySchema,
-  unapplyPath,
   VoidBodySchema,
   voidPath,
   VOUCHER_TYPES, NewWebhookSchema, WebhookChangeSchema
@@ -38,6 +33,7 @@ import {
 import fc from 'fast-check';
 import { z } from 'zod';
 
+import { describeCreditRoute } from './fuzz-credits';
 import type { RouteInfo } from './routes';
 
 /**
@@ -315,44 +311,8 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
         ).map(dueNotBefore(doc.dateField)),
     };
   }
-  // A party's credit applied or taken back (issue 42): once per record, like a void.
-  for (const doc of [...INVOICE_DOCUMENTS.filter((d) => d.against), ...SETTLEMENT_DOCUMENTS]) {
-    const invoices = 'invoices' in doc ? doc.invoices.stream : doc.against!.stream;
-    if (route.path === applyPath(`${doc.path}/:id`)) {
-      return { schema: ApplyCreditBodySchema, kind: 'action', streams: [doc.stream, invoices], valid: (fixtures) => fc.record({ invoiceId: fc.constant(fixtures.invoices[invoices]!), amount: positiveDecimal(1, 2) }) };
-    }
-    if (route.path === unapplyPath(`${doc.path}/:id`)) {
-      return { schema: UnapplyCreditBodySchema, kind: 'action', streams: [doc.stream, invoices], valid: (fixtures) => fc.record({ invoiceId: fc.constant(fixtures.invoices[invoices]!) }) };
-    }
-  }
-  for (const doc of REFUND_DOCUMENTS) {
-    const sources = [doc.sources.notes.stream, doc.sources.settlements.stream];
-    if (route.path === voidPath(`${doc.path}/:id`)) {
-      return { schema: VoidBodySchema, kind: 'action', streams: [doc.stream, ...sources], valid: () => fc.record({ reason: requiredText }) };
-    }
-    if (!covers(doc.path, route.path)) continue;
-    return {
-      schema: doc.body,
-      shape: doc.header,
-      kind: 'refund',
-      defaultedDate: doc.dateField,
-      streams: [doc.stream],
-      // Its lines draw on the fixtures' advance.
-      related: (body) => (body.lines as { source: string }[]).map((l) => l.source),
-      valid: (fixtures) =>
-        withOptionalKeys(
-          {
-            [doc.party.field]: fc.constant(partyOf(doc.party.field, fixtures)),
-            [doc.dateField]: optional(isoDate),
-            paymentMethod: fc.constantFrom(...PAYMENT_METHODS.map((m) => m.value)),
-            ...Object.fromEntries(doc.texts.map((t) => [t, optional(anyText())])),
-            active: fc.boolean(),
-            lines: fc.tuple(positiveDecimal(1, 2)).map(([amount]) => [{ source: fixtures.advances[doc.stream]!, amount }]),
-          },
-          [doc.party.field, 'paymentMethod', 'lines'],
-        ),
-    };
-  }
+  const credit = describeCreditRoute(route, { requiredText, optional, anyText, isoDate, positiveDecimal, withOptionalKeys, partyOf, covers });
+  if (credit) return credit;
   for (const doc of SETTLEMENT_DOCUMENTS) {
     if (route.path === voidPath(`${doc.path}/:id`)) {
       return { schema: VoidBodySchema, kind: 'action', streams: [doc.stream, doc.invoices.stream], valid: () => fc.record({ reason: requiredText }) };
