@@ -90,8 +90,8 @@ const LIST = /ui[\\/]src[\\/]components[\\/](entity-list-screen|card-list|search
 const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|toast|confirm-dialog|chart-card)/;
 /** The webhooks' schemas, read by the owner's Webhooks screen alone: a chunk of their own, not in every screen's kit. */
 const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
-/** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it, so it stays out of every screen's kit. */
-const CREDIT = /ui[\\/]src[\\/]features[\\/]documents[\\/](apply-credit|credit-actions|note-lines|refund-config|settlement-credit)\./;
+/** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it (the notes' form too), so it stays out of every screen's kit. */
+const CREDIT = /ui[\\/]src[\\/]features[\\/]documents[\\/](apply-credit|credit-actions|note-config|note-lines|refund-config|settlement-credit)\./;
 const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !CREDIT.test(id);
 
 export default defineConfig({
