@@ -1,10 +1,11 @@
-import { type ApplyCreditBody, compareMoney, conflict, notFound, rupees, settlementAnswer, sumMoney, type UnapplyCreditBody } from '@erp/contracts';
+import { type ApplyCreditBody, compareMoney, conflict, notFound, rupees, settlementAnswer, subtractMoney, sumMoney, type UnapplyCreditBody } from '@erp/contracts';
 
 import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandRun } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
 import type { InvoiceStreams, SettlementStreams } from './command-parts';
 import { invoiceOf } from './invoice-answer';
+import { settledOn } from './invoice.decider';
 import { settlementCommands } from './settlement.commands';
 
 /**
@@ -82,13 +83,26 @@ export const settlementCreditCommands = ({ doc, decider }: SettlementStreams, in
     const body = { partyId: settlement.partyId, date: settlement.date, paymentMethod: settlement.paymentMethod, texts: settlement.texts, active: settlement.active, lines, amount: settlement.totalAmount };
     return run('Revise', id, body, metadata)(ctx);
   };
+  /**
+   * What is left of it and what is due on the invoice, said on `amount` (the revision's deciders
+   * hold both too, in its append, but name the line they would write).
+   */
   const apply = (id: number, body: ApplyCreditBody, metadata: CommandMetadata): CommandRun<Result> => async (ctx) => {
     const stream = await ctx.load(doc.streamOf(id), decider);
+    const invoice = await ctx.load(invoices.doc.streamOf(body.invoiceId), invoices.decider);
     if (stream.state.status === 'recorded') {
       const { settlement, drawn } = stream.state;
       const left = settlementAnswer(settlement, Object.entries(drawn).map(([by, amount]) => ({ by, amount }))).unappliedAmount;
       if (compareMoney(body.amount, left) > 0) {
         const message = `Only ${rupees(left)} of ${doc.label.toLowerCase()} ${settlement.number ?? `#${id}`} is unapplied`;
+        throw conflict(message, [{ path: 'amount', message }]);
+      }
+    }
+    if (invoice.state.status === 'recorded') {
+      const { invoice: data, allocations } = invoice.state;
+      const due = subtractMoney(data.totalAmount, settledOn(allocations));
+      if (compareMoney(body.amount, due) > 0) {
+        const message = `Only ${rupees(due)} is due on invoice ${data.number}`;
         throw conflict(message, [{ path: 'amount', message }]);
       }
     }

@@ -53,8 +53,9 @@ export const refundCommands = (doc: RefundDocument, decider: RefundDecider, sour
   const run =
     (kind: 'Record' | 'Revise', id: number, body: RefundBody, metadata: CommandMetadata): CommandRun<Result> =>
     async (ctx) => {
-      const seen = new Set<string>();
-      const again = body.lines.flatMap((line, index) => (seen.has(line.source) ? [{ path: `lines.${index}.source`, message: 'This credit is already on another line' }] : (seen.add(line.source), [])));
+      const again = body.lines.flatMap((line, index) =>
+        body.lines.findIndex((l) => l.source === line.source) < index ? [{ path: `lines.${index}.source`, message: 'This credit is already on another line' }] : [],
+      );
       if (again.length > 0) throw validationError('Each credit can be on one line only', again);
       const refund = kind === 'Record' ? ctx.fresh(doc.streamOf(id), decider) : await ctx.load(doc.streamOf(id), decider);
       if (kind === 'Revise' && refund.state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
