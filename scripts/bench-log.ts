@@ -198,7 +198,7 @@ export const fillLog = async (t: StoreUnderTest, total: number, shape: LogShape)
       select ${keyOf(slot, kind, 2)}, ${doc.stream} || '-' || s.id, 3 * r.round + 1, ${released.type},
              ${json(released.data)} || jsonb_build_object('id', s.id, 'by', ${settlement.stream} || '-' || s.id)
       from generate_series(1, ${documentRecords}::int) as s(id) cross join generate_series(1, ${revisions}::int) as r(round)`);
-    const share = doc.write({ kind: 'allocated', id: 1, by: `${settlement.stream}-1`, amount: '1000.00', as: 'paid' });
+    const share = doc.write({ kind: 'allocated', id: 1, by: `${settlement.stream}-1`, amount: '1000.00', as: 'paid', lodged: null });
     await stage(sql`
       select ${keyOf(slot, kind, 3)}, ${doc.stream} || '-' || s.id, ${invoiceVersion(2)}, ${share.type},
              ${json(share.data)} || jsonb_build_object('id', s.id, 'by', ${settlement.stream} || '-' || s.id)

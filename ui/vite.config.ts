@@ -92,7 +92,9 @@ const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|to
 const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
 /** The GST returns' builders (GSTR-1, its CSV, the summary and the set-off), read by the GST Returns screen alone. */
 const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|set-off|summary)\.ts$/;
-const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id);
+/** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it (the notes' form too), so it stays out of every screen's kit. */
+const CREDIT = /ui[\\/]src[\\/]features[\\/]documents[\\/](apply-credit|credit-actions|note-config|note-lines|refund-config|settlement-credit)\./;
+const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !CREDIT.test(id);
 
 export default defineConfig({
   plugins: [react(), routePreloads(), leanShell()],

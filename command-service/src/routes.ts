@@ -2,8 +2,8 @@ import type Router from '@koa/router';
 
 import { MASTER_DATA_SLICES } from './master-data';
 import { type CommandDeps, masterDataWriteRoutes } from './master-data/master-data.routes';
-import { INVOICE_SLICES, SETTLEMENT_SLICES } from './documents';
-import { invoiceWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
+import { INVOICE_SLICES, REFUND_SLICES, SETTLEMENT_SLICES } from './documents';
+import { invoiceWriteRoutes, refundWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
 import { partyUsageOf } from './documents/parties';
 import { businessWriteRoutes } from './settings/business.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
@@ -17,6 +17,7 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider, partyUsageOf(entity.singular));
   for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
+  for (const slice of REFUND_SLICES) refundWriteRoutes(router, deps, slice);
   businessWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);

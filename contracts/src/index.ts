@@ -63,6 +63,8 @@ export * from './sales/invoices';
 export * from './sales/receipts';
 export * from './sales/credit-notes';
 export * from './purchase/debit-notes';
+export * from './sales/refunds';
+export * from './purchase/vendor-refunds';
 
 import { purchaseInvoices } from './purchase/invoices';
 import { vendorPayments } from './purchase/payments';
@@ -70,10 +72,14 @@ import { salesInvoices } from './sales/invoices';
 import { receipts } from './sales/receipts';
 import { creditNotes } from './sales/credit-notes';
 import { debitNotes } from './purchase/debit-notes';
+import { customerRefunds } from './sales/refunds';
+import { vendorRefunds } from './purchase/vendor-refunds';
 
 /** Every invoice-like document and every document that settles them (DESIGN §4). */
 export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes] as const;
 export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
+/** Refunds out of a party's credit (issue 42). */
+export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;
 export * from './gst';
 export * from './settings/business';
 export * from './books';

@@ -33,12 +33,14 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Invoices', 'Track purchase invoices', 'FileText'],
     ['Payments', 'Process vendor payments', 'CreditCard'],
     ['Debit Notes', 'Goods returned to vendors, prices they reduced', 'FileText'],
+    ['Refunds', 'Money vendors paid back from your credit with them', 'Coins'],
   ]],
   ['sales', 'Sales', 'Customers, invoices and receipts', 'TrendingUp', 'green', [
     ['Customers', 'Manage customer database', 'Users'],
     ['Invoices', 'Manage customer invoices and billing', 'Receipt'],
     ['Receipts', 'Manage customer payments and receipts', 'Banknote'],
     ['Credit Notes', 'Goods returned by customers, prices reduced', 'FileText'],
+    ['Refunds', 'Money paid back to customers from their credit', 'Coins'],
   ]],
   ['inventory', 'Inventory', 'Items, stock and valuation', 'Package', 'purple', [
     ['Items', 'Product catalog', 'Box'],

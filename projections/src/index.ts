@@ -20,6 +20,7 @@ export * from './master-data';
 export * from './master-data/master-data.projection';
 export * from './documents/invoice-list.projection';
 export * from './documents/settlement-list.projection';
+export * from './documents/refund-list.projection';
 export * from './settings/business.projection';
 export * from './inventory/stock-movements.projection';
 export * from './books/journal.projection';

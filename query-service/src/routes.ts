@@ -2,6 +2,7 @@ import { MASTER_DATA_ENTITIES } from '@erp/contracts';
 import type Router from '@koa/router';
 
 import { masterDataReadRoutes } from './master-data/master-data.routes';
+import { creditsReadRoutes } from './documents/credits.routes';
 import { documentsReadRoutes } from './documents/documents';
 import { stockRoutes } from './inventory/stock.routes';
 import { valuationRoutes } from './inventory/valuation';
@@ -17,6 +18,7 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   payrollReadRoutes(router, deps);
   for (const entity of MASTER_DATA_ENTITIES) masterDataReadRoutes(router, deps, entity);
   documentsReadRoutes(router, deps);
+  creditsReadRoutes(router, deps);
   stockRoutes(router, deps);
   valuationRoutes(router, deps);
   businessReadRoutes(router, deps);

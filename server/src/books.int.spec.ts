@@ -44,7 +44,7 @@ describe('the books', () => {
     expect(invoice).toMatchObject({ totalAmount: '1822.00', subTotal: '1566.78', cgst: '127.54', roundOff: '0.14' });
     await write('post', purchaseInvoices.path, { vendorId: vendor, invoiceNumber: 'GM/1', invoiceDate: '2026-04-12', taxMode: 'gst', lines: [{ itemName: 'Rice', quantity: '3', rate: '33.33', gstRate: '5' }] });
     receipt = await write('post', receipts.path, { customerId: buyer, receiptDate: '2026-04-15', paymentMethod: 'cash', lines: [{ invoiceId: invoice.id, receivedAmount: '1000.00' }] });
-    const note = await write('post', creditNotes.path, { customerId: buyer, invoiceId: invoice.id, noteDate: '2026-04-20', taxMode: 'gst', lines: [{ itemName: 'Tea', hsn: '0902', unit: 'KG', quantity: '1', rate: '50.05', gstRate: '5' }] });
+    const note = await write('post', creditNotes.path, { customerId: buyer, invoiceId: invoice.id, noteDate: '2026-04-20', lines: [{ invoiceLineNo: 1, quantity: '1' }] });
 
     const tb = await trial('?asOf=2026-04-30');
     expect(tb.totalDebit).toBe(tb.totalCredit);

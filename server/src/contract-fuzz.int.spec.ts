@@ -13,6 +13,7 @@ import {
   itemsEntity,
   MASTER_DATA_ENTITIES,
   RecordedEventSchema,
+  REFUND_DOCUMENTS,
   SETTLEMENT_DOCUMENTS,
   vendorsEntity,
 } from '@erp/contracts';
@@ -135,9 +136,13 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     }
     if (dateField) expect(DateString.safeParse(answer[dateField]).success, dateField).toBe(true);
     if (target.kind === 'invoice') {
+      // A return's lines are the invoice's lines it names, with the quantities sent.
+      const parsed = target.schema!.parse(body) as { lines: Record<string, unknown>[]; returned: Record<string, unknown>[] };
       const pick = ({ itemName, description, quantity, rate }: Record<string, unknown>) => ({ itemName, description, quantity, rate });
-      const sent = (target.schema!.parse(body) as { lines: Record<string, unknown>[] }).lines;
-      expect((answer.lines as Record<string, unknown>[]).map(pick)).toEqual(sent.map(pick));
+      const returned = ({ invoiceLineNo, quantity }: Record<string, unknown>) => ({ invoiceLineNo, quantity });
+      const lines = answer.lines as Record<string, unknown>[];
+      if (parsed.returned.length > 0) expect(lines.map(returned)).toEqual(parsed.returned.map(returned));
+      else expect(lines.map(pick)).toEqual(parsed.lines.map(pick));
     }
     if (target.kind === 'settlement') expect(answer.totalAmount).toBe(Number(body.amount).toFixed(2));
     const read = await owner.get<Record<string, unknown>>(byId(collectionOf(target), answer.id), {
@@ -174,26 +179,35 @@ describe('fuzzing the HTTP contract from the contracts', () => {
       // No salary: a payroll left blank stays blank (the fill from the employee is payroll.int.spec.ts's).
       employeeId: await create(employeesEntity.path, { employeeId: 'FUZZ-1', name: 'Fuzz Employee' }),
       invoices: {},
+      advances: {},
     };
     // What credit and debit notes are against: one large invoice of each side, dated on the first
     // day a generated date can be (a note is not dated before its invoice).
     const invoices: Record<string, number> = {};
     for (const doc of INVOICE_DOCUMENTS.filter((d) => !d.against)) {
       const partyId = doc.party.field === 'vendorId' ? fixtures.vendorId : fixtures.customerId;
-      const body = { [doc.party.field]: partyId, invoiceNumber: `FUZZ-${doc.stream}`, invoiceDate: '1950-01-01', lines: [{ itemName: 'Room for notes', quantity: '1', rate: '90000000' }] };
+      const body = { [doc.party.field]: partyId, invoiceNumber: `FUZZ-${doc.stream}`, invoiceDate: '1950-01-01', lines: [{ itemName: 'Room for notes', quantity: '1000000', rate: '90' }] };
       invoices[doc.stream] = await create(doc.path, body);
     }
-    fixtures = { ...fixtures, invoices };
+    // What refunds draw on: an advance of each side, large enough for all of them.
+    const advances: Record<string, string> = {};
+    for (const refund of REFUND_DOCUMENTS) {
+      const settlement = refund.sources.settlements;
+      const partyId = settlement.party.field === 'vendorId' ? fixtures.vendorId : fixtures.customerId;
+      advances[refund.stream] = settlement.streamOf(await create(settlement.path, { [settlement.party.field]: partyId, paymentMethod: 'cash', amount: '1000000' }));
+    }
+    fixtures = { ...fixtures, invoices, advances };
     // The users' routes work on a user of their own (`POST api.users` makes one here), never on the owner.
     for (const target of targets.filter((t) => t.method === 'POST' && t.kind !== 'auth' && t.kind !== 'action' && t.kind !== 'batch' && (t.kind !== 'users' || t.path === api.users || t.path === api.webhooks))) {
       // Another seed than the properties', or its first body would claim the same unique values.
       const [body] = fc.sample(target.valid(fixtures), { seed: SEED + 1, numRuns: 1 });
       records.set(target.path, await create(target.path, body!));
     }
-    // A void has a payment or receipt of its own: once voided, the others stay editable.
-    for (const target of targets.filter((t) => t.kind === 'action')) {
+    // A void (an apply, an unapply) has a record of its own: once voided, the others stay editable.
+    for (const [index, target] of targets.filter((t) => t.kind === 'action').entries()) {
       const collection = targets.find((t) => t.method === 'POST' && t.path === collectionOf(target))!;
-      const [body] = fc.sample(collection.valid(fixtures), { seed: SEED + 2, numRuns: 1 });
+      // A seed of its own: two actions on one collection would claim the same unique values.
+      const [body] = fc.sample(collection.valid(fixtures), { seed: SEED + 1000 + index, numRuns: 1 });
       records.set(target.path, await create(collection.path, body!));
     }
   }, budget({ databases: 1, starts: 1, requests: targets.length + 10 }));
@@ -209,7 +223,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
   it('sees every write route of the routers, each described by a contract', () => {
     const methods = targets.map((t) => `${t.method} ${t.path}`);
     for (const entity of MASTER_DATA_ENTITIES) expect(methods).toContain(`PUT ${entity.path}/:id`);
-    for (const doc of [...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS]) expect(methods).toContain(`POST ${doc.path}`);
+    for (const doc of [...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS]) expect(methods).toContain(`POST ${doc.path}`);
     expect(methods).toContain(`POST ${api.auth.login}`);
   });
 

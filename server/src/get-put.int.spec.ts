@@ -82,17 +82,21 @@ describe('GET → PUT the same body, for every entity and document', () => {
     });
     const settlement = SETTLEMENT_DOCUMENTS.find((s) => s.invoices === doc)!;
     await create(settlement.path, { [doc.party.field]: partyId, paymentMethod: 'upi', lines: [{ invoiceId: invoice.id, [settlement.lineAmount.field]: '100' }] });
-    // And a note against it, in GST mode: the note's body goes back as it came, too.
+    // And notes against it: a price difference in GST mode, and a return of its lines (copied from
+    // the invoice): each note's body goes back as it came, too.
     const note = INVOICE_DOCUMENTS.find((d) => d.against?.stream === doc.stream)!;
     const credit = await create(note.path, {
       [doc.party.field]: partyId,
       [note.against!.field]: invoice.id,
+      noteType: 'price',
       taxMode: 'gst',
-      reason: 'One bag returned',
+      reason: 'Rice was dearer on the bill',
       lines: [{ itemName: 'Rice', hsn: '1006', unit: 'BAG', quantity: '1', rate: '40.10', discount: '0.10', gstRate: '5' }],
     });
+    const returned = await create(note.path, { [doc.party.field]: partyId, [note.against!.field]: invoice.id, reason: 'One bag returned', lines: [{ invoiceLineNo: 1, quantity: '1' }] });
     await expectRoundTrip(doc.path, invoice.id);
     await expectRoundTrip(note.path, credit.id);
+    await expectRoundTrip(note.path, returned.id);
   });
 
   it.each(SETTLEMENT_DOCUMENTS.map((d) => [d.label, d] as const))('%s: with invoice lines, and direct', async (_label, doc) => {

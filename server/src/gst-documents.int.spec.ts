@@ -133,42 +133,35 @@ describe('GST documents', () => {
     expect(await write('post', salesInvoices.path, { customerId: walkIn, taxMode: 'gst', lines: example })).toMatchObject({ supplyType: 'intra', placeOfSupply: '27' });
   });
 
-  it('a credit note lowers what the customer owes on its invoice; it cannot take it below zero; the invoice follows', async () => {
+  it('a credit note lowers what the customer owes on its invoice; on a paid one its credit is left unapplied; the invoice follows', async () => {
     const invoice = await write('post', salesInvoices.path, { customerId: buyer, taxMode: 'gst', lines: example });
-    const note = await write('post', creditNotes.path, {
-      customerId: buyer,
-      invoiceId: invoice.id,
-      taxMode: 'gst',
-      reason: 'Kettle returned',
-      lines: [{ itemName: 'Electric kettle', hsn: '8516', unit: 'NOS', quantity: '1', rate: '411.59', gstRate: '18' }],
-    });
+    // A return names the invoice's line: the kettle, its HSN, unit, rate and GST come from there.
+    const kettle = [{ invoiceLineNo: 3, quantity: '1' }];
+    const note = await write('post', creditNotes.path, { customerId: buyer, invoiceId: invoice.id, reason: 'Kettle returned', lines: kettle });
     // 411.59 + 9 % + 9 % (37.04 each) = 485.67 → 486.00
-    expect(note).toMatchObject({ noteNumber: 'CN/2026-27/0001', invoiceId: invoice.id, againstNumber: invoice.invoiceNumber, cgst: '37.04', sgst: '37.04', totalAmount: '486.00' });
+    expect(note).toMatchObject({ noteNumber: 'CN/2026-27/0001', invoiceId: invoice.id, againstNumber: invoice.invoiceNumber, taxMode: 'gst', cgst: '37.04', sgst: '37.04', totalAmount: '486.00' });
     expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ creditedAmount: '486.00', paidAmount: '0.00', balanceDue: '1336.00', status: 'partial' });
     // A receipt of the rest pays it.
     await write('post', receipts.path, { customerId: buyer, paymentMethod: 'upi', lines: [{ invoiceId: invoice.id, receivedAmount: '1336.00' }] });
     expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ status: 'paid', balanceDue: '0.00' });
-    // Nothing is due any more: another note is refused, naming its lines, and nothing is written.
-    const over = await t.owner.post(creditNotes.path, { customerId: buyer, invoiceId: invoice.id, taxMode: 'gst', lines: [{ itemName: 'Tea', quantity: 1, rate: '1', gstRate: '5' }] });
-    expect(over.status).toBe(409);
-    expect(over.body).toMatchObject({ issues: [{ path: 'lines', message: `Only ₹0.00 is due on invoice ${invoice.invoiceNumber}` }] });
+    // Nothing is due any more: another note (a price difference) leaves its whole credit to the customer.
+    const later = await write('post', creditNotes.path, { customerId: buyer, invoiceId: invoice.id, noteType: 'price', taxMode: 'gst', lines: [{ itemName: 'Tea', quantity: 1, rate: '1', gstRate: '5' }] });
+    expect(later).toMatchObject({ appliedAmount: '0.00', unappliedAmount: later.totalAmount });
+    expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ status: 'paid', balanceDue: '0.00', creditedAmount: '486.00' });
     // A note for an invoice of another customer is refused on its invoice.
     const other = (await write('post', '/api/sales/customers', { name: 'Someone Else' })).id;
-    const foreign = await t.owner.post(creditNotes.path, { customerId: other, invoiceId: invoice.id, lines: [{ itemName: 'x', quantity: 1, rate: '1' }] });
+    const foreign = await t.owner.post(creditNotes.path, { customerId: other, invoiceId: invoice.id, lines: kettle });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toMatchObject({ issues: [{ path: 'invoiceId' }] });
     // Made inactive, the note credits nothing: the invoice owes its share again.
-    const noteBody = { customerId: buyer, invoiceId: invoice.id, taxMode: 'gst', reason: 'Kettle returned', lines: [{ itemName: 'Electric kettle', quantity: '1', rate: '411.59', gstRate: '18' }] };
-    const receiptsPaid = await read(byId(salesInvoices.path, invoice.id));
-    expect(receiptsPaid.status).toBe('paid');
-    await write('put', byId(creditNotes.path, note.id), { ...noteBody, active: false });
+    await write('put', byId(creditNotes.path, note.id), { customerId: buyer, invoiceId: invoice.id, reason: 'Kettle returned', lines: kettle, active: false });
     expect(await read(byId(salesInvoices.path, invoice.id))).toMatchObject({ creditedAmount: '0.00', balanceDue: '486.00', status: 'partial' });
   });
 
   it('a debit note takes a purchase return off what we owe the vendor', async () => {
     const bill = await write('post', purchaseInvoices.path, { vendorId: vendor, invoiceNumber: 'GM/991', taxMode: 'gst', lines: example });
     expect(bill).toMatchObject({ supplyType: 'inter', igst: '255.10', totalAmount: '1822.00' });
-    const note = await write('post', debitNotes.path, { vendorId: vendor, invoiceId: bill.id, taxMode: 'gst', reason: 'Damaged tea', lines: [{ itemName: 'Tea', quantity: '2', rate: '50.05', gstRate: '5' }] });
+    const note = await write('post', debitNotes.path, { vendorId: vendor, invoiceId: bill.id, reason: 'Damaged tea', lines: [{ invoiceLineNo: 1, quantity: '2' }] });
     // 100.10 + 5 % IGST (5.01) = 105.11 → 105.00
     expect(note).toMatchObject({ noteNumber: 'DN/2026-27/0001', igst: '5.01', totalAmount: '105.00', roundOff: '-0.11' });
     expect(await read(byId(purchaseInvoices.path, bill.id))).toMatchObject({ creditedAmount: '105.00', balanceDue: '1717.00', status: 'partial' });
@@ -180,8 +173,8 @@ describe('GST documents', () => {
     await write('post', '/api/inventory/stock-adjustments', { itemId: item, adjustmentType: 'increase', quantity: '1', reason: 'Opening Stock', adjustmentDate: '2026-11-01' });
     const bill = await write('post', purchaseInvoices.path, { vendorId: vendor, invoiceNumber: 'GM/STOCK', invoiceDate: '2026-11-02', taxMode: 'gst', lines: line('10') });
     const sale = await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-03', taxMode: 'gst', lines: line('4.5') });
-    await write('post', creditNotes.path, { customerId: buyer, invoiceId: sale.id, noteDate: '2026-11-04', taxMode: 'gst', lines: line('1') });
-    await write('post', debitNotes.path, { vendorId: vendor, invoiceId: bill.id, noteDate: '2026-11-05', taxMode: 'gst', lines: line('2') });
+    await write('post', creditNotes.path, { customerId: buyer, invoiceId: sale.id, noteDate: '2026-11-04', lines: [{ invoiceLineNo: 1, quantity: '1' }] });
+    await write('post', debitNotes.path, { vendorId: vendor, invoiceId: bill.id, noteDate: '2026-11-05', lines: [{ invoiceLineNo: 1, quantity: '2' }] });
     // A free-text line moves no stock.
     await write('post', salesInvoices.path, { customerId: buyer, invoiceDate: '2026-11-06', taxMode: 'gst', lines: [{ itemName: 'Kettle (no item)', quantity: '3', rate: '1', gstRate: '18' }] });
     const stock = (await t.owner.get<{ itemId: number; currentStock: string; status: string }[]>('/api/inventory/stock', { headers: { [HEADERS.minPosition]: position() } })).body;

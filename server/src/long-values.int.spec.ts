@@ -154,7 +154,8 @@ describe('the longest and most hostile values the contracts accept', () => {
    */
   const longestInvoice = (doc: InvoiceDocument, partyId: number, t: string, seed: number, itemId: number, againstId?: number, paid = false) => {
     const schema = inputSchemaOf(doc.body);
-    const line = schema.properties!.lines!.items!;
+    // A note's lines are checked by its type (a price difference's are typed like an invoice's).
+    const line = doc.against ? inputSchemaOf(doc.lineInput) : schema.properties!.lines!.items!;
     const text = (name: string, multiline = true) => hostileText(maxLengthOf(schema.properties![name])!, `${t} `, seed, multiline);
     const gst = seed % 2 === 0;
     const number = gst && doc.side === 'sales' ? `Z${t}`.replace(/[^A-Za-z0-9]/g, '').concat('/-'.repeat(8)).slice(0, 16) : hostileText(maxLengthOf(schema.properties![doc.numberField])!, t, seed);
@@ -169,7 +170,8 @@ describe('the longest and most hostile values the contracts accept', () => {
       placeOfSupply: '97',
       reverseCharge: true,
       active: true,
-      ...(doc.against ? { [doc.against.field]: againstId } : {}),
+      // A note's lines typed, as long as they go: a price difference (a return copies the invoice's).
+      ...(doc.against ? { [doc.against.field]: againstId, noteType: 'price' } : {}),
       ...Object.fromEntries(doc.texts.map((name) => [name, text(name)])),
       lines: [0, 1].map((i) => ({
         itemId,
@@ -211,6 +213,8 @@ describe('the longest and most hostile values the contracts accept', () => {
       debitNotePrefix: 'D0D0',
       receiptPrefix: 'R0R0',
       paymentPrefix: 'P0P0',
+      refundPrefix: 'F0F0',
+      vendorRefundPrefix: 'V0V0',
     };
     expectEveryField(BusinessBodySchema, body);
     const saved = await owner.put<Record<string, unknown>>(BUSINESS_PATH, body);
@@ -239,7 +243,8 @@ describe('the longest and most hostile values the contracts accept', () => {
         // A credit note is taxed at its invoice's place of supply (another one is refused).
         const body = invoice && doc.side === 'sales' ? { ...longest, placeOfSupply: invoice.placeOfSupply } : longest;
         const created = await create(doc.path, body);
-        expect(created).toMatchObject({ [doc.numberField]: body[doc.numberField], status: paid ? 'partial' : 'pending', paidAmount: paid ? '1.00' : '0.00' });
+        // A note's status is its credit's: all of it applied on its invoice.
+        expect(created).toMatchObject({ [doc.numberField]: body[doc.numberField], status: paid ? 'partial' : doc.against ? 'paid' : 'pending', paidAmount: paid ? '1.00' : '0.00' });
         // With GST the tax and the place of supply are the server's to work out; what is paid now is a receipt's.
         await expectReadBack(doc.path, created, body, t, ['taxAmount', 'placeOfSupply', 'paidNow', 'paymentMethod']);
         const lines = await read<{ itemName: string; description: string }[]>(`${byId(doc.path, created.id)}/lines`);

@@ -148,7 +148,7 @@ describe('typed client and every answer documented (Prism proxy)', () => {
         body: (revised: boolean) => ({
           [d.party.field]: parties[d.party.field],
           [d.numberField]: `TC-${d.stream}`.slice(0, 16),
-          ...(d.against ? { [d.against.field]: invoices[d.against.stream] } : {}),
+          ...(d.against ? { [d.against.field]: invoices[d.against.stream], noteType: 'price' } : {}),
           lines: [{ itemName: 'Typed client line', quantity: '2', rate: d.against ? (revised ? '5' : '10') : revised ? '500' : '1000' }],
         }),
       })),

@@ -1,4 +1,4 @@
-import { byId, type InvoiceBody, VoidBodySchema, voidPath } from '@erp/contracts';
+import { ApplyCreditBodySchema, applyPath, type ApplyCreditBody, byId, type InvoiceBody, UnapplyCreditBodySchema, type UnapplyCreditBody, unapplyPath, VoidBodySchema, voidPath } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { z } from 'zod';
 
@@ -6,9 +6,13 @@ import type { CommandDeps } from '../master-data/master-data.routes';
 import { commandRoute } from '../shared/command-route';
 import { type CommandMetadata, foldStored } from '../shared/decider';
 import type { CommandRun } from '../shared/handle-command';
-import { invoiceCommands, settlementCommands } from './document.commands';
-import type { InvoiceSlice, SettlementSlice } from './index';
-import { invoiceOf } from './invoice.decider';
+import { noteCreditCommands, settlementCreditCommands } from './credit.commands';
+import type { InvoiceSlice, RefundSlice, SettlementSlice } from './index';
+import { invoiceOf } from './invoice-answer';
+import { invoiceCommands } from './invoice.commands';
+import { refundCommands } from './refund.commands';
+import { refundOf } from './refund.decider';
+import { settlementCommands } from './settlement.commands';
 import { settlementOf } from './settlement.decider';
 
 interface DocumentRoutes<Body, Result extends { id: number } | undefined> {
@@ -51,26 +55,51 @@ const documentWriteRoutes = <Body, Result extends { id: number } | undefined>(
   });
 };
 
-export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, against, settledBy }: InvoiceSlice) =>
-  documentWriteRoutes(router, deps, {
-    doc,
-    commands: invoiceCommands(doc, decider, against, settledBy),
-    replay: async (streamId) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events), new Date()),
-    ...(settledBy ? { alsoCreates: { stream: settledBy.doc.stream, when: (body: InvoiceBody) => body.paidNow !== null } } : {}),
-  });
-
-export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) => {
-  const commands = settlementCommands(doc, decider, invoices);
-  const replay = async (streamId: string) => settlementOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events));
-  documentWriteRoutes(router, deps, { doc, commands, replay });
-  // Void for good, with a reason (a payment recorded by mistake): 200 with the voided document.
+/** Void for good, with a reason (a payment recorded by mistake): 200 with the voided document. */
+const voidRoute = <Result>(router: Router, deps: CommandDeps, doc: { label: string; path: string }, run: (id: number, reason: string, metadata: CommandMetadata) => CommandRun<Result>, replay: (streamId: string) => Promise<Result>) =>
   commandRoute(router, deps.store, {
     method: 'post',
     path: voidPath(byId(doc.path, ':id')),
     label: doc.label,
     body: VoidBodySchema,
     status: 200,
-    command: ({ id, body, metadata }) => commands.void(id, body.reason, metadata),
+    command: ({ id, body, metadata }) => run(id, body.reason, metadata),
     replay,
   });
+
+interface CreditRuns<Result> {
+  apply(id: number, body: ApplyCreditBody, metadata: CommandMetadata): CommandRun<Result>;
+  unapply(id: number, body: UnapplyCreditBody, metadata: CommandMetadata): CommandRun<Result>;
+}
+
+/** POST …/{id}/apply and …/{id}/unapply of a credit (a note's, a receipt's advance): 200 with the credit. */
+const creditRoutes = <Result>(router: Router, deps: CommandDeps, doc: { label: string; path: string }, runs: CreditRuns<Result>, replay: (streamId: string) => Promise<Result>) => {
+  commandRoute(router, deps.store, { method: 'post', path: applyPath(byId(doc.path, ':id')), label: doc.label, body: ApplyCreditBodySchema, status: 200, command: ({ id, body, metadata }) => runs.apply(id, body, metadata), replay });
+  commandRoute(router, deps.store, { method: 'post', path: unapplyPath(byId(doc.path, ':id')), label: doc.label, body: UnapplyCreditBodySchema, status: 200, command: ({ id, body, metadata }) => runs.unapply(id, body, metadata), replay });
+};
+
+export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, against, settledBy }: InvoiceSlice) => {
+  const replay = async (streamId: string) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events), new Date());
+  documentWriteRoutes(router, deps, {
+    doc,
+    commands: invoiceCommands(doc, decider, against, settledBy),
+    replay,
+    ...(settledBy ? { alsoCreates: { stream: settledBy.doc.stream, when: (body: InvoiceBody) => body.paidNow !== null } } : {}),
+  });
+  if (against) creditRoutes(router, deps, doc, noteCreditCommands({ doc, decider }, against), replay);
+};
+
+export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) => {
+  const commands = settlementCommands(doc, decider, invoices);
+  const replay = async (streamId: string) => settlementOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events));
+  documentWriteRoutes(router, deps, { doc, commands, replay });
+  voidRoute(router, deps, doc, commands.void, replay);
+  creditRoutes(router, deps, doc, settlementCreditCommands({ doc, decider }, invoices), replay);
+};
+
+export const refundWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, sources }: RefundSlice) => {
+  const commands = refundCommands(doc, decider, sources);
+  const replay = async (streamId: string) => refundOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events));
+  documentWriteRoutes(router, deps, { doc, commands, replay });
+  voidRoute(router, deps, doc, commands.void, replay);
 };

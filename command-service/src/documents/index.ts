@@ -1,13 +1,15 @@
-import { INVOICE_DOCUMENTS, type InvoiceDocument, SETTLEMENT_DOCUMENTS, type SettlementDocument } from '@erp/contracts';
+import { INVOICE_DOCUMENTS, type InvoiceDocument, REFUND_DOCUMENTS, type RefundDocument, SETTLEMENT_DOCUMENTS, type SettlementDocument } from '@erp/contracts';
 
-import type { InvoiceStreams, SettlementStreams } from './document.commands';
+import type { InvoiceStreams, SettlementStreams } from './command-parts';
 import { type InvoiceDecider, invoiceDecider } from './invoice.decider';
+import type { RefundSources } from './refund.commands';
+import { type RefundDecider, refundDecider } from './refund.decider';
 import { type SettlementDecider, settlementDecider } from './settlement.decider';
 
 export interface InvoiceSlice {
   readonly doc: InvoiceDocument;
   readonly decider: InvoiceDecider;
-  /** A note: the invoices it is against, and their decider (its credit is decided there). */
+  /** A note: the invoices it is against, and their decider (its caps and credit are decided there). */
   readonly against?: InvoiceStreams;
   /** An invoice that may be paid as it is recorded (`paidNow`): its receipts or payments. */
   readonly settledBy?: SettlementStreams;
@@ -18,6 +20,13 @@ export interface SettlementSlice {
   readonly decider: SettlementDecider;
   /** The invoices it settles, and their decider. */
   readonly invoices: InvoiceStreams;
+}
+
+export interface RefundSlice {
+  readonly doc: RefundDocument;
+  readonly decider: RefundDecider;
+  /** The credits it draws on, and their deciders. */
+  readonly sources: RefundSources;
 }
 
 const deciders = new Map(INVOICE_DOCUMENTS.map((doc) => [doc.stream, { doc, decider: invoiceDecider(doc) }]));
@@ -42,4 +51,10 @@ export const INVOICE_SLICES: readonly InvoiceSlice[] = [...deciders.values()].ma
     ...(doc.against ? { against: streamsOf(doc.against.stream) } : {}),
     ...(settling ? { settledBy: { doc: settling.doc, decider: settling.decider } } : {}),
   };
+});
+
+export const REFUND_SLICES: readonly RefundSlice[] = REFUND_DOCUMENTS.map((doc: RefundDocument) => {
+  const settlements = SETTLEMENT_SLICES.find((s) => s.doc.stream === doc.sources.settlements.stream);
+  if (!settlements) throw new Error(`No settlement document with stream ${doc.sources.settlements.stream}`);
+  return { doc, decider: refundDecider(doc), sources: { notes: streamsOf(doc.sources.notes.stream), settlements } };
 });

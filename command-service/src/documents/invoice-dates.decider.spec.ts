@@ -43,10 +43,10 @@ describe.each(INVOICE_SLICES.filter((s) => !s.doc.against))('$doc.label: the due
 describe.each(INVOICE_SLICES.filter((s) => s.doc.against))('$doc.label: not dated before its invoice (issue 42)', ({ doc, decider }) => {
   const spec = DeciderSpecification.for(decider);
   const against = doc.against!;
-  const invoice = { id: 5, partyId: 4, number: 'INV/2026-27/0005', date: '2026-04-10', placeOfSupply: null };
+  const invoice = { id: 5, partyId: 4, number: 'INV/2026-27/0005', date: '2026-04-10', placeOfSupply: null, taxMode: 'manual' as const, lines: [] };
   const command = (type: 'Record' | 'Revise', input: Record<string, unknown>): InvoiceCommand => ({
     type,
-    data: { id: 9, body: doc.body.parse({ [doc.party.field]: 4, [against.field]: 5, lines, ...input }), context: context({ against: invoice, termDays: 30 }) },
+    data: { id: 9, body: doc.body.parse({ [doc.party.field]: 4, [against.field]: 5, noteType: 'price', lines, ...input }), context: context({ against: invoice, termDays: 30 }) },
     metadata,
   });
   const refusedOnDate = (e: unknown) => {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { evolveAll } from '../shared/decider';
 import { DeciderSpecification } from '../testing/decider-specification';
 import { INVOICE_SLICES } from './index';
-import { type InvoiceCommand, type InvoiceContext, invoiceOf } from './invoice.decider';
+import { invoiceOf } from './invoice-answer';
+import type { InvoiceCommand, InvoiceContext } from './invoice.decider';
 
 const metadata = { now: new Date('2026-11-22T20:00:00Z'), userId: 1, correlationId: 'c-1' };
 /** A registered business in Maharashtra (27) that charges GST. */
@@ -35,7 +36,7 @@ describe.each(INVOICE_SLICES.filter((s) => !s.doc.against))('$doc.label (invoice
   });
   const release = (paymentId: number): InvoiceCommand => ({ type: 'Release', data: { id: 9, by: by(paymentId) }, metadata });
   const [recorded] = [decider.decide(record(), decider.initialState())].flat();
-  const allocated = (paymentId: number, amount: string): InvoiceChange => ({ kind: 'allocated', id: 9, by: by(paymentId), amount, as: 'paid' });
+  const allocated = (paymentId: number, amount: string): InvoiceChange => ({ kind: 'allocated', id: 9, by: by(paymentId), amount, as: 'paid', lodged: null });
   const released = (paymentId: number): InvoiceChange => ({ kind: 'released', id: 9, by: by(paymentId) });
   const dataOf = (change: InvoiceChange | undefined) => (change && 'data' in change ? change.data : undefined);
 
@@ -70,7 +71,7 @@ describe.each(INVOICE_SLICES.filter((s) => !s.doc.against))('$doc.label (invoice
 
   it('reads an allocation written before shares were keyed by stream as the default settling document\'s', () => {
     const old = { type: doc.events.names.allocated, data: { id: 9, settlementId: 3, amount: '10.00' } };
-    expect(doc.read(old)).toEqual({ kind: 'allocated', id: 9, by: `${doc.settledByStream}-3`, amount: '10.00', as: 'paid' });
+    expect(doc.read(old)).toEqual({ kind: 'allocated', id: 9, by: `${doc.settledByStream}-3`, amount: '10.00', as: 'paid', lodged: null });
     const oldRelease = { type: doc.events.names.released, data: { id: 9, settlementId: 3 } };
     expect(doc.read(oldRelease)).toEqual({ kind: 'released', id: 9, by: `${doc.settledByStream}-3` });
     const oldInvoice = {

@@ -9,27 +9,26 @@ import {
   type InvoiceChange,
   type InvoiceData,
   type InvoiceDocument,
-  invoiceStatus,
+  type InvoiceLine,
+  legacyNoteCredit,
+  type Lodged,
   MONEY_LIMIT,
   notFound,
   placeOfSupplyLabel,
   priceDocument,
   rupees,
-  statusOn,
   subtractMoney,
   sumMoney,
+  type TaxMode,
   toMoney,
   validationError,
 } from '@erp/contracts';
 
 import type { Command, Decider } from '../shared/decider';
 import { sameValue } from '../shared/same-value';
+import { checkLodge, checkRevisionUnderNotes, returnedLines, type Share } from './returns';
 
-/** A settling document's share of an invoice: how much, and whether received or credited. */
-export interface Share {
-  readonly amount: string;
-  readonly as: AllocationKind;
-}
+export type { Share } from './returns';
 
 export type InvoiceState =
   | { readonly status: 'absent' }
@@ -48,8 +47,16 @@ export interface InvoiceContext {
   readonly partyGstin: string | null;
   /** The number: as sent, or the next of the business's series. */
   readonly number: string;
-  /** A note: the invoice it is against, as it stands (null when it does not exist); its place of supply is the note's. */
-  readonly against: { readonly id: number; readonly partyId: number; readonly number: string; readonly date: string; readonly placeOfSupply: string | null } | null;
+  /** A note: the invoice it is against, as it stands (null when it does not exist): its date, its place of supply (the note's), and the lines a return copies. */
+  readonly against: {
+    readonly id: number;
+    readonly partyId: number;
+    readonly number: string;
+    readonly date: string;
+    readonly placeOfSupply: string | null;
+    readonly taxMode: TaxMode;
+    readonly lines: readonly InvoiceLine[];
+  } | null;
   /** The party's payment term in days (its days field, else read from its terms label); null for none. */
   readonly termDays: number | null;
 }
@@ -74,6 +81,19 @@ export type InvoiceCommand =
         readonly path: string;
       }
     >
+  | Command<
+      'Lodge',
+      {
+        readonly id: number;
+        /** The note's stream. */
+        readonly by: string;
+        readonly partyId: number;
+        /** Its total and returned quantities. */
+        readonly lodged: Lodged;
+        /** Its credit already refunded or applied elsewhere: not applied here. */
+        readonly reserved: string;
+      }
+    >
   | Command<'Release', { readonly id: number; readonly by: string }>;
 
 export type InvoiceDecider = Decider<InvoiceState, InvoiceCommand, InvoiceChange>;
@@ -87,16 +107,21 @@ export const settledOn = (allocations: Readonly<Record<string, Share>>, as?: All
  * settling documents' shares, keyed by their streams. With GST it taxes each line by the place of
  * supply (CGST + SGST within the state, IGST across, nothing on a bill of supply) and rounds the
  * total to the rupee; by hand it takes the tax as typed (the seed's way). It refuses a share past
- * its total, so no race can overpay it, and a revision below what is already settled.
+ * its total, so no race can overpay it, and a revision below what is already settled. An invoice
+ * also holds its notes within what it invoiced (returns.ts); a note's own stream holds where its
+ * credit went (its invoice, other invoices, refunds), within its total.
  */
 export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   const partyWord = doc.party.label.toLowerCase();
+  const noteWord = doc.label.toLowerCase();
+  /** On a note: its own invoice's stream, where its credit is applied first. */
+  const ownInvoice = (note: InvoiceData) => (doc.against && note.againstId !== null ? `${doc.against.stream}-${note.againstId}` : null);
 
   const recorded = (id: number, body: InvoiceBody, context: InvoiceContext, now: Date, previousDate?: string): InvoiceData => {
     const date = body.date ?? previousDate ?? indiaDate(now);
     const against = doc.against ? againstOf(body, context, date) : null;
     const invoicePlaceOfSupply = doc.side === 'sales' && against ? followedPlaceOfSupply(body, against) : null;
-    const priced = priceDocument(doc.side, { ...body, invoicePlaceOfSupply }, context.business, context.partyGstin);
+    const priced = priceDocument(doc.side, { ...body, invoicePlaceOfSupply, taxMode: taxModeOf(body, against), lines: linesOf(body, against) }, context.business, context.partyGstin);
     if (!priced) {
       const message = 'Set up your business (Settings: its state and GSTIN) before recording GST documents';
       throw validationError(message, [{ path: 'taxMode', message }]);
@@ -104,6 +129,7 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     if (compareMoney(priced.totalAmount, MONEY_LIMIT) > 0) {
       throw validationError('The total cannot be above ₹1,000 crore', [{ path: 'lines', message: 'The total cannot be above ₹1,000 crore' }]);
     }
+    const lines = body.noteType === 'return' ? priced.lines.map((l, i) => ({ ...l, invoiceLineNo: body.returned[i]!.invoiceLineNo })) : priced.lines;
     return {
       id,
       partyId: body.partyId,
@@ -113,12 +139,28 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       dueDate: body.dueDate ?? (doc.against ? null : dueDateFrom(date, context.termDays)),
       texts: body.texts,
       active: body.active,
-      taxMode: body.taxMode,
+      taxMode: taxModeOf(body, against),
       ...priced,
+      lines,
       againstId: against?.id ?? null,
       againstNumber: against?.number ?? null,
+      ...(doc.against ? { noteType: body.noteType } : {}),
     };
   };
+
+  /** A return is taxed as its invoice was: its tax mode unless another is said (then refused). */
+  const taxModeOf = (body: InvoiceBody, against: NonNullable<InvoiceContext['against']> | null): TaxMode => {
+    if (body.noteType !== 'return' || !against) return body.taxMode ?? 'manual';
+    if (body.taxMode !== null && body.taxMode !== against.taxMode) {
+      const message = `A return is taxed as its invoice was (${against.taxMode === 'gst' ? 'GST on each line' : 'tax typed by hand'})`;
+      throw validationError(message, [{ path: 'taxMode', message }]);
+    }
+    return against.taxMode;
+  };
+
+  /** A return's lines are its invoice's; anything else's as typed. */
+  const linesOf = (body: InvoiceBody, against: NonNullable<InvoiceContext['against']> | null) =>
+    body.noteType === 'return' && against ? returnedLines(body.returned, against) : body.lines;
 
   /** A note names an invoice of the same party that exists, and is not dated before it (nor numbered in an earlier year's series). */
   const againstOf = (body: InvoiceBody, context: InvoiceContext, date: string) => {
@@ -149,14 +191,25 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     return invoice.placeOfSupply;
   };
 
+  /** A note recorded before note types: its share on its invoice, read from the note (legacyNoteCredit). */
+  const withLegacyCredit = (allocations: Readonly<Record<string, Share>>, data: InvoiceData, previous: InvoiceData | null) => {
+    const legacy = legacyNoteCredit(doc, data);
+    if (!legacy) return allocations;
+    const before = previous ? ownInvoice(previous) : null;
+    const { [legacy.key]: _own, ...rest } = Object.fromEntries(Object.entries(allocations).filter(([key]) => key !== before));
+    return legacy.amount === null ? rest : { ...rest, [legacy.key]: { amount: legacy.amount, as: 'credited' as const, lodged: null } };
+  };
+
   const evolve = (state: InvoiceState, change: InvoiceChange): InvoiceState => {
     switch (change.kind) {
       case 'recorded':
-        return { status: 'recorded', invoice: change.data, allocations: {} };
+        return { status: 'recorded', invoice: change.data, allocations: withLegacyCredit({}, change.data, null) };
       case 'revised':
-        return state.status === 'recorded' ? { ...state, invoice: change.data } : state;
+        return state.status === 'recorded' ? { ...state, invoice: change.data, allocations: withLegacyCredit(state.allocations, change.data, state.invoice) } : state;
       case 'allocated':
-        return state.status === 'recorded' ? { ...state, allocations: { ...state.allocations, [change.by]: { amount: change.amount, as: change.as } } } : state;
+        return state.status === 'recorded'
+          ? { ...state, allocations: { ...state.allocations, [change.by]: { amount: change.amount, as: change.as, lodged: change.lodged } } }
+          : state;
       case 'released': {
         if (state.status !== 'recorded') return state;
         const { [change.by]: _released, ...rest } = state.allocations;
@@ -167,49 +220,96 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     }
   };
 
+  /** What else the party's money or credit is on: all its shares but `but`'s. */
+  const sharesBut = (allocations: Readonly<Record<string, Share>>, but: string | null) =>
+    sumMoney(Object.entries(allocations).flatMap(([key, share]) => (key === but ? [] : [share.amount])));
+
+  const revise = (state: Extract<InvoiceState, { status: 'recorded' }>, next: InvoiceData): InvoiceChange[] => {
+    // A note's share on its own invoice is decided again with it; the rest of its credit stays used.
+    const own = ownInvoice(state.invoice);
+    const settled = sharesBut(state.allocations, own);
+    if (doc.against && compareMoney(settled, 0) > 0 && (!next.active || compareMoney(next.totalAmount, settled) < 0)) {
+      const message = `${rupees(settled)} of this ${noteWord} is refunded or applied to other invoices: undo that first`;
+      throw conflict(message, [{ path: next.active ? 'lines' : 'active', message }]);
+    }
+    if (compareMoney(next.totalAmount, settled) < 0) {
+      const message = `${rupees(settled)} is already paid on this invoice: its total cannot be lower than that`;
+      throw conflict(message, [{ path: 'lines', message }]);
+    }
+    if (!doc.against) checkRevisionUnderNotes(next, state.allocations);
+    if (next.partyId !== state.invoice.partyId && Object.keys(state.allocations).some((key) => key !== own)) {
+      const message = `Payments are allocated to this invoice: its ${partyWord} cannot change`;
+      throw conflict(message, [{ path: doc.party.field, message }]);
+    }
+    return sameValue(next, state.invoice) ? [] : [{ kind: 'revised', data: next }];
+  };
+
+  /** A settling document's share here, or a note's credit applied here: within what is due (or, on a note, unapplied). */
+  const allocate = (state: InvoiceState, command: Extract<InvoiceCommand, { type: 'Allocate' }>): InvoiceChange[] => {
+    const { id, by, as, partyId, path } = command.data;
+    const amount = toMoney(command.data.amount);
+    const invoice = shareable(state, id, partyId, path);
+    if (doc.against && !invoice.active) {
+      const message = `${doc.label} ${invoice.number} is inactive: it has no credit`;
+      throw conflict(message, [{ path, message }]);
+    }
+    const { allocations } = state as Extract<InvoiceState, { status: 'recorded' }>;
+    const mine = allocations[by];
+    if (mine && mine.amount === amount && mine.as === as) return [];
+    const due = subtractMoney(invoice.totalAmount, sharesBut(allocations, by));
+    if (compareMoney(amount, due) > 0) {
+      const message = doc.against ? `Only ${rupees(due)} of ${noteWord} ${invoice.number} is left to apply or refund` : `Only ${rupees(due)} is due on invoice ${invoice.number}`;
+      throw conflict(message, [{ path, message }]);
+    }
+    return [{ kind: 'allocated', id, by, amount, as, lodged: mine?.lodged ?? null }];
+  };
+
+  /**
+   * The invoice a share is asked of: recorded, and the same party's (409s on the line that names
+   * it: a payment's `lines.2.invoiceId`, a refund's `lines.0.source` on a note; else `invoiceId`).
+   */
+  const shareable = (state: InvoiceState, id: number, partyId: number, path: string) => {
+    const named = path.includes('.') ? path.replace(/\.[^.]+$/, doc.against ? '.source' : '.invoiceId') : 'invoiceId';
+    const label = doc.against ? doc.label : 'Invoice';
+    if (state.status !== 'recorded') {
+      const message = `${label} ${id} not found`;
+      throw conflict(message, [{ path: named, message }]);
+    }
+    if (state.invoice.partyId !== partyId) {
+      const message = `${label} ${state.invoice.number} is not from this ${partyWord}`;
+      throw conflict(message, [{ path: named, message }]);
+    }
+    return state.invoice;
+  };
+
+  /** A note against this invoice: its caps (returns.ts), then its credit applied up to what is due. */
+  const lodge = (state: InvoiceState, command: Extract<InvoiceCommand, { type: 'Lodge' }>): InvoiceChange[] => {
+    const { id, by, partyId, lodged, reserved } = command.data;
+    const invoice = shareable(state, id, partyId, 'invoiceId');
+    const { allocations } = state as Extract<InvoiceState, { status: 'recorded' }>;
+    checkLodge(invoice, allocations, by, lodged);
+    const due = subtractMoney(invoice.totalAmount, sharesBut(allocations, by));
+    const free = subtractMoney(lodged.total, reserved);
+    const amount = compareMoney(free, due) < 0 ? free : due;
+    const applied = compareMoney(amount, 0) > 0 ? amount : '0.00';
+    const mine = allocations[by];
+    if (mine && mine.amount === applied && mine.as === 'credited' && sameValue(mine.lodged, lodged)) return [];
+    return [{ kind: 'allocated', id, by, amount: applied, as: 'credited', lodged }];
+  };
+
   const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceChange[] => {
     const { id } = command.data;
     switch (command.type) {
       case 'Record':
         if (state.status !== 'absent') throw conflict(`${doc.label} ${id} already exists`);
         return [{ kind: 'recorded', data: recorded(id, command.data.body, command.data.context, command.metadata.now) }];
-      case 'Revise': {
+      case 'Revise':
         if (state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
-        const next = recorded(id, command.data.body, command.data.context, command.metadata.now, state.invoice.date);
-        const settled = settledOn(state.allocations);
-        if (compareMoney(next.totalAmount, settled) < 0) {
-          const message = `${rupees(settled)} is already paid on this invoice: its total cannot be lower than that`;
-          throw conflict(message, [{ path: 'lines', message }]);
-        }
-        if (next.partyId !== state.invoice.partyId && Object.keys(state.allocations).length > 0) {
-          const message = `Payments are allocated to this invoice: its ${partyWord} cannot change`;
-          throw conflict(message, [{ path: doc.party.field, message }]);
-        }
-        return sameValue(next, state.invoice) ? [] : [{ kind: 'revised', data: next }];
-      }
-      case 'Allocate': {
-        const { by, as, partyId, path } = command.data;
-        const amount = toMoney(command.data.amount);
-        const invoicePath = path.replace(/\.[^.]+$/, '.invoiceId');
-        if (state.status !== 'recorded') {
-          const message = `Invoice ${id} not found`;
-          throw conflict(message, [{ path: invoicePath, message }]);
-        }
-        const { invoice, allocations } = state;
-        if (invoice.partyId !== partyId) {
-          const message = `Invoice ${invoice.number} is not from this ${partyWord}`;
-          throw conflict(message, [{ path: invoicePath, message }]);
-        }
-        const mine = allocations[by];
-        if (mine && mine.amount === amount && mine.as === as) return [];
-        const byOthers = sumMoney(Object.entries(allocations).filter(([key]) => key !== by).map(([, share]) => share.amount));
-        const due = subtractMoney(invoice.totalAmount, byOthers);
-        if (compareMoney(amount, due) > 0) {
-          const message = `Only ${rupees(due)} is due on invoice ${invoice.number}`;
-          throw conflict(message, [{ path, message }]);
-        }
-        return [{ kind: 'allocated', id, by, amount, as }];
-      }
+        return revise(state, recorded(id, command.data.body, command.data.context, command.metadata.now, state.invoice.date));
+      case 'Allocate':
+        return allocate(state, command);
+      case 'Lodge':
+        return lodge(state, command);
       case 'Release':
         if (state.status !== 'recorded' || state.allocations[command.data.by] === undefined) return [];
         return [{ kind: 'released', id, by: command.data.by }];
@@ -224,31 +324,3 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
 const unreachable = (value: never): never => {
   throw new Error(`Unhandled ${JSON.stringify(value)}`);
 };
-
-/**
- * The invoice as the API answers it, from its folded stream. Overdue is decided at `now`, as a
- * GET decides it, so a write's answer and the next read agree.
- */
-export const invoiceOf = (doc: InvoiceDocument, state: InvoiceState, now: Date) => {
-  if (state.status !== 'recorded') return undefined;
-  const { invoice, allocations } = state;
-  const paid = settledOn(allocations, 'paid');
-  const credited = settledOn(allocations, 'credited');
-  const settled = settledOn(allocations);
-  const status = invoiceStatus(invoice.totalAmount, settled);
-  return {
-    ...doc.storedData(invoice),
-    paidAmount: paid,
-    creditedAmount: credited,
-    balanceDue: subtractMoney(invoice.totalAmount, settled),
-    status: doc.overdue ? statusOn(status, invoice.dueDate, now) : status,
-    allocations: allocationsOf(doc, allocations),
-  };
-};
-
-/** Shares as the API lists them: by stream, with the default settling document's id under its own name. */
-export const allocationsOf = (doc: InvoiceDocument, allocations: Readonly<Record<string, Share>>) =>
-  Object.entries(allocations).map(([by, share]) => {
-    const own = by.startsWith(`${doc.settledByStream}-`) ? Number(by.slice(doc.settledByStream.length + 1)) : null;
-    return { by, as: share.as, amount: share.amount, ...(own !== null && Number.isInteger(own) ? { [doc.settledBy]: own } : {}) };
-  });

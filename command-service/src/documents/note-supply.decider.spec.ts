@@ -16,14 +16,14 @@ const spec = DeciderSpecification.for(decider);
 const metadata = { now: new Date('2026-04-20T06:00:00Z'), userId: 1, correlationId: 'c-1' };
 const maharashtra = { state: '27', gstin: '27AAPFU0939F1ZV', taxpayerType: 'regular' as const };
 /** The invoice in Karnataka (29), to an unregistered buyer. */
-const invoice = { id: 100, partyId: 4, number: 'INV/2026-27/0007', date: '2026-04-01', placeOfSupply: '29' };
+const invoice = { id: 100, partyId: 4, number: 'INV/2026-27/0007', date: '2026-04-01', placeOfSupply: '29', taxMode: 'gst' as const, lines: [] };
 const context = (against: InvoiceContext['against'] = invoice): InvoiceContext => ({ business: maharashtra, partyGstin: null, number: 'CN/2026-27/0001', against, termDays: null });
 // One kettle back: taxable 1,000.00 at 18 %.
 const record = (input: Record<string, unknown> = {}, ctx = context()): InvoiceCommand => ({
   type: 'Record',
   data: {
     id: 1,
-    body: creditNotes.body.parse({ customerId: 4, invoiceId: 100, noteDate: '2026-04-20', taxMode: 'gst', lines: [{ itemName: 'Kettle', hsn: '8516', quantity: '1', rate: '1000', gstRate: '18' }], ...input }),
+    body: creditNotes.body.parse({ customerId: 4, invoiceId: 100, noteDate: '2026-04-20', noteType: 'price', taxMode: 'gst', lines: [{ itemName: 'Kettle', hsn: '8516', quantity: '1', rate: '1000', gstRate: '18' }], ...input }),
     context: ctx,
   },
   metadata,

@@ -11,6 +11,8 @@ import { receipts } from '../sales/receipts';
 import { debitNotes } from '../purchase/debit-notes';
 import { purchaseInvoices } from '../purchase/invoices';
 import { vendorPayments } from '../purchase/payments';
+import { vendorRefunds } from '../purchase/vendor-refunds';
+import { customerRefunds } from '../sales/refunds';
 import { adjustmentPostings, balances, invoicePostings, type Posting, repost, settlementPostings } from './postings';
 
 const line = lineBody('1');
@@ -65,6 +67,12 @@ describe('postings (GST-AND-BOOKS §6.1)', () => {
     expect(settlementPostings(receipts, settlement(), true)).toEqual([]);
     expect(settlementPostings(receipts, settlement({ active: false }))).toEqual([]);
     expect(invoicePostings(salesInvoices, invoiceData(sale, { active: false }))).toEqual([]);
+  });
+
+  it('posts a refund to a customer as money out of Cash or Bank onto their ledger, a vendor\'s refund as money in', () => {
+    expect(lines(settlementPostings(customerRefunds, settlement({ totalAmount: '380.00' })))).toEqual(['debtors(customer-7) Dr 380.00', 'cash Cr 380.00']);
+    expect(lines(settlementPostings(vendorRefunds, settlement({ paymentMethod: 'bank_transfer', totalAmount: '75.00' })))).toEqual(['bank Dr 75.00', 'creditors(vendor-7) Cr 75.00']);
+    expect(settlementPostings(customerRefunds, settlement({ active: false }))).toEqual([]);
   });
 
   it('posts a stock adjustment at cost: an increase to Stock-in-Hand, opening stock against Temporary Opening, a decrease to Stock Adjustment', () => {

@@ -1,5 +1,5 @@
 import type { InvoiceData, InvoiceDocument } from '../documents/invoice-kind';
-import type { SettlementData, SettlementDocument } from '../documents/settlement-document';
+import type { SettlementData } from '../documents/settlement-document';
 import { compareMoney, decimal, toMoney } from '../money';
 import type { AccountCode, AccountType } from './accounts';
 import type { LedgerCode } from './ledgers';
@@ -80,16 +80,23 @@ export const invoicePostings = (doc: Pick<InvoiceDocument, 'side' | 'stream' | '
 export const moneyAccount = (paymentMethod: string): AccountCode => (paymentMethod === 'cash' ? 'cash' : 'bank');
 
 /**
- * A receipt: Dr Cash or Bank / Cr the customer; a payment: Dr the vendor / Cr Cash or Bank. A
- * voided or inactive one posts nothing (its earlier posting is reversed).
+ * Money with a party: in (a receipt, a vendor's refund) Dr Cash or Bank / Cr the party; out (a
+ * payment, a refund to a customer) Dr the party / Cr Cash or Bank — the party on Sundry Debtors
+ * for a customer, Sundry Creditors for a vendor. A voided or inactive one posts nothing (its
+ * earlier posting is reversed).
  */
-export const settlementPostings = (doc: Pick<SettlementDocument, 'invoices' | 'party'>, data: SettlementData, voided = false): Posting[] => {
+export const settlementPostings = (
+  doc: { readonly side: 'sales' | 'purchase'; readonly money: 'in' | 'out'; readonly party: { readonly singular: string } },
+  data: Pick<SettlementData, 'partyId' | 'paymentMethod' | 'totalAmount' | 'active'>,
+  voided = false,
+): Posting[] => {
   if (!data.active || voided) return [];
   const party = `${doc.party.singular}-${data.partyId}`;
   const money = moneyAccount(data.paymentMethod);
-  return doc.invoices.side === 'sales'
-    ? [...line(money, null, data.totalAmount, 'debit'), ...line('debtors', party, data.totalAmount, 'credit')]
-    : [...line('creditors', party, data.totalAmount, 'debit'), ...line(money, null, data.totalAmount, 'credit')];
+  const account = doc.side === 'sales' ? 'debtors' : 'creditors';
+  return doc.money === 'in'
+    ? [...line(money, null, data.totalAmount, 'debit'), ...line(account, party, data.totalAmount, 'credit')]
+    : [...line(account, party, data.totalAmount, 'debit'), ...line(money, null, data.totalAmount, 'credit')];
 };
 
 /** What a stock adjustment posts from: its values as the record shows them. */

@@ -33,6 +33,27 @@ export type TaxMode = 'manual' | 'gst';
 export const TAX_MODES = ['manual', 'gst'] as const;
 /** How the money of a settling document counts on an invoice: received (paid) or credited (a note). */
 export type AllocationKind = 'paid' | 'credited';
+/**
+ * A note's type: a return (its lines name the invoice's lines and copy them; stock comes back or
+ * goes out) or a price difference (typed lines; no stock moves).
+ */
+export const NOTE_TYPES = ['return', 'price'] as const;
+export type NoteType = (typeof NOTE_TYPES)[number];
+
+/**
+ * What a note lodges on its invoice besides the money it applies there: its total and the
+ * quantities it returns per invoice line. The invoice keeps notes within what it invoiced.
+ */
+export interface Lodged {
+  readonly total: string;
+  readonly lines: readonly { readonly lineNo: number; readonly quantity: string }[];
+}
+
+/** A returned line as sent: the invoice's line and how many of it come back. */
+export interface ReturnedLine {
+  readonly invoiceLineNo: number;
+  readonly quantity: string;
+}
 
 export interface InvoiceDocumentConfig<P extends string, S extends string, T extends string, N extends string, D extends string> {
   readonly module: string;
@@ -113,14 +134,19 @@ export interface InvoiceData {
   /** A note: the invoice it is against. */
   readonly againstId: number | null;
   readonly againstNumber: string | null;
+  /** A note's type; none on invoices and on notes recorded before types (their lines moved stock). */
+  readonly noteType?: NoteType | null;
   readonly lines: readonly InvoiceLine[];
 }
 
 /** An invoice event, read through the document's schema by kind (DESIGN §4). */
 export type InvoiceChange =
   | { readonly kind: 'recorded' | 'revised'; readonly data: InvoiceData }
-  /** A settling document's share of this invoice, keyed by that document's stream (`receipt-12`). */
-  | { readonly kind: 'allocated'; readonly id: number; readonly by: string; readonly amount: string; readonly as: AllocationKind }
+  /**
+   * A settling document's share of this invoice, keyed by that document's stream (`receipt-12`);
+   * a note against it also lodges its total and returned quantities (`lodged`).
+   */
+  | { readonly kind: 'allocated'; readonly id: number; readonly by: string; readonly amount: string; readonly as: AllocationKind; readonly lodged: Lodged | null }
   | { readonly kind: 'released'; readonly id: number; readonly by: string };
 
 /** What a person or integrator sends, as the decider reads it. */
@@ -130,7 +156,8 @@ export interface InvoiceBody {
   readonly number: string | null;
   readonly date: string | null;
   readonly dueDate: string | null;
-  readonly taxMode: TaxMode;
+  /** Null: a return takes its invoice's. */
+  readonly taxMode: TaxMode | null;
   /** Typed by hand (manual mode only). */
   readonly taxAmount: string;
   /** A state for an unregistered party (sales: where the goods go; purchase: the vendor's state). */
@@ -139,7 +166,12 @@ export interface InvoiceBody {
   readonly againstId: number | null;
   readonly texts: Readonly<Record<string, string | null>>;
   readonly active: boolean;
+  /** A note's type (null on invoices). */
+  readonly noteType: NoteType | null;
+  /** Typed lines (invoices, price notes); none on a return. */
   readonly lines: readonly LineBody[];
+  /** A return's lines: the invoice's lines and quantities (the rest is copied from the invoice). */
+  readonly returned: readonly ReturnedLine[];
   /** Paid as it is recorded: the amount (null: not now) and how. */
   readonly paidNow: string | null;
   readonly paymentMethod: string;
@@ -187,3 +219,14 @@ export interface InvoiceDocument {
   streamOf(id: number): string;
   numberStream(partyId: number, number: string): string;
 }
+
+/** Whether a document's lines with an item move stock: the kinds that do, but not a price difference. */
+export const movesStock = (doc: Pick<InvoiceDocument, 'stock'>, data: Pick<InvoiceData, 'noteType'>) => doc.stock !== undefined && data.noteType !== 'price';
+
+/**
+ * A note recorded before note types credited its whole total on its invoice while it was active,
+ * and its own stream said nothing of it: its stream and its list read that share from the note
+ * itself (`key`: the invoice's stream; `amount`: null when inactive). Null for any other.
+ */
+export const legacyNoteCredit = (doc: Pick<InvoiceDocument, 'against'>, data: InvoiceData): { readonly key: string; readonly amount: string | null } | null =>
+  doc.against && !data.noteType && data.againstId !== null ? { key: `${doc.against.stream}-${data.againstId}`, amount: data.active ? data.totalAmount : null } : null;

@@ -90,6 +90,10 @@ export const InvoiceLineSchema = z
     sgst: MoneyString.optional(),
     igst: MoneyString.optional(),
     gstCategory: z.enum(GST_CATEGORIES).optional(),
+    /** A return's line: the invoice line it copies. */
+    invoiceLineNo: z.number().int().positive().optional(),
+    /** An invoice's line as answered: how much of it notes have returned so far. */
+    returnedQuantity: z.string().optional(),
   })
   .transform((line) => ({
     lineNo: line.lineNo,
@@ -109,6 +113,8 @@ export const InvoiceLineSchema = z
     igst: line.igst ?? '0.00',
     // Lines recorded before the category was kept: nil-rated at 0 %, taxable otherwise.
     gstCategory: line.gstCategory ?? gstCategoryOf(line.gstRate ?? '0', null),
+    ...(line.invoiceLineNo === undefined ? {} : { invoiceLineNo: line.invoiceLineNo }),
+    ...(line.returnedQuantity === undefined ? {} : { returnedQuantity: line.returnedQuantity }),
   }));
 export type InvoiceLine = z.output<typeof InvoiceLineSchema>;
 

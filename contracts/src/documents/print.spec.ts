@@ -23,6 +23,8 @@ const business = {
   debitNotePrefix: 'DN',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
+  refundPrefix: 'RFD',
+  vendorRefundPrefix: 'VRF',
 };
 const party = { name: 'Tilak Stores', address: null, gstNumber: null, panNumber: null, phone: null, email: null };
 const line = lineBody('1');

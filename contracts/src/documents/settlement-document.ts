@@ -61,10 +61,16 @@ export interface SettlementData {
   readonly lines: readonly SettlementLine[];
 }
 
-/** A settlement event, read by kind (what the decider, the projection and the history fold). */
+/**
+ * A settlement event, read by kind (what the decider, the projection and the history fold). Its
+ * money beyond its lines (an advance) may be drawn by a refund: `allocated`, keyed by that
+ * refund's stream, and `released` when the refund no longer draws it.
+ */
 export type SettlementChange =
   | { readonly kind: 'recorded' | 'revised'; readonly data: SettlementData }
-  | { readonly kind: 'voided'; readonly id: number; readonly reason: string };
+  | { readonly kind: 'voided'; readonly id: number; readonly reason: string }
+  | { readonly kind: 'allocated'; readonly id: number; readonly by: string; readonly amount: string }
+  | { readonly kind: 'released'; readonly id: number; readonly by: string };
 
 /** What a person or integrator sends, as the command reads it. */
 export interface SettlementBody {
@@ -105,7 +111,10 @@ export const settlementDocument = <const P extends string, const D extends strin
     ...Object.fromEntries(config.texts.map((t) => [t, optionalTextInput(t === 'referenceNumber' ? TEXT_MAX.reference : TEXT_MAX.long)])),
     paymentMethod: z.enum(METHODS, { error: 'Please select a payment method' }),
     active: z.boolean({ error: 'Expected true or false' }).optional().default(true),
-    /** Only without lines; with lines the total is their sum. */
+    /**
+     * The money received or paid. Without lines it is needed; with lines it is at least their
+     * total (blank: their total), and the rest is kept as an advance, applied or refunded later.
+     */
     amount: z.unknown().optional(),
     /** What a GET answers for the same amount: taken as `amount` when that is not given. */
     totalAmount: z.unknown().optional(),
@@ -147,14 +156,31 @@ export const settlementDocument = <const P extends string, const D extends strin
    * `invoiceId`: the first line's invoice (the seed's cards show one), or null. `voidReason`:
    * why it was voided (then it settles nothing and is not active), or null.
    */
-  const summary = data.extend({ invoiceId: Id.nullable(), voidReason: z.string().nullable() });
-  const record = summary.extend({ lines: z.array(line) });
-  const names = { recorded: `${config.events}Recorded`, revised: `${config.events}Revised`, voided: `${config.events}Voided` } as const;
+  const summary = data.extend({
+    invoiceId: Id.nullable(),
+    voidReason: z.string().nullable(),
+    /** What its lines settle. */
+    appliedAmount: MoneyString,
+    /** Drawn by refunds. */
+    refundedAmount: MoneyString,
+    /** Neither on its lines nor refunded: an advance or on account (none while inactive). */
+    unappliedAmount: MoneyString,
+  });
+  const record = summary.extend({ lines: z.array(line), refunds: z.array(z.object({ by: z.string(), amount: MoneyString })) });
+  const names = {
+    recorded: `${config.events}Recorded`,
+    revised: `${config.events}Revised`,
+    voided: `${config.events}Voided`,
+    allocated: `${config.events}Allocated`,
+    released: `${config.events}AllocationReleased`,
+  } as const;
   const types: readonly string[] = Object.values(names);
 
   const StoredLine = z.looseObject({ lineNo: z.number().int().positive(), invoiceId: Id, invoiceNumber: z.string(), invoiceAmount: MoneyString });
   const Stored = z.looseObject({ id: Id, paymentMethod: z.string(), totalAmount: MoneyString, active: z.boolean(), lines: z.array(StoredLine) });
   const Voided = z.object({ id: Id, reason: z.string() });
+  const Drawn = z.object({ id: Id, by: z.string(), amount: MoneyString });
+  const Released = z.object({ id: Id, by: z.string() });
 
   const readData = (stored: unknown): SettlementData => {
     const raw = Stored.parse(stored);
@@ -193,18 +219,34 @@ export const settlementDocument = <const P extends string, const D extends strin
         return { kind: 'revised', data: readData(raw) };
       case names.voided:
         return { kind: 'voided', ...Voided.parse(raw) };
+      case names.allocated:
+        return { kind: 'allocated', ...Drawn.parse(raw) };
+      case names.released:
+        return { kind: 'released', ...Released.parse(raw) };
       default:
         return null;
     }
   };
 
-  const write = (change: SettlementChange): { readonly type: string; readonly data: unknown } =>
-    change.kind === 'voided'
-      ? { type: names.voided, data: { id: change.id, reason: change.reason } }
-      : { type: names[change.kind], data: storedData(change.data) };
+  const write = (change: SettlementChange): { readonly type: string; readonly data: unknown } => {
+    switch (change.kind) {
+      case 'voided':
+        return { type: names.voided, data: { id: change.id, reason: change.reason } };
+      case 'allocated':
+        return { type: names.allocated, data: { id: change.id, by: change.by, amount: change.amount } };
+      case 'released':
+        return { type: names.released, data: { id: change.id, by: change.by } };
+      default:
+        return { type: names[change.kind], data: storedData(change.data) };
+    }
+  };
+  const side = config.invoices.side;
 
   return {
     ...config,
+    side,
+    /** Money in from the party (a receipt) or out to it (a payment). */
+    money: side === 'sales' ? ('in' as const) : ('out' as const),
     header,
     body,
     summary,
@@ -226,38 +268,6 @@ export const settlementDocument = <const P extends string, const D extends strin
 
 /** The amount of a direct payment or receipt (no lines). */
 export const DirectAmountSchema = requiredMoney('Amount', 'Amount is required without invoice lines', { positive: true });
-
-/** Any settlement document, its types erased to what the shared machinery needs. */
-export interface SettlementDocument {
-  readonly module: string;
-  readonly plural: string;
-  readonly label: string;
-  readonly path: string;
-  readonly stream: string;
-  readonly listTable: string;
-  readonly party: PartyConfig<string>;
-  readonly dateField: string;
-  readonly numberField: string;
-  readonly numberLabel: string;
-  readonly series: 'receiptPrefix' | 'paymentPrefix';
-  readonly lineAmount: { readonly field: string; readonly label: string; readonly missing: string };
-  readonly texts: readonly string[];
-  readonly search: SearchSpec;
-  readonly invoices: InvoiceDocument;
-  readonly header: z.ZodType;
-  readonly body: z.ZodType<SettlementBody>;
-  readonly summary: z.ZodType;
-  readonly record: z.ZodType;
-  readonly line: z.ZodType;
-  readonly events: {
-    readonly names: { readonly recorded: string; readonly revised: string; readonly voided: string };
-    readonly types: readonly string[];
-  };
-  read(stored: unknown): SettlementChange | null;
-  write(change: SettlementChange): { readonly type: string; readonly data: unknown };
-  storedData(data: SettlementData): { readonly id: number } & Readonly<Record<string, unknown>>;
-  streamOf(id: number): string;
-}
 
 /** Why a payment or receipt is voided: said in the form, kept in its history. */
 export const VoidBodySchema = z.object({ reason: requiredTextInput('Please give a reason', TEXT_MAX.short) });

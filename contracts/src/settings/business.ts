@@ -62,6 +62,8 @@ export const BusinessBodySchema = z
     debitNotePrefix: prefix('DN'),
     receiptPrefix: prefix('RCT'),
     paymentPrefix: prefix('PAY'),
+    refundPrefix: prefix('RFD'),
+    vendorRefundPrefix: prefix('VRF'),
   })
   .superRefine((body, ctx) => {
     const gstinState = stateOfGstin(body.gstin);
@@ -100,6 +102,9 @@ export const BusinessSchema = z.object({
   /** Receipts and payments numbered in their own series (profiles saved before them: the defaults). */
   receiptPrefix: z.string().optional().default('RCT'),
   paymentPrefix: z.string().optional().default('PAY'),
+  /** Refunds to customers and from vendors (issue 42; profiles saved before them: the defaults). */
+  refundPrefix: z.string().optional().default('RFD'),
+  vendorRefundPrefix: z.string().optional().default('VRF'),
 });
 export type Business = z.output<typeof BusinessSchema>;
 

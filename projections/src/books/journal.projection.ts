@@ -23,9 +23,10 @@ import {
   type InvoiceDocument,
   invoicePostings,
   type Posting,
+  REFUND_DOCUMENTS,
   repost,
   SETTLEMENT_DOCUMENTS,
-  type SettlementChange,
+  type SettlementData,
   type SettlementDocument,
   settlementPostings,
 } from '@erp/contracts';
@@ -75,9 +76,15 @@ export const journalDocumentsTable = table({
 
 const Postings = z.array(z.object({ account: z.string(), party: z.string().nullable(), debit: z.string(), credit: z.string() }));
 
+/** Money with a party (a payment, a receipt, a refund): what its posting needs. */
+type MoneyDocument = Pick<SettlementDocument, 'label' | 'side' | 'money' | 'party' | 'streamOf'>;
+type MoneyChange =
+  | { readonly kind: 'recorded' | 'revised'; readonly data: Pick<SettlementData, 'id' | 'number' | 'date' | 'partyId' | 'paymentMethod' | 'totalAmount' | 'active'> }
+  | { readonly kind: 'voided'; readonly id: number };
+
 type Posted =
   | { readonly invoice: InvoiceDocument; readonly change: InvoiceChange }
-  | { readonly settlement: SettlementDocument; readonly change: SettlementChange }
+  | { readonly settlement: MoneyDocument; readonly change: MoneyChange }
   | { readonly voucher: JournalVoucher; readonly change: { readonly kind: 'recorded' | 'revised' } }
   | { readonly adjustment: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
   | { readonly ledger: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
@@ -140,9 +147,10 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
     const payroll = readMasterDataEvent(payrollEntity, stored);
     return payroll ? { payroll, change: { kind: payroll.kind === 'created' ? 'recorded' as const : 'revised' as const } } : null;
   }] as const),
-  ...SETTLEMENT_DOCUMENTS.flatMap((doc: SettlementDocument) =>
-    doc.events.types.map((type) => [type, (stored: unknown) => {
-      const change = doc.read(stored);
+  // Money with a party posts when recorded, revised or voided; what refunds draw on its advance posts nothing.
+  ...[...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].flatMap((doc: MoneyDocument & { read(stored: unknown): { kind: string } | null; events: { names: { recorded: string; revised: string; voided: string } } }) =>
+    [doc.events.names.recorded, doc.events.names.revised, doc.events.names.voided].map((type) => [type, (stored: unknown) => {
+      const change = doc.read(stored) as MoneyChange | null;
       return change ? { settlement: doc, change } : null;
     }] as const),
   ),
@@ -221,6 +229,7 @@ const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher
 export const journalProjection = defineProjection<Posted>({
   name: journalTable.name,
   // 2: journal vouchers, kept whole in journal_documents.details. 3: stock adjustments at cost. 4: ledgers' opening balances. 5: paid payrolls.
+  // Refunds (issue 42) came with no rebuild: no log before them has one.
   version: 5,
   tables: [journalDocumentsTable, journalTable],
   handles: [...BY_TYPE.keys()],

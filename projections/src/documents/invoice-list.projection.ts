@@ -1,15 +1,11 @@
-import { type InvoiceChange, type InvoiceDocument, invoiceStatus, subtractMoney, sumMoney } from '@erp/contracts';
+import { type InvoiceChange, type InvoiceData, type InvoiceDocument, invoiceStatus, legacyNoteCredit, type ShareOf, subtractMoney, sumMoney } from '@erp/contracts';
 
 import { defineProjection } from '../runner/projection';
 import { isReplay } from '../runner/replay-guard';
 import { type ColumnKind, STREAM_ROW_COLUMNS, type TableSpec } from '../runner/table';
 
-/** A settling document's share of an invoice, as the list keeps it (keyed by that document's stream). */
-export interface Share {
-  readonly by: string;
-  readonly as: 'paid' | 'credited';
-  readonly amount: string;
-}
+/** A settling document's share of an invoice, as the list keeps it (keyed by that document's stream; a note's with what it lodged). */
+export type Share = ShareOf;
 
 /**
  * One row per invoice (or note): what it says, what is paid or credited on it, and its derived
@@ -17,7 +13,7 @@ export interface Share {
  */
 export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
   const texts: Record<string, ColumnKind> = Object.fromEntries(doc.texts.map((t) => [t, 'text']));
-  const against: Record<string, ColumnKind> = doc.against ? { [doc.against.field]: 'integer', againstNumber: 'text' } : {};
+  const against: Record<string, ColumnKind> = doc.against ? { [doc.against.field]: 'integer', againstNumber: 'text', noteType: 'text' } : {};
   return {
     name: doc.listTable,
     key: 'id',
@@ -63,8 +59,18 @@ const money = (total: string, shares: readonly Share[]) => {
 
 const idOf = (change: InvoiceChange) => ('data' in change ? change.data.id : change.id);
 
+/** A note recorded before note types holds its whole total on its invoice while active (legacyNoteCredit). */
+const withLegacyCredit = (doc: InvoiceDocument, shares: readonly Share[], data: InvoiceData, previousAgainst: number | null): Share[] => {
+  const legacy = legacyNoteCredit(doc, data);
+  if (!legacy) return [...shares];
+  const previous = previousAgainst === null ? null : `${doc.against!.stream}-${previousAgainst}`;
+  const rest = shares.filter((s) => s.by !== legacy.key && s.by !== previous);
+  return legacy.amount === null ? rest : [...rest, { by: legacy.key, as: 'credited', amount: legacy.amount, lodged: null }];
+};
+
 // Version 2: GST (tax mode, supply, components, round off), credited amounts, shares keyed by stream.
-export const invoiceListProjection = (doc: InvoiceDocument, version = 2) => {
+// Version 3: a note's type, the notes' lodged totals and returns on shares, where a note's credit went.
+export const invoiceListProjection = (doc: InvoiceDocument, version = 3) => {
   const list = invoiceTable(doc);
   return defineProjection<InvoiceChange>({
     name: list.name,
@@ -80,17 +86,22 @@ export const invoiceListProjection = (doc: InvoiceDocument, version = 2) => {
       const stamp = { version: context.streamVersion, updatedAt: context.at };
       const shares = (row?.allocations ?? []) as Share[];
       switch (change.kind) {
-        case 'recorded':
-          rows.put(list, Object.assign(doc.storedData(change.data), stamp, { createdAt: context.at, allocations: [] }, money(change.data.totalAmount, [])));
+        case 'recorded': {
+          const next = withLegacyCredit(doc, [], change.data, null);
+          rows.put(list, Object.assign(doc.storedData(change.data), stamp, { createdAt: context.at, allocations: next }, money(change.data.totalAmount, next)));
           return;
-        case 'revised':
-          if (row) rows.put(list, Object.assign({}, row, doc.storedData(change.data), stamp, money(change.data.totalAmount, shares)));
+        }
+        case 'revised': {
+          if (!row) return;
+          const next = withLegacyCredit(doc, shares, change.data, doc.against ? ((row[doc.against.field] as number | null) ?? null) : null);
+          rows.put(list, Object.assign({}, row, doc.storedData(change.data), stamp, { allocations: next }, money(change.data.totalAmount, next)));
           return;
+        }
         case 'allocated':
         case 'released': {
           if (!row) return;
           const others = shares.filter((s) => s.by !== change.by);
-          const next = change.kind === 'allocated' ? [...others, { by: change.by, as: change.as, amount: change.amount }] : others;
+          const next = change.kind === 'allocated' ? [...others, { by: change.by, as: change.as, amount: change.amount, lodged: change.lodged }] : others;
           rows.put(list, Object.assign({}, row, stamp, { allocations: next }, money(String(row.totalAmount), next)));
           return;
         }

@@ -5,6 +5,7 @@ import {
   type InvoiceChange,
   type InvoiceDocument,
   type MasterDataChange,
+  movesStock,
   readMasterDataEvent,
   stockAdjustmentsEntity,
 } from '@erp/contracts';
@@ -188,7 +189,8 @@ export const stockMovementsProjection = defineProjection<Moved>({
       reference: data.number,
       active: data.active,
       details: null,
-      movements: documentMovements(doc, data.lines),
+      // A price difference moves no stock.
+      movements: movesStock(doc, data) ? documentMovements(doc, data.lines) : [],
       ...stamp,
     });
   },

@@ -2,31 +2,41 @@ import {
   diffKeys,
   type HistoryEntry,
   INVOICE_DOCUMENTS,
+  InvoiceLineSchema,
   type RecordedEvent,
   type InvoiceDocument,
+  REFUND_DOCUMENTS,
+  type RefundDocument,
   SETTLEMENT_DOCUMENTS,
   type SettlementDocument,
+  sharesAnswer,
   statusOn,
   sumMoney,
 } from '@erp/contracts';
-import { invoiceTable, settlementTable } from '@erp/projections';
+import { invoiceTable, refundTable, settlementTable } from '@erp/projections';
 import type Router from '@koa/router';
 import { z } from 'zod';
 
 import type { ReadDeps } from '../shared/read-your-writes';
 import { documentReadRoutes, type Row } from './document.routes';
 
-/** An invoice row as the API shows it: shares with the default settling document's id, overdue from today. */
+/**
+ * An invoice row as the API shows it: shares with the default settling document's id, overdue
+ * from today, and what its shares say besides (an invoice's returns, a note's credit: sharesAnswer).
+ */
 const invoiceView = (doc: InvoiceDocument, now: () => Date) => (row: Row) => {
   const shares = ShareList.parse(row.allocations ?? []);
+  const lines = z.array(InvoiceLineSchema).parse(row.lines ?? []);
   return {
     ...row,
     status: doc.overdue ? statusOn(String(row.status), (row.dueDate as string | null) ?? null, now()) : row.status,
+    ...sharesAnswer(doc, { totalAmount: String(row.totalAmount), active: row.active === true, lines }, shares),
     allocations: allocationsOf(doc, shares),
   };
 };
 
-const ShareList = z.array(z.object({ by: z.string(), as: z.enum(['paid', 'credited']), amount: z.string() }));
+const Lodged = z.object({ total: z.string(), lines: z.array(z.object({ lineNo: z.number(), quantity: z.string() })) });
+const ShareList = z.array(z.object({ by: z.string(), as: z.enum(['paid', 'credited']), amount: z.string(), lodged: Lodged.nullish() }));
 
 /** Shares as the API lists them (the command side answers the same: invoice.decider.ts allocationsOf). */
 const allocationsOf = (doc: InvoiceDocument, shares: z.output<typeof ShareList>) =>
@@ -68,7 +78,10 @@ const invoiceReads = (router: Router, deps: ReadDeps, doc: InvoiceDocument) => {
 
 const ShareMap = z.record(z.string(), z.string());
 
-/** What one event of a payment or receipt changed, field by field (a void: active and its reason). */
+/**
+ * What one event of a payment or receipt changed, field by field (a void: active and its reason;
+ * a refund drawing on its advance, or no longer: what is refunded of it).
+ */
 export const settlementChanges = (doc: SettlementDocument) => (stored: RecordedEvent, before: Row): { changes: HistoryEntry['changes']; after: Row } => {
   const change = doc.read(stored);
   if (!change) return { changes: [], after: before };
@@ -76,8 +89,16 @@ export const settlementChanges = (doc: SettlementDocument) => (stored: RecordedE
     const after = { ...before, active: false, voidReason: change.reason };
     return { changes: diffKeys(before, { active: false, voidReason: change.reason }), after };
   }
+  const refunds = ShareMap.parse(before.refunds ?? {});
+  if (change.kind === 'allocated' || change.kind === 'released') {
+    const from = sumMoney(Object.values(refunds));
+    if (change.kind === 'allocated') refunds[change.by] = change.amount;
+    else delete refunds[change.by];
+    const to = sumMoney(Object.values(refunds));
+    return { changes: from === to ? [] : [{ field: 'refundedAmount', from, to }], after: { ...before, refunds } };
+  }
   const { id: _id, ...after } = doc.storedData(change.data);
-  return { changes: diffKeys(before, after), after };
+  return { changes: diffKeys(before, after), after: { ...after, refunds } };
 };
 
 const settlementReads = (router: Router, deps: ReadDeps, doc: SettlementDocument) =>
@@ -93,8 +114,31 @@ const settlementReads = (router: Router, deps: ReadDeps, doc: SettlementDocument
     changes: settlementChanges(doc),
   });
 
-/** The reads of every document: invoices, payments and receipts. */
+/** What one event of a refund changed, field by field (a void: active and its reason). */
+export const refundChanges = (doc: RefundDocument) => (stored: RecordedEvent, before: Row): { changes: HistoryEntry['changes']; after: Row } => {
+  const change = doc.read(stored);
+  if (!change) return { changes: [], after: before };
+  if (change.kind === 'voided') return { changes: diffKeys(before, { active: false, voidReason: change.reason }), after: { ...before, active: false, voidReason: change.reason } };
+  const { id: _id, ...after } = doc.storedData(change.data);
+  return { changes: diffKeys(before, after), after };
+};
+
+const refundReads = (router: Router, deps: ReadDeps, doc: RefundDocument) =>
+  documentReadRoutes(router, deps, {
+    label: doc.label,
+    path: doc.path,
+    table: refundTable(doc),
+    stream: doc.streamOf,
+    dateColumn: doc.dateField,
+    search: doc.search,
+    summary: (row) => doc.summary.parse(row),
+    document: (row) => doc.record.parse(row),
+    changes: refundChanges(doc),
+  });
+
+/** The reads of every document: invoices, payments, receipts and refunds. */
 export const documentsReadRoutes = (router: Router, deps: ReadDeps) => {
   for (const doc of INVOICE_DOCUMENTS) invoiceReads(router, deps, doc);
   for (const doc of SETTLEMENT_DOCUMENTS) settlementReads(router, deps, doc);
+  for (const doc of REFUND_DOCUMENTS) refundReads(router, deps, doc);
 };

@@ -10,6 +10,7 @@ import {
   MASTER_DATA_ENTITIES,
   parseRecordStream,
   type RecordedEvent,
+  REFUND_DOCUMENTS,
   SETTLEMENT_DOCUMENTS,
   taskSlug,
   tasksOf,
@@ -21,7 +22,7 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { documentHistory } from '../documents/document.routes';
-import { invoiceChanges, settlementChanges } from '../documents/documents';
+import { invoiceChanges, refundChanges, settlementChanges } from '../documents/documents';
 import { historyOf } from '../shared/history';
 
 /** A kind of record as the activity log names it, with how to read what each of its events changed. */
@@ -44,6 +45,7 @@ const SOURCES = new Map<string, Source>([
   ...MASTER_DATA_ENTITIES.map((e): [string, Source] => [e.singular, { module: e.module, label: e.label, task: taskOf(e.module, e.plural), history: (events) => historyOf(e, events) }]),
   ...INVOICE_DOCUMENTS.map((d): [string, Source] => [d.stream, { module: d.module, label: d.label, task: taskOf(d.module, d.plural), history: (events) => documentHistory(events, invoiceChanges(d)) }]),
   ...SETTLEMENT_DOCUMENTS.map((d): [string, Source] => [d.stream, { module: d.module, label: d.label, task: taskOf(d.module, d.plural), history: (events) => documentHistory(events, settlementChanges(d)) }]),
+  ...REFUND_DOCUMENTS.map((d): [string, Source] => [d.stream, { module: d.module, label: d.label, task: taskOf(d.module, d.plural), history: (events) => documentHistory(events, refundChanges(d)) }]),
   [JOURNAL_VOUCHER_STREAM, { module: 'accounting', label: 'Journal Voucher', task: 'journal-vouchers', history: eventsOnly }],
 ]);
 const BUSINESS: Source = { module: 'settings', label: 'Business Profile', task: null, history: eventsOnly };

@@ -1,12 +1,19 @@
 import {
+  ApplyCreditBodySchema,
+  applyPath,
   byId,
+  creditsPath,
   HistoryEntrySchema,
   historyOf,
   INVOICE_DOCUMENTS,
   isPrintable,
   MASTER_DATA_ENTITIES,
+  PartyCreditsSchema,
   pdfPath,
+  REFUND_DOCUMENTS,
   SETTLEMENT_DOCUMENTS,
+  UnapplyCreditBodySchema,
+  unapplyPath,
   VoidBodySchema,
   voidPath,
 } from '@erp/contracts';
@@ -61,6 +68,7 @@ interface DocumentDoc {
 const DOCUMENTS: readonly DocumentDoc[] = [
   ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: d.label === 'Invoice' ? 'Purchase invoice' : d.label })),
   ...SETTLEMENT_DOCUMENTS,
+  ...REFUND_DOCUMENTS,
 ];
 
 /** Documents (DESIGN §4): list, create, one with lines and allocations, revise, lines, history. */
@@ -90,22 +98,57 @@ export const documentPaths = () =>
     ]),
   );
 
-/** POST …/{id}/void of payments and receipts. */
+/** POST …/{id}/void of payments, receipts and refunds. */
 export const voidPaths = () =>
   Object.fromEntries(
-    SETTLEMENT_DOCUMENTS.map((d) => [
+    [...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((d) => [
       voidPath(byId(d.path, '{id}')),
       {
         parameters: [idParam],
         post: {
           tags: [d.label],
-          summary: `Void a ${d.label.toLowerCase()} for good, with a reason kept in its history; every invoice it settled is released`,
+          summary: `Void a ${d.label.toLowerCase()} for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released`,
           requestBody: body(VoidBodySchema),
           responses: { 200: ok('Voided', d.record, { headers: written }), ...errors },
         },
       },
     ]),
   );
+
+/**
+ * A party's credit (issue 42): POST …/{id}/apply and …/{id}/unapply of notes, payments and
+ * receipts, and GET …/customers/{id}/credits (a vendor's too).
+ */
+export const creditPaths = () => {
+  const credits = [...INVOICE_DOCUMENTS.filter((d) => d.against), ...SETTLEMENT_DOCUMENTS];
+  const parties = REFUND_DOCUMENTS.map((r) => MASTER_DATA_ENTITIES.find((e) => e.singular === r.party.singular)!);
+  return Object.fromEntries([
+    ...credits.flatMap((d) => [
+      [applyPath(byId(d.path, '{id}')), {
+        parameters: [idParam],
+        post: {
+          tags: [d.label],
+          summary: `Apply this much of the ${d.label.toLowerCase()}'s unapplied credit to another invoice of the party (at most what is due there)`,
+          requestBody: body(ApplyCreditBodySchema),
+          responses: { 200: ok('Applied', d.record, { headers: written }), ...errors },
+        },
+      }],
+      [unapplyPath(byId(d.path, '{id}')), {
+        parameters: [idParam],
+        post: {
+          tags: [d.label],
+          summary: `Take back what the ${d.label.toLowerCase()} applied to that invoice: it is unapplied credit again`,
+          requestBody: body(UnapplyCreditBodySchema),
+          responses: { 200: ok('Taken back', d.record, { headers: written }), ...errors },
+        },
+      }],
+    ]),
+    ...parties.map((p) => [creditsPath(p.path, '{id}'), {
+      parameters: [idParam],
+      get: { tags: [p.label], summary: `The ${p.singular}'s credits (notes' unapplied credit, advances) and their sum`, responses: { 200: ok('Credits', PartyCreditsSchema), ...errors } },
+    }]),
+  ]);
+};
 
 /** The printed form of each printable document as a PDF (CGST Rule 46 particulars). */
 export const pdfPaths = () =>

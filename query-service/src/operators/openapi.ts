@@ -38,7 +38,7 @@ import { z } from 'zod';
 
 import { commonComponents, finishPaths } from './openapi-finish';
 import { body, error, errors, idParam, ok, written } from './openapi-parts';
-import { documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-records';
+import { creditPaths, documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-records';
 import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 import { booksPaths } from '../books/books.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
@@ -167,6 +167,7 @@ export const openApiDocument = () => ({
     ...entityPaths(),
     ...documentPaths(),
     ...voidPaths(),
+    ...creditPaths(),
     ...pdfPaths(),
     ...booksPaths(),
     ...payrollPaths(),

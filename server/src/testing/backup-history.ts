@@ -3,7 +3,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-import { api, BUSINESS_PATH, byId, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { api, BUSINESS_PATH, byId, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import type { Database } from '@erp/eventstore';
 import { freePort } from '@erp/eventstore/testing';
@@ -71,7 +71,7 @@ export const writeHistory = async (owner: HttpClient) => {
         [doc.party.field]: party,
         invoiceNumber: `BK-${doc.plural}-${n}`,
         taxAmount: '18.00',
-        lines: [{ itemName: 'Rice', quantity: '2.5', rate: '40.10' }, { itemName: 'Dal', quantity: 3, rate: 33.5 }],
+        lines: [{ itemId: firstItem, itemName: 'Rice', quantity: '2.5', rate: '40.10' }, { itemName: 'Dal', quantity: 3, rate: 33.5 }],
       });
       expect(res.status, res.text).toBe(201);
       invoices.push(Created.parse(res.body).id);
@@ -86,15 +86,25 @@ export const writeHistory = async (owner: HttpClient) => {
     expect(paid.status, paid.text).toBe(201);
     const revised = await owner.put(byId(doc.path, Created.parse(paid.body).id), settle([{ invoiceId: invoices[1]!, amount: '50' }]));
     expect(revised.status, revised.text).toBe(200);
-    // A GST credit or debit note against the first invoice, with an item (its stock moves back).
+    // A credit or debit note returning one of the first invoice's items (its stock moves back), and
+    // a GST price difference on it.
     const note = INVOICE_DOCUMENTS.find((d) => d.against?.stream === doc.invoices.stream)!;
-    const credited = await owner.post(note.path, {
+    const credited = await owner.post(note.path, { [doc.party.field]: party, [note.against!.field]: invoices[0]!, lines: [{ invoiceLineNo: 1, quantity: '1' }] });
+    expect(credited.status, credited.text).toBe(201);
+    const price = await owner.post(note.path, {
       [doc.party.field]: party,
       [note.against!.field]: invoices[0]!,
+      noteType: 'price',
       taxMode: 'gst',
-      lines: [{ itemId: firstItem, itemName: 'Rice', hsn: '1006', quantity: '1', rate: '40.10', gstRate: '5' }],
+      lines: [{ itemId: firstItem, itemName: 'Rice', hsn: '1006', quantity: '1', rate: '4.10', gstRate: '5' }],
     });
-    expect(credited.status, credited.text).toBe(201);
+    expect(price.status, price.text).toBe(201);
+    // An advance, part of it refunded.
+    const advance = await owner.post(doc.path, { [doc.party.field]: party, paymentMethod: 'cash', amount: '500' });
+    expect(advance.status, advance.text).toBe(201);
+    const refund = REFUND_DOCUMENTS.find((r) => r.sources.settlements.stream === doc.stream)!;
+    const refunded = await owner.post(refund.path, { [doc.party.field]: party, paymentMethod: 'cash', lines: [{ source: doc.streamOf(Created.parse(advance.body).id), amount: '200' }] });
+    expect(refunded.status, refunded.text).toBe(201);
   }
 };
 

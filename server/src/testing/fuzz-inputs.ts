@@ -33,6 +33,7 @@ import {
 import fc from 'fast-check';
 import { z } from 'zod';
 
+import { describeCreditRoute } from './fuzz-credits';
 import type { RouteInfo } from './routes';
 
 /**
@@ -49,6 +50,8 @@ export interface Fixtures {
   readonly employeeId: number;
   /** An invoice of the fixtures' party by stream prefix (`sales-invoice`), with room for every note the fuzz writes. */
   readonly invoices: Readonly<Record<string, number>>;
+  /** An advance of the fixtures' party by refund stream prefix (`refund` → `receipt-3`), with room for every refund the fuzz writes. */
+  readonly advances: Readonly<Record<string, string>>;
 }
 
 export interface WriteTarget {
@@ -71,7 +74,7 @@ export interface WriteTarget {
    * their story); 'batch': one request that makes many records (a month's payroll run). None is in
    * the valid-body round trip (their own specs have it).
    */
-  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'voucher' | 'auth' | 'action' | 'settings' | 'users' | 'batch';
+  readonly kind: 'master-data' | 'invoice' | 'settlement' | 'refund' | 'voucher' | 'auth' | 'action' | 'settings' | 'users' | 'batch';
   /** Fields the server works out whatever is sent (a payroll's net). */
   readonly computed?: readonly string[];
   /** A document's date that a blank fills with today (in India). */
@@ -173,10 +176,8 @@ const invoiceLine = fc.record(
   { requiredKeys: ['itemName', 'quantity', 'rate'] },
 );
 
-const noteLine = fc.record(
-  { itemName: requiredText, description: optional(anyText()), quantity: positiveDecimal(10, 3), rate: decimal(100, 2) },
-  { requiredKeys: ['itemName', 'quantity', 'rate'] },
-);
+/** A return of some of the fixture invoice's one line (it sold a million). */
+const noteLine = fc.record({ invoiceLineNo: fc.constantFrom(1, '1'), quantity: positiveDecimal(10, 3) });
 
 const partyOf = (field: string, fixtures: Fixtures) => (field === 'vendorId' ? fixtures.vendorId : fixtures.customerId);
 
@@ -303,13 +304,15 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
             active: fc.boolean(),
             // Nothing paid now (a payment could be more than a generated total): the field is taken, blank or zero.
             ...(doc.settleNow ? { paidNow: optional(fc.constantFrom('', '0', '0.00', 0)), paymentMethod: fc.constantFrom(...PAYMENT_METHODS.map((m) => m.value)) } : {}),
-            // A note is small: every one the fuzz writes must fit in what its invoice still owes.
-            lines: fc.array(doc.against ? noteLine : invoiceLine, { minLength: 1, maxLength: 4 }),
+            // A note is small: every one the fuzz writes must fit in what its invoice sold.
+            lines: doc.against ? fc.array(noteLine, { minLength: 1, maxLength: 1 }) : fc.array(invoiceLine, { minLength: 1, maxLength: 4 }),
           },
           [doc.party.field, doc.numberField, 'lines', ...(doc.against ? [doc.against.field] : [])],
         ).map(dueNotBefore(doc.dateField)),
     };
   }
+  const credit = describeCreditRoute(route, { requiredText, optional, anyText, isoDate, positiveDecimal, withOptionalKeys, partyOf, covers });
+  if (credit) return credit;
   for (const doc of SETTLEMENT_DOCUMENTS) {
     if (route.path === voidPath(`${doc.path}/:id`)) {
       return { schema: VoidBodySchema, kind: 'action', streams: [doc.stream, doc.invoices.stream], valid: () => fc.record({ reason: requiredText }) };

@@ -1273,6 +1273,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (newest first, without lines) */
+        get: operations["getSalesRefunds"];
+        put?: never;
+        /** Record a refund; the server computes every amount */
+        post: operations["postSalesRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One document with its lines; ETag carries its version */
+        get: operations["getSalesRefundsById"];
+        /** Revise a refund (lines replaced) */
+        put: operations["putSalesRefundsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/refunds/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Its lines */
+        get: operations["getSalesRefundsByIdLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/refunds/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Who changed what, when */
+        get: operations["getSalesRefundsByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (newest first, without lines) */
+        get: operations["getPurchaseRefunds"];
+        put?: never;
+        /** Record a vendor refund; the server computes every amount */
+        post: operations["postPurchaseRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One document with its lines; ETag carries its version */
+        get: operations["getPurchaseRefundsById"];
+        /** Revise a vendor refund (lines replaced) */
+        put: operations["putPurchaseRefundsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/refunds/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Its lines */
+        get: operations["getPurchaseRefundsByIdLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/refunds/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Who changed what, when */
+        get: operations["getPurchaseRefundsByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase/payments/{id}/void": {
         parameters: {
             query?: never;
@@ -1284,7 +1436,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void a payment for good, with a reason kept in its history; every invoice it settled is released */
+        /** Void a payment for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released */
         post: operations["postPurchasePaymentsByIdVoid"];
         delete?: never;
         options?: never;
@@ -1303,8 +1455,236 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void a receipt for good, with a reason kept in its history; every invoice it settled is released */
+        /** Void a receipt for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released */
         post: operations["postSalesReceiptsByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/refunds/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a refund for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released */
+        post: operations["postSalesRefundsByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/refunds/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a vendor refund for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released */
+        post: operations["postPurchaseRefundsByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/credit-notes/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply this much of the credit note's unapplied credit to another invoice of the party (at most what is due there) */
+        post: operations["postSalesCreditNotesByIdApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/credit-notes/{id}/unapply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back what the credit note applied to that invoice: it is unapplied credit again */
+        post: operations["postSalesCreditNotesByIdUnapply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/debit-notes/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply this much of the debit note's unapplied credit to another invoice of the party (at most what is due there) */
+        post: operations["postPurchaseDebitNotesByIdApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/debit-notes/{id}/unapply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back what the debit note applied to that invoice: it is unapplied credit again */
+        post: operations["postPurchaseDebitNotesByIdUnapply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/payments/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply this much of the payment's unapplied credit to another invoice of the party (at most what is due there) */
+        post: operations["postPurchasePaymentsByIdApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/payments/{id}/unapply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back what the payment applied to that invoice: it is unapplied credit again */
+        post: operations["postPurchasePaymentsByIdUnapply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/receipts/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply this much of the receipt's unapplied credit to another invoice of the party (at most what is due there) */
+        post: operations["postSalesReceiptsByIdApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/receipts/{id}/unapply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back what the receipt applied to that invoice: it is unapplied credit again */
+        post: operations["postSalesReceiptsByIdUnapply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/customers/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The customer's credits (notes' unapplied credit, advances) and their sum */
+        get: operations["getSalesCustomersByIdCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/vendors/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The vendor's credits (notes' unapplied credit, advances) and their sum */
+        get: operations["getPurchaseVendorsByIdCredits"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1840,7 +2220,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every item's stock at cost (moving weighted average, exact to the paisa): quantity, value and rate per item that has moved, and the total, as of a day and, with recordedBy, as the books stood at that moment. Any other parameter is a 400 */
+        /** Every item's stock valued at its moving weighted-average cost, exact to the paisa: quantity, value and rate per item that has moved, and the total, as of a day and, with recordedBy, as the books stood at that moment. Any other parameter is a 400 */
         get: operations["getInventoryValuation"];
         put?: never;
         post?: never;
@@ -5858,6 +6238,7 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
                     }[];
                 };
             };
@@ -5956,6 +6337,7 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -6026,6 +6408,7 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -6134,6 +6517,7 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -6288,6 +6672,7 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
                     }[];
                 };
             };
@@ -6388,6 +6773,7 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -6459,6 +6845,7 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -6569,6 +6956,7 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -6717,6 +7105,7 @@ export interface operations {
                         totalAmount: string;
                         invoiceId: number;
                         againstNumber: string;
+                        noteType: ("return" | "price") | null;
                         reason: string | null;
                         notes: string | null;
                         active: boolean;
@@ -6725,6 +7114,9 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                     }[];
                 };
             };
@@ -6757,30 +7149,20 @@ export interface operations {
                     reason?: string | null;
                     notes?: string | null;
                     dueDate?: string | null;
+                    /** @enum {string} */
+                    taxMode?: "manual" | "gst";
                     /**
-                     * @default manual
+                     * @default return
                      * @enum {string}
                      */
-                    taxMode?: "manual" | "gst";
+                    noteType?: "return" | "price";
                     taxAmount?: number | string | null;
                     placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
                     /** @default false */
                     reverseCharge?: boolean;
                     /** @default true */
                     active?: boolean;
-                    lines: {
-                        itemId?: number | string | null;
-                        itemName: string;
-                        description?: string | null;
-                        hsn?: string | null;
-                        unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                        quantity?: number | string | null;
-                        rate?: number | string | null;
-                        discount?: number | string | null;
-                        gstRate?: number | string | null;
-                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                        amount?: unknown;
-                    }[];
+                    lines: unknown[];
                 };
             };
         };
@@ -6814,6 +7196,7 @@ export interface operations {
                         totalAmount: string;
                         invoiceId: number;
                         againstNumber: string;
+                        noteType: ("return" | "price") | null;
                         reason: string | null;
                         notes: string | null;
                         active: boolean;
@@ -6822,6 +7205,9 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -6887,6 +7273,7 @@ export interface operations {
                         totalAmount: string;
                         invoiceId: number;
                         againstNumber: string;
+                        noteType: ("return" | "price") | null;
                         reason: string | null;
                         notes: string | null;
                         active: boolean;
@@ -6895,6 +7282,9 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -6937,30 +7327,20 @@ export interface operations {
                     reason?: string | null;
                     notes?: string | null;
                     dueDate?: string | null;
+                    /** @enum {string} */
+                    taxMode?: "manual" | "gst";
                     /**
-                     * @default manual
+                     * @default return
                      * @enum {string}
                      */
-                    taxMode?: "manual" | "gst";
+                    noteType?: "return" | "price";
                     taxAmount?: number | string | null;
                     placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
                     /** @default false */
                     reverseCharge?: boolean;
                     /** @default true */
                     active?: boolean;
-                    lines: {
-                        itemId?: number | string | null;
-                        itemName: string;
-                        description?: string | null;
-                        hsn?: string | null;
-                        unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                        quantity?: number | string | null;
-                        rate?: number | string | null;
-                        discount?: number | string | null;
-                        gstRate?: number | string | null;
-                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                        amount?: unknown;
-                    }[];
+                    lines: unknown[];
                 };
             };
         };
@@ -6994,6 +7374,7 @@ export interface operations {
                         totalAmount: string;
                         invoiceId: number;
                         againstNumber: string;
+                        noteType: ("return" | "price") | null;
                         reason: string | null;
                         notes: string | null;
                         active: boolean;
@@ -7002,6 +7383,9 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -7150,6 +7534,7 @@ export interface operations {
                         totalAmount: string;
                         invoiceId: number;
                         againstNumber: string;
+                        noteType: ("return" | "price") | null;
                         reason: string | null;
                         notes: string | null;
                         active: boolean;
@@ -7158,6 +7543,9 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                     }[];
                 };
             };
@@ -7190,30 +7578,20 @@ export interface operations {
                     reason?: string | null;
                     notes?: string | null;
                     dueDate?: string | null;
+                    /** @enum {string} */
+                    taxMode?: "manual" | "gst";
                     /**
-                     * @default manual
+                     * @default return
                      * @enum {string}
                      */
-                    taxMode?: "manual" | "gst";
+                    noteType?: "return" | "price";
                     taxAmount?: number | string | null;
                     placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
                     /** @default false */
                     reverseCharge?: boolean;
                     /** @default true */
                     active?: boolean;
-                    lines: {
-                        itemId?: number | string | null;
-                        itemName: string;
-                        description?: string | null;
-                        hsn?: string | null;
-                        unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                        quantity?: number | string | null;
-                        rate?: number | string | null;
-                        discount?: number | string | null;
-                        gstRate?: number | string | null;
-                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                        amount?: unknown;
-                    }[];
+                    lines: unknown[];
                 };
             };
         };
@@ -7247,6 +7625,7 @@ export interface operations {
                         totalAmount: string;
                         invoiceId: number;
                         againstNumber: string;
+                        noteType: ("return" | "price") | null;
                         reason: string | null;
                         notes: string | null;
                         active: boolean;
@@ -7255,6 +7634,9 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -7320,6 +7702,7 @@ export interface operations {
                         totalAmount: string;
                         invoiceId: number;
                         againstNumber: string;
+                        noteType: ("return" | "price") | null;
                         reason: string | null;
                         notes: string | null;
                         active: boolean;
@@ -7328,6 +7711,9 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -7370,30 +7756,20 @@ export interface operations {
                     reason?: string | null;
                     notes?: string | null;
                     dueDate?: string | null;
+                    /** @enum {string} */
+                    taxMode?: "manual" | "gst";
                     /**
-                     * @default manual
+                     * @default return
                      * @enum {string}
                      */
-                    taxMode?: "manual" | "gst";
+                    noteType?: "return" | "price";
                     taxAmount?: number | string | null;
                     placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
                     /** @default false */
                     reverseCharge?: boolean;
                     /** @default true */
                     active?: boolean;
-                    lines: {
-                        itemId?: number | string | null;
-                        itemName: string;
-                        description?: string | null;
-                        hsn?: string | null;
-                        unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                        quantity?: number | string | null;
-                        rate?: number | string | null;
-                        discount?: number | string | null;
-                        gstRate?: number | string | null;
-                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                        amount?: unknown;
-                    }[];
+                    lines: unknown[];
                 };
             };
         };
@@ -7427,6 +7803,7 @@ export interface operations {
                         totalAmount: string;
                         invoiceId: number;
                         againstNumber: string;
+                        noteType: ("return" | "price") | null;
                         reason: string | null;
                         notes: string | null;
                         active: boolean;
@@ -7435,6 +7812,9 @@ export interface operations {
                         balanceDue: string;
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: unknown[];
                         allocations: {
                             by: string;
@@ -7576,6 +7956,9 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                     }[];
                 };
             };
@@ -7643,12 +8026,19 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: {
                             lineNo: number;
                             invoiceId: number;
                             invoiceNumber: string;
                             invoiceAmount: string;
                             paidAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
                         }[];
                     };
                 };
@@ -7700,12 +8090,19 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: {
                             lineNo: number;
                             invoiceId: number;
                             invoiceNumber: string;
                             invoiceAmount: string;
                             paidAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
                         }[];
                     };
                 };
@@ -7776,12 +8173,19 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: {
                             lineNo: number;
                             invoiceId: number;
                             invoiceNumber: string;
                             invoiceAmount: string;
                             paidAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
                         }[];
                     };
                 };
@@ -7923,6 +8327,9 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                     }[];
                 };
             };
@@ -7992,12 +8399,19 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: {
                             lineNo: number;
                             invoiceId: number;
                             invoiceNumber: string;
                             invoiceAmount: string;
                             receivedAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
                         }[];
                     };
                 };
@@ -8050,12 +8464,19 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: {
                             lineNo: number;
                             invoiceId: number;
                             invoiceNumber: string;
                             invoiceAmount: string;
                             receivedAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
                         }[];
                     };
                 };
@@ -8128,12 +8549,19 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: {
                             lineNo: number;
                             invoiceId: number;
                             invoiceNumber: string;
                             invoiceAmount: string;
                             receivedAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
                         }[];
                     };
                 };
@@ -8232,6 +8660,670 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getSalesRefunds: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List */
+            200: {
+                headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        customerId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesRefunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId?: number | string | null;
+                    refundDate?: string | null;
+                    referenceNumber?: string | null;
+                    notes?: string | null;
+                    /** @enum {string} */
+                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                    /** @default true */
+                    active?: boolean;
+                    lines: {
+                        source: string;
+                        amount?: number | string | null;
+                        sourceNumber?: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        customerId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                        lines: {
+                            lineNo: number;
+                            source: string;
+                            sourceNumber: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesRefundsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        customerId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                        lines: {
+                            lineNo: number;
+                            source: string;
+                            sourceNumber: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putSalesRefundsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId?: number | string | null;
+                    refundDate?: string | null;
+                    referenceNumber?: string | null;
+                    notes?: string | null;
+                    /** @enum {string} */
+                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                    /** @default true */
+                    active?: boolean;
+                    lines: {
+                        source: string;
+                        amount?: number | string | null;
+                        sourceNumber?: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Revised */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        customerId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                        lines: {
+                            lineNo: number;
+                            source: string;
+                            sourceNumber: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesRefundsByIdLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lines */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lineNo: number;
+                        source: string;
+                        sourceNumber: string;
+                        amount: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesRefundsByIdHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description History */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        position: string;
+                        version: number;
+                        type: string;
+                        at: string;
+                        user: string | null;
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchaseRefunds: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List */
+            200: {
+                headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        vendorId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchaseRefunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vendorId?: number | string | null;
+                    refundDate?: string | null;
+                    referenceNumber?: string | null;
+                    notes?: string | null;
+                    /** @enum {string} */
+                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                    /** @default true */
+                    active?: boolean;
+                    lines: {
+                        source: string;
+                        amount?: number | string | null;
+                        sourceNumber?: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        vendorId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                        lines: {
+                            lineNo: number;
+                            source: string;
+                            sourceNumber: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchaseRefundsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        vendorId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                        lines: {
+                            lineNo: number;
+                            source: string;
+                            sourceNumber: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putPurchaseRefundsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vendorId?: number | string | null;
+                    refundDate?: string | null;
+                    referenceNumber?: string | null;
+                    notes?: string | null;
+                    /** @enum {string} */
+                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                    /** @default true */
+                    active?: boolean;
+                    lines: {
+                        source: string;
+                        amount?: number | string | null;
+                        sourceNumber?: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Revised */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        vendorId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                        lines: {
+                            lineNo: number;
+                            source: string;
+                            sourceNumber: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchaseRefundsByIdLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lines */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lineNo: number;
+                        source: string;
+                        sourceNumber: string;
+                        amount: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchaseRefundsByIdHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description History */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        position: string;
+                        version: number;
+                        type: string;
+                        at: string;
+                        user: string | null;
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     postPurchasePaymentsByIdVoid: {
         parameters: {
             query?: never;
@@ -8276,12 +9368,19 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: {
                             lineNo: number;
                             invoiceId: number;
                             invoiceNumber: string;
                             invoiceAmount: string;
                             paidAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
                         }[];
                     };
                 };
@@ -8341,12 +9440,19 @@ export interface operations {
                         active: boolean;
                         invoiceId: number | null;
                         voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
                         lines: {
                             lineNo: number;
                             invoiceId: number;
                             invoiceNumber: string;
                             invoiceAmount: string;
                             receivedAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
                         }[];
                     };
                 };
@@ -8358,6 +9464,844 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesRefundsByIdVoid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Voided */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        customerId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                        lines: {
+                            lineNo: number;
+                            source: string;
+                            sourceNumber: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchaseRefundsByIdVoid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Voided */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        refundNumber: string | null;
+                        vendorId: number;
+                        refundDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        voidReason: string | null;
+                        lines: {
+                            lineNo: number;
+                            source: string;
+                            sourceNumber: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesCreditNotesByIdApply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId?: number | string | null;
+                    amount?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Applied */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        customerId: number;
+                        noteNumber: string;
+                        noteDate: string;
+                        dueDate: string | null;
+                        /** @enum {string} */
+                        taxMode: "manual" | "gst";
+                        supplyType: ("intra" | "inter" | "none") | null;
+                        placeOfSupply: string | null;
+                        reverseCharge: boolean;
+                        subTotal: string;
+                        cgst: string;
+                        sgst: string;
+                        igst: string;
+                        taxAmount: string;
+                        roundOff: string;
+                        totalAmount: string;
+                        invoiceId: number;
+                        againstNumber: string;
+                        noteType: ("return" | "price") | null;
+                        reason: string | null;
+                        notes: string | null;
+                        active: boolean;
+                        paidAmount: string;
+                        creditedAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
+                        lines: unknown[];
+                        allocations: {
+                            by: string;
+                            /** @enum {string} */
+                            as: "paid" | "credited";
+                            amount: string;
+                            refundId?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesCreditNotesByIdUnapply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken back */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        customerId: number;
+                        noteNumber: string;
+                        noteDate: string;
+                        dueDate: string | null;
+                        /** @enum {string} */
+                        taxMode: "manual" | "gst";
+                        supplyType: ("intra" | "inter" | "none") | null;
+                        placeOfSupply: string | null;
+                        reverseCharge: boolean;
+                        subTotal: string;
+                        cgst: string;
+                        sgst: string;
+                        igst: string;
+                        taxAmount: string;
+                        roundOff: string;
+                        totalAmount: string;
+                        invoiceId: number;
+                        againstNumber: string;
+                        noteType: ("return" | "price") | null;
+                        reason: string | null;
+                        notes: string | null;
+                        active: boolean;
+                        paidAmount: string;
+                        creditedAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
+                        lines: unknown[];
+                        allocations: {
+                            by: string;
+                            /** @enum {string} */
+                            as: "paid" | "credited";
+                            amount: string;
+                            refundId?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchaseDebitNotesByIdApply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId?: number | string | null;
+                    amount?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Applied */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        vendorId: number;
+                        noteNumber: string;
+                        noteDate: string;
+                        dueDate: string | null;
+                        /** @enum {string} */
+                        taxMode: "manual" | "gst";
+                        supplyType: ("intra" | "inter" | "none") | null;
+                        placeOfSupply: string | null;
+                        reverseCharge: boolean;
+                        subTotal: string;
+                        cgst: string;
+                        sgst: string;
+                        igst: string;
+                        taxAmount: string;
+                        roundOff: string;
+                        totalAmount: string;
+                        invoiceId: number;
+                        againstNumber: string;
+                        noteType: ("return" | "price") | null;
+                        reason: string | null;
+                        notes: string | null;
+                        active: boolean;
+                        paidAmount: string;
+                        creditedAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
+                        lines: unknown[];
+                        allocations: {
+                            by: string;
+                            /** @enum {string} */
+                            as: "paid" | "credited";
+                            amount: string;
+                            refundId?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchaseDebitNotesByIdUnapply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken back */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        vendorId: number;
+                        noteNumber: string;
+                        noteDate: string;
+                        dueDate: string | null;
+                        /** @enum {string} */
+                        taxMode: "manual" | "gst";
+                        supplyType: ("intra" | "inter" | "none") | null;
+                        placeOfSupply: string | null;
+                        reverseCharge: boolean;
+                        subTotal: string;
+                        cgst: string;
+                        sgst: string;
+                        igst: string;
+                        taxAmount: string;
+                        roundOff: string;
+                        totalAmount: string;
+                        invoiceId: number;
+                        againstNumber: string;
+                        noteType: ("return" | "price") | null;
+                        reason: string | null;
+                        notes: string | null;
+                        active: boolean;
+                        paidAmount: string;
+                        creditedAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        status: "pending" | "partial" | "paid";
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
+                        lines: unknown[];
+                        allocations: {
+                            by: string;
+                            /** @enum {string} */
+                            as: "paid" | "credited";
+                            amount: string;
+                            refundId?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchasePaymentsByIdApply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId?: number | string | null;
+                    amount?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Applied */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        paymentNumber: string | null;
+                        vendorId: number;
+                        paymentDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        description: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        invoiceId: number | null;
+                        voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
+                        lines: {
+                            lineNo: number;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            invoiceAmount: string;
+                            paidAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchasePaymentsByIdUnapply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken back */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        paymentNumber: string | null;
+                        vendorId: number;
+                        paymentDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        description: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        invoiceId: number | null;
+                        voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
+                        lines: {
+                            lineNo: number;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            invoiceAmount: string;
+                            paidAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesReceiptsByIdApply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId?: number | string | null;
+                    amount?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Applied */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        receiptNumber: string | null;
+                        customerId: number;
+                        receiptDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        description: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        invoiceId: number | null;
+                        voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
+                        lines: {
+                            lineNo: number;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            invoiceAmount: string;
+                            receivedAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesReceiptsByIdUnapply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId?: number | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken back */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        receiptNumber: string | null;
+                        customerId: number;
+                        receiptDate: string;
+                        /** @enum {string} */
+                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+                        referenceNumber: string | null;
+                        notes: string | null;
+                        description: string | null;
+                        totalAmount: string;
+                        active: boolean;
+                        invoiceId: number | null;
+                        voidReason: string | null;
+                        appliedAmount: string;
+                        refundedAmount: string;
+                        unappliedAmount: string;
+                        lines: {
+                            lineNo: number;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            invoiceAmount: string;
+                            receivedAmount: string;
+                        }[];
+                        refunds: {
+                            by: string;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesCustomersByIdCredits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Credits */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: string;
+                        credits: {
+                            source: string;
+                            label: string;
+                            id: number;
+                            number: string | null;
+                            date: string;
+                            totalAmount: string;
+                            unappliedAmount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchaseVendorsByIdCredits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Credits */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: string;
+                        credits: {
+                            source: string;
+                            label: string;
+                            id: number;
+                            number: string | null;
+                            date: string;
+                            totalAmount: string;
+                            unappliedAmount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9992,6 +11936,10 @@ export interface operations {
                             receiptPrefix: string;
                             /** @default PAY */
                             paymentPrefix: string;
+                            /** @default RFD */
+                            refundPrefix: string;
+                            /** @default VRF */
+                            vendorRefundPrefix: string;
                         } | null;
                     };
                 };
@@ -10036,6 +11984,8 @@ export interface operations {
                     debitNotePrefix?: string | null;
                     receiptPrefix?: string | null;
                     paymentPrefix?: string | null;
+                    refundPrefix?: string | null;
+                    vendorRefundPrefix?: string | null;
                 };
             };
         };
@@ -10071,6 +12021,10 @@ export interface operations {
                         receiptPrefix: string;
                         /** @default PAY */
                         paymentPrefix: string;
+                        /** @default RFD */
+                        refundPrefix: string;
+                        /** @default VRF */
+                        vendorRefundPrefix: string;
                     };
                 };
             };

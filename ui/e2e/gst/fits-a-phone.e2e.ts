@@ -24,8 +24,13 @@ test('every screen fits 360 px without sideways scrolling', async ({ page }) => 
   const line = { itemName: 'Superfinekashmirimamra almonds 500g', quantity: '12.5', rate: '1234567.89', gstRate: '5', hsn: '08021200' };
   const sale = await post(page, '/api/sales/invoices', { customerId: customer.id, taxMode: 'gst', lines: [line], paidNow: '1000' });
   const bill = await post(page, '/api/purchase/invoices', { vendorId: vendor.id, invoiceNumber: 'MAIC/2026-27/000123', taxMode: 'gst', lines: [line], paidNow: '1000' });
-  await post(page, '/api/sales/credit-notes', { customerId: customer.id, invoiceId: sale.id, taxMode: 'gst', lines: [{ ...line, quantity: '1' }] });
-  await post(page, '/api/purchase/debit-notes', { vendorId: vendor.id, invoiceId: bill.id, taxMode: 'gst', lines: [{ ...line, quantity: '1' }] });
+  await post(page, '/api/sales/credit-notes', { customerId: customer.id, invoiceId: sale.id, lines: [{ invoiceLineNo: 1, quantity: '1' }] });
+  await post(page, '/api/purchase/debit-notes', { vendorId: vendor.id, invoiceId: bill.id, lines: [{ invoiceLineNo: 1, quantity: '1' }] });
+  // An advance each way, part of it refunded: a refund of each side to show.
+  const advance = await post(page, '/api/sales/receipts', { customerId: customer.id, paymentMethod: 'cash', amount: '123456.78' });
+  const prepaid = await post(page, '/api/purchase/payments', { vendorId: vendor.id, paymentMethod: 'upi', amount: '123456.78' });
+  await post(page, '/api/sales/refunds', { customerId: customer.id, paymentMethod: 'cash', lines: [{ source: `receipt-${advance.id}`, amount: '100000.00' }] });
+  await post(page, '/api/purchase/refunds', { vendorId: vendor.id, paymentMethod: 'upi', lines: [{ source: `vendor-payment-${prepaid.id}`, amount: '100000.00' }] });
   const modules = (await (await page.request.get('/api/modules')).json()) as { name: string; tasks?: { name: string }[] }[];
   const wide: string[] = [];
   const seen: string[] = [];

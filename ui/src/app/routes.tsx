@@ -45,6 +45,8 @@ const TASK_SCREENS: Record<string, Screen> = {
   'purchase/payments': screen(() => import('@/features/purchase/payments/payments.screen').then((m) => m.PaymentsScreen)),
   'sales/credit-notes': screen(() => import('@/features/sales/credit-notes/credit-notes.screen').then((m) => m.CreditNotesScreen)),
   'purchase/debit-notes': screen(() => import('@/features/purchase/debit-notes/debit-notes.screen').then((m) => m.DebitNotesScreen)),
+  'sales/refunds': screen(() => import('@/features/sales/refunds/refunds.screen').then((m) => m.RefundsScreen)),
+  'purchase/refunds': screen(() => import('@/features/purchase/refunds/refunds.screen').then((m) => m.VendorRefundsScreen)),
   'accounting/ledgers': screen(() => import('@/features/books/ledgers.screen').then((m) => m.LedgersScreen)),
   'accounting/chart-of-accounts': screen(() => import('@/features/books/chart/chart-of-accounts.screen').then((m) => m.ChartOfAccountsScreen)),
   'accounting/day-book': screen(() => import('@/features/books/day-book.screen').then((m) => m.DayBookScreen)),

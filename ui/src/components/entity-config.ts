@@ -94,6 +94,8 @@ export interface LineColumn {
   wide?: boolean;
   /** Shown only while this holds of the form's values (GST columns in GST mode). */
   showWhen?: (values: Record<string, unknown>) => boolean;
+  /** Shown but not typed in while this holds of the line (a returned line's item and rate are its invoice's). */
+  readOnlyWhen?: (line: LineValues) => boolean;
 }
 
 /** An item a line can pick: what it fills in. */
@@ -104,9 +106,9 @@ export interface ItemChoice {
   fill: LineValues;
 }
 
-/** An invoice a payment or receipt line can settle. */
+/** An invoice a payment or receipt line can settle (or a credit a refund line draws on: its stream). */
 export interface OpenInvoice {
-  id: number;
+  id: number | string;
   invoiceNumber: string;
   totalAmount: string;
   balanceDue: string;
@@ -147,7 +149,24 @@ export interface LinesConfig<TRecord> {
     hint: string;
     amountField: string;
     useOpen: (partyId: number, record?: TRecord) => readonly OpenInvoice[];
+    /** What the amount in the picker is: 'due' (an invoice's balance), 'left' (a credit's). */
+    balanceWord?: string;
+    /** 'Select an invoice…'. */
+    placeholder?: string;
   };
+  /**
+   * Lines that follow the form (a return's lines, copied from the invoice it is against): when
+   * `key` of the values changes, the lines become what `useLines` gives (null while it loads), as
+   * drafts, and the form takes its `values` (the invoice's tax mode).
+   */
+  copyFrom?: {
+    key: (values: Record<string, unknown>) => string;
+    useLines: (values: Record<string, unknown>) => { lines: readonly LineValues[]; values?: Record<string, unknown> } | null;
+  };
+  /** The document may be sent without lines while this holds (a receipt of an advance). */
+  optional?: (values: Record<string, unknown>) => boolean;
+  /** A line left out of what is sent, like an untouched blank one (a copied line nobody said a quantity for). */
+  skip?: (line: LineValues) => boolean;
   toBody: (line: LineValues) => Record<string, unknown>;
   /** A note under the totals (a customer's credit): a hook given the form and the saved lines' total. */
   useNotice?: (values: Record<string, unknown>, total: string, record?: TRecord) => { text: string; warning: boolean } | null;
@@ -240,6 +259,8 @@ export interface DetailsConfig<TRecord> {
   links?: { title: string; empty: string; rows: (record: TRecord) => readonly { label: string; amount: string }[] };
   /** Links shown with the summary: 'Print / PDF', 'Receive payment'. */
   actions?: (record: TRecord) => readonly { label: string; to: string | OpenElsewhere['to']; icon?: LucideIcon }[];
+  /** A card of its own under the summary (a credit applied to another invoice, there). */
+  extra?: (record: TRecord) => ReactNode;
 }
 
 /** The toast texts of SEED-SPEC §8, derived from the entity label. */

@@ -12,8 +12,10 @@ import { FormSections } from '@/components/entity-form-fields';
 import { countedLines, editorLine, type EditorLine, isBlank, LineEditor } from '@/components/line-editor';
 import { EmptyState } from '@/components/empty-state';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
+import { FormNotice, NoticeText } from '@/components/entity-form-notice';
 import { RecordHistory } from '@/components/record-history';
 import { Spinner } from '@/components/spinner';
+import { useCopiedLines } from '@/components/entity-form-copied-lines';
 import { useEntitySave } from '@/components/use-entity-save';
 import { useFormDraft } from '@/components/use-form-draft';
 import type { Prefill } from '@/components/use-screen-view';
@@ -106,6 +108,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
   });
   // Work in progress is kept in the browser until it is saved or discarded.
   const draft = useFormDraft({ key: draftKey(resource.path, record?.id ?? null), form, values: watched, lines, setLines });
+  const copied = useCopiedLines({ config: lineConfig, values: watched, opened: record ? (config.toFormValues(record) as Record<string, unknown>) : null, form, setLines });
   useEffect(() => onDirtyChange?.(draft.dirty), [draft.dirty, onDirtyChange]);
   const [discarding, setDiscarding] = useState(false);
   const cancel = () => (draft.dirty ? setDiscarding(true) : onCancel());
@@ -129,14 +132,14 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     const problems = new Map<number, string>();
     const send = lines.filter((line, index) => {
       if (line.saved) return true;
-      if (isBlank(line.values, lineConfig.blank)) return false;
+      if (isBlank(line.values, lineConfig.blank) || lineConfig.skip?.(line.values)) return false;
       const problem = lineConfig.problem(line.values, watched);
       if (problem) problems.set(line.key, `Line ${index + 1} is not saved: ${problem}`);
       return true;
     });
     setLineProblems(problems);
     if (problems.size > 0) return { problem: [...problems.values()].join(' ') };
-    return send.length === 0 ? { problem: lineConfig.needSaved } : { send };
+    return send.length === 0 && !lineConfig.optional?.(watched) ? { problem: lineConfig.needSaved } : { send };
   };
   const submit = (values: TBody) => {
     if (!lineConfig) return save(values);
@@ -165,7 +168,16 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
       <Stack $gap={16}>
         <form noValidate aria-label={title} onSubmit={form.handleSubmit(submit, invalid)}>
           <Stack $gap={16}>
-            {draft.offered && <DraftOffer at={draft.offered.at} onRestore={draft.restore} onDismiss={draft.dismiss} />}
+            {draft.offered && (
+              <DraftOffer
+                at={draft.offered.at}
+                onRestore={() => {
+                  copied.adopt();
+                  draft.restore();
+                }}
+                onDismiss={draft.dismiss}
+              />
+            )}
             {voidedBecause !== null && (
               <NoticeText role="status" $warning>
                 This {config.entityLabel.toLowerCase()} was voided: {voidedBecause}. It settles no invoice and cannot be changed.
@@ -281,25 +293,3 @@ const Unframed = styled.fieldset`
   padding: 0;
   min-width: 0;
 `;
-
-const NoticeText = styled.p<{ $warning: boolean }>`
-  padding: 12px;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  font-size: 15px;
-  background: ${({ $warning }) => ($warning ? '#fef9c3' : '#f1f5f9')};
-  color: ${({ $warning }) => ($warning ? '#854d0e' : '#334155')};
-`;
-
-function FormNotice<TRecord>(props: {
-  useNotice: (values: Record<string, unknown>, record?: TRecord) => { text: string; warning: boolean } | null;
-  values: Record<string, unknown>;
-  record?: TRecord;
-}) {
-  const notice = props.useNotice(props.values, props.record);
-  if (!notice) return null;
-  return (
-    <NoticeText role="status" $warning={notice.warning}>
-      {notice.text}
-    </NoticeText>
-  );
-}

@@ -19,7 +19,7 @@ interface ControlProps<TRecord> {
 export function LineControl<TRecord>(props: ControlProps<TRecord>) {
   const { column, id, line, onValues } = props;
   const value = line.values[column.name] ?? '';
-  const disabled = line.saved;
+  const disabled = line.saved || (column.readOnlyWhen?.(line.values) ?? false);
   if (column.kind === 'invoice') return <InvoiceControl {...props} />;
   if (column.kind === 'item') return <ItemControl {...props} />;
   if (column.kind === 'select') {
@@ -66,7 +66,7 @@ function ItemControl<TRecord>({ column, id, line, config, onValues }: ControlPro
       <Select
         id={id}
         value={line.values.itemId ?? ''}
-        disabled={line.saved}
+        disabled={line.saved || (column.readOnlyWhen?.(line.values) ?? false)}
         onChange={(event) => {
           const picked = items.find((item) => String(item.id) === event.target.value);
           onValues(picked ? { itemId: String(picked.id), ...picked.fill } : { itemId: '' });
@@ -87,6 +87,7 @@ function ItemControl<TRecord>({ column, id, line, config, onValues }: ControlPro
 function InvoiceControl<TRecord>({ column, id, line, config, partyId, record, others, onValues }: ControlProps<TRecord>) {
   const picker = config.invoices!;
   const open = picker.useOpen(partyId, record);
+  const word = picker.balanceWord ?? 'due';
   const choose = (invoice: OpenInvoice | undefined) =>
     onValues({
       invoiceId: invoice ? String(invoice.id) : '',
@@ -107,12 +108,12 @@ function InvoiceControl<TRecord>({ column, id, line, config, partyId, record, ot
           if (picked || event.target.value === '') choose(picked);
         }}
       >
-        <option value="">Select an invoice…</option>
+        <option value="">{picker.placeholder ?? 'Select an invoice…'}</option>
         {open
           .filter((invoice) => !others.includes(String(invoice.id)))
           .map((invoice) => (
             <option key={invoice.id} value={invoice.id}>
-              {invoice.invoiceNumber} — {formatMoney(invoice.balanceDue)} due
+              {invoice.invoiceNumber} — {formatMoney(invoice.balanceDue)} {word}
             </option>
           ))}
       </Select>

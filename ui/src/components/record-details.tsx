@@ -83,6 +83,7 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
                 </Actions>
               )}
             </Card>
+            {config.extra?.(record)}
             <Card aria-labelledby="details-lines">
               <CardHeading id="details-lines">{config.lines.title}</CardHeading>
               {config.lines.empty && lineRows(record).length === 0 ? (

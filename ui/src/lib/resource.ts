@@ -115,7 +115,7 @@ export function createResource<TRecord extends { id: number }, TBody>(
     historyOptions,
     useList: (enabled = true) => useQuery({ ...listOptions(), enabled }),
     usePages: (q: string, enabled = true, filter?: Readonly<Record<string, string>>) => useInfiniteQuery({ ...pagesOptions(q, filter), enabled }),
-    useOne: (id: number, overrides?: { refetchOnMount?: boolean | 'always' }) =>
+    useOne: (id: number, overrides?: { refetchOnMount?: boolean | 'always'; enabled?: boolean }) =>
       useQuery({ ...oneOptions(id), ...overrides }),
     useHistory: (id: number) => useQuery(historyOptions(id)),
     useRefresh,

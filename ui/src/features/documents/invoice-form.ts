@@ -16,8 +16,10 @@ export interface InvoiceFormTexts {
   readonly useParties: Options;
   /** A note's invoice: the party's invoices it may be against. */
   readonly useAgainst?: Options;
-  /** Overrides of the labels, placeholders and hints the contract's names give. */
-  readonly fields?: Readonly<Record<string, Partial<Pick<FieldConfig<Values>, 'label' | 'placeholder' | 'hint' | 'required'>>>>;
+  /** Fields of the kind's own after the note's invoice (a note's type). */
+  readonly extra?: readonly FieldConfig<Values>[];
+  /** Overrides of the labels, placeholders, hints and when they show, over what the contract's names give. */
+  readonly fields?: Readonly<Record<string, Partial<Pick<FieldConfig<Values>, 'label' | 'placeholder' | 'hint' | 'required' | 'showWhen'>>>>;
   /** Fields of the contract the screen leaves out (a note's due date). */
   readonly omit?: readonly string[];
   /** The due date's hint from the form's values: the date it gets when left blank (a hook). */
@@ -39,6 +41,7 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
     ...(doc.against && texts.useAgainst
       ? [own(doc.against.field, { name: doc.against.field, label: doc.against.label, kind: 'select', required: true, useOptions: texts.useAgainst })]
       : []),
+    ...(texts.extra ?? []),
     own(doc.numberField, {
       name: doc.numberField,
       label: titled(doc.numberLabel),
@@ -92,6 +95,8 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
     taxAmount: '0',
     reverseCharge: false,
     active: true,
+    // A note is a return unless said otherwise.
+    ...(doc.against ? { noteType: 'return' } : {}),
     ...(settleNow ? { paidNow: '', paymentMethod: 'cash' } : {}),
   };
   /** A record's values as the form holds them: null as an empty input, numbers as text. */

@@ -78,105 +78,110 @@ export const invoiceLines = <TRecord extends { lines: readonly InvoiceLineRecord
     usePartyGstin: (partyId: number) => string | null;
     /** A credit note: the place of supply of the invoice it is against, which the note follows (a hook). */
     useInvoicePlaceOfSupply?: (values: Record<string, unknown>) => string | null;
+    /** A line as it will be priced (a returned line: the invoice's, with its share of the discount). */
+    typed?: (line: LineValues) => LineValues;
   },
-): LinesConfig<TRecord> => ({
-  title: 'Line Items',
-  addLabel: 'Add Line',
-  states: { draft: 'Draft', saved: 'Saved' },
-  columns: [
-    { name: 'itemId', label: 'Item', kind: 'item', wide: true },
-    { name: 'itemName', label: 'Item Name', kind: 'text', required: true, placeholder: 'Enter item name', wide: true },
-    { name: 'description', label: 'Description', kind: 'text', placeholder: 'Optional', wide: true },
-    { name: 'hsn', label: 'HSN/SAC', kind: 'text', placeholder: '4, 6 or 8 digits', showWhen: gst },
-    { name: 'unit', label: 'Unit', kind: 'select', options: UNITS.map((u) => ({ value: u, label: u })), showWhen: gst },
-    { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-    { name: 'rate', label: 'Rate', kind: 'money', required: true },
-    { name: 'discount', label: 'Discount', kind: 'money', placeholder: '0.00', showWhen: gst },
-    { name: 'gstRate', label: 'GST %', kind: 'select', required: true, placeholder: 'Select a rate…', options: GST_RATES.map((r) => ({ value: r.rate, label: r.label })), showWhen: gst },
-    // GSTR-1 table 8 and GSTR-3B 3.1 keep exempt and non-GST supplies apart; blank: taxable, or nil-rated at 0 %.
-    { name: 'gstCategory', label: 'Supply', kind: 'select', placeholder: 'Taxable (0%: nil-rated)', options: SUPPLY_KINDS, showWhen: gst },
-  ],
-  blank: { itemId: '', itemName: '', description: '', hsn: '', unit: '', quantity: doc.side === 'sales' ? '1' : '', rate: '', discount: '', gstRate: '', gstCategory: '' },
-  fromRecord: (record) =>
-    record.lines.map((l) => ({
-      itemId: l.itemId === null ? '' : String(l.itemId),
-      itemName: l.itemName,
-      description: l.description ?? '',
-      hsn: l.hsn ?? '',
-      unit: l.unit ?? '',
-      quantity: l.quantity,
-      rate: l.rate,
-      discount: l.discount === '0.00' ? '' : l.discount,
-      gstRate: l.gstRate,
-      gstCategory: l.gstCategory === 'exempt' || l.gstCategory === 'non-gst' ? l.gstCategory : '',
-    })),
-  problem: (line, values) => {
-    // Something missing: the seed's words. Something typed wrong: what is wrong with it (the
-    // contract's message: 'Quantity must be above 0', 'Rate must be a number').
-    if (!filled(line.itemName) || !filled(line.quantity) || !filled(line.rate)) return 'Please fill all required fields (Item Name, Quantity, Rate)';
-    if (gst(values) && !filled(line.gstRate)) return 'Please choose a GST rate';
-    const parsed = doc.lineInput.safeParse(toBody(line));
-    return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This line is not valid');
-  },
-  savedToast: { title: 'Line saved', description: 'Line item has been saved successfully' },
-  needSaved: texts.needSaved,
-  amountOf: (line) => {
-    const parsed = doc.lineInput.safeParse(toBody(line));
-    return parsed.success ? subtractMoney(lineAmount(parsed.data.quantity, parsed.data.rate), parsed.data.discount) : null;
-  },
-  useItems: itemChoices(doc.side),
-  totalsTitle: 'Totals',
-  useTotals: (saved, values) => {
-    const business = useBusiness().data?.profile ?? null;
-    const partyGstin = texts.usePartyGstin(Number(values[doc.party.field] ?? 0));
-    const invoicePlaceOfSupply = texts.useInvoicePlaceOfSupply?.(values) ?? null;
-    const lines = saved.flatMap((line): LineBody[] => {
-      const parsed = doc.lineInput.safeParse(toBody(line));
-      return parsed.success ? [parsed.data] : [];
-    });
-    const typedTax = String(values.taxAmount ?? '');
-    const priced = priceDocument(
-      doc.side,
-      {
-        taxMode: gst(values) ? 'gst' : 'manual',
-        taxAmount: isDecimal(typedTax) ? typedTax : '0',
-        placeOfSupply: typeof values.placeOfSupply === 'string' && values.placeOfSupply !== '' ? values.placeOfSupply : null,
-        reverseCharge: doc.reverseCharge === true && values.reverseCharge === true,
-        lines,
-        invoicePlaceOfSupply,
-      },
-      business,
-      partyGstin,
-    );
-    if (!priced) return { rows: [{ label: 'GST', value: 'Set up your business in Settings first' }], total: '0' };
-    if (priced.supplyType === null) {
+): LinesConfig<TRecord> => {
+  const parsedLine = (line: LineValues) => doc.lineInput.safeParse(toBody(texts.typed ? texts.typed(line) : line));
+  return {
+    title: 'Line Items',
+    addLabel: 'Add Line',
+    states: { draft: 'Draft', saved: 'Saved' },
+    columns: [
+      { name: 'itemId', label: 'Item', kind: 'item', wide: true },
+      { name: 'itemName', label: 'Item Name', kind: 'text', required: true, placeholder: 'Enter item name', wide: true },
+      { name: 'description', label: 'Description', kind: 'text', placeholder: 'Optional', wide: true },
+      { name: 'hsn', label: 'HSN/SAC', kind: 'text', placeholder: '4, 6 or 8 digits', showWhen: gst },
+      { name: 'unit', label: 'Unit', kind: 'select', options: UNITS.map((u) => ({ value: u, label: u })), showWhen: gst },
+      { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+      { name: 'rate', label: 'Rate', kind: 'money', required: true },
+      { name: 'discount', label: 'Discount', kind: 'money', placeholder: '0.00', showWhen: gst },
+      { name: 'gstRate', label: 'GST %', kind: 'select', required: true, placeholder: 'Select a rate…', options: GST_RATES.map((r) => ({ value: r.rate, label: r.label })), showWhen: gst },
+      // GSTR-1 table 8 and GSTR-3B 3.1 keep exempt and non-GST supplies apart; blank: taxable, or nil-rated at 0 %.
+      { name: 'gstCategory', label: 'Supply', kind: 'select', placeholder: 'Taxable (0%: nil-rated)', options: SUPPLY_KINDS, showWhen: gst },
+    ],
+    blank: { itemId: '', itemName: '', description: '', hsn: '', unit: '', quantity: doc.side === 'sales' ? '1' : '', rate: '', discount: '', gstRate: '', gstCategory: '' },
+    fromRecord: (record) =>
+      record.lines.map((l) => ({
+        itemId: l.itemId === null ? '' : String(l.itemId),
+        itemName: l.itemName,
+        description: l.description ?? '',
+        hsn: l.hsn ?? '',
+        unit: l.unit ?? '',
+        quantity: l.quantity,
+        rate: l.rate,
+        discount: l.discount === '0.00' ? '' : l.discount,
+        gstRate: l.gstRate,
+        gstCategory: l.gstCategory === 'exempt' || l.gstCategory === 'non-gst' ? l.gstCategory : '',
+      })),
+    problem: (line, values) => {
+      // Something missing: the seed's words. Something typed wrong: what is wrong with it (the
+      // contract's message: 'Quantity must be above 0', 'Rate must be a number').
+      if (!filled(line.itemName) || !filled(line.quantity) || !filled(line.rate)) return 'Please fill all required fields (Item Name, Quantity, Rate)';
+      if (gst(values) && !filled(line.gstRate)) return 'Please choose a GST rate';
+      const parsed = parsedLine(line);
+      return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This line is not valid');
+    },
+    savedToast: { title: 'Line saved', description: 'Line item has been saved successfully' },
+    needSaved: texts.needSaved,
+    amountOf: (line) => {
+      const parsed = parsedLine(line);
+      return parsed.success ? subtractMoney(lineAmount(parsed.data.quantity, parsed.data.rate), parsed.data.discount) : null;
+    },
+    useItems: itemChoices(doc.side),
+    totalsTitle: 'Totals',
+    useTotals: (saved, values) => {
+      const business = useBusiness().data?.profile ?? null;
+      const partyGstin = texts.usePartyGstin(Number(values[doc.party.field] ?? 0));
+      const invoicePlaceOfSupply = texts.useInvoicePlaceOfSupply?.(values) ?? null;
+      const lines = saved.flatMap((line): LineBody[] => {
+        const parsed = parsedLine(line);
+        return parsed.success ? [parsed.data] : [];
+      });
+      const typedTax = String(values.taxAmount ?? '');
+      const priced = priceDocument(
+        doc.side,
+        {
+          taxMode: gst(values) ? 'gst' : 'manual',
+          taxAmount: isDecimal(typedTax) ? typedTax : '0',
+          placeOfSupply: typeof values.placeOfSupply === 'string' && values.placeOfSupply !== '' ? values.placeOfSupply : null,
+          reverseCharge: doc.reverseCharge === true && values.reverseCharge === true,
+          lines,
+          invoicePlaceOfSupply,
+        },
+        business,
+        partyGstin,
+      );
+      if (!priced) return { rows: [{ label: 'GST', value: 'Set up your business in Settings first' }], total: '0' };
+      if (priced.supplyType === null) {
+        return {
+          rows: [
+            { label: 'Sub Total', value: formatMoney(priced.subTotal) },
+            { label: 'Tax Amount', value: formatMoney(priced.taxAmount) },
+            { label: 'Total', value: formatMoney(priced.totalAmount) },
+          ],
+          total: priced.totalAmount,
+        };
+      }
+      const taxes =
+        priced.supplyType === 'intra'
+          ? [{ label: 'CGST', value: formatMoney(priced.cgst) }, { label: 'SGST', value: formatMoney(priced.sgst) }]
+          : priced.supplyType === 'inter'
+            ? [{ label: 'IGST', value: formatMoney(priced.igst) }]
+            : [{ label: 'Tax', value: 'None (bill of supply)' }];
+      const reverse = priced.reverseCharge ? [{ label: 'Tax you pay on reverse charge', value: formatMoney(priced.taxAmount) }] : [];
       return {
         rows: [
-          { label: 'Sub Total', value: formatMoney(priced.subTotal) },
-          { label: 'Tax Amount', value: formatMoney(priced.taxAmount) },
+          ...(priced.placeOfSupply ? [{ label: 'Place of Supply', value: placeOfSupplyLabel(priced.placeOfSupply) }] : []),
+          { label: 'Taxable Value', value: formatMoney(priced.subTotal) },
+          ...(priced.reverseCharge ? [] : taxes),
+          ...reverse,
+          { label: 'Round Off', value: `${priced.roundOff.startsWith('-') ? '' : '+'}${formatMoney(priced.roundOff)}` },
           { label: 'Total', value: formatMoney(priced.totalAmount) },
         ],
         total: priced.totalAmount,
       };
-    }
-    const taxes =
-      priced.supplyType === 'intra'
-        ? [{ label: 'CGST', value: formatMoney(priced.cgst) }, { label: 'SGST', value: formatMoney(priced.sgst) }]
-        : priced.supplyType === 'inter'
-          ? [{ label: 'IGST', value: formatMoney(priced.igst) }]
-          : [{ label: 'Tax', value: 'None (bill of supply)' }];
-    const reverse = priced.reverseCharge ? [{ label: 'Tax you pay on reverse charge', value: formatMoney(priced.taxAmount) }] : [];
-    return {
-      rows: [
-        ...(priced.placeOfSupply ? [{ label: 'Place of Supply', value: placeOfSupplyLabel(priced.placeOfSupply) }] : []),
-        { label: 'Taxable Value', value: formatMoney(priced.subTotal) },
-        ...(priced.reverseCharge ? [] : taxes),
-        ...reverse,
-        { label: 'Round Off', value: `${priced.roundOff.startsWith('-') ? '' : '+'}${formatMoney(priced.roundOff)}` },
-        { label: 'Total', value: formatMoney(priced.totalAmount) },
-      ],
-      total: priced.totalAmount,
-    };
-  },
-  toBody,
-});
+    },
+    toBody,
+  };
+};

@@ -25,6 +25,7 @@ export const optionsFrom =
   };
 
 interface InvoiceRow extends OpenInvoice {
+  readonly id: number;
   readonly status: string;
 }
 
@@ -80,4 +81,36 @@ export function useOwedCards<C extends { readonly card: CardConfig<never> }, I e
     const field = { label, icon: Wallet, value: (party: { id: number }) => (owed ? formatMoney(owed(party.id)) : '…') };
     return { ...list, card: { ...list.card, fields: [field, ...list.card.fields] } };
   }, [owed, list, label]);
+}
+
+/**
+ * A party list whose cards also say the credit each party has to use or take back (issue 42):
+ * what its notes left unapplied and its receipts' or payments' advances; '…' until both lists
+ * have loaded.
+ */
+export function useCreditCards<C extends { readonly card: CardConfig<never> }, N extends object, S extends object>(
+  list: C,
+  useNotes: UseList<N>,
+  useSettlements: UseList<S>,
+  partyField: string,
+  label: string,
+): C {
+  const notes = useNotes().data;
+  const settlements = useSettlements().data;
+  const credit = useMemo(() => {
+    if (!notes || !settlements) return null;
+    const left = new Map<number, string[]>();
+    for (const row of [...notes, ...settlements]) {
+      // A note's figure is typed loosely by its contract (only notes have it): read by name.
+      const unapplied = String(Reflect.get(row, 'unappliedAmount') ?? '0.00');
+      if (unapplied === '0.00') continue;
+      const party = Number(Reflect.get(row, partyField));
+      left.set(party, [...(left.get(party) ?? []), unapplied]);
+    }
+    return (partyId: number) => sumMoney(left.get(partyId) ?? []);
+  }, [notes, settlements, partyField]);
+  return useMemo(() => {
+    const field = { label, icon: Wallet, value: (party: { id: number }) => (credit ? formatMoney(credit(party.id)) : '…') };
+    return { ...list, card: { ...list.card, fields: [...list.card.fields.slice(0, 1), field, ...list.card.fields.slice(1)] } };
+  }, [credit, list, label]);
 }

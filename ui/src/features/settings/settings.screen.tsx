@@ -55,6 +55,8 @@ const SECTIONS: readonly FormSection<Values>[] = [
       { name: 'debitNotePrefix', label: 'Debit Note Prefix', kind: 'text', uppercase: true, hint: 'DN gives DN/2026-27/0001' },
       { name: 'receiptPrefix', label: 'Receipt Prefix', kind: 'text', uppercase: true, hint: 'RCT gives RCT/2026-27/0001' },
       { name: 'paymentPrefix', label: 'Payment Prefix', kind: 'text', uppercase: true, hint: 'PAY gives PAY/2026-27/0001' },
+      { name: 'refundPrefix', label: 'Refund Prefix', kind: 'text', uppercase: true, hint: 'RFD gives RFD/2026-27/0001' },
+      { name: 'vendorRefundPrefix', label: 'Vendor Refund Prefix', kind: 'text', uppercase: true, hint: 'VRF gives VRF/2026-27/0001' },
     ],
   },
 ];
@@ -78,6 +80,8 @@ const EMPTY: BusinessInput = {
   debitNotePrefix: 'DN',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
+  refundPrefix: 'RFD',
+  vendorRefundPrefix: 'VRF',
 };
 
 const valuesOf = (profile: Business): BusinessInput => Object.fromEntries(Object.entries({ ...EMPTY, ...profile }).map(([k, v]) => [k, v ?? ''])) as BusinessInput;

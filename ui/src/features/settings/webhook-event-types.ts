@@ -1,4 +1,4 @@
-import { INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, MODULES, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, MODULES, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 
 export interface EventTypeGroup {
   readonly module: string;
@@ -17,6 +17,6 @@ export const EVENT_TYPE_GROUPS: readonly EventTypeGroup[] = (() => {
     const { created, updated, deleted } = entity.events.names;
     add(entity.module, [created, updated, deleted, ...Object.keys(entity.marks ?? {})]);
   }
-  for (const doc of [...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS]) add(doc.module, doc.events.types);
+  for (const doc of [...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS]) add(doc.module, doc.events.types);
   return MODULES.filter((m) => byModule.has(m.name)).map((m) => ({ module: m.name, title: m.title, types: [...new Set(byModule.get(m.name))] }));
 })();

@@ -1,9 +1,10 @@
-import { PAYMENT_METHODS, type PurchaseInvoice, routes, type VendorPayment, vendorPayments } from '@erp/contracts';
-import { CalendarDays, FileText, Hash, IndianRupee, Link2 } from 'lucide-react';
+import { compareMoney, PAYMENT_METHODS, type PurchaseInvoice, routes, type VendorPayment, vendorPayments } from '@erp/contracts';
+import { CalendarDays, FileText, Hash, IndianRupee, Link2, Wallet } from 'lucide-react';
 import { useMemo } from 'react';
 
 import type { ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
+import { amountField, amountValue, withoutLines } from '@/features/documents/settlement-credit';
 import { settlementLines } from '@/features/documents/settlement-lines';
 import { methodLabel } from '@/features/documents/payment-method';
 import { openInvoicesOf, useLabels } from '@/features/documents/lookups';
@@ -43,6 +44,7 @@ export function PaymentsScreen() {
           { label: 'Total', icon: IndianRupee, value: (p) => formatMoney(p.totalAmount) },
           { label: 'Date', icon: CalendarDays, value: (p) => formatDate(p.paymentDate) },
           { label: 'Invoice', icon: Link2, value: (p) => (p.invoiceId ? invoices(p.invoiceId, 'Unknown Invoice') : 'Direct Payment') },
+          { label: 'Advance Left', icon: Wallet, value: (p) => (compareMoney(p.unappliedAmount, 0) > 0 ? formatMoney(p.unappliedAmount) : ''), hideWhenEmpty: true },
           { label: 'Reference', icon: Hash, value: (p) => p.referenceNumber, hideWhenEmpty: true },
           { label: 'Description', icon: FileText, value: (p) => p.description, hideWhenEmpty: true },
         ],
@@ -67,26 +69,31 @@ export function PaymentsScreen() {
               { name: 'vendorId', label: 'Vendor', kind: 'select', required: true, useOptions: vendorOptions },
               { name: 'paymentDate', label: 'Payment Date', kind: 'date', required: true },
               { name: 'paymentMethod', label: 'Payment Method', kind: 'select', required: true, options: PAYMENT_METHODS },
+              amountField('Amount Paid'),
               { name: 'referenceNumber', label: 'Reference Number', kind: 'text', placeholder: 'Cheque no., UTR, transaction id' },
               { name: 'description', label: 'Description', kind: 'textarea', placeholder: 'Optional notes' },
             ],
           },
         ],
-        lines: settlementLines<VendorPayment>({
-          amountField: 'paidAmount',
-          amountLabel: 'Paid Amount',
-          partyField: 'vendorId',
-          hint: 'Select a vendor first to add invoices',
-          needSaved: 'Please add and save at least one invoice line before submitting',
-          totalsTitle: 'Total Payment',
-          totalLabel: 'Total',
-          useOpen: openInvoices,
-        }),
-        emptyValues: { vendorId: '', paymentDate: todayInIndia(), paymentMethod: 'cash', referenceNumber: '', description: '', active: true },
+        lines: {
+          ...settlementLines<VendorPayment>({
+            amountField: 'paidAmount',
+            amountLabel: 'Paid Amount',
+            partyField: 'vendorId',
+            hint: 'Select a vendor first to add invoices',
+            needSaved: 'Please add and save at least one invoice line, or say the amount paid (an advance)',
+            totalsTitle: 'Total Payment',
+            totalLabel: 'Total',
+            useOpen: openInvoices,
+          }),
+          optional: withoutLines,
+        },
+        emptyValues: { vendorId: '', paymentDate: todayInIndia(), paymentMethod: 'cash', amount: '', referenceNumber: '', description: '', active: true },
         toFormValues: (payment) => ({
           vendorId: String(payment.vendorId),
           paymentDate: payment.paymentDate,
           paymentMethod: payment.paymentMethod,
+          amount: amountValue(payment),
           referenceNumber: payment.referenceNumber ?? '',
           description: payment.description ?? '',
           active: payment.active,

@@ -10,9 +10,11 @@ import { CalendarClock, Mail, Phone, Receipt, User } from 'lucide-react';
 
 import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
-import { useOwedCards } from '@/features/documents/lookups';
+import { useCreditCards, useOwedCards } from '@/features/documents/lookups';
 import { activeField, inactiveBadge, partyTermsFields } from '@/features/documents/parties';
+import { debitNotesResource } from '@/features/purchase/debit-notes/debit-notes.resource';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
+import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 
 const emptyValues: VendorInput = {
@@ -95,8 +97,9 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
   },
 };
 
-/** The list, its cards saying what is owed on each party's invoices (once they have loaded). */
+/** The list, its cards saying what is owed on each party's invoices and our credit with them (once loaded). */
 export function VendorsScreen() {
-  const config = useOwedCards(vendorsList, purchaseInvoicesResource.useList, 'vendorId', 'We Owe');
+  const owing = useOwedCards(vendorsList, purchaseInvoicesResource.useList, 'vendorId', 'We Owe');
+  const config = useCreditCards(owing, debitNotesResource.useList, vendorPaymentsResource.useList, 'vendorId', 'Our Credit');
   return <EntityListScreen config={config} />;
 }

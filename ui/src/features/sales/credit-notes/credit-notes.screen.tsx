@@ -1,7 +1,8 @@
-import { type CreditNote, creditNotes } from '@erp/contracts';
+import { type CreditNote, creditNotes, customerRefunds } from '@erp/contracts';
 import { useMemo } from 'react';
 
 import { EntityListScreen } from '@/components/entity-list-screen';
+import { CREDITS_KEY } from '@/features/documents/credits.queries';
 import { useLabels } from '@/features/documents/lookups';
 import { partyOptionsFrom } from '@/features/documents/parties';
 import { noteConfig } from '@/features/documents/note-config';
@@ -9,11 +10,15 @@ import { creditNotesResource } from '@/features/sales/credit-notes/credit-notes.
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { useBusiness } from '@/features/settings/business.queries';
+import { entityKeys, queryKeys } from '@/lib/query-keys';
 
 const customerOptions = partyOptionsFrom(customersResource.useList, 'customerId');
 const useCustomerGstin = (id: number) => customersResource.useList().data?.find((c) => c.id === id)?.gstNumber ?? null;
+const useInvoice = (id: number) => salesInvoicesResource.useOne(id, { enabled: id > 0 }).data ?? null;
+/** What applying a note's credit changes. */
+const APPLIED = [entityKeys('sales', 'credit-notes').all, entityKeys('sales', 'invoices').all, queryKeys.home.all, CREDITS_KEY];
 
-/** Credit notes: goods a customer returned, or a price reduced, against one of their invoices. */
+/** Credit notes: goods a customer returned, or a price reduced, against one of their invoices (paid or not). */
 export function CreditNotesScreen() {
   const customerName = useLabels(customersResource.useList, (c) => c.name);
   const business = useBusiness().data?.profile ?? null;
@@ -34,8 +39,11 @@ export function CreditNotesScreen() {
           usePartyGstin: useCustomerGstin,
           partyName: (id) => customerName(id, 'Unknown Customer'),
           useInvoices: salesInvoicesResource.useList,
+          useInvoice,
           partyOf: (invoice) => Number(Reflect.get(invoice, 'customerId')),
           business,
+          refunds: customerRefunds,
+          invalidate: APPLIED,
         },
       ),
     [customerName, business],

@@ -6,10 +6,12 @@ import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { addFollowUp } from '@/features/crm/follow-ups/add-follow-up';
 import { useNextFollowUpField } from '@/features/crm/follow-ups/next-follow-up';
-import { useOwedCards } from '@/features/documents/lookups';
+import { useCreditCards, useOwedCards } from '@/features/documents/lookups';
 import { activeField, inactiveBadge, partyTermsFields } from '@/features/documents/parties';
+import { creditNotesResource } from '@/features/sales/credit-notes/credit-notes.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { customersResource } from '@/features/sales/customers/customers.resource';
+import { receiptsResource } from '@/features/sales/receipts/receipts.resource';
 import { formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
@@ -71,9 +73,10 @@ const customersList: ListConfig<Customer, Values, CustomerBody> = {
   },
 };
 
-/** The list, its cards saying what is owed on each party's invoices (once they have loaded). */
+/** The list, its cards saying what is owed on each party's invoices and the credit they have (once loaded). */
 export function CustomersScreen() {
-  const owed = useOwedCards(customersList, salesInvoicesResource.useList, 'customerId', 'Owes');
+  const owing = useOwedCards(customersList, salesInvoicesResource.useList, 'customerId', 'Owes');
+  const owed = useCreditCards(owing, creditNotesResource.useList, receiptsResource.useList, 'customerId', 'Credit Left');
   const nextFollowUp = useNextFollowUpField<Customer>('customerId');
   const config = useMemo(() => ({ ...owed, card: { ...owed.card, fields: [...owed.card.fields, nextFollowUp] } }), [owed, nextFollowUp]);
   return <EntityListScreen config={config} />;

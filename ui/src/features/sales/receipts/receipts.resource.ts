@@ -1,5 +1,6 @@
 import { type Receipt, receipts } from '@erp/contracts';
 
+import { CREDITS_KEY } from '@/features/documents/credits.queries';
 import { entityKeys, queryKeys } from '@/lib/query-keys';
 import { createResource } from '@/lib/resource';
 
@@ -8,7 +9,7 @@ export const receiptsResource = createResource<Receipt, unknown>({
   name: receipts.plural,
   path: receipts.path,
   record: receipts.record,
-  listEntry: { parse: (v) => ({ ...receipts.summary.parse(v), lines: [] }) },
+  listEntry: { parse: (v) => ({ ...receipts.summary.parse(v), lines: [], refunds: [] }) },
   // A receipt changes its invoices' statuses and the unpaid count on the home strip.
-  alsoInvalidates: [queryKeys.home.all, entityKeys('sales', 'invoices').all],
+  alsoInvalidates: [queryKeys.home.all, entityKeys('sales', 'invoices').all, CREDITS_KEY],
 });

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+
+import type { SearchSpec } from '../entity';
+import type { InvoiceDocument, PartyConfig } from './invoice-kind';
+import type { SettlementBody, SettlementChange, SettlementData } from './settlement-document';
+
+/** Any settlement document, its types erased to what the shared machinery needs. */
+export interface SettlementDocument {
+  readonly module: string;
+  readonly plural: string;
+  readonly label: string;
+  readonly path: string;
+  readonly stream: string;
+  readonly listTable: string;
+  readonly party: PartyConfig<string>;
+  readonly dateField: string;
+  readonly numberField: string;
+  readonly numberLabel: string;
+  readonly series: 'receiptPrefix' | 'paymentPrefix';
+  readonly lineAmount: { readonly field: string; readonly label: string; readonly missing: string };
+  readonly texts: readonly string[];
+  readonly search: SearchSpec;
+  readonly invoices: InvoiceDocument;
+  readonly side: 'sales' | 'purchase';
+  readonly money: 'in' | 'out';
+  readonly header: z.ZodType;
+  readonly body: z.ZodType<SettlementBody>;
+  readonly summary: z.ZodType;
+  readonly record: z.ZodType;
+  readonly line: z.ZodType;
+  readonly events: {
+    readonly names: { readonly recorded: string; readonly revised: string; readonly voided: string; readonly allocated: string; readonly released: string };
+    readonly types: readonly string[];
+  };
+  read(stored: unknown): SettlementChange | null;
+  write(change: SettlementChange): { readonly type: string; readonly data: unknown };
+  storedData(data: SettlementData): { readonly id: number } & Readonly<Record<string, unknown>>;
+  streamOf(id: number): string;
+}
+
