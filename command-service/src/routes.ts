@@ -5,6 +5,7 @@ import { type CommandDeps, masterDataWriteRoutes } from './master-data/master-da
 import { INVOICE_SLICES, SETTLEMENT_SLICES } from './documents';
 import { invoiceWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
 import { businessWriteRoutes } from './settings/business.routes';
+import { deviceWriteRoutes } from './settings/device.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { payrollRunRoute } from './hr/payroll-run';
 import { leadConversionRoutes } from './crm/lead-conversion.routes';
@@ -17,6 +18,7 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   businessWriteRoutes(router, deps);
+  deviceWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);
 };

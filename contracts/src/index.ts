@@ -73,6 +73,7 @@ export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, 
 export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
 export * from './gst';
 export * from './settings/business';
+export * from './settings/devices';
 export * from './books';
 export * from './integration/events';
 export * from './integration/webhooks';
