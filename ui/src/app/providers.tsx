@@ -1,5 +1,5 @@
 import { QUERY_CACHE } from '@erp/contracts/shell';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 
@@ -46,6 +46,39 @@ function Notifications() {
   return Toaster ? <Toaster /> : null;
 }
 
+/**
+ * The offline app (issue 47), in chunks of its own: the query cache kept on the device and
+ * restored at start, and the outbox's sync. Reads pause while the browser says it is offline
+ * (TanStack's online manager, told at start: it otherwise assumes online until an event).
+ */
+function OfflineApp() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    onlineManager.setOnline(navigator.onLine);
+    let stop: (() => void)[] = [];
+    let live = true;
+    void import('@/lib/persist-cache').then(({ keepQueryCache }) => {
+      const kept = keepQueryCache(queryClient, BUILD_VERSION);
+      if (live) stop.push(kept.stop);
+      else kept.stop();
+    });
+    void import('@/lib/offline-sync').then(async ({ startSync }) => {
+      const end = await startSync(queryClient);
+      if (live) stop.push(end);
+      else end();
+    });
+    return () => {
+      live = false;
+      stop.forEach((end) => end());
+      stop = [];
+    };
+  }, [queryClient]);
+  return null;
+}
+
+/** The cached answers' shape is this build's: a new build starts from the server's. */
+const BUILD_VERSION = import.meta.env.VITE_BUILD_VERSION ?? 'dev';
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
@@ -60,6 +93,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <GlobalStyle />
         {children}
         <Notifications />
+        <OfflineApp />
       </ThemeProvider>
     </QueryClientProvider>
   );
