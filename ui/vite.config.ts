@@ -97,7 +97,7 @@ const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
 const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|set-off|summary)\.ts$/;
 /** The offline app's code (the outbox, the device's series, the kept query cache, what waits on screen): loaded after the first screen. */
 const OFFLINE = /ui[\\/]src[\\/](lib[\\/](outbox|outbox-store|offline|device-series|persist-cache)|components[\\/](offline-|waiting-))|node_modules[\\/](idb-keyval|@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client))[\\/]/;
-const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id);
+const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !OFFLINE.test(id);
 
 /**
  * The installable app (issue 47): Workbox's generated service worker precaches the shell and
@@ -174,9 +174,9 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 3 },
             { name: 'webhook-contracts', test: WEBHOOK_CONTRACTS, priority: 3 },
             { name: 'gst-return-contracts', test: GST_RETURN_CONTRACTS, priority: 3 },
-            { name: 'offline', test: OFFLINE, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
+            { name: 'offline', test: OFFLINE, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
           ],
         },

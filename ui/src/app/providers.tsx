@@ -20,7 +20,9 @@ const createQueryClient = () =>
         retry: QUERY_CACHE.retry,
         refetchOnWindowFocus: QUERY_CACHE.refetchOnWindowFocus,
       },
-      mutations: { retry: QUERY_CACHE.retry },
+      // Writes run offline too (issue 47): the API client keeps what may wait in the outbox and
+      // refuses the rest in words; paused, a form would say 'Saving...' until the network came back.
+      mutations: { retry: QUERY_CACHE.retry, networkMode: 'always' },
     },
   });
 
@@ -49,12 +51,11 @@ function Notifications() {
 /**
  * The offline app (issue 47), in chunks of its own: the query cache kept on the device and
  * restored at start, and the outbox's sync. Reads pause while the browser says it is offline
- * (TanStack's online manager, told at start: it otherwise assumes online until an event).
+ * (TanStack's online manager, told when the client is made: it otherwise assumes online until an event).
  */
 function OfflineApp() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    onlineManager.setOnline(navigator.onLine);
     let stop: (() => void)[] = [];
     let live = true;
     void import('@/lib/persist-cache').then(({ keepQueryCache }) => {
@@ -81,6 +82,7 @@ const BUILD_VERSION = import.meta.env.VITE_BUILD_VERSION ?? 'dev';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {
+    onlineManager.setOnline(navigator.onLine);
     const client = createQueryClient();
     apiClient.configure({
       onUnauthorized: () => void client.invalidateQueries({ queryKey: queryKeys.session }),

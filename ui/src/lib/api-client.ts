@@ -129,6 +129,8 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
 
 /** Sends one command of the outbox as it was kept: its key, its If-Match, its body. */
 async function transmit(entry: OutboxEntry): Promise<Response> {
+  // The browser knows it has no network: not tried (a request may hang until it gives up).
+  if (!navigator.onLine) throw new TypeError('offline');
   const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
   headers.set(HEADERS.idempotencyKey, entry.id);
   if (entry.ifMatch) headers.set('If-Match', entry.ifMatch);
