@@ -1,7 +1,5 @@
-import { routes, salesInvoices } from '@erp/contracts';
-import { Printer } from 'lucide-react';
+import { salesInvoices } from '@erp/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
@@ -64,7 +62,7 @@ const NONE: readonly OutboxEntry[] = [];
 /**
  * The records made on this device that wait to sync (issue 47), above the list the server gave:
  * marked 'Waiting to sync', with what was typed; one the server refused says why and what to do,
- * and keeps the values until it is edited again or discarded. A waiting sale can be printed.
+ * and keeps the values until it is edited again or discarded.
  */
 export function WaitingRecords(props: WaitingRecordsProps) {
   const entries = useOutbox().filter((e) => e.path === props.path || (e.method === 'PUT' && e.path.startsWith(`${props.path}/`)));
@@ -81,8 +79,7 @@ export function WaitingRecords(props: WaitingRecordsProps) {
 
 function WaitingCard({ entry, path, form, onEditNew, onEditRecord }: WaitingRecordsProps & { entry: OutboxEntry }) {
   const body = bodyOf(entry);
-  // A sale waiting to sync is printed on the device (the same layout, marked as not yet synced).
-  const printAs = path === salesInvoices.path ? salesInvoices.stream : null;
+  const isSale = path === salesInvoices.path;
   const id = idOf(entry, path);
   const fields = [...form.sections, ...(form.settleNow ? [form.settleNow.section] : [])].flatMap((s) => s.fields as readonly FieldConfig<never>[]);
   const shown = fields.filter((f) => text(body[f.name]) !== '');
@@ -96,7 +93,7 @@ function WaitingCard({ entry, path, form, onEditNew, onEditRecord }: WaitingReco
         <Title>{title}</Title>
         <Badge $tone={refused ? 'red' : 'blue'}>{refused ? 'Not accepted' : 'Waiting to sync'}</Badge>
       </Top>
-      {printAs && !id && <Note>{number && entry.note.number === 'device-series' ? `Number ${number} from this device's own series.` : 'Its number is given when it syncs; until then it is provisional.'}</Note>}
+      {isSale && !id && <Note>{number && entry.note.number === 'device-series' ? `Number ${number} from this device's own series.` : 'Its number is given when it syncs; until then it is provisional.'}</Note>}
       {refused && <Refused role="alert">{adviceFor(entry.refusal!, id !== null)}</Refused>}
       <Values>
         {shown.map((field) => (
@@ -118,12 +115,6 @@ function WaitingCard({ entry, path, form, onEditNew, onEditRecord }: WaitingReco
         {refused && (
           <Button $variant="secondary" onClick={() => (id ? onEditRecord(id) : onEditNew(prefillOf(entry)))}>
             {id ? 'Open it' : 'Edit and send again'}
-          </Button>
-        )}
-        {printAs && !id && (
-          <Button as={Link} $variant="secondary" to={routes.print(printAs, `waiting-${entry.id}`)}>
-            <Printer size={18} aria-hidden="true" />
-            Print / PDF
           </Button>
         )}
         <Button $variant="secondary" onClick={() => void discardCommand(entry)}>
