@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 import { HEADERS } from '../contracts/src/paths';
+import { APP_NAME } from './src/lib/brand';
 import { POSITION_KEY, STARTED_READS, startupReads } from './src/lib/startup-reads';
 
 /** The keys of the screens declared by name, as the inline script finds them from the path. */
@@ -94,10 +97,57 @@ const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
 const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|set-off|summary)\.ts$/;
 /** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it (the notes' form too), so it stays out of every screen's kit. */
 const CREDIT = /ui[\\/]src[\\/]features[\\/]documents[\\/](apply-credit|credit-actions|note-config|note-lines|refund-config|settlement-credit)\./;
-const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !CREDIT.test(id);
+/** The offline app's code (the outbox, the device's series, the kept query cache, what waits on screen): loaded after the first screen. */
+const OFFLINE = /ui[\\/]src[\\/](lib[\\/](outbox|outbox-store|offline|device-series|persist-cache)|components[\\/](offline-|waiting-))|node_modules[\\/](idb-keyval|@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client))[\\/]/;
+const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !CREDIT.test(id) && !OFFLINE.test(id);
+
+/**
+ * The installable app (issue 47): Workbox's generated service worker precaches the shell and
+ * every chunk, so the app opens with no network (any screen's path answers index.html; /api is
+ * never cached by it: last-seen data comes from the query cache kept in IndexedDB). Registered
+ * from a file of our own origin (CSP script-src 'self'); a new build takes over at once.
+ */
+const installable = () =>
+  VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: 'script-defer',
+    includeAssets: ['favicon.svg'],
+    manifest: {
+      name: APP_NAME,
+      short_name: 'Udyam',
+      description: 'Manage your business efficiently, online or off',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1d4ed8',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['index.html', 'assets/*.{js,css}', '*.{svg,png}'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      cleanupOutdatedCaches: true,
+    },
+  });
+
+/**
+ * The contracts' fingerprint: the query cache kept on a device is dropped when it changes (the
+ * shapes of the answers it holds may have), and kept across builds that leave them alone.
+ */
+const contractsVersion = () => {
+  const hash = createHash('sha256');
+  const dir = fileURLToPath(new URL('../contracts/src', import.meta.url));
+  for (const file of (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(`${dir}/${file}`));
+  return hash.digest('hex').slice(0, 12);
+};
 
 export default defineConfig({
-  plugins: [react(), routePreloads(), leanShell()],
+  define: { 'import.meta.env.VITE_BUILD_VERSION': JSON.stringify(contractsVersion()) },
+  plugins: [react(), routePreloads(), leanShell(), installable()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -128,6 +178,7 @@ export default defineConfig({
             { name: 'gst-return-contracts', test: GST_RETURN_CONTRACTS, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
+            { name: 'offline', test: OFFLINE, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
           ],
         },

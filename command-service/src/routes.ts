@@ -6,6 +6,7 @@ import { INVOICE_SLICES, REFUND_SLICES, SETTLEMENT_SLICES } from './documents';
 import { invoiceWriteRoutes, refundWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
 import { partyUsageOf } from './documents/parties';
 import { businessWriteRoutes } from './settings/business.routes';
+import { deviceWriteRoutes } from './settings/device.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { payrollRunRoute } from './hr/payroll-run';
 import { leadConversionRoutes } from './crm/lead-conversion.routes';
@@ -19,6 +20,7 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   for (const slice of REFUND_SLICES) refundWriteRoutes(router, deps, slice);
   businessWriteRoutes(router, deps);
+  deviceWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);
 };

@@ -82,6 +82,7 @@ export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
 export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;
 export * from './gst';
 export * from './settings/business';
+export * from './settings/devices';
 export * from './books';
 export * from './integration/events';
 export * from './integration/webhooks';

@@ -124,6 +124,22 @@ describe.each(SETUPS)('security, $name', ({ start, trustsProxy }) => {
     expect(cspOf(res).get('object-src')).toEqual(["'none'"]);
   });
 
+  it('the installable app: its service worker and manifest are its own origin\'s, allowed by name, and the worker is never kept stale', async () => {
+    const page = await newClient().get('/');
+    expect(cspOf(page).get('worker-src')).toEqual(["'self'"]);
+    expect(cspOf(page).get('manifest-src')).toEqual(["'self'"]);
+    expect(page.text).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    const worker = await newClient().get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    // A new build's worker is seen at the next visit: the browser revalidates it.
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await newClient().get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(manifest.text)).toMatchObject({ start_url: '/', display: 'standalone' });
+  });
+
   it('every kind of answer carries the security headers: pages, assets, API, errors', async () => {
     const asset = (await readdir(path.join(uiDir, 'assets'))).find((f) => f.endsWith('.js'))!;
     const anonymous = newClient();

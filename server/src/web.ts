@@ -21,6 +21,9 @@ const uiPolicy = (scriptHashes: readonly string[]) =>
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
+    // The installable app (issue 47): its service worker and manifest, both of this origin.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

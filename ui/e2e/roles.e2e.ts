@@ -35,6 +35,10 @@ test('the owner adds a viewer and a staff member; each sees only what their role
   const viewer = { username: `viewer-${suffix}`, password: PASSWORD };
   const staff = { username: `staff-${suffix}`, password: PASSWORD };
   const vendorName = unique('Role Vendor');
+  // Its budget from its work: eight password hashes (three sign-ins, two users made, a change
+  // checked and made, a refused sign-in), one at a time through the server's hash gate and up to
+  // 10 s each on a busy machine, and some forty screens and checks at up to 2 s each.
+  test.setTimeout(8 * 10_000 + 40 * 2_000);
 
   await signIn(page, ADMIN);
   await apiPost(page, '/api/purchase/vendors', { name: vendorName });

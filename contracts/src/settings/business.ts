@@ -4,6 +4,7 @@ import type { Fields } from '../entity';
 import { email, gstin, multiline, pan, phone, requiredText, select, text } from '../fields';
 import { STATE_CODES, stateName, stateOfGstin } from '../gst/states';
 import { isStorable, UNSTORABLE_MESSAGE } from '../fields';
+import { DEVICE_CODE } from './devices';
 
 /**
  * The business itself (the GST issue): who issues the invoices, where, with which GSTIN, where
@@ -13,7 +14,10 @@ import { isStorable, UNSTORABLE_MESSAGE } from '../fields';
 export const TAXPAYER_TYPES = ['regular', 'composition'] as const;
 export type TaxpayerType = (typeof TAXPAYER_TYPES)[number];
 
-/** A number series' prefix: 1 to 4 capital letters or digits ('INV' → INV/2026-27/0001). */
+/**
+ * A number series' prefix: 1 to 4 capital letters or digits ('INV' → INV/2026-27/0001), not a
+ * device's code (`D2`: that series is the device's own, settings/devices.ts).
+ */
 const prefix = (fallback: string) =>
   z
     .union([z.string().max(20), z.null()])
@@ -21,6 +25,7 @@ const prefix = (fallback: string) =>
     .transform((v, ctx) => {
       const value = (v ?? '').trim().toUpperCase() || fallback;
       if (!/^[A-Z0-9]{1,4}$/.test(value)) ctx.addIssue({ code: 'custom', message: 'Use 1 to 4 letters or digits' });
+      else if (DEVICE_CODE.test(value)) ctx.addIssue({ code: 'custom', message: "D and digits name a device's own series: choose another prefix" });
       return value;
     });
 

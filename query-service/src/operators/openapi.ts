@@ -6,6 +6,9 @@ import {
   leadConvertPath,
   leadsEntity,
   BUSINESS_PATH,
+  DeviceBodySchema,
+  DEVICES_PATH,
+  DeviceSchema,
   BusinessAnswerSchema,
   BusinessBodySchema,
   BusinessSchema,
@@ -213,6 +216,14 @@ export const openApiDocument = () => ({
     [stockLedgerPath('{id}')]: {
       parameters: [idParam],
       get: { tags: ['Stock'], summary: "Where an item's stock came from: adjustments and document lines, oldest first, with the balance after each", responses: { 200: ok('Ledger', z.array(StockMovementSchema)), ...errors } },
+    },
+    [DEVICES_PATH]: {
+      post: {
+        tags: ['Settings'],
+        summary: "Register a device that may sell offline: it is given a code (D2) naming its own series of sales invoice numbers (D2/2026-27/0001), which the invoices it makes offline carry when they sync",
+        requestBody: body(DeviceBodySchema),
+        responses: { 201: ok('Registered', DeviceSchema, { headers: written }), ...errors },
+      },
     },
     [BUSINESS_PATH]: {
       get: { tags: ['Settings'], summary: 'The business profile (null until it is set); ETag carries its version', responses: { 200: ok('Profile', BusinessAnswerSchema), ...errors } },

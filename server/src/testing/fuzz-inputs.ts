@@ -4,6 +4,8 @@ import {
   BUSINESS_PATH,
   BUSINESS_STREAM,
   BusinessBodySchema,
+  DeviceBodySchema,
+  DEVICES_PATH,
   CredentialsSchema,
   type Field,
   INT32_MAX,
@@ -226,6 +228,7 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
   const webhook = () => fc.record({ url: token.map((t) => `http://127.0.0.1:9/fuzz/${encodeURIComponent(t)}`), eventTypes: fc.constantFrom([], ['VendorCreated']), active: fc.constant(false) });
   if (route.path === api.webhooks) return { schema: NewWebhookSchema, kind: 'users', streams: [], valid: webhook };
   if (route.path === `${api.webhooks}/:id`) return { schema: route.method === 'DELETE' ? null : WebhookChangeSchema, kind: 'users', streams: [], valid: route.method === 'DELETE' ? () => fc.constant({}) : webhook };
+  if (route.path === DEVICES_PATH) return { schema: DeviceBodySchema, kind: 'settings', streams: ['device'], valid: () => fc.record({ name: token.map((t) => `Phone ${t}`) }) };
   if (route.path === BUSINESS_PATH) {
     return {
       schema: BusinessBodySchema,

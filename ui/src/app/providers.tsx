@@ -1,5 +1,5 @@
 import { QUERY_CACHE } from '@erp/contracts/shell';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 
@@ -20,7 +20,9 @@ const createQueryClient = () =>
         retry: QUERY_CACHE.retry,
         refetchOnWindowFocus: QUERY_CACHE.refetchOnWindowFocus,
       },
-      mutations: { retry: QUERY_CACHE.retry },
+      // Writes run offline too (issue 47): the API client keeps what may wait in the outbox and
+      // refuses the rest in words; paused, a form would say 'Saving...' until the network came back.
+      mutations: { retry: QUERY_CACHE.retry, networkMode: 'always' },
     },
   });
 
@@ -46,8 +48,41 @@ function Notifications() {
   return Toaster ? <Toaster /> : null;
 }
 
+/**
+ * The offline app (issue 47), in chunks of its own: the query cache kept on the device and
+ * restored at start, and the outbox's sync. Reads pause while the browser says it is offline
+ * (TanStack's online manager, told when the client is made: it otherwise assumes online until an event).
+ */
+function OfflineApp() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let stop: (() => void)[] = [];
+    let live = true;
+    void import('@/lib/persist-cache').then(({ keepQueryCache }) => {
+      const kept = keepQueryCache(queryClient, BUILD_VERSION);
+      if (live) stop.push(kept.stop);
+      else kept.stop();
+    });
+    void import('@/lib/offline-sync').then(async ({ startSync }) => {
+      const end = await startSync(queryClient);
+      if (live) stop.push(end);
+      else end();
+    });
+    return () => {
+      live = false;
+      stop.forEach((end) => end());
+      stop = [];
+    };
+  }, [queryClient]);
+  return null;
+}
+
+/** The cached answers' shape is this build's: a new build starts from the server's. */
+const BUILD_VERSION = import.meta.env.VITE_BUILD_VERSION ?? 'dev';
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {
+    onlineManager.setOnline(navigator.onLine);
     const client = createQueryClient();
     apiClient.configure({
       onUnauthorized: () => void client.invalidateQueries({ queryKey: queryKeys.session }),
@@ -60,6 +95,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <GlobalStyle />
         {children}
         <Notifications />
+        <OfflineApp />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { OfflineNotice } from '@/components/offline-notice';
 
 const Bar = styled.div`
   display: flex;
@@ -35,13 +36,15 @@ export interface FormActionsProps {
   onVoid?: (reason: string) => void;
   /** Nothing to save (a voided record): Back only. */
   readOnly?: boolean;
+  /** The request Save sends: offline, the form says whether it is kept on the device. */
+  saves?: { method: 'POST' | 'PUT'; path: string };
   /** A delete the server refused (documents name the record): why, and the offer to make it inactive. */
   refused?: { label: string; reason: string; dismiss: () => void; makeInactive: () => void } | null;
 }
 
 /** Submit ('Saving...' while pending), Cancel, and Delete or Void behind a confirmation. */
 export function FormActions(props: FormActionsProps) {
-  const { submitLabel, isSaving, isBusy, onCancel, deleteConfirm, onDelete, voidConfirm, onVoid, readOnly, refused } = props;
+  const { submitLabel, isSaving, isBusy, onCancel, deleteConfirm, onDelete, voidConfirm, onVoid, readOnly, saves, refused } = props;
   const [isConfirming, setConfirming] = useState(false);
   const [isVoiding, setVoiding] = useState(false);
   if (readOnly) {
@@ -54,56 +57,59 @@ export function FormActions(props: FormActionsProps) {
     );
   }
   return (
-    <Bar>
-      <Main>
-        <Button type="submit" disabled={isBusy}>
-          {isSaving ? 'Saving...' : submitLabel}
-        </Button>
-        <Button $variant="secondary" onClick={onCancel} disabled={isBusy}>
-          Cancel
-        </Button>
-      </Main>
-      {voidConfirm && onVoid && (
-        <>
-          <Button $variant="danger" onClick={() => setVoiding(true)} disabled={isBusy}>
-            <Ban size={18} aria-hidden="true" />
-            Void
+    <>
+      {saves && <OfflineNotice {...saves} />}
+      <Bar>
+        <Main>
+          <Button type="submit" disabled={isBusy}>
+            {isSaving ? 'Saving...' : submitLabel}
           </Button>
-          <ConfirmDialog
-            open={isVoiding}
-            onOpenChange={setVoiding}
-            title={voidConfirm.title}
-            description={voidConfirm.body}
-            confirmLabel="Void"
-            reasonLabel="Reason"
-            onConfirm={onVoid}
-          />
-        </>
-      )}
-      {deleteConfirm && (
-        <>
-          <Button $variant="danger" onClick={() => setConfirming(true)} disabled={isBusy}>
-            <Trash2 size={18} aria-hidden="true" />
-            Delete
+          <Button $variant="secondary" onClick={onCancel} disabled={isBusy}>
+            Cancel
           </Button>
-          <ConfirmDialog
-            open={isConfirming}
-            onOpenChange={setConfirming}
-            title={deleteConfirm.title}
-            description={deleteConfirm.body}
-            onConfirm={onDelete}
-          />
-          <ConfirmDialog
-            open={Boolean(refused)}
-            onOpenChange={(open) => !open && refused?.dismiss()}
-            title={`This ${refused?.label.toLowerCase() ?? 'record'} cannot be deleted`}
-            description={refused?.reason ?? ''}
-            confirmLabel="Make inactive"
-            tone="primary"
-            onConfirm={() => refused?.makeInactive()}
-          />
-        </>
-      )}
-    </Bar>
+        </Main>
+        {voidConfirm && onVoid && (
+          <>
+            <Button $variant="danger" onClick={() => setVoiding(true)} disabled={isBusy}>
+              <Ban size={18} aria-hidden="true" />
+              Void
+            </Button>
+            <ConfirmDialog
+              open={isVoiding}
+              onOpenChange={setVoiding}
+              title={voidConfirm.title}
+              description={voidConfirm.body}
+              confirmLabel="Void"
+              reasonLabel="Reason"
+              onConfirm={onVoid}
+            />
+          </>
+        )}
+        {deleteConfirm && (
+          <>
+            <Button $variant="danger" onClick={() => setConfirming(true)} disabled={isBusy}>
+              <Trash2 size={18} aria-hidden="true" />
+              Delete
+            </Button>
+            <ConfirmDialog
+              open={isConfirming}
+              onOpenChange={setConfirming}
+              title={deleteConfirm.title}
+              description={deleteConfirm.body}
+              onConfirm={onDelete}
+            />
+            <ConfirmDialog
+              open={Boolean(refused)}
+              onOpenChange={(open) => !open && refused?.dismiss()}
+              title={`This ${refused?.label.toLowerCase() ?? 'record'} cannot be deleted`}
+              description={refused?.reason ?? ''}
+              confirmLabel="Make inactive"
+              tone="primary"
+              onConfirm={() => refused?.makeInactive()}
+            />
+          </>
+        )}
+      </Bar>
+    </>
   );
 }

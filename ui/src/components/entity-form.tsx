@@ -226,6 +226,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
               voidConfirm={record && mayVoid ? config.voidConfirm : undefined}
               onVoid={voidIt}
               readOnly={readOnly}
+              saves={record ? { method: 'PUT', path: `${resource.path}/${record.id}` } : { method: 'POST', path: resource.path }}
             />
           </Stack>
         </form>

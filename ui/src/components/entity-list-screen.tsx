@@ -17,7 +17,7 @@ import { Main, TopBar } from '@/components/layout';
 import { SearchBox } from '@/components/search-box';
 import { Spinner } from '@/components/spinner';
 import { useScreenView } from '@/components/use-screen-view';
-import { deferred, whenIdle } from '@/lib/deferred';
+import { deferred, quiet, whenIdle } from '@/lib/deferred';
 import { clearDraft, draftKey } from '@/lib/drafts';
 import { errorText } from '@/lib/error-text';
 import { useMay } from '@/lib/session';
@@ -82,9 +82,8 @@ const formView = deferred(() => import('@/components/entity-form').then((m) => m
 const detailsView = deferred(() => import('@/components/record-details').then((m) => m.RecordDetails as ComponentType<never>));
 const EntityForm = formView as unknown as typeof EntityFormType;
 const RecordDetails = detailsView as unknown as typeof RecordDetailsType;
-const preloadViews = () => {
-  for (const view of [formView, detailsView]) view.preload().catch(() => undefined);
-};
+const WaitingRecords = quiet(() => import('@/components/waiting-records').then((m) => m.WaitingRecords));
+const preloadViews = () => [formView, detailsView].forEach((view) => void view.preload().catch(() => undefined));
 
 type Props<TRecord extends { id: number }, TValues extends FieldValues, TBody> = {
   config: ListConfig<TRecord, TValues, TBody>;
@@ -189,6 +188,7 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
             ))}
           </Chips>
         )}
+        <WaitingRecords path={config.resource.path} form={config.form as never} onEditNew={(prefill) => open({ kind: 'new', prefill })} onEditRecord={(id) => open({ kind: 'edit', id })} />
         <Records config={config} view={current} search={search} onOpen={edit} onView={view} onAdd={mayAdd ? add : undefined} />
       </Main>
     </>

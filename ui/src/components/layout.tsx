@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import styled from 'styled-components';
 
 import { IconButton, IconLink } from '@/components/button';
+import { ConnectionStatus } from '@/components/connection-status';
 
 export const Main = styled.main`
   width: 100%;
@@ -67,6 +68,7 @@ export function TopBar({ title, subtitle, back, leading, actions, focusTitle }: 
           {subtitle && <p>{subtitle}</p>}
         </Titles>
         {actions}
+        <ConnectionStatus />
       </BarInner>
     </Bar>
   );

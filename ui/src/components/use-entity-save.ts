@@ -6,6 +6,7 @@ import { entityMessages, type FormConfig } from '@/components/entity-config';
 import { isApiError } from '@/lib/api-client';
 import type { Resource } from '@/lib/resource';
 import { errorText } from '@/lib/error-text';
+import { isQueued } from '@/lib/queued';
 import { toast } from '@/lib/toast-store';
 
 const CHANGED_ELSEWHERE =
@@ -63,8 +64,10 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
     const details = [...new Set(elsewhere)].join('; ');
     toast({ title: 'Error', description: details ? `${description}: ${details}` : description, variant: 'destructive' });
   };
-  const succeed = (description: string) => () => {
-    toast({ title: 'Success', description });
+  const succeed = (description: string) => (result: unknown) => {
+    // Kept on the device (issue 47): the form closes, what was typed waits in the outbox.
+    if (isQueued(result)) toast({ title: 'Saved on this device', description: `${config.entityLabel} waiting to sync: it is sent when the network is back.` });
+    else toast({ title: 'Success', description });
     onDone();
   };
 

@@ -1,8 +1,14 @@
 import type { Issue } from '@erp/contracts';
 import { HEADERS } from '@erp/contracts/shell';
 
+import { offlineCommand } from '@/lib/offline-commands';
+import type { OutboxEntry } from '@/lib/outbox';
+import type { Queued } from '@/lib/queued';
 import { POSITION_KEY, STARTED_READS } from '@/lib/startup-reads';
 import { SubmissionKeys } from '@/lib/submission-keys';
+
+/** The outbox's code (IndexedDB, the device's series) comes with the first write that may wait, or the sync. */
+const offline = () => import('@/lib/offline');
 
 /**
  * A failed response. `message` is "<status>: <body text or status text>" (SEED-SPEC §8); the
@@ -105,6 +111,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const started = method === 'GET' ? takeEarly<T>(path) : undefined;
   if (started) return started;
+  if (offlineCommand(method, path)) return sendThroughOutbox<T>(method as 'POST' | 'PUT', path, options);
   const hasBody = options.body !== undefined;
   // Save pressed again after a network error sends the same key: the server answers the first result.
   const key = method === 'POST' ? submissions.keyFor(path, options.body) : undefined;
@@ -118,6 +125,34 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
   // A write makes every answer read before it old: none is handed to a screen after it.
   if (method !== 'GET') forgetEarly();
   return receive<T>(method, path, response, options);
+}
+
+/** Sends one command of the outbox as it was kept: its key, its If-Match, its body. */
+async function transmit(entry: OutboxEntry): Promise<Response> {
+  // The browser knows it has no network: not tried (a request may hang until it gives up).
+  if (!navigator.onLine) throw new TypeError('offline');
+  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+  headers.set(HEADERS.idempotencyKey, entry.id);
+  if (entry.ifMatch) headers.set('If-Match', entry.ifMatch);
+  const response = await fetch(entry.path, { method: entry.method, credentials: 'include', headers, body: JSON.stringify(entry.body) });
+  remember(response.headers.get(HEADERS.eventPosition));
+  return response;
+}
+
+/**
+ * A command that may be made offline (lib/offline-commands.ts) is kept in the outbox first, with
+ * this submission's key, and sent from there: answered, it is handled as any other answer; not
+ * answered, it waits on the device and the screen is told so (lib/queued.ts).
+ */
+async function sendThroughOutbox<T>(method: 'POST' | 'PUT', path: string, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
+  const key = submissions.keyFor(`${method} ${path}`, options.body);
+  const { submitOffline } = await offline();
+  const outcome = await submitOffline({ id: key, method, path, body: options.body ?? null, ifMatch: etags.get(path) ?? null }, transmit);
+  // Kept in the outbox is settled too: the same values saved again are another record.
+  submissions.answered(`${method} ${path}`, options.body, outcome.kind === 'answered' ? outcome.response.status : 200);
+  forgetEarly();
+  if (outcome.kind === 'queued') return { data: { waitingToSync: outcome.entry } satisfies Queued as T, headers: new Headers() };
+  return receive<T>(method, path, outcome.response, options);
 }
 
 async function receive<T>(method: string, path: string, response: Response, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
@@ -174,6 +209,8 @@ export const apiClient = {
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
   delete: (path: string) => request<void>('DELETE', path),
+  /** The outbox, for the sync and the screens that show what waits (lib/offline.ts). */
+  outbox: async () => (await offline()).outboxWith(transmit),
   configure(next: ApiHandlers) {
     handlers = next;
   },

@@ -64,3 +64,27 @@ export const whenIdle = (work: () => void) => {
   if (started) requestIdle(work);
   else waiting.push(work);
 };
+
+/**
+ * A component in its own chunk that shows nothing until its code is here (what waits to sync
+ * above a list: most of the time there is none, and a spinner would flash for nothing).
+ */
+export function quiet<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  return function Quiet(props: P) {
+    const [component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
+    useEffect(() => {
+      if (component) return;
+      let live = true;
+      load().then((c) => {
+        loaded = c;
+        if (live) setComponent(() => c);
+      }, () => undefined);
+      return () => {
+        live = false;
+      };
+    }, [component]);
+    const Component = component;
+    return Component ? <Component {...props} /> : null;
+  };
+}

@@ -15,6 +15,9 @@ export const errorText = (error: unknown): string => {
     if (error.status >= 500) return 'The server had a problem. Please try again in a moment.';
     return error.serverMessage ?? 'The server refused this. Please check and try again.';
   }
+  if (error instanceof TypeError && typeof navigator !== 'undefined' && !navigator.onLine) {
+    return 'You are offline, and this needs the network: what you typed stays here until you can send it.';
+  }
   if (error instanceof TypeError) return 'The server could not be reached. Check your connection and try again.';
   return 'Something went wrong. Please try again.';
 };

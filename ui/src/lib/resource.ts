@@ -12,6 +12,7 @@ import {
 
 import { apiClient } from '@/lib/api-client';
 import { PAGE_SIZE, pagePath } from '@/lib/pages';
+import { isQueued } from '@/lib/queued';
 import { entityKeys } from '@/lib/query-keys';
 
 /** Anything with `parse`, e.g. a contracts zod schema. */
@@ -102,7 +103,8 @@ export function createResource<TRecord extends { id: number }, TBody>(
 
   function useWrite<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
     const refresh = useRefresh();
-    return useMutation({ mutationFn, onSuccess: () => refresh() });
+    // Kept in the outbox (offline): nothing to refetch until it syncs, and a refetch would wait for the network.
+    return useMutation({ mutationFn, onSuccess: (result) => (isQueued(result) ? undefined : refresh()) });
   }
 
   return {
