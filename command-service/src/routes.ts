@@ -6,6 +6,7 @@ import { INVOICE_SLICES, SETTLEMENT_SLICES } from './documents';
 import { invoiceWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
 import { businessWriteRoutes } from './settings/business.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
+import { bankReconciliationWriteRoutes } from './books/bank-reconciliation.routes';
 import { payrollRunRoute } from './hr/payroll-run';
 import { leadConversionRoutes } from './crm/lead-conversion.routes';
 
@@ -18,5 +19,6 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   businessWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
+  bankReconciliationWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);
 };
