@@ -92,6 +92,8 @@ const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|to
 const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
 /** The GST returns' builders (GSTR-1, its CSV, the summary and the set-off), read by the GST Returns screen alone. */
 const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|set-off|summary)\.ts$/;
+/** Bank statements' reading and matching, read by the Bank Reconciliation screen alone. */
+const BANK_CONTRACTS = /contracts[\\/]src[\\/]books[\\/]bank-(statement|matching|reconciliation)\.ts$/;
 const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id);
 
 export default defineConfig({
@@ -124,6 +126,7 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 3 },
             { name: 'webhook-contracts', test: WEBHOOK_CONTRACTS, priority: 3 },
             { name: 'gst-return-contracts', test: GST_RETURN_CONTRACTS, priority: 3 },
+            { name: 'bank-contracts', test: BANK_CONTRACTS, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
