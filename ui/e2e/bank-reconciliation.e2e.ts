@@ -72,3 +72,31 @@ test('import a bank statement, confirm the suggested matches, read the reconcili
   await page.screenshot({ path: `test-results/screens/bank-reconciliation-${info.project.name}.png`, fullPage: true });
   await expectAccessible(page);
 });
+
+test('a payment in cash more than is in hand says what cash in hand would become, before it is saved', async ({ page }) => {
+  await page.goto('/');
+  const vendor = unique('Cash Vendor');
+  const vendorId = (await post(page, '/api/purchase/vendors', { name: vendor })).id;
+  const invoiceNumber = unique('BIG').replace(/\s/g, '-');
+  // More than any cash the other journeys record: whatever is in hand, paying it all in cash goes below zero.
+  await post(page, '/api/purchase/invoices', { vendorId, invoiceNumber, invoiceDate: '2026-04-02', lines: [{ itemName: 'Shop fit-out', quantity: '1', rate: '90000000' }] });
+  await page.goto('/module/purchase/task/payments');
+  await page.getByRole('button', { name: 'Add Payment' }).click();
+  await page.getByLabel('Vendor').selectOption({ label: vendor });
+  await page.getByLabel('Payment Date').fill('2026-04-02');
+  await page.getByLabel('Payment Method').selectOption({ label: 'Cash' });
+  await page.getByRole('button', { name: 'Add Invoice' }).click();
+  const line = page.getByRole('group', { name: 'Line 1' });
+  const choice = line.getByLabel('Invoice').locator('option', { hasText: invoiceNumber });
+  await expect(choice).toHaveCount(1);
+  await line.getByLabel('Invoice').selectOption({ label: (await choice.textContent())! });
+  await line.getByRole('button', { name: 'Save Line' }).click();
+  await expect(line).toContainText('Saved');
+  const notice = page.getByRole('status').filter({ hasText: 'Cash in hand would be' });
+  await expect(notice).toContainText(/Cash in hand would be -₹[\d,]+\.\d\d on \d{1,2} \w{3} 20\d\d: more would leave the cash box than is in it/);
+  await expect(notice).toContainText('It can still be saved.');
+  await expectAccessible(page);
+  // From the bank it is nothing to do with the cash box: the warning goes. (Not saved: the cash of the other journeys stays as it is.)
+  await page.getByLabel('Payment Method').selectOption({ label: 'Bank Transfer' });
+  await expect(notice).toHaveCount(0);
+});

@@ -10,6 +10,7 @@ import { openInvoicesOf, optionsFrom, useLabels } from '@/features/documents/loo
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
+import { usePaymentCashNotice } from '@/features/books/cash-in-hand';
 import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
@@ -71,16 +72,20 @@ export function PaymentsScreen() {
             ],
           },
         ],
-        lines: settlementLines<VendorPayment>({
-          amountField: 'paidAmount',
-          amountLabel: 'Paid Amount',
-          partyField: 'vendorId',
-          hint: 'Select a vendor first to add invoices',
-          needSaved: 'Please add and save at least one invoice line before submitting',
-          totalsTitle: 'Total Payment',
-          totalLabel: 'Total',
-          useOpen: openInvoices,
-        }),
+        lines: {
+          ...settlementLines<VendorPayment>({
+            amountField: 'paidAmount',
+            amountLabel: 'Paid Amount',
+            partyField: 'vendorId',
+            hint: 'Select a vendor first to add invoices',
+            needSaved: 'Please add and save at least one invoice line before submitting',
+            totalsTitle: 'Total Payment',
+            totalLabel: 'Total',
+            useOpen: openInvoices,
+          }),
+          // Paid in cash: says so when it would take cash in hand below zero (issue 43).
+          useNotice: usePaymentCashNotice,
+        },
         emptyValues: { vendorId: '', paymentDate: todayInIndia(), paymentMethod: 'cash', referenceNumber: '', description: '', active: true },
         toFormValues: (payment) => ({
           vendorId: String(payment.vendorId),
