@@ -95,6 +95,8 @@ const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|to
 const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
 /** The GST returns' builders (GSTR-1, its CSV, the summary and the set-off), read by the GST Returns screen alone. */
 const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|set-off|summary)\.ts$/;
+/** Bank statements' reading and matching, read by the Bank Reconciliation screen alone. */
+const BANK_CONTRACTS = /contracts[\\/]src[\\/]books[\\/]bank-(statement|matching|reconciliation)\.ts$/;
 /** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it (the notes' form too), so it stays out of every screen's kit. */
 const CREDIT = /ui[\\/]src[\\/]features[\\/]documents[\\/](apply-credit|credit-actions|note-config|note-lines|refund-config|settlement-credit)\./;
 /** The offline app's code (the outbox, the device's series, the kept query cache, what waits on screen): loaded after the first screen. */
@@ -176,6 +178,7 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 3 },
             { name: 'webhook-contracts', test: WEBHOOK_CONTRACTS, priority: 3 },
             { name: 'gst-return-contracts', test: GST_RETURN_CONTRACTS, priority: 3 },
+            { name: 'bank-contracts', test: BANK_CONTRACTS, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
             { name: 'offline', test: OFFLINE, priority: 1 },

@@ -8,6 +8,7 @@ import { partyUsageOf } from './documents/parties';
 import { businessWriteRoutes } from './settings/business.routes';
 import { deviceWriteRoutes } from './settings/device.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
+import { bankReconciliationWriteRoutes } from './books/bank-reconciliation.routes';
 import { payrollRunRoute } from './hr/payroll-run';
 import { leadConversionRoutes } from './crm/lead-conversion.routes';
 
@@ -22,5 +23,6 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   businessWriteRoutes(router, deps);
   deviceWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
+  bankReconciliationWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);
 };

@@ -68,6 +68,7 @@ const CATALOGUE: readonly ModuleDef[] = [
   ]],
   ['banking', 'Banking', 'Bank accounts and reconciliation', 'Building2', 'yellow', [
     ['Bank Book', 'Money through the bank', 'Banknote'],
+    ['Bank Reconciliation', 'Import the statement, match it to the books', 'CheckCheck'],
   ]],
   ['reports', 'Reports', 'Business insights', 'BarChart3', 'orange', [
     ['Profit and Loss', 'Income and expenses for a period', 'LineChart'],

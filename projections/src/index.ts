@@ -4,6 +4,7 @@ import type { Projection } from './runner/projection';
 import { businessProjection } from './settings/business.projection';
 import { stockMovementsProjection } from './inventory/stock-movements.projection';
 import { journalProjection } from './books/journal.projection';
+import { bankReconciliationProjection } from './books/bank-reconciliation.projection';
 
 export * from './runner/batch';
 export * from './runner/checkpoints';
@@ -24,6 +25,7 @@ export * from './documents/refund-list.projection';
 export * from './settings/business.projection';
 export * from './inventory/stock-movements.projection';
 export * from './books/journal.projection';
+export * from './books/bank-reconciliation.projection';
 
 /** Every read model of the product (emmett's slice index). */
 export const PROJECTIONS: readonly Projection[] = [
@@ -32,6 +34,7 @@ export const PROJECTIONS: readonly Projection[] = [
   businessProjection,
   stockMovementsProjection,
   journalProjection,
+  bankReconciliationProjection,
 ];
 
 export const findProjection = (name: string) => PROJECTIONS.find((p) => p.name === name);

@@ -14,6 +14,8 @@ export const NO_BODY = z.unknown().transform(() => undefined);
 export interface CommandRequest<Body> {
   /** The `:id` of the path, when it has one. */
   readonly id: number;
+  /** Every parameter of the path as sent (`:account`). */
+  readonly params: Readonly<Record<string, string>>;
   readonly body: Body;
   readonly metadata: CommandMetadata;
 }
@@ -78,6 +80,7 @@ export const commandRoute = <Schema extends z.ZodType, Result>(
     const state = ctx.state as AppState;
     const request: CommandRequest<z.output<Schema>> = {
       id: spec.path.includes(':id') ? idParam(ctx, spec.label) : 0,
+      params: ctx.params as Record<string, string>,
       body: parseBody(spec.body, ctx.request.body),
       metadata: { now: state.now, userId: state.user?.id ?? null, correlationId: state.correlationId },
     };

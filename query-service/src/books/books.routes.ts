@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 
 import type { ReadDeps } from '../shared/read-your-writes';
 import { ageingRoutes } from './ageing.routes';
+import { bankReconciliationRoutes } from './bank-reconciliation.routes';
 import { dashboardRoute } from './dashboard.route';
 import { gstRoutes } from './gst.routes';
 import { ledgerRoutes } from './ledger.routes';
@@ -16,4 +17,5 @@ export const booksRoutes = (router: Router, deps: ReadDeps) => {
   registerRoutes(router, deps);
   voucherReadRoutes(router, deps);
   dashboardRoute(router, deps);
+  bankReconciliationRoutes(router, deps);
 };

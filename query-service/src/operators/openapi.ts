@@ -44,6 +44,7 @@ import { body, error, errors, idParam, ok, written } from './openapi-parts';
 import { creditPaths, documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-records';
 import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 import { booksPaths } from '../books/books.openapi';
+import { bankReconciliationPaths } from '../books/bank-reconciliation.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
 import { webhookPaths } from './openapi-webhooks';
 
@@ -173,6 +174,7 @@ export const openApiDocument = () => ({
     ...creditPaths(),
     ...pdfPaths(),
     ...booksPaths(),
+    ...bankReconciliationPaths(),
     ...payrollPaths(),
     ...webhookPaths({ ok, errors, body, idParam }),
     [JOURNAL_VOUCHERS_PATH]: {

@@ -1,5 +1,8 @@
 import {
   api,
+  BANK_RECONCILIATION_PATH,
+  MatchBodySchema,
+  StatementImportBodySchema,
   customersEntity, leadConvertPath, leadsEntity,
   BUSINESS_PATH,
   BUSINESS_STREAM,
@@ -248,6 +251,16 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
           .record({ voucherDate: isoDate, voucherType: fc.constantFrom(...VOUCHER_TYPES), narration: optional(anyText()), referenceNumber: optional(requiredText), amount: positiveDecimal(1_000_000, 2), active: fc.boolean() })
           .map(({ amount, ...body }) => ({ ...body, lines: [{ account: 'cash', debit: amount }, { account: 'capital', credit: amount }] })),
     };
+  }
+  if (route.path.startsWith(`${BANK_RECONCILIATION_PATH}/`)) {
+    // A bank ledger's statements and matches (bank-reconciliation.int.spec.ts has their round trip): bodies only.
+    const streams = ['bank-reconciliation'];
+    if (route.method === 'DELETE') return { schema: null, kind: 'batch', streams, valid: () => fc.constant({}) };
+    if (route.path.endsWith('/statements')) {
+      const csv = 'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance\n01/04/26,UPI-FUZZ,123456,01/04/26,,100.00,100.00\n';
+      return { schema: StatementImportBodySchema, kind: 'batch', streams, valid: () => fc.record({ csv: fc.constant(csv), fileName: optional(anyText()) }) };
+    }
+    return { schema: MatchBodySchema, kind: 'batch', streams, valid: () => fc.record({ lineNo: fc.integer({ min: 1, max: 1000 }), entries: fc.array(fc.integer({ min: 1, max: 1_000_000 }).map((n) => `receipt-${n}`), { minLength: 1, maxLength: 3 }) }) };
   }
   if (route.method === 'DELETE') {
     const entity = MASTER_DATA_ENTITIES.find((e) => route.path === `${e.path}/:id`);

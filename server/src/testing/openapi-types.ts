@@ -1992,6 +1992,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/bank-reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bank ledgers, each with its saved statement format, how many statement lines it has and how many wait for a match */
+        get: operations["getAccountingBankReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/bank-reconciliation/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        /** The bank reconciliation statement as of a day: balance per books, less deposits not yet credited, plus payments not yet presented, with the lines only the bank has (charges, interest) — the balance the statement should show; the statement's own balance after its last line by then; the difference */
+        get: operations["getAccountingBankReconciliationByAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/bank-reconciliation/{account}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        /** The statement lines, oldest first, each with its match (`changed` when its entries were revised or voided since) or the entries that could be it: the same amount within `window` days, a shared reference or cheque number first; `suggested` marks the best one-to-one pairing */
+        get: operations["getAccountingBankReconciliationByAccountLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/bank-reconciliation/{account}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        /** The bank book: each document that posts to this ledger (receipts and payments not in cash, journal vouchers, payrolls paid from the bank), its amount (+ in, − out), and the day it cleared (its matched line's date; an opening balance its own) or null */
+        get: operations["getAccountingBankReconciliationByAccountEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/bank-reconciliation/{account}/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a bank statement (the CSV of a net-banking export, at most 240 kB). `format` maps its columns and is saved for the next import; without it, the saved format, else SBI, HDFC Bank, ICICI Bank, Axis Bank or Kotak recognised by their headers. Any row that cannot be read is a 400 naming its row and column (`rows.7.Txn Date`) and nothing is imported; lines imported before (same date, amount, reference and balance) are not imported again */
+        post: operations["postAccountingBankReconciliationByAccountStatements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/bank-reconciliation/{account}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Match a statement line to one or more book entries (`receipt-12`, `vendor-payment-3`, `journal-voucher-5`, `payroll-7`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409) */
+        post: operations["postAccountingBankReconciliationByAccountMatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/bank-reconciliation/{account}/matches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+                /** @description The statement line's number (`lineNo`) in this bank ledger */
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Un-match a statement line: its entries are uncleared again */
+        delete: operations["deleteAccountingBankReconciliationByAccountMatchesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/cash-in-hand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cash in hand today and its lowest end-of-day balance from `from` on (later-dated entries included): what a form checks before a payment in cash would take it below zero */
+        get: operations["getAccountingCashInHand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hr/payroll/run": {
         parameters: {
             query?: never;
@@ -11042,6 +11198,550 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAccountingBankReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bank ledgers */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        accountName: string;
+                        format: {
+                            name: string;
+                            date: string;
+                            narration: string;
+                            reference: string | null;
+                            cheque: string | null;
+                            withdrawal: string | null;
+                            deposit: string | null;
+                            amount: string | null;
+                            drCr: string | null;
+                            balance: string;
+                            /** @enum {string} */
+                            dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
+                        } | null;
+                        lines: number;
+                        unmatched: number;
+                        lastStatementDate: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAccountingBankReconciliationByAccount: {
+        parameters: {
+            query?: {
+                /** @description The day (default: today in India) */
+                asOf?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reconciliation */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        accountName: string;
+                        asOf: string;
+                        balancePerBooks: string;
+                        notPresented: {
+                            total: string;
+                            items: {
+                                stream: string;
+                                voucherType: string;
+                                voucherNumber: string | null;
+                                date: string;
+                                amount: string;
+                                party: string | null;
+                                reference: string | null;
+                                narration: string | null;
+                                opening: boolean;
+                            }[];
+                        };
+                        notCredited: {
+                            total: string;
+                            items: {
+                                stream: string;
+                                voucherType: string;
+                                voucherNumber: string | null;
+                                date: string;
+                                amount: string;
+                                party: string | null;
+                                reference: string | null;
+                                narration: string | null;
+                                opening: boolean;
+                            }[];
+                        };
+                        bankOnlyCredits: {
+                            total: string;
+                            items: {
+                                lineNo: number;
+                                row: number;
+                                date: string;
+                                narration: string;
+                                reference: string | null;
+                                chequeNumber: string | null;
+                                withdrawal: string;
+                                deposit: string;
+                                balance: string;
+                                amount: string;
+                                match: {
+                                    entries: {
+                                        stream: string;
+                                        amount: string;
+                                    }[];
+                                    clearedOn: string;
+                                    matchedAt: string;
+                                    changed: boolean;
+                                } | null;
+                            }[];
+                        };
+                        bankOnlyDebits: {
+                            total: string;
+                            items: {
+                                lineNo: number;
+                                row: number;
+                                date: string;
+                                narration: string;
+                                reference: string | null;
+                                chequeNumber: string | null;
+                                withdrawal: string;
+                                deposit: string;
+                                balance: string;
+                                amount: string;
+                                match: {
+                                    entries: {
+                                        stream: string;
+                                        amount: string;
+                                    }[];
+                                    clearedOn: string;
+                                    matchedAt: string;
+                                    changed: boolean;
+                                } | null;
+                            }[];
+                        };
+                        workedOutBankBalance: string;
+                        balancePerBank: string | null;
+                        statementDate: string | null;
+                        difference: string | null;
+                        changedMatches: number[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAccountingBankReconciliationByAccountLines: {
+        parameters: {
+            query?: {
+                status?: "all" | "unmatched" | "matched";
+                /** @description Days either side of a line's date a suggestion may be */
+                window?: number;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines and the entries they name */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        window: number;
+                        lines: {
+                            lineNo: number;
+                            row: number;
+                            date: string;
+                            narration: string;
+                            reference: string | null;
+                            chequeNumber: string | null;
+                            withdrawal: string;
+                            deposit: string;
+                            balance: string;
+                            amount: string;
+                            match: {
+                                entries: {
+                                    stream: string;
+                                    amount: string;
+                                }[];
+                                clearedOn: string;
+                                matchedAt: string;
+                                changed: boolean;
+                            } | null;
+                            candidates: {
+                                stream: string;
+                                score: number;
+                                reasons: string[];
+                                suggested: boolean;
+                            }[];
+                        }[];
+                        entries: {
+                            stream: string;
+                            voucherType: string;
+                            voucherNumber: string | null;
+                            date: string;
+                            amount: string;
+                            party: string | null;
+                            reference: string | null;
+                            narration: string | null;
+                            opening: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAccountingBankReconciliationByAccountEntries: {
+        parameters: {
+            query?: {
+                status?: "all" | "uncleared" | "cleared";
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        entries: {
+                            stream: string;
+                            voucherType: string;
+                            voucherNumber: string | null;
+                            date: string;
+                            amount: string;
+                            party: string | null;
+                            reference: string | null;
+                            narration: string | null;
+                            opening: boolean;
+                            clearedOn: string | null;
+                            lineNo: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postAccountingBankReconciliationByAccountStatements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "csv": "Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance\n01/04/26,UPI-TILAK STORES-609112345678,609112345678,01/04/26,,1822.00,51822.00\n",
+                 *       "fileName": "april.csv"
+                 *     }
+                 */
+                "application/json": {
+                    csv: string;
+                    fileName?: string | null;
+                    format?: {
+                        /** @default Custom */
+                        name?: string;
+                        date: string;
+                        narration: string;
+                        reference?: string | null;
+                        cheque?: string | null;
+                        withdrawal?: string | null;
+                        deposit?: string | null;
+                        amount?: string | null;
+                        drCr?: string | null;
+                        balance: string;
+                        /** @enum {string} */
+                        dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description What was imported: new lines, duplicates left out, rows without a date skipped */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        importId: number | null;
+                        format: {
+                            name: string;
+                            date: string;
+                            narration: string;
+                            reference: string | null;
+                            cheque: string | null;
+                            withdrawal: string | null;
+                            deposit: string | null;
+                            amount: string | null;
+                            drCr: string | null;
+                            balance: string;
+                            /** @enum {string} */
+                            dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
+                        };
+                        imported: number;
+                        duplicates: number;
+                        skipped: number;
+                        lines: {
+                            lineNo: number;
+                            key: string;
+                            row: number;
+                            date: string;
+                            narration: string;
+                            reference: string | null;
+                            chequeNumber: string | null;
+                            withdrawal: string;
+                            deposit: string;
+                            balance: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postAccountingBankReconciliationByAccountMatches: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lineNo": 1,
+                 *       "entries": [
+                 *         "receipt-12"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    lineNo: number;
+                    entries: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The match */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        lineNo: number;
+                        entries: {
+                            stream: string;
+                            amount: string;
+                        }[];
+                        clearedOn: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAccountingBankReconciliationByAccountMatchesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description A bank ledger: `bank` (Bank Accounts) or one added in the Bank Accounts group (`ledger-7`) */
+                account: string;
+                /** @description The statement line's number (`lineNo`) in this bank ledger */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Un-matched */
+            204: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAccountingCashInHand: {
+        parameters: {
+            query?: {
+                /** @description The first day to look at (default: the first cash entry) */
+                from?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cash in hand */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: string;
+                        asOf: string;
+                        lowest: {
+                            date: string;
+                            balance: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -54,6 +54,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'accounting/trial-balance': screen(() => import('@/features/books/trial-balance.screen').then((m) => m.TrialBalanceScreen)),
   'payments/cash-book': screen(() => import('@/features/books/cash-book.screen').then((m) => m.CashBookScreen)),
   'banking/bank-book': screen(() => import('@/features/books/bank-book.screen').then((m) => m.BankBookScreen)),
+  'banking/bank-reconciliation': screen(() => import('@/features/books/bank-reconciliation/bank-reconciliation.screen').then((m) => m.BankReconciliationScreen)),
   'reports/profit-and-loss': screen(() => import('@/features/books/profit-and-loss.screen').then((m) => m.ProfitAndLossScreen)),
   'reports/balance-sheet': screen(() => import('@/features/books/balance-sheet.screen').then((m) => m.BalanceSheetScreen)),
   'reports/statements': screen(() => import('@/features/books/statements.screen').then((m) => m.StatementsScreen)),

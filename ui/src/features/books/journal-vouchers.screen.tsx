@@ -10,6 +10,7 @@ import { Input, Select } from '@/components/form-field';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
 import { useAccountOptions } from '@/features/books/chart/chart.queries';
+import { useCashWarning } from '@/features/books/cash-in-hand';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 import { apiClient, isApiError } from '@/lib/api-client';
@@ -35,6 +36,11 @@ const issueText = (issue: { path: string; message: string }) => {
 
 const VOUCHERS_KEY = ['books', 'journal-vouchers'] as const;
 const amountOf = (text: string) => (isDecimal(text) ? text.trim() : '0');
+/** What a voucher takes out of the cash box: its credits to Cash in Hand less its debits. */
+const cashOut = (lines: readonly { account: string; debit: string; credit: string }[]) => {
+  const cash = lines.filter((l) => l.account === 'cash');
+  return subtractMoney(sumMoney(cash.map((l) => amountOf(l.credit))), sumMoney(cash.map((l) => amountOf(l.debit))));
+};
 
 const Grid = styled.div`
   display: grid;
@@ -55,6 +61,14 @@ const Errors = styled.ul`
   color: ${({ theme }) => theme.colors.danger};
   margin: 0;
   padding-left: 18px;
+`;
+
+const CashWarning = styled.p`
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: #fef9c3;
+  color: #854d0e;
+  font-size: 14px;
 `;
 
 const Totals = styled.p`
@@ -91,6 +105,9 @@ export function JournalVouchersScreen() {
   const debits = sumMoney((form?.lines ?? []).map((l) => amountOf(l.debit)));
   const credits = sumMoney((form?.lines ?? []).map((l) => amountOf(l.credit)));
   const mayWrite = useMay('POST', JOURNAL_VOUCHERS_PATH);
+  // A revision counts only what it takes out beyond what the voucher took already.
+  const original = form?.id ? vouchers.data?.find((v) => v.id === form.id) : undefined;
+  const cashWarning = useCashWarning(form?.voucherDate, form ? subtractMoney(cashOut(form.lines), original?.active ? cashOut(original.lines) : '0') : null);
   const save = useMutation({
     mutationFn: async ({ next, active }: { next: Form; active: boolean }) => {
       const body = {
@@ -191,6 +208,7 @@ export function JournalVouchersScreen() {
                 Debits {formatMoney(debits)} · Credits {formatMoney(credits)}
                 {compareMoney(difference, 0) !== 0 && ` · Difference ${formatMoney(difference)}`}
               </Totals>
+              {cashWarning && <CashWarning role="status">{cashWarning}</CashWarning>}
               {issues.length > 0 && (
                 <Errors role="alert">
                   {issues.map((issue) => <li key={issue}>{issue}</li>)}

@@ -5,12 +5,13 @@ import { customersResource } from '@/features/sales/customers/customers.resource
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 import { formatDate, formatMoney } from '@/lib/format';
 
+import { lowestBelowZero } from './lowest-balance';
 import type { ReportConfig, ReportTable } from './report-screen';
 
 // The answers as the server sends them (query-service/src/books): read, not parsed again here.
 export interface Balance { code: string; accountName: string; accountGroup: string; debit: string; credit: string; balance: string; amount?: string }
 interface Entry { date: string; voucherType: string; voucherNumber: string | null; account: string; accountName?: string; party: string | null; debit: string; credit: string; balance?: string }
-interface Ledger { opening: string; entries: Entry[]; closing: string }
+interface Ledger { from?: string; opening: string; entries: Entry[]; closing: string }
 
 export const query = (params: Readonly<Record<string, string>>, names: readonly string[]) =>
   `?${names.filter((n) => params[n]).map((n) => `${n}=${encodeURIComponent(params[n]!)}`).join('&')}`;
@@ -80,8 +81,15 @@ const book = (title: string, subtitle: string, module: string, account: 'cash' |
   module,
   dates: 'period',
   path: (p) => `${BOOKS_PATHS.ledger(account)}${query(p, ['from', 'to'])}`,
-  tables: (data) => [ledgerTable(title, data as Ledger)],
+  tables: (data) => {
+    const ledger = data as Ledger;
+    const table = ledgerTable(title, ledger);
+    const low = account === 'cash' ? lowestBelowZero([{ date: ledger.from ?? '', balance: ledger.opening }, ...ledger.entries.map((e) => ({ date: e.date, balance: e.balance ?? '0' }))]) : null;
+    // Cash in hand cannot be below zero: when the books say it was, the cash book says so (issue 43).
+    return [low ? { ...table, summary: `${table.summary} · Below zero on ${formatDate(low.date)} (${formatMoney(low.balance)}): a payment recorded in cash that went through the bank, or cash received and not recorded?` } : table];
+  },
 });
+
 export const cashBook = book('Cash Book', 'Cash in and out, with the balance in hand', 'payments', 'cash');
 export const bankBook = book('Bank Book', 'Money through the bank: receipts and payments not in cash', 'banking', 'bank');
 

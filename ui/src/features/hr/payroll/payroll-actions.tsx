@@ -4,6 +4,7 @@ import styled from 'styled-components';
 
 import { Button } from '@/components/button';
 import { FieldShell, Input, Select } from '@/components/form-field';
+import { useCashWarning } from '@/features/books/cash-in-hand';
 import { apiClient } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { todayInIndia } from '@/lib/format';
@@ -25,6 +26,15 @@ const Panel = styled.section`
     grid-template-columns: 1fr 1fr auto;
     & > button { grid-column: auto; }
   }
+`;
+
+const Warning = styled.p`
+  grid-column: 1 / -1;
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: #fef9c3;
+  color: #854d0e;
+  font-size: 14px;
 `;
 
 const thisMonth = () => {
@@ -87,6 +97,7 @@ export function MarkPaid({ payroll, name, onDone }: { payroll: Payroll; name: st
   const [paidOn, setPaidOn] = useState(todayInIndia);
   const [paidFrom, setPaidFrom] = useState<string>('bank');
   const [busy, setBusy] = useState(false);
+  const cashWarning = useCashWarning(paidOn, paidFrom === 'cash' ? payroll.netSalary : null);
   const pay = async () => {
     setBusy(true);
     try {
@@ -109,6 +120,7 @@ export function MarkPaid({ payroll, name, onDone }: { payroll: Payroll; name: st
           {PAID_FROM.map((p) => <option key={p} value={p}>{p === 'cash' ? 'Cash' : 'Bank'}</option>)}
         </Select>
       </FieldShell>
+      {cashWarning && <Warning role="status">{cashWarning}</Warning>}
       <Button type="button" disabled={busy} onClick={() => void pay()}>Confirm Payment</Button>
       <Button type="button" $variant="secondary" onClick={() => onDone(false)}>Cancel</Button>
     </Panel>

@@ -12,6 +12,7 @@ import { partyOptionsFrom } from '@/features/documents/parties';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
+import { usePaymentCashNotice } from '@/features/books/cash-in-hand';
 import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 type Values = Record<string, unknown>;
@@ -87,6 +88,8 @@ export function PaymentsScreen() {
             useOpen: openInvoices,
           }),
           optional: withoutLines,
+          // Paid in cash: says so when it would take cash in hand below zero (issue 43).
+          useNotice: usePaymentCashNotice,
         },
         emptyValues: { vendorId: '', paymentDate: todayInIndia(), paymentMethod: 'cash', amount: '', referenceNumber: '', description: '', active: true },
         toFormValues: (payment) => ({
