@@ -57,7 +57,10 @@ const dataDir = path.resolve(process.env.ERP_DATA_DIR ?? path.join(root, 'data')
 
 export const config = {
   port: Number(process.env.PORT ?? 3000),
+  /** The front: the one-process server and the gateway listen on the shop's network. */
   host: process.env.HOST ?? '0.0.0.0',
+  /** Services mode's instances behind HAProxy (command, query, UI): loopback unless told, so none is reachable around the proxy. */
+  internalHost: process.env.HOST ?? '127.0.0.1',
   databaseUrl: process.env.DATABASE_URL || undefined,
   natsUrl: process.env.NATS_URL || undefined,
   dataDir,

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -50,6 +51,7 @@ describe('npm run erp', () => {
     repo = mkdtempSync(path.join(os.tmpdir(), 'erp-script-'));
     mkdirSync(file('scripts'));
     copyFileSync(path.join(REPO_ROOT, 'scripts/erp.mjs'), file('scripts/erp.mjs'));
+    copyFileSync(path.join(REPO_ROOT, 'scripts/freshness.mjs'), file('scripts/freshness.mjs'));
     write('package.json', JSON.stringify({ workspaces: ['contracts', 'server', 'ui'] }), 100);
     write('scripts/build-server.mjs', FAKE_BUILD, 100);
     write('contracts/src/api.ts', 'export {};', 100);
@@ -84,5 +86,23 @@ describe('npm run erp', () => {
     write('server/src/cli.int.spec.ts', 'export {};', 10);
     write('ui/src/App.tsx', 'export {};', 10);
     expect(erp('help')).toEqual({ code: 0, output: 'old cli: help', builds: 0 });
+  });
+
+  it('npm start builds the UI only when a UI source or the contracts it imports are newer than ui/dist', async () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe('node scripts/start.mjs');
+    write('ui/src/App.tsx', 'export {};', 100);
+    write('ui/dist/index.html', '<html></html>', 50);
+    const fresh = async () => (await import(`${pathToFileURL(file('scripts/freshness.mjs')).href}?at=${Math.random()}`)) as { uiIsStale: () => boolean; serverIsStale: () => boolean };
+    expect((await fresh()).uiIsStale()).toBe(false);
+    expect((await fresh()).serverIsStale()).toBe(false);
+    write('contracts/src/api.ts', 'export const changed = 1;', 10);
+    expect((await fresh()).uiIsStale()).toBe(true);
+    expect((await fresh()).serverIsStale()).toBe(true);
+    write('ui/dist/index.html', '<html></html>', 0);
+    write('server/dist/cli.js', OLD_CLI, 0);
+    write('ui/src/screens/new.tsx', 'export {};', -5);
+    expect((await fresh()).uiIsStale()).toBe(true);
+    expect((await fresh()).serverIsStale()).toBe(false);
   });
 });

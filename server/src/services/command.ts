@@ -13,6 +13,6 @@ const main = async () => {
   const app = commandApp(infra, { ...config, trustProxy: true });
   infra.metrics.listen(config.metricsPort, config.metricsHost);
   await announceSetupCode(infra, config);
-  serve('command-service', Number(process.env.PORT ?? 3001), config.host, app.callback(), infra.close, startedFields(infra));
+  serve('command-service', Number(process.env.PORT ?? 3001), config.internalHost, app.callback(), infra.close, startedFields(infra));
 };
 main().catch(fatal('command-service'));

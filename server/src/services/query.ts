@@ -11,6 +11,6 @@ const main = async () => {
   await prepareReadModels(infra);
   watchPipeline(infra);
   infra.metrics.listen(config.metricsPort, config.metricsHost);
-  serve('query-service', Number(process.env.PORT ?? 3002), config.host, queryApp(infra, config).callback(), infra.close, startedFields(infra));
+  serve('query-service', Number(process.env.PORT ?? 3002), config.internalHost, queryApp(infra, config).callback(), infra.close, startedFields(infra));
 };
 main().catch(fatal('query-service'));

@@ -4,6 +4,6 @@ import { fatal, serve } from './serve';
 
 /** Services mode behind HAProxy (deploy/haproxy.cfg): the built SPA alone (PORT, default 3000). */
 const main = async () => {
-  serve('ui', config.port, config.host, staticApp(config.uiDir), async () => undefined);
+  serve('ui', config.port, config.internalHost, staticApp(config.uiDir), async () => undefined);
 };
 main().catch(fatal('ui'));
