@@ -16,3 +16,4 @@ export * from './user-routes';
 export * from './webhook-store';
 export * from './webhook-routes';
 export * from './webhook-targets';
+export * from './worker-failures';

@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { DEFAULT_NATS_PREFIX, NATS_PREFIX_PATTERN } from '@erp/contracts';
+
 import { MIN_BACKUP_KEY_LENGTH } from './backup-key';
 
 const numberOr = (value: string | undefined, fallback: number) => {
@@ -52,6 +54,12 @@ if (headersTimeoutMs > requestTimeoutMs) {
   throw new Error(`ERP_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than ERP_REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request`);
 }
 
+const natsPrefix = () => {
+  const value = process.env.ERP_NATS_PREFIX || DEFAULT_NATS_PREFIX;
+  if (!NATS_PREFIX_PATTERN.test(value)) throw new Error(`ERP_NATS_PREFIX must be 1–32 letters, digits, _ or - (no dots or wildcards), not ${JSON.stringify(value)}`);
+  return value;
+};
+
 /** Every setting comes from the environment; the defaults are the one-laptop embedded mode. */
 const dataDir = path.resolve(process.env.ERP_DATA_DIR ?? path.join(root, 'data'));
 
@@ -90,8 +98,10 @@ export const config = {
   metricsHost: process.env.METRICS_HOST || '127.0.0.1',
   /** /api/health says `degraded` once a read model lags more than this many ms. */
   healthMaxLagMs: wholeNumber('ERP_HEALTH_MAX_LAG_MS', 1, 86_400_000) ?? 10_000,
-  /** The JetStream stream of the integration events (NATS_URL set). */
+  /** The JetStream stream of the integration events (NATS_URL set); else the prefix's (ERP_EVENTS for `erp`). */
   integrationStream: process.env.ERP_INTEGRATION_STREAM || undefined,
+  /** The first token of every subject this deployment publishes on NATS: a second deployment on the same NATS sets its own. */
+  natsPrefix: natsPrefix(),
   /** Webhooks: the first retry's wait (doubling, at most 10 minutes), and how long a receiver may take. */
   webhookBackoffMs: wholeNumber('ERP_WEBHOOK_BACKOFF_MS', 1, 600_000) ?? 2000,
   webhookTimeoutMs: wholeNumber('ERP_WEBHOOK_TIMEOUT_MS', 1, 120_000) ?? 10_000,

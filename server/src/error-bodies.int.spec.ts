@@ -2,6 +2,7 @@ import { api, byId, employeesEntity, ErrorBodySchema, HEADERS, vendorsEntity } f
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { describe, expect, it } from 'vitest';
 
+import { budget } from './testing/budget';
 import type { Answer } from './testing/http-client';
 import { productRoutes } from './testing/routes';
 import { signedInOneProcess } from './testing/signed-in-system';
@@ -30,11 +31,18 @@ const checkAnswer = (what: string, res: Answer, failures: string[]) => {
   if (!ErrorBodySchema.strict().safeParse(res.body).success) failures.push(`${what} → body ${res.text.slice(0, 200)}`);
 };
 
+/** Every routed path but sign-in's, and how many requests the walk sends: its time limit comes from that (a busy machine took over 60 s). */
+const ROUTES = productRoutes().filter((r) => !r.path.startsWith('/api/auth/'));
+const WALK_REQUESTS = ROUTES.reduce(
+  (n, r) => n + (r.path.includes(':') ? HOSTILE_PARAMS.length : 1) * (['POST', 'PUT'].includes(r.method) ? HOSTILE_BODIES.length : 1),
+  0,
+);
+
 describe('error bodies under hostile input', () => {
   const t = signedInOneProcess();
 
-  it('every route, with hostile ids, query, headers and bodies: a 4xx in the error shape, nothing leaked', async () => {
-    const routes = productRoutes().filter((r) => !r.path.startsWith('/api/auth/'));
+  it('every route, with hostile ids, query, headers and bodies: a 4xx in the error shape, nothing leaked', { timeout: budget({ requests: WALK_REQUESTS }) }, async () => {
+    const routes = ROUTES;
     expect(routes.length).toBeGreaterThan(40);
     const failures: string[] = [];
     const statuses = new Set<number>();

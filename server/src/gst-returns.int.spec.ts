@@ -29,11 +29,11 @@ describe('GST returns', () => {
     const invoice = await write('post', salesInvoices.path, { customerId: walkIn, invoiceDate: '2026-03-10', taxMode: 'gst', placeOfSupply: '29', lines: kettle('1000') });
     expect(invoice).toMatchObject({ supplyType: 'inter', placeOfSupply: '29', igst: '180.00' });
     // Another state typed on the note is refused, naming placeOfSupply; nothing is recorded.
-    const wrong = await t.owner.post(creditNotes.path, { customerId: walkIn, invoiceId: invoice.id, noteDate: '2026-03-20', taxMode: 'gst', placeOfSupply: '27', lines: kettle('400') });
+    const wrong = await t.owner.post(creditNotes.path, { customerId: walkIn, invoiceId: invoice.id, noteDate: '2026-03-20', noteType: 'price', taxMode: 'gst', placeOfSupply: '27', lines: kettle('400') });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ issues: [{ path: 'placeOfSupply', message: `A credit note is taxed where its invoice was: ${String(invoice.invoiceNumber)}'s place of supply is 29-Karnataka` }] });
     // Left blank: the invoice's. 400 back: IGST 72 (CGST Act s.34: the note reduces that supply's tax), not CGST + SGST 36 + 36.
-    const note = await write('post', creditNotes.path, { customerId: walkIn, invoiceId: invoice.id, noteDate: '2026-03-20', taxMode: 'gst', lines: kettle('400') });
+    const note = await write('post', creditNotes.path, { customerId: walkIn, invoiceId: invoice.id, noteDate: '2026-03-20', noteType: 'price', taxMode: 'gst', lines: kettle('400') });
     expect(note).toMatchObject({ placeOfSupply: '29', supplyType: 'inter', igst: '72.00', cgst: '0.00', sgst: '0.00', totalAmount: '472.00' });
     // GSTR-1: one B2CS row at 29, 1,000 − 400 = 600, IGST 108 — no negative INTRA row at 27.
     const gstr1 = await read<{ b2cs: unknown[] }>(`${BOOKS_PATHS.gstr1}?period=2026-03`);

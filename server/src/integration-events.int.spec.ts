@@ -63,7 +63,8 @@ describe('integration events: the publisher and NATS killed under write load (se
       natsPort = await freePort();
       storeDir = await mkdtemp(path.join(os.tmpdir(), 'erp-nats-kept-'));
       await startNats();
-      return startServices({ natsUrl: natsUrl() });
+      // Its own NATS: the default prefix and stream, as a deployment alone on its NATS has.
+      return startServices({ natsUrl: natsUrl(), env: { ERP_NATS_PREFIX: 'erp' } });
     },
     async () => {
       await nats?.stop();

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 
 import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { integrationFailures } from '@erp/http-kit';
 import { type Projection, type ProjectionLag, projectionLags } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
@@ -40,6 +41,11 @@ export const createMetrics = () => {
   const replays = new Counter({ name: 'erp_idempotent_replays_total', help: 'POSTs answered from an earlier Idempotency-Key', registers });
   const appends = new Counter({ name: 'erp_appends_total', help: 'Appends committed to the event store', registers });
   const appendedEvents = new Counter({ name: 'erp_appended_events_total', help: 'Events committed to the event store', registers });
+  const publishFailures = new Counter({
+    name: 'erp_integration_publish_failures_total',
+    help: 'Rounds of the NATS integration-event publisher in this process that failed (NATS away, a stream of another deployment)',
+    registers,
+  });
 
   /**
    * Koa middleware, outermost: one observation per request, labelled by the route pattern (also
@@ -80,6 +86,18 @@ export const createMetrics = () => {
       },
     });
     if (!db || !store || projections.length === 0) return;
+    new Gauge({
+      name: 'erp_integration_publisher_failing',
+      help: '1 while the NATS integration-event publisher fails (health names why), else 0',
+      registers,
+      async collect() {
+        try {
+          this.set((await integrationFailures(db)).length > 0 ? 1 : 0);
+        } catch (error) {
+          logger.warn({ err: error }, 'metrics: could not read the publisher state');
+        }
+      },
+    });
     // Both lag gauges come from one read per scrape.
     let pending: Promise<ProjectionLag[]> | null = null;
     const lags = () =>
@@ -134,6 +152,6 @@ export const createMetrics = () => {
     return server;
   };
 
-  return { registry, observe, countAppends, watchPipeline, serveMetrics, listen };
+  return { registry, observe, countAppends, watchPipeline, serveMetrics, listen, publishFailed: () => publishFailures.inc() };
 };
 export type Metrics = ReturnType<typeof createMetrics>;

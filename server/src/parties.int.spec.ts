@@ -25,8 +25,8 @@ describe('dates and parties', () => {
     const seller = await vendor({});
     const bill = await write('post', purchaseInvoices.path, { vendorId: seller, invoiceNumber: 'MW-1', invoiceDate: '2026-04-10', lines });
     for (const [path, body] of [
-      [creditNotes.path, { customerId: buyer, invoiceId: invoice.id }],
-      [debitNotes.path, { vendorId: seller, invoiceId: bill.id, noteNumber: 'DN-1' }],
+      [creditNotes.path, { customerId: buyer, invoiceId: invoice.id, noteType: 'price' }],
+      [debitNotes.path, { vendorId: seller, invoiceId: bill.id, noteNumber: 'DN-1', noteType: 'price' }],
     ] as const) {
       const before = await eventCount();
       const early = await t.owner.post(path, { ...body, noteDate: '2026-03-31', lines });

@@ -1,4 +1,21 @@
-import { api, BOOKS_PATHS, BUSINESS_PATH, customersEntity, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, PAYROLL_PATHS, PAYROLL_YEARS, SETTLEMENT_DOCUMENTS, STOCK_PATH, STOCK_VALUATION_PATH } from '@erp/contracts';
+import {
+  api,
+  BANK_RECONCILIATION_PATHS,
+  BOOKS_PATHS,
+  BUSINESS_PATH,
+  CASH_IN_HAND_PATH,
+  customersEntity,
+  INVOICE_DOCUMENTS,
+  MASTER_DATA_ENTITIES,
+  MATCH_WINDOW_MAX,
+  PAGE_LIMIT_MAX,
+  PAYROLL_PATHS,
+  PAYROLL_YEARS,
+  REFUND_DOCUMENTS,
+  SETTLEMENT_DOCUMENTS,
+  STOCK_PATH,
+  STOCK_VALUATION_PATH,
+} from '@erp/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type Answer, HttpClient } from './testing/http-client';
@@ -87,17 +104,33 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
       [`${api.activity}?from=2026-05-01&to=2026-04-30`, 'from'],
     ],
   },
-  ...Object.fromEntries([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS].map((e) => [e.path, list(e.path)])),
+  // The bank book of the chart's own bank account: its statement as of a date, its lines with the
+  // widest match window, its entries; cash in hand's lowest point from the first accepted day.
+  [BANK_RECONCILIATION_PATHS.statement(':account')]: asOf(BANK_RECONCILIATION_PATHS.statement('bank')),
+  [BANK_RECONCILIATION_PATHS.lines(':account')]: {
+    worst: [`${BANK_RECONCILIATION_PATHS.lines('bank')}?status=all&window=${MATCH_WINDOW_MAX}`],
+    beyond: [[`${BANK_RECONCILIATION_PATHS.lines('bank')}?window=${MATCH_WINDOW_MAX + 1}`, 'window'], [`${BANK_RECONCILIATION_PATHS.lines('bank')}?days=1`, 'days']],
+  },
+  [BANK_RECONCILIATION_PATHS.entries(':account')]: {
+    worst: [`${BANK_RECONCILIATION_PATHS.entries('bank')}?status=all`],
+    beyond: [[`${BANK_RECONCILIATION_PATHS.entries('bank')}?status=some`, 'status']],
+  },
+  [CASH_IN_HAND_PATH]: {
+    worst: [`${CASH_IN_HAND_PATH}?from=${FIRST_YEAR}-01-01`],
+    beyond: [[`${CASH_IN_HAND_PATH}?from=${FIRST_YEAR - 1}-12-31`, 'from'], [`${CASH_IN_HAND_PATH}?to=${LAST_DAY}`, 'to']],
+  },
+  ...Object.fromEntries([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((e) => [e.path, list(e.path)])),
 };
 
 /**
  * GETs with no parameter whose cost grows: one record (by id, its lines, its history from its own
  * stream, its PDF), fixed-size answers, and the journal vouchers (the newest 1,000).
  */
-const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries))?$/;
+const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries|credits))?$/;
 const FIXED = [
   api.auth.me, api.users, api.webhooks, `${api.webhooks}/deliveries`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
   api.homeSummary, api.health, BUSINESS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
+  BANK_RECONCILIATION_PATHS.accounts,
 ];
 
 const PASSWORD = 'bounds-test-pass-42';

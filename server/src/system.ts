@@ -156,7 +156,9 @@ const integrationLog = logger.child({ component: 'integration' });
  */
 export const startIntegration = async (infra: Infrastructure, config: Config) => {
   const common = { db: infra.database.db, store: infra.store, notifier: infra.notifier, log: integrationLog };
-  const publisher = config.natsUrl ? await startIntegrationPublisher({ ...common, natsUrl: config.natsUrl, stream: config.integrationStream }) : null;
+  const publisher = config.natsUrl
+    ? await startIntegrationPublisher({ ...common, natsUrl: config.natsUrl, prefix: config.natsPrefix, stream: config.integrationStream, failed: () => infra.metrics.publishFailed() })
+    : null;
   if (!publisher) integrationLog.info('NATS_URL is not set: no integration events on NATS (webhooks still deliver)');
   const webhooks = await startWebhookWorkers({
     ...common,

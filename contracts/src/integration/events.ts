@@ -8,8 +8,21 @@ import type { RecordedEvent } from '../events';
  */
 export const INTEGRATION_SCHEMA_VERSION = 1;
 
-/** The JetStream stream that keeps them (subjects `erp.>` below the wake-up namespaces). */
+/** The JetStream stream that keeps them (subjects `erp.*.*.*`), with the default prefix. */
 export const INTEGRATION_STREAM = 'ERP_EVENTS';
+
+/**
+ * A deployment's NATS prefix (ERP_NATS_PREFIX, default `erp`): the first token of its subjects,
+ * so two deployments on one NATS never mix their events. Letters, digits, `_` and `-`.
+ */
+export const DEFAULT_NATS_PREFIX = 'erp';
+export const NATS_PREFIX_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** The stream a prefix publishes to when ERP_INTEGRATION_STREAM does not say: `erp` → ERP_EVENTS, `shop-2` → SHOP_2_EVENTS. */
+export const integrationStreamName = (prefix: string) => `${prefix.toUpperCase().replace(/-/g, '_')}_EVENTS`;
+
+/** The stream's subjects for a prefix: four tokens, `<prefix>.<module>.<entity>.<Event>`; a consumer filters with `<prefix>.purchase.*.*`. */
+export const integrationSubjectsOf = (prefix: string) => `${prefix}.*.*.*`;
 
 export interface IntegrationEvent {
   /** The event id: the same on every redelivery; de-duplicate by it. */
@@ -45,7 +58,7 @@ const SINGLETONS: Readonly<Record<string, { module: string; entity: string }>> =
  * values (`vendor-gstin:…`) and document number series (`sales-invoice-series:2026-27`) are the
  * store's own bookkeeping — their facts reach integrators inside the record's own event.
  */
-export const subjectResolver = (sources: SubjectSources) => {
+export const subjectResolver = (sources: SubjectSources, prefix = DEFAULT_NATS_PREFIX) => {
   const modules = new Map<string, string>([
     ...sources.entities.map((e) => [e.singular, e.module] as const),
     ...sources.documents.map((d) => [d.stream, d.module] as const),
@@ -53,11 +66,11 @@ export const subjectResolver = (sources: SubjectSources) => {
   ]);
   return (streamId: string, type: string): string | null => {
     const singleton = SINGLETONS[streamId];
-    if (singleton) return `erp.${singleton.module}.${singleton.entity}.${type}`;
-    if (/^user:\d+$/.test(streamId)) return `erp.settings.user.${type}`;
+    if (singleton) return `${prefix}.${singleton.module}.${singleton.entity}.${type}`;
+    if (/^user:\d+$/.test(streamId)) return `${prefix}.settings.user.${type}`;
     const record = parseRecordStream(streamId);
     const module = record && modules.get(record.prefix);
-    return module ? `erp.${module}.${record.prefix}.${type}` : null;
+    return module ? `${prefix}.${module}.${record.prefix}.${type}` : null;
   };
 };
 

@@ -1,6 +1,6 @@
 import { api, HEADERS, isStorable, notFound } from '@erp/contracts';
 import { type AnyDb, type EventStore, type GlobalCursor, type Notifier, START } from '@erp/eventstore';
-import { badRequest, healthRoute } from '@erp/http-kit';
+import { badRequest, healthRoute, integrationFailures } from '@erp/http-kit';
 import { PROJECTIONS, projectionLags, readRebuilds } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -56,6 +56,7 @@ export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, not
       if (p.stopped) return [{ what: `projection ${p.name} stopped`, detail: `at position ${p.stopped.position} (${p.stopped.type} on ${p.stopped.streamId}): ${p.stopped.error}` }];
       return p.lagMs > maxLagMs ? [{ what: `projection ${p.name} lags`, detail: `${Math.round(p.lagMs / 1000)} s (${p.lag} events)` }] : [];
     });
+    for (const failure of await integrationFailures(db)) problems.push({ what: `integration worker ${failure.worker} failing`, detail: `since ${failure.since}: ${failure.error}` });
     const rebuilds = (await readRebuilds(db)).map((r) => ({ ...r, projections: [...r.projections] }));
     return { problems, body: { projections, rebuilds } };
   });

@@ -12,6 +12,17 @@ export const migrateIntegrationCheckpoints = async (db: AnyDb) => {
     tx xid8 not null,
     position bigint not null,
     updated_at timestamptz not null default now())`.execute(db);
+  // Since when the worker's rounds fail, and why: health and /metrics read it from any process.
+  await sql`alter table integration_checkpoints add column if not exists failing_since timestamptz,
+    add column if not exists last_error text`.execute(db);
+};
+
+/** A round failed (kept from the first failure on) or worked again (cleared). */
+export const markIntegrationFailure = async (db: AnyDb, name: string, error: string | null) => {
+  await (error === null
+    ? sql`update integration_checkpoints set failing_since = null, last_error = null where name = ${name} and failing_since is not null`
+    : sql`update integration_checkpoints set failing_since = coalesce(failing_since, now()), last_error = ${error.slice(0, 500)} where name = ${name}`
+  ).execute(db);
 };
 
 export const ensureIntegrationCheckpoint = async (db: AnyDb, name: string) => {

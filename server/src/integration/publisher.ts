@@ -1,10 +1,10 @@
-import { INTEGRATION_STREAM, toIntegrationEvent } from '@erp/contracts';
-import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import { DEFAULT_NATS_PREFIX, integrationStreamName, integrationSubjectsOf, toIntegrationEvent } from '@erp/contracts';
+import { type AnyDb, type EventStore, type Notifier, storeIdentity } from '@erp/eventstore';
 import { jetstream, jetstreamManager, type JetStreamClient, StorageType } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
-import { ensureIntegrationCheckpoint, lockIntegrationCheckpoint, migrateIntegrationCheckpoints, moveIntegrationCheckpoint } from './checkpoint';
-import { integrationSubject } from './subjects';
+import { ensureIntegrationCheckpoint, lockIntegrationCheckpoint, markIntegrationFailure, migrateIntegrationCheckpoints, moveIntegrationCheckpoint } from './checkpoint';
+import { integrationSubjects } from './subjects';
 import { type Round, runWorker, type WorkerLog } from './worker-loop';
 
 export const PUBLISHER_CHECKPOINT = 'nats-publisher';
@@ -15,12 +15,16 @@ export interface PublisherOptions {
   readonly notifier: Notifier;
   readonly natsUrl: string;
   readonly log: WorkerLog;
-  /** The JetStream stream (ERP_EVENTS; a test may take its own). */
+  /** The first token of every subject (ERP_NATS_PREFIX, default `erp`). */
+  readonly prefix?: string;
+  /** The JetStream stream (default: the prefix's, ERP_EVENTS for `erp`). */
   readonly stream?: string;
   readonly batchSize?: number;
   readonly pollMs?: number;
   /** Called with each batch once JetStream has acked it (metrics). */
   readonly published?: (events: number, lagsMs: readonly number[]) => void;
+  /** Called with each failed round (metrics). */
+  readonly failed?: () => void;
 }
 
 const encoder = new TextEncoder();
@@ -29,13 +33,29 @@ const DUPLICATE_WINDOW_MS = 10 * 60_000;
 /** How long the stream keeps an event: a consumer away longer replays from the log (`GET /api/events`). */
 const RETENTION_MS = 30 * 24 * 3_600_000;
 
-const ensureStream = async (nc: NatsConnection, name: string) => {
+/**
+ * The stream, made if missing. One that exists must be this deployment's: the same subjects and
+ * made for this store (its description names the store). Another deployment's stream, or a
+ * stream that takes our subjects under another name, is an error the health and metrics report
+ * (set ERP_NATS_PREFIX apart) — never a silent publish into someone else's stream.
+ */
+const ensureStream = async (nc: NatsConnection, name: string, prefix: string, store: string) => {
   const jsm = await jetstreamManager(nc, { timeout: 5000 });
-  const config = { subjects: ['erp.*.*.*'], storage: StorageType.File, duplicate_window: DUPLICATE_WINDOW_MS * 1_000_000, max_age: RETENTION_MS * 1_000_000 };
+  const subjects = [integrationSubjectsOf(prefix)];
+  const description = `Udyam ERP integration events of store ${store}`;
+  const existing = await jsm.streams.info(name).catch(() => null);
+  if (existing) {
+    const theirs = existing.config.subjects ?? [];
+    if (theirs.join(',') !== subjects.join(',') || (existing.config.description && existing.config.description !== description)) {
+      throw new Error(`NATS stream ${name} (${theirs.join(', ')}; ${existing.config.description ?? 'no description'}) belongs to another deployment: give this one its own ERP_NATS_PREFIX`);
+    }
+    return;
+  }
   try {
-    await jsm.streams.info(name);
-  } catch {
-    await jsm.streams.add({ name, ...config });
+    await jsm.streams.add({ name, subjects, description, storage: StorageType.File, duplicate_window: DUPLICATE_WINDOW_MS * 1_000_000, max_age: RETENTION_MS * 1_000_000 });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`NATS stream ${name} for ${subjects.join(', ')} could not be made (${reason}): another deployment publishes there; give this one its own ERP_NATS_PREFIX`, { cause: error });
   }
 };
 
@@ -49,7 +69,10 @@ const ensureStream = async (nc: NatsConnection, name: string) => {
  */
 export const startIntegrationPublisher = async (options: PublisherOptions) => {
   const { db, store, log } = options;
-  const streamName = options.stream ?? INTEGRATION_STREAM;
+  const prefix = options.prefix ?? DEFAULT_NATS_PREFIX;
+  const streamName = options.stream ?? integrationStreamName(prefix);
+  const subjectOf = integrationSubjects(prefix);
+  const identity = await storeIdentity(db);
   const batchSize = options.batchSize ?? 500;
   await migrateIntegrationCheckpoints(db);
   await ensureIntegrationCheckpoint(db, PUBLISHER_CHECKPOINT);
@@ -60,7 +83,7 @@ export const startIntegrationPublisher = async (options: PublisherOptions) => {
     if (nc?.isClosed()) nc = js = null;
     if (!nc) nc = await connect({ servers: options.natsUrl, name: `erp-publisher-${process.pid}`, timeout: 2000, maxReconnectAttempts: -1, reconnectTimeWait: 250 });
     if (!js) {
-      await ensureStream(nc, streamName);
+      await ensureStream(nc, streamName, prefix, identity);
       js = jetstream(nc, { timeout: 5000 });
     }
     return js;
@@ -75,7 +98,7 @@ export const startIntegrationPublisher = async (options: PublisherOptions) => {
       if (page.events.length === 0) return { read: 0, more: false };
       const acks = [];
       for (const event of page.events) {
-        const subject = integrationSubject(event.streamId, event.type);
+        const subject = subjectOf(event.streamId, event.type);
         if (!subject) continue;
         const body = encoder.encode(JSON.stringify(toIntegrationEvent(event)));
         acks.push(client.publish(subject, body, { msgID: event.eventId, timeout: 5000 }));
@@ -93,8 +116,24 @@ export const startIntegrationPublisher = async (options: PublisherOptions) => {
     });
   };
 
-  log.info({ stream: streamName, nats: options.natsUrl }, 'integration-event publisher started');
-  const worker = runWorker('integration-event publisher', options.notifier, round, log, { pollMs: options.pollMs });
+  log.info({ stream: streamName, prefix, nats: options.natsUrl }, 'integration-event publisher started');
+  // Each failure is kept where health and /metrics of every process can see it; cleared by the
+  // first round that works (at most one write per recovery, none per round).
+  let marked = true;
+  const recorded = async (): Promise<Round> => {
+    try {
+      const result = await round();
+      if (marked) await markIntegrationFailure(db, PUBLISHER_CHECKPOINT, null);
+      marked = false;
+      return result;
+    } catch (error) {
+      marked = true;
+      options.failed?.();
+      await markIntegrationFailure(db, PUBLISHER_CHECKPOINT, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      throw error;
+    }
+  };
+  const worker = runWorker('integration-event publisher', options.notifier, recorded, log, { pollMs: options.pollMs });
   return {
     stop: async () => {
       await worker.stop();

@@ -3,7 +3,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-import { api, BUSINESS_PATH, byId, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { api, BANK_RECONCILIATION_PATHS, BUSINESS_PATH, byId, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import type { Database } from '@erp/eventstore';
 import { freePort } from '@erp/eventstore/testing';
@@ -106,6 +106,14 @@ export const writeHistory = async (owner: HttpClient) => {
     const refunded = await owner.post(refund.path, { [doc.party.field]: party, paymentMethod: 'cash', lines: [{ source: doc.streamOf(Created.parse(advance.body).id), amount: '200' }] });
     expect(refunded.status, refunded.text).toBe(201);
   }
+  // A bank statement (HDFC's export: its format is saved for the account), its lines waiting for a match.
+  const csv = [
+    'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+    '02/04/26,NEFT-BACKUP TRADERS,N1234,02/04/26,,250.00,5250.00',
+    '05/04/26,SMS CHARGES,,05/04/26,17.70,,5232.30',
+  ].join('\n');
+  const imported = await owner.post(BANK_RECONCILIATION_PATHS.statements('bank'), { csv, fileName: 'april.csv' });
+  expect(imported.status, imported.text).toBe(201);
 };
 
 export const waitCaughtUp = (client: HttpClient) =>

@@ -60,8 +60,15 @@ export const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
     }
   }
   // No daily backups from test servers (one-process ones would write under ./data) unless asked.
-  return { ...env, HOST: '127.0.0.1', LOG_LEVEL: process.env.ERP_TEST_LOG_LEVEL ?? 'warn', ERP_BACKUP_EVERY_HOURS: '0', ERP_SETUP_CODE: TEST_SETUP_CODE, ...extra };
+  const out: NodeJS.ProcessEnv = { ...env, HOST: '127.0.0.1', LOG_LEVEL: process.env.ERP_TEST_LOG_LEVEL ?? 'warn', ERP_BACKUP_EVERY_HOURS: '0', ERP_SETUP_CODE: TEST_SETUP_CODE, ...extra };
+  // Test systems share one NATS: each database publishes under a prefix of its own, as two
+  // deployments must (a stream made for another store is refused, and health says so).
+  if (out.NATS_URL && !out.ERP_NATS_PREFIX && out.DATABASE_URL) out.ERP_NATS_PREFIX = testNatsPrefix(out.DATABASE_URL);
+  return out;
 };
+
+/** `t` and the database's name (letters, digits, `_`), at most 32 characters. */
+export const testNatsPrefix = (databaseUrl: string) => `t${(new URL(databaseUrl).pathname.slice(1) || 'db').replace(/[^A-Za-z0-9_]/g, '_').slice(-31)}`;
 
 /** Runs `node <file> <args>` from the repository root. */
 export const startProcess = (name: string, file: string, env: NodeJS.ProcessEnv, args: string[] = []): ManagedProcess =>
