@@ -251,6 +251,7 @@ describe('the figures against the test\'s own ledger', () => {
     }
   };
   type Pl = { trading: Record<string, string>; netProfit: string };
+  type Register = { totals: { taxableValue: string } };
   const checkFigures = async (stock: readonly Entry[], roundOff: bigint, at: string) => {
     for (const on of DATES) {
       const valuation = await read<{ total: string; items: unknown[] }>(`${STOCK_VALUATION_PATH}?asOf=${on}${at}`);
@@ -264,6 +265,12 @@ describe('the figures against the test\'s own ledger', () => {
       const { otherExpenses, ...trading } = tradingOf(stock, from, to, dayBefore(from));
       expect(pl.trading, `${from}–${to}${at}`).toEqual(Object.fromEntries(Object.entries(trading).map(([k, v]) => [k, rupees(v)])));
       if (from === '2026-04-01' && to === '2026-09-30') expect(pl.netProfit, `net${at}`).toBe(rupees(trading.grossProfit - otherExpenses + roundOff));
+      // The registers and the GST summary: every line taxable, so their taxable values are the trading part's.
+      const query = `?from=${from}&to=${to}${at}`;
+      expect((await read<Register>(`${BOOKS_PATHS.salesRegister}${query}`)).totals.taxableValue, `sales register${query}`).toBe(rupees(trading.sales));
+      expect((await read<Register>(`${BOOKS_PATHS.purchaseRegister}${query}`)).totals.taxableValue, `purchase register${query}`).toBe(rupees(trading.purchases));
+      const gst = await read<{ totals: { output: { taxableValue: string }; input: { taxableValue: string } } }>(`${BOOKS_PATHS.gstSummary}${query}`);
+      expect([gst.totals.output.taxableValue, gst.totals.input.taxableValue], `GST summary${query}`).toEqual([rupees(trading.sales), rupees(trading.purchases)]);
     }
   };
 
@@ -271,11 +278,11 @@ describe('the figures against the test\'s own ledger', () => {
     for (const on of DATES) await checkAgeing(books, on, '');
   }));
 
-  it('the P&L, the balance sheet\'s stock and the valuation agree with the own ledger', { timeout: budget({ requests: 30 }) }, ownWork(async () => {
+  it('the P&L, the balance sheet\'s stock, the valuation, the registers and the GST summary agree with the own ledger', { timeout: budget({ requests: 40 }) }, ownWork(async () => {
     await checkFigures(entries, roundOffNet(), '');
   }));
 
-  it('as known at a moment before the last revision and void: the figures from before them', { timeout: budget({ requests: DATES.length * 20 + 30 }) }, ownWork(async () => {
+  it('as known at a moment before the last revision and void: the figures from before them', { timeout: budget({ requests: DATES.length * 20 + 40 }) }, ownWork(async () => {
     const at = `&recordedBy=${encodeURIComponent(moment)}`;
     for (const on of DATES) await checkAgeing(before!.books, on, at);
     await checkFigures(before!.entries, before!.roundOff, at);
