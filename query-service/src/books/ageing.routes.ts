@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { documentsAsRecorded } from './documents-as-recorded';
 import { AS_OF_PARAMS, reportQuery } from './ledger.routes';
 
 /** The buckets of days past due (GST-AND-BOOKS §6: ERPNext's 0-30 … above 120). */
@@ -62,11 +63,11 @@ const openItems = async (deps: ReadDeps, side: keyof typeof SIDES, asOf: string,
   return rows;
 };
 
-/** The due date of each invoice of the side (the invoice date when none was set), by stream. */
-const dueDates = async (deps: ReadDeps, side: keyof typeof SIDES) => {
+/** The due date of each invoice of the side (as recorded by `recordedBy`), by stream. */
+const dueDates = async (deps: ReadDeps, side: keyof typeof SIDES, recordedBy: string | null) => {
   const due = new Map<string, string>();
   for (const doc of SIDES[side].docs) {
-    const { rows } = await sql<{ id: number; due: string | null }>`select id, due_date::text as due from ${sql.table(doc.listTable)} where due_date is not null`.execute(deps.db);
+    const { rows } = await sql<{ id: number; due: string | null }>`select id, due_date::text as due from ${documentsAsRecorded(doc, recordedBy)} d where due_date is not null`.execute(deps.db);
     for (const r of rows) if (r.due) due.set(doc.streamOf(r.id), r.due);
   }
   return due;
@@ -84,7 +85,7 @@ export const ageingOf = async (deps: ReadDeps, side: keyof typeof SIDES, asOf: s
   const { party } = SIDES[side];
   const [items, due, names] = await Promise.all([
     openItems(deps, side, asOf, recordedBy),
-    dueDates(deps, side),
+    dueDates(deps, side, recordedBy),
     sql<{ id: number; name: string }>`select id, name from ${sql.table(listTable(party))}`.execute(deps.db),
   ]);
   const nameOf = new Map(names.rows.map((r) => [`${party.singular}-${r.id}`, r.name]));

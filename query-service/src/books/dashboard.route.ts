@@ -5,8 +5,8 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { refuseUnknown } from '../shared/refuse-unknown';
 import { AGEING_READ_MODELS, ageingOf } from './ageing.routes';
-import { refuseUnknown } from './ledger.routes';
 import { journalLines } from './journal-sql';
 
 const firstOf = (date: string) => `${date.slice(0, 7)}-01`;

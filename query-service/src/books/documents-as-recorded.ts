@@ -4,8 +4,8 @@ import { type RawBuilder, sql } from 'kysely';
 /**
  * A kind's documents to read a report from (issue 42): its list as it stands, or, with
  * `recordedBy`, each document as its last version recorded by then said it (its latest recorded
- * or revised event in the log), under the list's column names — the register's and the GST
- * summary's columns; a later revision of an old invoice does not change that answer.
+ * or revised event in the log), under the list's column names — the register's, the GST
+ * summary's and the ageing's columns; a later revision of an old invoice does not change that answer.
  */
 export const documentsAsRecorded = (doc: InvoiceDocument, recordedBy: string | null): RawBuilder<unknown> => {
   if (!recordedBy) return sql.table(doc.listTable);
@@ -14,7 +14,7 @@ export const documentsAsRecorded = (doc: InvoiceDocument, recordedBy: string | n
   const types = [doc.events.names.recorded, doc.events.names.revised];
   return sql`(
     select (e.data->>'id')::int as id,
-           (${text(doc.dateField)})::date as ${sql.ref(snakeCase(doc.dateField))},
+           (${text(doc.dateField)})::date as ${sql.ref(snakeCase(doc.dateField))}, (e.data->>'dueDate')::date as due_date,
            ${text(doc.numberField)} as ${sql.ref(snakeCase(doc.numberField))},
            (${text(doc.party.field)})::int as ${sql.ref(snakeCase(doc.party.field))},
            ${amount('subTotal')} as sub_total, ${amount('cgst')} as cgst, ${amount('sgst')} as sgst, ${amount('igst')} as igst,

@@ -25,7 +25,7 @@ import { z } from 'zod';
 
 import { businessOfRow } from '../settings/business.routes';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
-import { refuseUnknown } from './ledger.routes';
+import { refuseUnknown } from '../shared/refuse-unknown';
 
 const Gstr1Query = z.object({
   period: PeriodSchema,

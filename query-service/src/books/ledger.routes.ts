@@ -22,6 +22,7 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { refuseUnknown } from '../shared/refuse-unknown';
 import { businessOfRow } from '../settings/business.routes';
 import { STOCK_READ_MODEL, stockValues } from '../inventory/valuation';
 import { accountTotals, BOOKS_READ_MODELS, chartOf, journalLines, type Window, windowWhere } from './journal-sql';
@@ -33,14 +34,6 @@ const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().s
 /** The parameters of a report of one day (`to` is taken as `asOf`) and of a period (`asOf` as `to`). */
 export const AS_OF_PARAMS = ['asOf', 'to', 'recordedBy'] as const;
 export const PERIOD_PARAMS = ['from', 'to', 'asOf', 'recordedBy'] as const;
-
-/** A query with a parameter the route does not take is refused, naming it (never silently ignored). */
-export const refuseUnknown = (ctx: Context, known: readonly string[]) => {
-  const unknown = Object.keys(ctx.query).filter((name) => !known.includes(name));
-  if (unknown.length > 0) {
-    throw validationError(`Unknown query parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, unknown.map((name) => ({ path: name, message: `Not a parameter here${known.length > 0 ? `: use ${known.join(', ')}` : ''}` })));
-  }
-};
 
 /** A report's query: only `known` parameters (400 naming any other), each checked. */
 export const reportQuery = (ctx: Context, known: readonly string[]) => {
