@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const YEARS = `a day of ${DATE_YEARS_TEXT}`;
 const date = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', format: 'date' }, description: `${description}; ${YEARS}` });
-const RECORDED_BY = { name: 'recordedBy', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer)' };
+const RECORDED_BY = { name: 'recordedBy', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it' };
 const PERIOD = [
   date('from', `First day (default: 1 April of the financial year of \`to\`); less than ${MAX_PERIOD_YEARS} years before \`to\` (a longer period is a 400 on \`from\`)`),
   date('to', 'Last day (default: today)'),
@@ -35,11 +35,11 @@ export const booksPaths = () => ({
     parameters: [{ name: 'party', in: 'path', required: true, schema: { type: 'string', pattern: '^(customer|vendor)-\\d+$' } }],
     get: { tags: ['Reports'], summary: 'The same statement as a PDF (A4)', parameters: PERIOD, responses: { 200: { description: 'application/pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...ERRORS, 404: { $ref: '#/components/responses/Error' } } },
   },
-  [BOOKS_PATHS.ageing]: report('Reports', 'Receivables or payables still due, by party and by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), each party with its invoices', [
+  [BOOKS_PATHS.ageing]: report('Reports', "Receivables or payables from each party's ledger on a day, by party: what is owed (invoices, bills, opening balances) by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), with `invoices`; receipts, payments and credits not applied by then as `onAccount` (negative) with `credits`; `total`, the party's ledger balance that day. An invoice paid after the day is outstanding on it. Any other parameter is a 400", [
     { name: 'side', in: 'query', schema: { type: 'string', enum: ['receivable', 'payable'], default: 'receivable' } },
     ...AS_OF,
   ]),
-  [BOOKS_PATHS.dashboard]: report('Reports', "Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month", []),
+  [BOOKS_PATHS.dashboard]: report('Reports', "Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month. It takes no parameter (any is a 400)", []),
   [BOOKS_PATHS.salesRegister]: report('Reports', 'Sales register for a period: each active sales invoice and credit note (its amounts negative) with party, GSTIN, taxable value, CGST, SGST, IGST, other tax, round off and total; the totals (at most 5,000 rows, `truncated` when there were more)', PERIOD),
   [BOOKS_PATHS.purchaseRegister]: report('Reports', 'Purchase register for a period: each active purchase invoice and debit note (its amounts negative), as the sales register', PERIOD),
   [BOOKS_PATHS.gstSummary]: {

@@ -5,7 +5,8 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
-import { ageingOf } from './ageing.routes';
+import { refuseUnknown } from '../shared/refuse-unknown';
+import { AGEING_READ_MODELS, ageingOf } from './ageing.routes';
 import { journalLines } from './journal-sql';
 
 const firstOf = (date: string) => `${date.slice(0, 7)}-01`;
@@ -24,7 +25,8 @@ const daysIn = (first: string) => {
  * taxable value, and the cash and bank money in and out this month (from the journal).
  */
 export const dashboardRoute = (router: Router, deps: ReadDeps) => {
-  router.get(BOOKS_PATHS.dashboard, readsFrom(deps, [salesInvoices.listTable, journalTable.name]), async (ctx: Context) => {
+  router.get(BOOKS_PATHS.dashboard, readsFrom(deps, [...new Set([salesInvoices.listTable, journalTable.name, ...AGEING_READ_MODELS])]), async (ctx: Context) => {
+    refuseUnknown(ctx, []);
     const today = indiaDate(deps.clock?.() ?? new Date());
     const thisMonth = firstOf(today);
     const lastMonth = monthBefore(today);

@@ -18,7 +18,8 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
-import { reportQuery } from './ledger.routes';
+import { documentsAsRecorded } from './documents-as-recorded';
+import { PERIOD_PARAMS, reportQuery } from './ledger.routes';
 import { gstr1Route } from './gstr1.route';
 
 type RateRow = GstSummary['output'][number];
@@ -30,7 +31,8 @@ type Kind = 'taxable' | 'nil-exempt' | 'non-gst';
  * Taxable value and each tax by kind and rate, over a kind's active GST documents dated in a
  * period (reverse charge apart). A line recorded before it kept its category: nil at 0 %, taxable above.
  */
-const byRate = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: string, reverseCharge: boolean) => {
+const byRate = async (deps: ReadDeps, doc: InvoiceDocument, w: { from: string; to: string; recordedBy: string | null }, reverseCharge: boolean) => {
+  const { from, to } = w;
   const date = sql.ref(snakeCase(doc.dateField));
   const { rows } = await sql<Sums & { kind: Kind }>`
     select coalesce(l->>'gstRate', '0') as rate,
@@ -39,7 +41,7 @@ const byRate = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: st
            sum((l->>'taxableValue')::numeric)::text as taxable,
            sum(coalesce((l->>'cgst')::numeric, 0))::text as cgst, sum(coalesce((l->>'sgst')::numeric, 0))::text as sgst,
            sum(coalesce((l->>'igst')::numeric, 0))::text as igst
-    from ${sql.table(doc.listTable)} d, jsonb_array_elements(d.lines) l
+    from ${documentsAsRecorded(doc, w.recordedBy)} d, jsonb_array_elements(d.lines) l
     where d.active and d.tax_mode = 'gst' and d.reverse_charge = ${reverseCharge} and ${date} between ${from}::date and ${to}::date
     group by 1, 2`.execute(deps.db);
   return rows;
@@ -81,17 +83,19 @@ const total = (rows: readonly RateRow[]) => ({
  * GSTR-3B (3.1(a) outward taxable supplies, 3.1(d) inward supplies on reverse charge, 4(A)(3) and
  * 4(A)(5) input tax credit); nil-rated, exempt (3.1(c)) and non-GST (3.1(e)) sales apart; and
  * what to pay (6.1): the set-off of credit against tax in the legal order, the rest in cash. Tax
- * typed by hand is not GST by rate and is left out.
+ * typed by hand is not GST by rate and is left out. With `recordedBy`, the documents as recorded by then.
  */
 export const gstRoutes = (router: Router, deps: ReadDeps) => {
   const tables = [salesInvoices, creditNotes, purchaseInvoices, debitNotes].map((d) => d.listTable);
   router.get(BOOKS_PATHS.gstSummary, readsFrom(deps, tables), async (ctx: Context) => {
-    const { from, to } = periodOf(reportQuery(ctx), (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
-    const [sales, notes] = [await byRate(deps, salesInvoices, from, to, false), await byRate(deps, creditNotes, from, to, false)];
+    const query = reportQuery(ctx, PERIOD_PARAMS);
+    const { from, to } = periodOf(query, (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
+    const w = { from, to, recordedBy: query.recordedBy };
+    const [sales, notes] = [await byRate(deps, salesInvoices, w, false), await byRate(deps, creditNotes, w, false)];
     const output = net(ofKinds(sales, ['taxable']), ofKinds(notes, ['taxable']));
     const outside = (kind: Kind) => total(net(ofKinds(sales, [kind]), ofKinds(notes, [kind]))).taxableValue;
-    const input = net(ofKinds(await byRate(deps, purchaseInvoices, from, to, false), ALL), ofKinds(await byRate(deps, debitNotes, from, to, false), ALL));
-    const reverseCharge = net(ofKinds(await byRate(deps, purchaseInvoices, from, to, true), ALL), ofKinds(await byRate(deps, debitNotes, from, to, true), ALL));
+    const input = net(ofKinds(await byRate(deps, purchaseInvoices, w, false), ALL), ofKinds(await byRate(deps, debitNotes, w, false), ALL));
+    const reverseCharge = net(ofKinds(await byRate(deps, purchaseInvoices, w, true), ALL), ofKinds(await byRate(deps, debitNotes, w, true), ALL));
     const totals = { output: total(output), input: total(input), reverseCharge: total(reverseCharge) };
     const body: GstSummary = {
       from,

@@ -25,6 +25,7 @@ import { z } from 'zod';
 
 import { businessOfRow } from '../settings/business.routes';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { refuseUnknown } from '../shared/refuse-unknown';
 
 const Gstr1Query = z.object({
   period: PeriodSchema,
@@ -78,6 +79,7 @@ export const documentsOf = async (db: AnyDb, doc: InvoiceDocument, kind: Gstr1Do
 export const gstr1Route = (router: Router, deps: ReadDeps) => {
   const tables = [salesInvoices.listTable, creditNotes.listTable, listTable(customersEntity), businessTable.name];
   router.get(BOOKS_PATHS.gstr1, readsFrom(deps, tables), async (ctx: Context) => {
+    refuseUnknown(ctx, ['period', 'section']);
     const parsed = Gstr1Query.safeParse(ctx.query);
     if (!parsed.success) throw validationError('Invalid query', toIssues(parsed.error));
     const { period, section } = parsed.data;

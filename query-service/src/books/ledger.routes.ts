@@ -22,6 +22,7 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { refuseUnknown } from '../shared/refuse-unknown';
 import { businessOfRow } from '../settings/business.routes';
 import { STOCK_READ_MODEL, stockValues } from '../inventory/valuation';
 import { accountTotals, BOOKS_READ_MODELS, chartOf, journalLines, type Window, windowWhere } from './journal-sql';
@@ -30,7 +31,13 @@ import { statementPdf } from './statement-pdf';
 
 const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
 
-export const reportQuery = (ctx: Context) => {
+/** The parameters of a report of one day (`to` is taken as `asOf`) and of a period (`asOf` as `to`). */
+export const AS_OF_PARAMS = ['asOf', 'to', 'recordedBy'] as const;
+export const PERIOD_PARAMS = ['from', 'to', 'asOf', 'recordedBy'] as const;
+
+/** A report's query: only `known` parameters (400 naming any other), each checked. */
+export const reportQuery = (ctx: Context, known: readonly string[]) => {
+  refuseUnknown(ctx, known);
   const parsed = ReportQuerySchema.safeParse(ctx.query);
   if (!parsed.success) throw validationError('Invalid query', toIssues(parsed.error));
   return parsed.data;
@@ -71,7 +78,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
   const readsWithStock = readsFrom(deps, [...BOOKS_READ_MODELS, STOCK_READ_MODEL]);
 
   router.get(BOOKS_PATHS.trialBalance, readsWithStock, async (ctx: Context) => {
-    const query = reportQuery(ctx);
+    const query = reportQuery(ctx, AS_OF_PARAMS);
     const asOf = query.asOf ?? query.to ?? today(deps);
     const [totals, [stock]] = await Promise.all([accountTotals(deps.db, await chartOf(deps.db), { to: asOf, recordedBy: query.recordedBy }), stockValues(deps.db, [asOf], query.recordedBy)]);
     const rows = totals.filter((r) => !decimal(r.balance).eq(0)).map((r) => {
@@ -83,7 +90,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
   });
 
   router.get(BOOKS_PATHS.accounts, reads, async (ctx: Context) => {
-    const query = reportQuery(ctx);
+    const query = reportQuery(ctx, AS_OF_PARAMS);
     const asOf = query.asOf ?? query.to ?? today(deps);
     const chart = await chartOf(deps.db);
     const totals = new Map((await accountTotals(deps.db, chart, { to: asOf, recordedBy: query.recordedBy })).map((r) => [r.code, r]));
@@ -91,13 +98,13 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
   });
 
   router.get(BOOKS_PATHS.profitAndLoss, readsWithStock, async (ctx: Context) => {
-    const query = reportQuery(ctx);
+    const query = reportQuery(ctx, PERIOD_PARAMS);
     const { from, to } = periodOf(query, today(deps));
     ctx.body = await profitAndLoss(deps.db, await chartOf(deps.db), { from, to, recordedBy: query.recordedBy });
   });
 
   router.get(BOOKS_PATHS.balanceSheet, readsWithStock, async (ctx: Context) => {
-    const query = reportQuery(ctx);
+    const query = reportQuery(ctx, AS_OF_PARAMS);
     ctx.body = await balanceSheet(deps.db, await chartOf(deps.db), query.asOf ?? query.to ?? today(deps), query.recordedBy);
   });
 
@@ -105,7 +112,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
     const account = String(ctx.params.account);
     const ledger = (await chartOf(deps.db)).of(account);
     if (!ledger) throw notFound(`Ledger ${account} not found`);
-    const query = reportQuery(ctx);
+    const query = reportQuery(ctx, [...PERIOD_PARAMS, 'party']);
     const period = periodOf(query, today(deps));
     const party = typeof ctx.query.party === 'string' && ctx.query.party !== '' ? ctx.query.party : null;
     ctx.body = { account, accountName: ledger.accountName, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
@@ -114,7 +121,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
   const statementOf = async (ctx: Context): Promise<Statement> => {
     const party = String(ctx.params.party);
     const { account, name } = await partyOf(deps, party);
-    const query = reportQuery(ctx);
+    const query = reportQuery(ctx, PERIOD_PARAMS);
     const period = periodOf(query, today(deps));
     return { party, name, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
   };
@@ -130,7 +137,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
   });
 
   router.get(BOOKS_PATHS.dayBook, reads, async (ctx: Context) => {
-    const query = reportQuery(ctx);
+    const query = reportQuery(ctx, PERIOD_PARAMS);
     const to = query.to ?? query.asOf ?? today(deps);
     const from = query.from ?? to;
     checkPeriod(from, to);

@@ -7,13 +7,14 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
-import { reportQuery } from './ledger.routes';
+import { documentsAsRecorded } from './documents-as-recorded';
+import { PERIOD_PARAMS, reportQuery } from './ledger.routes';
 
 const ROWS_SHOWN = 5000;
 const AMOUNTS = ['taxableValue', 'cgst', 'sgst', 'igst', 'otherTax', 'roundOff', 'total'] as const;
 
 /** A kind's active documents dated in a period, with the party's name and GSTIN; a note's amounts negated. */
-const rowsOf = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: string): Promise<RegisterRow[]> => {
+const rowsOf = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: string, recordedBy: string | null): Promise<RegisterRow[]> => {
   const { party } = doc;
   const date = sql.ref(`d.${snakeCase(doc.dateField)}`);
   const sign = doc.against === undefined ? sql`1` : sql`-1`;
@@ -23,7 +24,7 @@ const rowsOf = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: st
            (${sign} * d.sub_total)::text as taxable, (${sign} * d.cgst)::text as cgst, (${sign} * d.sgst)::text as sgst, (${sign} * d.igst)::text as igst,
            (${sign} * case when d.tax_mode = 'gst' then 0 else d.tax_amount end)::text as other,
            (${sign} * d.round_off)::text as round_off, (${sign} * d.total_amount)::text as total
-    from ${sql.table(doc.listTable)} d left join ${sql.table(listTable(party))} p on p.id = d.${sql.ref(snakeCase(doc.party.field))}
+    from ${documentsAsRecorded(doc, recordedBy)} d left join ${sql.table(listTable(party))} p on p.id = d.${sql.ref(snakeCase(doc.party.field))}
     where d.active and ${date} between ${from}::date and ${to}::date`.execute(deps.db);
   return rows.map((r) => ({
     date: r.date, kind: doc.label, number: r.number, party: `${party.singular}-${r.party_id}`, partyName: r.name ?? `${party.label} ${r.party_id}`, gstin: r.gstin,
@@ -31,8 +32,8 @@ const rowsOf = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: st
   }));
 };
 
-const registerOf = async (deps: ReadDeps, docs: readonly InvoiceDocument[], from: string, to: string): Promise<Register> => {
-  const all = (await Promise.all(docs.map((doc) => rowsOf(deps, doc, from, to)))).flat()
+const registerOf = async (deps: ReadDeps, docs: readonly InvoiceDocument[], from: string, to: string, recordedBy: string | null): Promise<Register> => {
+  const all = (await Promise.all(docs.map((doc) => rowsOf(deps, doc, from, to, recordedBy)))).flat()
     .sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.number.localeCompare(b.number));
   const totals = Object.fromEntries(AMOUNTS.map((k) => [k, sumMoney(all.map((r) => r[k]))])) as Record<(typeof AMOUNTS)[number], string>;
   return { from, to, rows: all.slice(0, ROWS_SHOWN), truncated: all.length > ROWS_SHOWN, totals: { ...totals, count: all.length } };
@@ -41,7 +42,8 @@ const registerOf = async (deps: ReadDeps, docs: readonly InvoiceDocument[], from
 /**
  * The sales register (sales invoices and, less, credit notes) and the purchase register
  * (purchase invoices and, less, debit notes) of a period (issue 21): each active document with
- * its party, GSTIN, taxable value, each tax, round off and total; the totals of them all.
+ * its party, GSTIN, taxable value, each tax, round off and total; the totals of them all. With
+ * `recordedBy`, the documents as recorded by then.
  */
 export const registerRoutes = (router: Router, deps: ReadDeps) => {
   const registers = [
@@ -51,8 +53,9 @@ export const registerRoutes = (router: Router, deps: ReadDeps) => {
   for (const { path, docs } of registers) {
     const tables = [...new Set(docs.flatMap((d) => [d.listTable, listTable(d.party)]))];
     router.get(path, readsFrom(deps, tables), async (ctx: Context) => {
-      const { from, to } = periodOf(reportQuery(ctx), (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
-      ctx.body = await registerOf(deps, docs, from, to);
+      const query = reportQuery(ctx, PERIOD_PARAMS);
+      const { from, to } = periodOf(query, (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
+      ctx.body = await registerOf(deps, docs, from, to, query.recordedBy);
     });
   }
 };

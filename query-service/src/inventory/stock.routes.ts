@@ -20,6 +20,7 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { refuseUnknown } from '../shared/refuse-unknown';
 
 /** What a person reads for each source of stock: 'Stock adjustment', 'Sales invoice'. */
 const SOURCE_LABELS = new Map<string, string>([
@@ -40,6 +41,8 @@ export const stockRoutes = (router: Router, deps: ReadDeps) => {
   const movements = stockMovementsTable.name;
   router.get(STOCK_PATH, readsFrom(deps, [items, movements]), async (ctx: Context) => {
     // `?asOf=YYYY-MM-DD`: stock on that day — the movements dated on or before it (issue 21).
+    // As the books stood is the valuation's (GET /api/inventory/valuation?recordedBy=), not this list's: refused here.
+    refuseUnknown(ctx, ['asOf']);
     const asOf = ReportQuerySchema.pick({ asOf: true }).safeParse(ctx.query);
     if (!asOf.success) throw validationError('Invalid query', toIssues(asOf.error));
     const dated = asOf.data.asOf ? sql`and date <= ${asOf.data.asOf}::date` : sql``;

@@ -15,6 +15,7 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { refuseUnknown } from '../shared/refuse-unknown';
 
 type Movement = { readonly itemId: number; readonly quantity: string; readonly value?: string | null };
 
@@ -45,14 +46,6 @@ export const stockValues = async (db: AnyDb, dates: readonly string[], recordedB
   if (dates.length === 0) return [];
   const last = dates.reduce((a, b) => (a > b ? a : b));
   return valueStock(await movementsUpTo(db, last, recordedBy), dates);
-};
-
-/** A query with a parameter this route does not take is refused, naming it (never silently ignored). */
-const refuseUnknown = (ctx: Context, known: readonly string[]) => {
-  const unknown = Object.keys(ctx.query).filter((name) => !known.includes(name));
-  if (unknown.length > 0) {
-    throw validationError(`Unknown query parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, unknown.map((name) => ({ path: name, message: `Not a parameter: use ${known.join(' or ')}` })));
-  }
 };
 
 const ValuationQuery = ReportQuerySchema.pick({ asOf: true, recordedBy: true });

@@ -1897,7 +1897,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Receivables or payables still due, by party and by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), each party with its invoices */
+        /** Receivables or payables from each party's ledger on a day, by party: what is owed (invoices, bills, opening balances) by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), with `invoices`; receipts, payments and credits not applied by then as `onAccount` (negative) with `credits`; `total`, the party's ledger balance that day. An invoice paid after the day is outstanding on it. Any other parameter is a 400 */
         get: operations["getReportsAgeing"];
         put?: never;
         post?: never;
@@ -1914,7 +1914,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month */
+        /** Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month. It takes no parameter (any is a 400) */
         get: operations["getReportsDashboard"];
         put?: never;
         post?: never;
@@ -10582,7 +10582,7 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -10619,7 +10619,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
                 /** @description Only this party's lines (`customer-5`, `vendor-3`) */
                 party?: string;
@@ -10661,7 +10661,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -10696,7 +10696,7 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -10733,7 +10733,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -10768,7 +10768,7 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -10805,7 +10805,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -10845,7 +10845,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -10884,7 +10884,7 @@ export interface operations {
                 side?: "receivable" | "payable";
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -10898,7 +10898,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Receivables or payables still due, by party and by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), each party with its invoices */
+            /** @description Receivables or payables from each party's ledger on a day, by party: what is owed (invoices, bills, opening balances) by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), with `invoices`; receipts, payments and credits not applied by then as `onAccount` (negative) with `credits`; `total`, the party's ledger balance that day. An invoice paid after the day is outstanding on it. Any other parameter is a 400 */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
@@ -10928,7 +10928,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month */
+            /** @description Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month. It takes no parameter (any is a 400) */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
@@ -10951,7 +10951,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -10988,7 +10988,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {
@@ -11025,7 +11025,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
-                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer) */
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
             header?: {

@@ -155,3 +155,23 @@ test("home's dashboard draws this month's sales, receivables, top items and cash
   await shot(page, 'home-dashboard');
   await expectAccessible(page);
 });
+
+test("ageing from the party's ledger: an invoice past due, a receipt on account less, the total its balance", async ({ page }) => {
+  await page.goto('/');
+  const name = unique('Ageing customer');
+  const customer = await post(page, '/api/sales/customers', { name });
+  await post(page, '/api/sales/invoices', { customerId: customer.id, invoiceDate: '2026-04-10', taxMode: 'manual', lines: [{ itemName: 'Pipes', quantity: '10', rate: '182.20' }] });
+  const receipt = await post(page, '/api/sales/receipts', { customerId: customer.id, receiptDate: '2026-04-20', paymentMethod: 'upi', amount: '300' });
+
+  await openTask(page, 'Reports', 'Ageing');
+  await page.getByLabel('As of').fill('2026-06-30');
+  const row = page.getByRole('region', { name: 'By party table' }).getByRole('row', { name: new RegExp(name) });
+  // 81 days past due on 30 June; the receipt on account less: ₹1,822.00 − ₹300.00.
+  await expect(row).toContainText('₹1,822.00');
+  await expect(row).toContainText('300.00');
+  await expect(row).toContainText('₹1,522.00');
+  const onAccount = page.getByRole('region', { name: /On account .* table/ });
+  await expect(onAccount.getByRole('row', { name: new RegExp(name) })).toContainText(`Receipt ${(receipt as unknown as { receiptNumber: string }).receiptNumber}`);
+  await shot(page, 'books-ageing');
+  await expectAccessible(page);
+});

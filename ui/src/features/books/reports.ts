@@ -133,7 +133,14 @@ export const statements: ReportConfig = {
   },
 };
 
-interface Ageing { buckets: { key: string; label: string }[]; parties: { party: string; name: string; total: string; buckets: Record<string, string>; invoices: { id: number; number: string; dueDate: string; daysPastDue: number; balanceDue: string }[] }[]; totals: Record<string, string>; total: string }
+interface AgeingItem { stream: string; number: string; kind: string; date: string }
+interface Ageing {
+  buckets: { key: string; label: string }[];
+  parties: { party: string; name: string; total: string; onAccount: string; buckets: Record<string, string>; invoices: (AgeingItem & { dueDate: string; daysPastDue: number; balanceDue: string })[]; credits: (AgeingItem & { amount: string })[] }[];
+  totals: Record<string, string>;
+  onAccount: string;
+  total: string;
+}
 
 export const ageing: ReportConfig = {
   title: 'Ageing',
@@ -144,20 +151,24 @@ export const ageing: ReportConfig = {
   path: (p) => `${BOOKS_PATHS.ageing}?side=${p.side || 'receivable'}&asOf=${p.asOf}`,
   tables: (data) => {
     const a = data as Ageing;
+    const credits = a.parties.flatMap((p) => p.credits.map((c) => ({ key: `${p.party}-${c.stream}`, cells: [p.name, `${c.kind} ${c.number}`, formatDate(c.date), formatMoney(c.amount)] })));
     return [
       {
         heading: 'By party',
-        columns: [{ label: 'Party' }, ...a.buckets.map((b) => ({ label: b.label, numeric: true })), { label: 'Total', numeric: true }],
+        columns: [{ label: 'Party' }, ...a.buckets.map((b) => ({ label: b.label, numeric: true })), { label: 'On account', numeric: true }, { label: 'Total', numeric: true }],
         rows: [
-          ...a.parties.map((p) => ({ key: p.party, cells: [p.name, ...a.buckets.map((b) => money(p.buckets[b.key])), formatMoney(p.total)] })),
-          { key: 'total', cells: ['Total', ...a.buckets.map((b) => money(a.totals[b.key])), formatMoney(a.total)], strong: true },
+          ...a.parties.map((p) => ({ key: p.party, cells: [p.name, ...a.buckets.map((b) => money(p.buckets[b.key])), money(p.onAccount), formatMoney(p.total)] })),
+          { key: 'total', cells: ['Total', ...a.buckets.map((b) => money(a.totals[b.key])), money(a.onAccount), formatMoney(a.total)], strong: true },
         ],
       },
       {
-        heading: 'Invoices',
-        columns: [{ label: 'Party' }, { label: 'Invoice' }, { label: 'Due' }, { label: 'Days past due', numeric: true }, { label: 'Balance due', numeric: true }],
-        rows: a.parties.flatMap((p) => p.invoices.map((i) => ({ key: `${p.party}-${i.id}`, cells: [p.name, i.number, formatDate(i.dueDate), String(i.daysPastDue), formatMoney(i.balanceDue)] }))),
+        heading: 'Still due',
+        columns: [{ label: 'Party' }, { label: 'Document' }, { label: 'Due' }, { label: 'Days past due', numeric: true }, { label: 'Balance due', numeric: true }],
+        rows: a.parties.flatMap((p) => p.invoices.map((i) => ({ key: `${p.party}-${i.stream}`, cells: [p.name, `${i.kind} ${i.number}`, formatDate(i.dueDate), String(i.daysPastDue), formatMoney(i.balanceDue)] }))),
       },
+      ...(credits.length > 0
+        ? [{ heading: 'On account (paid ahead, or credit not used yet)', columns: [{ label: 'Party' }, { label: 'Document' }, { label: 'Date' }, { label: 'Amount', numeric: true }], rows: credits }]
+        : []),
     ];
   },
 };
