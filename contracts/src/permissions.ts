@@ -65,6 +65,7 @@ export const permissionFor = (method: string, path: string): Permission => {
   if (path === BUSINESS_PATH) return 'settings';
   // Undoing what is done for good: a payment's void, a payroll's cancel (it reverses the books).
   if (path.endsWith('/void') || path.endsWith('/cancel')) return 'void';
-  if (path.startsWith('/api/accounting/')) return 'books';
+  // GST returns and the matching of purchase credit are the books' too (issue 44).
+  if (path.startsWith('/api/accounting/') || path.startsWith('/api/gst/')) return 'books';
   return 'write';
 };

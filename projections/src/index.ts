@@ -5,6 +5,7 @@ import { businessProjection } from './settings/business.projection';
 import { stockMovementsProjection } from './inventory/stock-movements.projection';
 import { journalProjection } from './books/journal.projection';
 import { bankReconciliationProjection } from './books/bank-reconciliation.projection';
+import { gstr2bProjection } from './gst/gstr2b.projection';
 
 export * from './runner/batch';
 export * from './runner/checkpoints';
@@ -26,6 +27,7 @@ export * from './settings/business.projection';
 export * from './inventory/stock-movements.projection';
 export * from './books/journal.projection';
 export * from './books/bank-reconciliation.projection';
+export * from './gst/gstr2b.projection';
 
 /** Every read model of the product (emmett's slice index). */
 export const PROJECTIONS: readonly Projection[] = [
@@ -35,6 +37,7 @@ export const PROJECTIONS: readonly Projection[] = [
   stockMovementsProjection,
   journalProjection,
   bankReconciliationProjection,
+  gstr2bProjection,
 ];
 
 export const findProjection = (name: string) => PROJECTIONS.find((p) => p.name === name);
