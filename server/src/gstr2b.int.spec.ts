@@ -1,6 +1,8 @@
 import { api, BUSINESS_PATH, type Gstr2bMatch, GSTR2B_PATHS, type MatchedItc, purchaseInvoices } from '@erp/contracts';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
+import { runCli } from './testing/run-modes';
 import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
 
 /**
@@ -135,6 +137,15 @@ describe('GSTR-2B matching and IMS', () => {
     expect(match.counts).toEqual({ matched: 1, mismatched: 0, onlyIn2b: 0, onlyInBooks: 2 });
     expect(match.rows[0]?.action?.action).toBe('accept');
     expect(await count2bEvents()).toBe(2);
+  });
+
+  it('a rebuild from the log gives the same periods, row for row', async () => {
+    const periods = async () => (await sql<Record<string, unknown>>`select * from gstr2b_periods order by period`.execute(t.database.db)).rows;
+    const before = await periods();
+    expect(before.map((r) => r.period)).toEqual([APRIL]);
+    const rebuilt = await runCli(['rebuild', 'gstr2b_periods'], { DATABASE_URL: t.system.databaseUrl! });
+    expect(rebuilt.code, rebuilt.output).toBe(0);
+    expect(await periods()).toEqual(before);
   });
 
   it('a period beyond the accepted years is a 400 naming it', async () => {
