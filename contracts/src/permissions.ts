@@ -16,7 +16,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   read: 'See every record and report',
   write: 'Create and edit documents and master data',
   void: 'Void payments and receipts, cancel payrolls',
-  books: 'Journal vouchers and the chart of accounts',
+  books: 'Journal vouchers, the chart of accounts and GST matching',
   settings: 'Change the business profile',
   users: 'Add users, set their roles and passwords, disable them',
   audit: 'See who did what across the business (Activity, the event feed)',
