@@ -29,7 +29,7 @@ function routePreloads(): Plugin {
         if (!bundle) return html;
         const source = readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8');
         const screens = new Map<string, string>();
-        for (const [, task, name, file] of source.matchAll(/(?:'([a-z-]+\/[a-z-]+)': |const (\w+) = )screen\(\(\) => import\('@\/([^']+)'\)/g)) {
+        for (const [, task, name, file] of source.matchAll(/(?:'([a-z-]+\/[a-z0-9-]+)': |const (\w+) = )screen\(\(\) => import\('@\/([^']+)'\)/g)) {
           screens.set(`src/${file}.tsx`, task ?? NAMED[name!] ?? name!);
         }
         const declared = source.match(/screen\(\(\) => import\(/g)?.length ?? 0;
@@ -59,7 +59,7 @@ function routePreloads(): Plugin {
         // The reads of each screen (and of any other page: the session), started with the code.
         const reads: Record<string, string[]> = { '': startupReads('') };
         for (const key of [...Object.keys(map), 'module']) reads[key] = startupReads(key);
-        const script = `(function(m,r){var p=location.pathname,t=/^\\/module\\/([a-z-]+)\\/task\\/([a-z-]+)$/.exec(p),k=t?t[1]+'/'+t[2]:p==='/'?'home':p==='/login'?'login':/^\\/module\\/[a-z-]+$/.test(p)?'module':'';(m[k]||[]).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});var h={Accept:'application/json'},s=null,e=window[${JSON.stringify(STARTED_READS)}]={};try{s=sessionStorage.getItem(${JSON.stringify(POSITION_KEY)})}catch(x){}if(s&&/^[1-9][0-9]*$/.test(s))h[${JSON.stringify(HEADERS.minPosition)}]=s;(r[k]||r['']).forEach(function(u){e[u]=fetch(u,{credentials:'include',headers:h})})})(${JSON.stringify(map)},${JSON.stringify(reads)})`;
+        const script = `(function(m,r){var p=location.pathname,t=/^\\/module\\/([a-z-]+)\\/task\\/([a-z0-9-]+)$/.exec(p),k=t?t[1]+'/'+t[2]:p==='/'?'home':p==='/login'?'login':/^\\/module\\/[a-z-]+$/.test(p)?'module':'';(m[k]||[]).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});var h={Accept:'application/json'},s=null,e=window[${JSON.stringify(STARTED_READS)}]={};try{s=sessionStorage.getItem(${JSON.stringify(POSITION_KEY)})}catch(x){}if(s&&/^[1-9][0-9]*$/.test(s))h[${JSON.stringify(HEADERS.minPosition)}]=s;(r[k]||r['']).forEach(function(u){e[u]=fetch(u,{credentials:'include',headers:h})})})(${JSON.stringify(map)},${JSON.stringify(reads)})`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },
@@ -95,6 +95,8 @@ const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|to
 const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
 /** The GST returns' builders (GSTR-1, its CSV, the summary and the set-off), read by the GST Returns screen alone. */
 const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|set-off|summary)\.ts$/;
+/** GSTR-2B's file reading, matching and IMS layout (the server's), out of every screen's kit. */
+const GSTR2B_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr2b|gstr2b-file|gstr2b-match|ims-upload)\.ts$/;
 /** Bank statements' reading and matching, read by the Bank Reconciliation screen alone. */
 const BANK_CONTRACTS = /contracts[\\/]src[\\/]books[\\/]bank-(statement|matching|reconciliation)\.ts$/;
 /** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it (the notes' form too), so it stays out of every screen's kit. */
@@ -179,6 +181,7 @@ export default defineConfig({
             { name: 'webhook-contracts', test: WEBHOOK_CONTRACTS, priority: 3 },
             { name: 'gst-return-contracts', test: GST_RETURN_CONTRACTS, priority: 3 },
             { name: 'bank-contracts', test: BANK_CONTRACTS, priority: 3 },
+            { name: 'gstr2b-contracts', test: GSTR2B_CONTRACTS, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
             { name: 'offline', test: OFFLINE, priority: 1 },

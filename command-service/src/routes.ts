@@ -9,6 +9,7 @@ import { businessWriteRoutes } from './settings/business.routes';
 import { deviceWriteRoutes } from './settings/device.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { bankReconciliationWriteRoutes } from './books/bank-reconciliation.routes';
+import { gstr2bWriteRoutes } from './gst/gstr2b.routes';
 import { payrollRunRoute } from './hr/payroll-run';
 import { leadConversionRoutes } from './crm/lead-conversion.routes';
 
@@ -24,5 +25,6 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   deviceWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
   bankReconciliationWriteRoutes(router, deps);
+  gstr2bWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);
 };

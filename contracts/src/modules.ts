@@ -78,6 +78,7 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Purchase Register', 'Every purchase invoice and debit note of a period, with its tax', 'FileText'],
     ['Ageing', 'Who owes what, and for how long past due', 'Calculator'],
     ['GST Returns', 'GSTR-1 for the portal and the GSTR-3B figures', 'Receipt'],
+    ['Match GSTR-2B', 'Purchase bills against the suppliers\' returns; IMS actions', 'CheckCheck'],
   ]],
 ];
 

@@ -16,7 +16,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   read: 'See every record and report',
   write: 'Create and edit documents and master data',
   void: 'Void payments and receipts, cancel payrolls',
-  books: 'Journal vouchers and the chart of accounts',
+  books: 'Journal vouchers, the chart of accounts and GST matching',
   settings: 'Change the business profile',
   users: 'Add users, set their roles and passwords, disable them',
   audit: 'See who did what across the business (Activity, the event feed)',
@@ -65,6 +65,7 @@ export const permissionFor = (method: string, path: string): Permission => {
   if (path === BUSINESS_PATH) return 'settings';
   // Undoing what is done for good: a payment's void, a payroll's cancel (it reverses the books).
   if (path.endsWith('/void') || path.endsWith('/cancel')) return 'void';
-  if (path.startsWith('/api/accounting/')) return 'books';
+  // GST returns and the matching of purchase credit are the books' too (issue 44).
+  if (path.startsWith('/api/accounting/') || path.startsWith('/api/gst/')) return 'books';
   return 'write';
 };

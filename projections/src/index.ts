@@ -6,6 +6,7 @@ import { stockMovementsProjection } from './inventory/stock-movements.projection
 import { journalProjection } from './books/journal.projection';
 import { bankReconciliationProjection } from './books/bank-reconciliation.projection';
 import { partyAllocationsProjection } from './books/party-allocations.projection';
+import { gstr2bProjection } from './gst/gstr2b.projection';
 
 export * from './runner/batch';
 export * from './runner/checkpoints';
@@ -28,6 +29,7 @@ export * from './inventory/stock-movements.projection';
 export * from './books/journal.projection';
 export * from './books/bank-reconciliation.projection';
 export * from './books/party-allocations.projection';
+export * from './gst/gstr2b.projection';
 
 /** Every read model of the product (emmett's slice index). */
 export const PROJECTIONS: readonly Projection[] = [
@@ -38,6 +40,7 @@ export const PROJECTIONS: readonly Projection[] = [
   journalProjection,
   bankReconciliationProjection,
   partyAllocationsProjection,
+  gstr2bProjection,
 ];
 
 export const findProjection = (name: string) => PROJECTIONS.find((p) => p.name === name);

@@ -11,6 +11,7 @@ import { businessReadRoutes } from './settings/business.routes';
 import type { ReadDeps } from './shared/read-your-writes';
 import { booksRoutes } from './books/books.routes';
 import { payrollReadRoutes } from './hr/payroll.routes';
+import { gstr2bRoutes } from './gst/gstr2b.routes';
 
 /** Every entity read route of the product. */
 export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
@@ -24,4 +25,5 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   businessReadRoutes(router, deps);
   documentPdfRoutes(router, deps);
   booksRoutes(router, deps);
+  gstr2bRoutes(router, deps);
 };

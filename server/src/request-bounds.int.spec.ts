@@ -5,6 +5,7 @@ import {
   BUSINESS_PATH,
   CASH_IN_HAND_PATH,
   customersEntity,
+  GSTR2B_PATHS,
   INVOICE_DOCUMENTS,
   MASTER_DATA_ENTITIES,
   MATCH_WINDOW_MAX,
@@ -62,6 +63,12 @@ const list = (path: string): Bounded => ({
   beyond: [[`${path}?limit=${PAGE_LIMIT_MAX + 1}`, 'limit']],
 });
 
+/** A return period's route (GSTR-2B): the last month of the accepted years, and the month after. */
+const returnPeriod = (path: (period: string) => string): Bounded => ({
+  worst: [path(`${LAST_YEAR}-12`)],
+  beyond: [[path(`${LAST_YEAR + 1}-01`), 'period'], [path('0001-01'), 'period']],
+});
+
 /** Stands for the customer the test makes (its id is the system's to give). */
 const CUSTOMER = '{customer}';
 
@@ -85,6 +92,9 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
     worst: [`${BOOKS_PATHS.gstr1}?period=${LAST_YEAR}-12`, `${BOOKS_PATHS.gstr1}?period=${LAST_YEAR}-12&section=hsn_b2b`],
     beyond: [[`${BOOKS_PATHS.gstr1}?period=${LAST_YEAR + 1}-01`, 'period'], [`${BOOKS_PATHS.gstr1}?period=0001-01`, 'period']],
   },
+  [GSTR2B_PATHS.period(':period')]: returnPeriod(GSTR2B_PATHS.period),
+  [GSTR2B_PATHS.imsUpload(':period')]: returnPeriod(GSTR2B_PATHS.imsUpload),
+  [GSTR2B_PATHS.itc(':period')]: returnPeriod(GSTR2B_PATHS.itc),
   [PAYROLL_PATHS.register]: {
     worst: [`${PAYROLL_PATHS.register}?month=12&year=${PAYROLL_YEARS.max}`],
     beyond: [[`${PAYROLL_PATHS.register}?month=12&year=${PAYROLL_YEARS.max + 1}`, 'year']],

@@ -13,7 +13,8 @@ const PASSWORD = 'role-test-pass-42';
 /**
  * Who may call a route, restated from issue 22 in its own words (not read from the server's
  * table): reads are everyone's, users, the activity log and the event feed the owner's, voids (a payroll's cancel too) and the business profile the owner's,
- * the books' own records the owner's and the accountant's, every other write the owner's and staff's.
+ * the books' own records (and, issue 44, GST returns' writes: 2B imports, IMS actions) the owner's and
+ * the accountant's, every other write the owner's and staff's.
  */
 const mayCall = (method: string, path: string): readonly Role[] => {
   if (path === api.auth.password) return ROLES;
@@ -24,7 +25,7 @@ const mayCall = (method: string, path: string): readonly Role[] => {
   if (path.startsWith(api.webhooks)) return ['owner'];
   if (method === 'GET') return ROLES;
   if (path.endsWith('/void') || path.endsWith('/cancel') || path === BUSINESS_PATH) return ['owner'];
-  if (path.startsWith('/api/accounting/')) return ['owner', 'accountant'];
+  if (path.startsWith('/api/accounting/') || path.startsWith('/api/gst/')) return ['owner', 'accountant'];
   return ['owner', 'staff'];
 };
 

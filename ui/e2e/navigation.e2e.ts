@@ -52,7 +52,7 @@ test('the books have their tasks: accounting, payments, banking and reports', as
   await page.goto('/module/reports');
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
   const tasks = page.getByRole('list', { name: 'Reports tasks' });
-  await expect(tasks.getByRole('link')).toHaveCount(7);
+  await expect(tasks.getByRole('link')).toHaveCount(8);
   await expect(tasks.getByRole('link', { name: /Profit and Loss/ })).toBeVisible();
   await expectAccessible(page);
   await page.goto('/module/accounting');

@@ -5,3 +5,7 @@ export * from './supply';
 export * from './gstr1';
 export * from './set-off';
 export * from './summary';
+export * from './gstr2b-file';
+export * from './gstr2b-match';
+export * from './gstr2b';
+export * from './ims-upload';

@@ -18,8 +18,7 @@ import {
   JournalVoucherBodySchema,
   MASTER_DATA_ENTITIES,
   MONEY_MAX,
-  PAYROLL_PATHS,
-  PayrollRunBodySchema,
+  PAYROLL_PATHS, PayrollRunBodySchema,
   payrollEntity,
   type FieldValues,
   NewUserSchema,
@@ -39,6 +38,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 
 import { describeCreditRoute } from './fuzz-credits';
+import { describeGstr2bRoute } from './fuzz-gstr2b';
 import type { RouteInfo } from './routes';
 
 /**
@@ -327,7 +327,7 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
         ).map(dueNotBefore(doc.dateField)),
     };
   }
-  const credit = describeCreditRoute(route, { requiredText, optional, anyText, isoDate, positiveDecimal, withOptionalKeys, partyOf, covers });
+  const credit = describeCreditRoute(route, { requiredText, optional, anyText, isoDate, positiveDecimal, withOptionalKeys, partyOf, covers }) ?? describeGstr2bRoute(route.path, { requiredText, optional, anyText });
   if (credit) return credit;
   for (const doc of SETTLEMENT_DOCUMENTS) {
     if (route.path === voidPath(`${doc.path}/:id`)) {

@@ -2148,6 +2148,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gst/gstr2b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a GSTR-2B downloaded from the portal (its JSON as text in `file`, at most 240 kB and 2000 documents): b2b invoices and cdnr notes are read, other sections counted in `notRead`. It must be for the business's GSTIN; its period is its `rtnprd`. A file that is not one is a 400 naming what is wrong (`file.data.docdata.b2b.0.inv.0.dt`) and nothing is stored; a second import of a period replaces its documents (the first stays in the log) */
+        post: operations["postGstGstr2b"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/ims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import an IMS file downloaded from the portal (b2b, b2bcn, b2bdn records with `action` A, R, P or N): each document's action on the portal, filed under the period of its supplier's return (`rtnprd`). A bad file is a 400 naming what is wrong, nothing stored */
+        post: operations["postGstIms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/gstr2b/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        /** The period's GST purchase bills (vendors with a GSTIN) matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document */
+        get: operations["getGstGstr2bByPeriod"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/gstr2b/{period}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept, reject or keep pending a supplier document of the period's 2B (`key` as the matching gives it); who and when are kept. The same action twice is a 409 */
+        post: operations["postGstGstr2bByPeriodActions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/gstr2b/{period}/tolerance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The tolerance for the period (₹0 to ₹1000, default ₹1): the taxable value and each tax may differ by this much and still match */
+        put: operations["putGstGstr2bByPeriodTolerance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/gstr2b/{period}/ims-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        /** The IMS upload JSON of the owner's actions that differ from the portal's: records under b2b, b2bcn, b2bdn (india-compliance's layout), action A, R or P, `prev_status` when an IMS file told it */
+        get: operations["getGstGstr2bByPeriodImsUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/gstr2b/{period}/itc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        /** Input tax credit for GSTR-3B table 4 from the bills matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why */
+        get: operations["getGstGstr2bByPeriodItc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hr/payroll/run": {
         parameters: {
             query?: never;
@@ -11735,6 +11869,410 @@ export interface operations {
                             date: string;
                             balance: string;
                         } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postGstGstr2b: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "{\"data\":{\"gstin\":\"27AAPFU0939F1ZV\",\"rtnprd\":\"042026\",\"gendt\":\"14-05-2026\",\"docdata\":{\"b2b\":[{\"ctin\":\"29AAHCM7727Q1ZI\",\"trdnm\":\"Mehta Traders\",\"inv\":[{\"inum\":\"INV-1\",\"typ\":\"R\",\"dt\":\"10-04-2026\",\"val\":1180,\"pos\":\"27\",\"rev\":\"N\",\"items\":[{\"txval\":1000,\"igst\":180,\"cgst\":0,\"sgst\":0,\"cess\":0}]}]}]}}}",
+                 *       "fileName": "GSTR2B-042026.json"
+                 *     }
+                 */
+                "application/json": {
+                    file: string;
+                    fileName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description What was imported */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period: string;
+                        importId: number;
+                        documents: number;
+                        replaced: boolean;
+                        notRead: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postGstIms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    file: string;
+                    fileName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The periods and how many statuses each took */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periods: {
+                            period: string;
+                            statuses: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGstGstr2bByPeriod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period: string;
+                        tolerance: string;
+                        imported: {
+                            importId: number;
+                            fileName: string | null;
+                            at: string;
+                            by: string | null;
+                            generatedOn: string | null;
+                            notRead: string[];
+                        } | null;
+                        counts: {
+                            matched: number;
+                            mismatched: number;
+                            onlyIn2b: number;
+                            onlyInBooks: number;
+                        };
+                        rows: {
+                            /** @enum {string} */
+                            status: "matched" | "mismatched" | "only-in-2b" | "only-in-books";
+                            bill: {
+                                id: number;
+                                number: string;
+                                date: string;
+                                vendorName: string;
+                                gstin: string;
+                                taxableValue: string;
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                                cess: string;
+                                total: string;
+                            } | null;
+                            document: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "invoice" | "credit-note" | "debit-note";
+                                ctin: string;
+                                supplierName: string | null;
+                                number: string;
+                                date: string;
+                                value: string;
+                                placeOfSupply: string;
+                                reverseCharge: boolean;
+                                taxableValue: string;
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                                cess: string;
+                                supplyType: string;
+                                supplierPeriod: string;
+                            } | null;
+                            differences: {
+                                /** @enum {string} */
+                                field: "number" | "date" | "taxableValue" | "tax";
+                                books: string;
+                                portal: string;
+                            }[];
+                            action: {
+                                /** @enum {string} */
+                                action: "accept" | "reject" | "pending" | "none";
+                                by: string | null;
+                                at: string;
+                                /** @enum {string} */
+                                source: "owner" | "ims";
+                            } | null;
+                            followUp: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postGstGstr2bByPeriodActions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "invoice:29AAHCM7727Q1ZI:INV-1",
+                 *       "action": "accept"
+                 *     }
+                 */
+                "application/json": {
+                    key: string;
+                    /** @enum {string} */
+                    action: "accept" | "reject" | "pending";
+                };
+            };
+        };
+        responses: {
+            /** @description The action */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period: string;
+                        key: string;
+                        /** @enum {string} */
+                        action: "accept" | "reject" | "pending";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putGstGstr2bByPeriodTolerance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tolerance": "1.00"
+                 *     }
+                 */
+                "application/json": {
+                    tolerance: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The tolerance */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period: string;
+                        tolerance: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGstGstr2bByPeriodImsUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description IMS upload JSON */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: Record<string, never>[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGstGstr2bByPeriodItc: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matched and accepted ITC */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        igst: string;
+                        cgst: string;
+                        sgst: string;
+                        cess: string;
+                        period: string;
+                        counted: {
+                            billId: number;
+                            number: string;
+                            vendorName: string;
+                        }[];
+                        excluded: {
+                            billId: number;
+                            number: string;
+                            vendorName: string;
+                            reason: string;
+                        }[];
                     };
                 };
             };

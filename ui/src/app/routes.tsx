@@ -62,6 +62,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'reports/purchase-register': screen(() => import('@/features/books/purchase-register.screen').then((m) => m.PurchaseRegisterScreen)),
   'reports/ageing': screen(() => import('@/features/books/ageing.screen').then((m) => m.AgeingScreen)),
   'reports/gst-returns': screen(() => import('@/features/books/gst-returns.screen').then((m) => m.GstReturnsScreen)),
+  'reports/match-gstr-2b': screen(() => import('@/features/gst/gstr2b.screen').then((m) => m.Gstr2bScreen)),
 };
 
 /** When the browser is idle, fetch the code of the screens of a module: the next likely taps. */

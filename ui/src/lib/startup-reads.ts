@@ -12,7 +12,7 @@ const NOT_LISTS = new Set(['inventory/inventory']);
 
 /** The screen a full page load opens: 'home', 'login', 'module', or a task's 'module/slug'. */
 export function screenKey(pathname: string): string {
-  const task = /^\/module\/([a-z-]+)\/task\/([a-z-]+)$/.exec(pathname);
+  const task = /^\/module\/([a-z-]+)\/task\/([a-z0-9-]+)$/.exec(pathname);
   if (task) return `${task[1]}/${task[2]}`;
   if (pathname === routes.home) return 'home';
   if (pathname === routes.login) return 'login';
