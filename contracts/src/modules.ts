@@ -78,6 +78,8 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Purchase Register', 'Every purchase invoice and debit note of a period, with its tax', 'FileText'],
     ['Ageing', 'Who owes what, and for how long past due', 'Calculator'],
     ['GST Returns', 'GSTR-1 for the portal and the GSTR-3B figures', 'Receipt'],
+    ['GSTR-3B', 'The monthly return from the books: tax to pay in cash, the JSON for the portal', 'Receipt'],
+    ['GST Tie-out', 'Books beside GSTR-1 and GSTR-3B before you file', 'CheckCheck'],
   ]],
 ];
 

@@ -5,3 +5,6 @@ export * from './supply';
 export * from './gstr1';
 export * from './set-off';
 export * from './summary';
+export * from './gstr3b';
+export * from './tie-out';
+export * from './returns-schema';

@@ -62,6 +62,8 @@ const TASK_SCREENS: Record<string, Screen> = {
   'reports/purchase-register': screen(() => import('@/features/books/purchase-register.screen').then((m) => m.PurchaseRegisterScreen)),
   'reports/ageing': screen(() => import('@/features/books/ageing.screen').then((m) => m.AgeingScreen)),
   'reports/gst-returns': screen(() => import('@/features/books/gst-returns.screen').then((m) => m.GstReturnsScreen)),
+  'reports/gstr-3b': screen(() => import('@/features/books/gstr3b.screen').then((m) => m.Gstr3bScreen)),
+  'reports/gst-tie-out': screen(() => import('@/features/books/gst-tie-out.screen').then((m) => m.GstTieOutScreen)),
 };
 
 /** When the browser is idle, fetch the code of the screens of a module: the next likely taps. */

@@ -1,0 +1,88 @@
+import {
+  type BooksEntry,
+  creditNotes,
+  customersEntity,
+  debitNotes,
+  decimal,
+  type Figures,
+  gstr1,
+  gstr3b,
+  type InvoiceDocument,
+  purchaseInvoices,
+  salesInvoices,
+  toMoney,
+  type TiedInward,
+  type TiedOutward,
+  validationError,
+  vendorsEntity,
+} from '@erp/contracts';
+import type { AnyDb } from '@erp/eventstore';
+import { sql } from 'kysely';
+
+import { journalLines } from '../books/journal-sql';
+import { datedDocuments } from '../books/gstr1.route';
+import { businessOfRow } from '../settings/business.routes';
+import { itcForPeriod } from './itc';
+import { monthOf } from './period';
+
+/** The kinds each side of a return reads: sales invoices less credit notes, bills less debit notes. */
+export const OUTWARD = [{ doc: salesInvoices, kind: 'invoice' as const }, { doc: creditNotes, kind: 'credit-note' as const }];
+export const INWARD = [{ doc: purchaseInvoices, kind: 'bill' as const }, { doc: debitNotes, kind: 'debit-note' as const }];
+export const RETURN_TABLES = [...OUTWARD, ...INWARD].map((k) => k.doc.listTable);
+
+const tied = async <K extends string>(db: AnyDb, kinds: readonly { doc: InvoiceDocument; kind: K }[], party: { readonly singular: string }, from: string, to: string) =>
+  (await Promise.all(kinds.map(async ({ doc, kind }) => (await datedDocuments(db, doc, party, from, to)).map((d) => ({ kind, stream: `${doc.stream}-${d.data.id}`, ...d }))))).flat();
+
+/**
+ * A month's documents on both sides, its input tax credit (the seam), GSTR-1 and GSTR-3B: what
+ * the GSTR-3B route and the tie-out read. Refused without the business GSTIN.
+ */
+export const monthReturns = async (deps: { readonly db: AnyDb }, period: string) => {
+  const business = await businessOfRow(deps);
+  if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
+  const { year, month, from, to } = monthOf(period);
+  const outward: TiedOutward[] = await tied(deps.db, OUTWARD, customersEntity, from, to);
+  const inward: TiedInward[] = await tied(deps.db, INWARD, vendorsEntity, from, to);
+  const itc = await itcForPeriod(deps, period);
+  const gstin = business.gstin;
+  return {
+    gstin,
+    from,
+    to,
+    outward,
+    inward,
+    itc,
+    gstr1: gstr1({ gstin, year, month, documents: outward }),
+    gstr3b: gstr3b({ gstin, year, month, outward, inward, itc }),
+  };
+};
+
+const ACCOUNTS = {
+  outward: { taxable: ['sales', 'sales-returns'], igst: ['output-igst'], cgst: ['output-cgst'], sgst: ['output-sgst'] },
+  input: { igst: ['input-igst'], cgst: ['input-cgst'], sgst: ['input-sgst'] },
+} as const;
+
+/**
+ * The month's journal per voucher on one side's accounts: outward as credit − debit (Sales,
+ * Sales Returns, Output GST), input as debit − credit (Input GST). The business charges no cess.
+ */
+export const booksOf = async (db: AnyDb, side: keyof typeof ACCOUNTS, from: string, to: string): Promise<BooksEntry[]> => {
+  const heads = ACCOUNTS[side] as Partial<Record<keyof Figures, readonly string[]>>;
+  const headOf = new Map(Object.entries(heads).flatMap(([head, accounts]) => accounts.map((a) => [a, head] as const)));
+  const { rows } = await sql<{ stream: string; voucher_type: string; voucher_number: string | null; date: string; account: string; amount: string }>`
+    select stream, max(voucher_type) as voucher_type, max(voucher_number) as voucher_number, to_char(max(voucher_date), 'YYYY-MM-DD') as date, account,
+           sum(${side === 'outward' ? sql`credit - debit` : sql`debit - credit`})::text as amount
+    from ${journalLines}
+    where voucher_date between ${from}::date and ${to}::date and account = any(${[...headOf.keys()]}::text[])
+    group by stream, account`.execute(db);
+  const byStream = new Map<string, { entry: Omit<BooksEntry, 'figures'>; sums: Record<keyof Figures, ReturnType<typeof decimal>> }>();
+  for (const r of rows) {
+    const at = byStream.get(r.stream) ?? { entry: { stream: r.stream, voucherType: r.voucher_type, voucherNumber: r.voucher_number, date: r.date }, sums: { taxable: decimal(0), igst: decimal(0), cgst: decimal(0), sgst: decimal(0), cess: decimal(0) } };
+    const head = headOf.get(r.account)!;
+    at.sums[head as keyof Figures] = at.sums[head as keyof Figures].plus(decimal(r.amount));
+    byStream.set(r.stream, at);
+  }
+  return [...byStream.values()]
+    .map(({ entry, sums }) => ({ ...entry, figures: { taxable: toMoney(sums.taxable), igst: toMoney(sums.igst), cgst: toMoney(sums.cgst), sgst: toMoney(sums.sgst), cess: toMoney(sums.cess) } }))
+    .filter((e) => Object.values(e.figures).some((v) => !decimal(v).eq(0)));
+};
