@@ -2,6 +2,7 @@ import {
   BOOKS_PATHS,
   creditNotes,
   customersEntity,
+  documentFiguresOf,
   type Gstr1Document,
   GSTR1_SECTIONS,
   gstr1,
@@ -11,7 +12,6 @@ import {
   type InvoiceDocument,
   listTable,
   PeriodSchema,
-  printSourceOf,
   salesInvoices,
   snakeCase,
   toIssues,
@@ -51,7 +51,7 @@ export const datedDocuments = async (db: AnyDb, doc: InvoiceDocument, party: { r
     where d.${sql.id(snakeCase(doc.dateField))} between ${from}::date and ${to}::date
     order by d.id`.execute(db);
   return rows.map((row) => {
-    const printed = printSourceOf(doc, row);
+    const printed = documentFiguresOf(doc, row);
     const number = printed.number;
     const againstId = doc.against ? NullableId.parse(row[doc.against.field] ?? null) : null;
     const data: InvoiceData = {
