@@ -5,7 +5,6 @@ import {
   listTable,
   customersEntity,
   PeriodSchema,
-  tieOut,
   type TieOutReport,
   toIssues,
   validationError,
@@ -17,7 +16,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
-import { INWARD, OUTWARD, RETURN_TABLES, booksOf, monthReturns } from './returns';
+import { monthReturns, monthTieOut, RETURN_TABLES } from './returns';
 
 const Gstr3bQuery = z.object({ period: PeriodSchema, file: z.enum(GSTR3B_FILES).optional() });
 const TieOutQuery = z.object({ period: PeriodSchema });
@@ -50,18 +49,7 @@ export const gstr3bRoutes = (router: Router, deps: ReadDeps) => {
   });
   router.get(BOOKS_PATHS.gstTieOut, readsFrom(deps, [...tables, journalTable.name]), async (ctx: Context) => {
     const { period } = parsed(TieOutQuery, ctx);
-    const month = await monthReturns(deps, period);
-    const result = tieOut({
-      gstin: month.gstin,
-      outward: month.outward,
-      inward: month.inward,
-      gstr1: month.gstr1,
-      gstr3b: month.gstr3b.json,
-      booksOutward: await booksOf(deps.db, 'outward', month.from, month.to),
-      booksInput: await booksOf(deps.db, 'input', month.from, month.to),
-      itcBills: month.itc.bills,
-      documentStreams: [...OUTWARD, ...INWARD].map((k) => k.doc.stream),
-    });
+    const result = await monthTieOut(deps, period);
     const body: TieOutReport = { period, ...result, outward: { ...result.outward, differences: [...result.outward.differences] }, input: { ...result.input, differences: [...result.input.differences] } };
     ctx.body = body;
   });

@@ -12,6 +12,7 @@ import {
   salesInvoices,
   toMoney,
   type TiedInward,
+  tieOut,
   type TiedOutward,
   validationError,
   vendorsEntity,
@@ -26,8 +27,8 @@ import { itcForPeriod } from './itc';
 import { monthOf } from './period';
 
 /** The kinds each side of a return reads: sales invoices less credit notes, bills less debit notes. */
-export const OUTWARD = [{ doc: salesInvoices, kind: 'invoice' as const }, { doc: creditNotes, kind: 'credit-note' as const }];
-export const INWARD = [{ doc: purchaseInvoices, kind: 'bill' as const }, { doc: debitNotes, kind: 'debit-note' as const }];
+const OUTWARD = [{ doc: salesInvoices, kind: 'invoice' as const }, { doc: creditNotes, kind: 'credit-note' as const }];
+const INWARD = [{ doc: purchaseInvoices, kind: 'bill' as const }, { doc: debitNotes, kind: 'debit-note' as const }];
 export const RETURN_TABLES = [...OUTWARD, ...INWARD].map((k) => k.doc.listTable);
 
 const tied = async <K extends string>(db: AnyDb, kinds: readonly { doc: InvoiceDocument; kind: K }[], party: { readonly singular: string }, from: string, to: string) =>
@@ -85,4 +86,20 @@ export const booksOf = async (db: AnyDb, side: keyof typeof ACCOUNTS, from: stri
   return [...byStream.values()]
     .map(({ entry, sums }) => ({ ...entry, figures: { taxable: toMoney(sums.taxable), igst: toMoney(sums.igst), cgst: toMoney(sums.cgst), sgst: toMoney(sums.sgst), cess: toMoney(sums.cess) } }))
     .filter((e) => Object.values(e.figures).some((v) => !decimal(v).eq(0)));
+};
+
+/** The month's tie-out: its documents and returns beside the journal on both sides. */
+export const monthTieOut = async (deps: { readonly db: AnyDb }, period: string) => {
+  const month = await monthReturns(deps, period);
+  return tieOut({
+    gstin: month.gstin,
+    outward: month.outward,
+    inward: month.inward,
+    gstr1: month.gstr1,
+    gstr3b: month.gstr3b.json,
+    booksOutward: await booksOf(deps.db, 'outward', month.from, month.to),
+    booksInput: await booksOf(deps.db, 'input', month.from, month.to),
+    itcBills: month.itc.bills,
+    documentStreams: [...OUTWARD, ...INWARD].map((k) => k.doc.stream),
+  });
 };
