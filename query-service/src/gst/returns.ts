@@ -42,9 +42,11 @@ export const monthReturns = async (deps: { readonly db: AnyDb }, period: string)
   const business = await businessOfRow(deps);
   if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
   const { year, month, from, to } = monthOf(period);
-  const outward: TiedOutward[] = await tied(deps.db, OUTWARD, customersEntity, from, to);
-  const inward: TiedInward[] = await tied(deps.db, INWARD, vendorsEntity, from, to);
-  const itc = await itcForPeriod(deps, period);
+  const [outward, inward, itc]: [TiedOutward[], TiedInward[], Awaited<ReturnType<typeof itcForPeriod>>] = await Promise.all([
+    tied(deps.db, OUTWARD, customersEntity, from, to),
+    tied(deps.db, INWARD, vendorsEntity, from, to),
+    itcForPeriod(deps, period),
+  ]);
   const gstin = business.gstin;
   return {
     gstin,
@@ -69,36 +71,33 @@ const ACCOUNTS = {
  */
 export const booksOf = async (db: AnyDb, side: keyof typeof ACCOUNTS, from: string, to: string): Promise<BooksEntry[]> => {
   const heads = ACCOUNTS[side] as Partial<Record<keyof Figures, readonly string[]>>;
-  const headOf = new Map(Object.entries(heads).flatMap(([head, accounts]) => accounts.map((a) => [a, head] as const)));
-  const { rows } = await sql<{ stream: string; voucher_type: string; voucher_number: string | null; date: string; account: string; amount: string }>`
-    select stream, max(voucher_type) as voucher_type, max(voucher_number) as voucher_number, to_char(max(voucher_date), 'YYYY-MM-DD') as date, account,
-           sum(${side === 'outward' ? sql`credit - debit` : sql`debit - credit`})::text as amount
+  const amount = side === 'outward' ? sql`credit - debit` : sql`debit - credit`;
+  const headSum = (head: keyof Figures) => sql`coalesce(sum(${amount}) filter (where account = any(${[...(heads[head] ?? [])]}::text[])), 0)::text`;
+  // One row per voucher, its heads summed in the database (a month of 10,000 invoices: 10,000 rows, not 40,000).
+  const { rows } = await sql<{ stream: string; voucher_type: string; voucher_number: string | null; date: string } & Record<keyof Figures, string>>`
+    select stream, max(voucher_type) as voucher_type, max(voucher_number) as voucher_number, to_char(max(voucher_date), 'YYYY-MM-DD') as date,
+           ${headSum('taxable')} as taxable, ${headSum('igst')} as igst, ${headSum('cgst')} as cgst, ${headSum('sgst')} as sgst, '0' as cess
     from ${journalLines}
-    where voucher_date between ${from}::date and ${to}::date and account = any(${[...headOf.keys()]}::text[])
-    group by stream, account`.execute(db);
-  const byStream = new Map<string, { entry: Omit<BooksEntry, 'figures'>; sums: Record<keyof Figures, ReturnType<typeof decimal>> }>();
-  for (const r of rows) {
-    const at = byStream.get(r.stream) ?? { entry: { stream: r.stream, voucherType: r.voucher_type, voucherNumber: r.voucher_number, date: r.date }, sums: { taxable: decimal(0), igst: decimal(0), cgst: decimal(0), sgst: decimal(0), cess: decimal(0) } };
-    const head = headOf.get(r.account)!;
-    at.sums[head as keyof Figures] = at.sums[head as keyof Figures].plus(decimal(r.amount));
-    byStream.set(r.stream, at);
-  }
-  return [...byStream.values()]
-    .map(({ entry, sums }) => ({ ...entry, figures: { taxable: toMoney(sums.taxable), igst: toMoney(sums.igst), cgst: toMoney(sums.cgst), sgst: toMoney(sums.sgst), cess: toMoney(sums.cess) } }))
+    where voucher_date between ${from}::date and ${to}::date and account = any(${Object.values(heads).flat()}::text[])
+    group by stream`.execute(db);
+  return rows
+    .map((r) => ({ stream: r.stream, voucherType: r.voucher_type, voucherNumber: r.voucher_number, date: r.date, figures: { taxable: toMoney(r.taxable), igst: toMoney(r.igst), cgst: toMoney(r.cgst), sgst: toMoney(r.sgst), cess: toMoney(r.cess) } }))
     .filter((e) => Object.values(e.figures).some((v) => !decimal(v).eq(0)));
 };
 
 /** The month's tie-out: its documents and returns beside the journal on both sides. */
 export const monthTieOut = async (deps: { readonly db: AnyDb }, period: string) => {
-  const month = await monthReturns(deps, period);
+  const { from, to } = monthOf(period);
+  // The journal is read while the documents are (the database works while Node parses).
+  const [month, booksOutward, booksInput] = await Promise.all([monthReturns(deps, period), booksOf(deps.db, 'outward', from, to), booksOf(deps.db, 'input', from, to)]);
   return tieOut({
     gstin: month.gstin,
     outward: month.outward,
     inward: month.inward,
     gstr1: month.gstr1,
     gstr3b: month.gstr3b.json,
-    booksOutward: await booksOf(deps.db, 'outward', month.from, month.to),
-    booksInput: await booksOf(deps.db, 'input', month.from, month.to),
+    booksOutward,
+    booksInput,
     itcBills: month.itc.bills,
     documentStreams: [...OUTWARD, ...INWARD].map((k) => k.doc.stream),
   });

@@ -16,7 +16,7 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 const openTask = async (page: Page, task: string) => {
   await page.goto('/module/reports');
   await page.getByRole('list', { name: 'Reports tasks' }).getByRole('link', { name: new RegExp(`^${task}`) }).click();
-  await expect(page.getByRole('heading', { name: task, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: task, level: 1 })).toBeVisible({ timeout: 30_000 });
 };
 
 test('GSTR-3B shows the cash to pay and downloads the portal JSON; the tie-out says ready to file', async ({ page }) => {
