@@ -1,4 +1,4 @@
-// The books half of `npm run bench` (issue 21): two months of 10,000 GST sales invoices each (200
+// The books part of `npm run bench` (issue 21): two months of 10,000 GST sales invoices each (200
 // customers, half registered), half of them part paid by a receipt, folded by every read model;
 // then the reports timed beside a plain SQL sum over the same invoices (what a CRUD app would run):
 // GSTR-1 for a month, the trial balance, profit and loss for a month, a trial balance as of a
@@ -46,7 +46,7 @@ const invoice = (): InvoiceData => {
   };
 };
 
-const fill = async (t: StoreUnderTest) => {
+export const fill = async (t: StoreUnderTest) => {
   const meta = (at: string) => JSON.stringify({ userId: 1, username: 'bench', correlationId: 'bench', at });
   await sql`insert into events (event_id, stream_id, stream_version, type, data, metadata) values
     (gen_random_uuid(), ${BUSINESS_STREAM}, 1, 'BusinessProfileSaved', ${JSON.stringify(BusinessSchema.parse({ legalName: 'Bench Traders', tradeName: null, address: null, state: '27', gstin: '27AAPFU0939F1ZV', pan: null, phone: null, email: null, bankName: null, bankAccountNumber: null, ifsc: null, upiId: null, invoicePrefix: 'INV', creditNotePrefix: 'CN', debitNotePrefix: 'DN', taxpayerType: 'regular' }))}::jsonb, ${meta('2026-03-01T00:00:00Z')}::jsonb)`.execute(t.db);

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 
 import { benchHttp } from './bench-http';
 import { benchBooks } from './bench-books';
+import { benchGst } from './bench-gst';
 import { benchRebuild } from './bench-rebuild';
 
 const WRITERS = 8;
@@ -18,26 +19,29 @@ const meta = { userId: 1, username: 'bench', correlationId: 'bench', at: new Dat
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
-/** `npm run bench` runs every part; `npm run bench -- writes`, `-- rebuild` or `-- books` runs one. */
+/** `npm run bench` runs every part; `npm run bench -- writes`, `-- rebuild`, `-- books` or `-- gst` runs one. */
 const part = process.argv[2];
 
 const main = async () => {
   if (!part || part === 'writes') await benchWrites();
   if (!part || part === 'rebuild') await benchRebuildPart();
   if (!part || part === 'books') await benchBooksPart();
+  if (!part || part === 'gst') await benchOnProjections(benchGst);
 };
 
-const benchBooksPart = async () => {
+/** A part on a database of its own, its read models prepared. */
+const benchOnProjections = async (run: (t: Awaited<ReturnType<typeof withStore>>) => Promise<void>) => {
   const database = await testDatabase();
   const t = await withStore(database.url, { max: 4 });
   try {
     await prepareProjections(t.db, t.store, PROJECTIONS);
-    await benchBooks(t);
+    await run(t);
   } finally {
     await t.close();
     await database.drop();
   }
 };
+const benchBooksPart = () => benchOnProjections(benchBooks);
 
 const benchWrites = async () => {
   const database = await testDatabase();

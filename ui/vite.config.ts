@@ -29,7 +29,7 @@ function routePreloads(): Plugin {
         if (!bundle) return html;
         const source = readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8');
         const screens = new Map<string, string>();
-        for (const [, task, name, file] of source.matchAll(/(?:'([a-z-]+\/[a-z0-9-]+)': |const (\w+) = )screen\(\(\) => import\('@\/([^']+)'\)/g)) {
+        for (const [, task, name, file] of source.matchAll(/(?:'([a-z0-9-]+\/[a-z0-9-]+)': |const (\w+) = )screen\(\(\) => import\('@\/([^']+)'\)/g)) {
           screens.set(`src/${file}.tsx`, task ?? NAMED[name!] ?? name!);
         }
         const declared = source.match(/screen\(\(\) => import\(/g)?.length ?? 0;

@@ -79,6 +79,8 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Ageing', 'Who owes what, and for how long past due', 'Calculator'],
     ['GST Returns', 'GSTR-1 for the portal and the GSTR-3B figures', 'Receipt'],
     ['Match GSTR-2B', 'Purchase bills against the suppliers\' returns; IMS actions', 'CheckCheck'],
+    ['GSTR-3B', 'The monthly return from the books: tax to pay in cash, the JSON for the portal', 'Receipt'],
+    ['GST Tie-out', 'Books beside GSTR-1 and GSTR-3B before you file', 'CheckCheck'],
   ]],
 ];
 

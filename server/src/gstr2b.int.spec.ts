@@ -1,4 +1,4 @@
-import { api, BUSINESS_PATH, type Gstr2bMatch, GSTR2B_PATHS, type MatchedItc, purchaseInvoices } from '@erp/contracts';
+import { api, BOOKS_PATHS, BUSINESS_PATH, type Gstr2bMatch, GSTR2B_PATHS, type MatchedItc, purchaseInvoices } from '@erp/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
@@ -120,6 +120,10 @@ describe('GSTR-2B matching and IMS', () => {
     expect([paise(itc.igst), paise(itc.cgst), paise(itc.sgst), paise(itc.cess)]).toEqual([18_000n, 0n, 0n, 0n]);
     expect(itc.counted.map((c) => c.number)).toEqual(['MT/2026-27/0001']);
     expect(itc.excluded.map((e) => e.number)).toEqual(['MT-2', 'MT-3']);
+    // GSTR-3B table 4 takes the same credit once the month's 2B is in: IGST 180.00, the bill it names.
+    const gstr3b = await read<{ json: { itc_elg: { itc_net: { iamt: number; camt: number; samt: number } } }; itcBills: { number: string }[] }>(`${BOOKS_PATHS.gstr3b}?period=${APRIL}`);
+    expect(gstr3b.json.itc_elg.itc_net).toMatchObject({ iamt: 180, camt: 0, samt: 0 });
+    expect(gstr3b.itcBills.map((b) => b.number)).toEqual(['MT/2026-27/0001']);
 
     expect(await write('put', GSTR2B_PATHS.tolerance(APRIL), { tolerance: '60' })).toEqual({ period: APRIL, tolerance: '60.00' });
     const loose = await read<MatchedItc>(GSTR2B_PATHS.itc(APRIL));

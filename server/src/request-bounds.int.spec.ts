@@ -95,6 +95,14 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
   [GSTR2B_PATHS.period(':period')]: returnPeriod(GSTR2B_PATHS.period),
   [GSTR2B_PATHS.imsUpload(':period')]: returnPeriod(GSTR2B_PATHS.imsUpload),
   [GSTR2B_PATHS.itc(':period')]: returnPeriod(GSTR2B_PATHS.itc),
+  [BOOKS_PATHS.gstr3b]: {
+    worst: [`${BOOKS_PATHS.gstr3b}?period=${LAST_YEAR}-12`, `${BOOKS_PATHS.gstr3b}?period=${LAST_YEAR}-12&file=json`],
+    beyond: [[`${BOOKS_PATHS.gstr3b}?period=${LAST_YEAR + 1}-01`, 'period'], [`${BOOKS_PATHS.gstr3b}?period=${LAST_YEAR}-12&file=xml`, 'file']],
+  },
+  [BOOKS_PATHS.gstTieOut]: {
+    worst: [`${BOOKS_PATHS.gstTieOut}?period=${LAST_YEAR}-12`],
+    beyond: [[`${BOOKS_PATHS.gstTieOut}?period=${LAST_YEAR + 1}-01`, 'period'], [`${BOOKS_PATHS.gstTieOut}?period=0001-01`, 'period']],
+  },
   [PAYROLL_PATHS.register]: {
     worst: [`${PAYROLL_PATHS.register}?month=12&year=${PAYROLL_YEARS.max}`],
     beyond: [[`${PAYROLL_PATHS.register}?month=12&year=${PAYROLL_YEARS.max + 1}`, 'year']],

@@ -20,6 +20,10 @@ export const BOOKS_PATHS = {
   /** Every purchase invoice and debit note (less) of a period. */
   purchaseRegister: '/api/reports/purchase-register',
   gstr1: '/api/gst/gstr1',
+  /** A month's GSTR-3B: the portal JSON, and the payment (6.1) after the set-off. */
+  gstr3b: '/api/gst/gstr3b',
+  /** A month's books beside GSTR-1 and GSTR-3B, per head, each difference down to its documents. */
+  gstTieOut: '/api/gst/tie-out',
   /** Home's small dashboard: sales by day this month and last, receivables by age, top items, cash in and out. */
   dashboard: '/api/reports/dashboard',
 } as const;

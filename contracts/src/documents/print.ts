@@ -249,16 +249,11 @@ const Kind = z.enum(PRINTABLE);
 const Text = z.string();
 const OptionalText = z.string().nullable().optional();
 
-/**
- * A printable document as the API answers it (GET …/{id}) → what printing reads; a note's
- * `againstDate` is its invoice's date, read from that invoice by the caller.
- */
-export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField' | 'dateField' | 'texts'>, record: unknown, againstDate: string | null = null): PrintSource => {
+/** Any invoice-like document as its list row or the API answers it → its number, date, tax and lines (printable or not: GST returns read bills too). */
+export const documentFiguresOf = (doc: Pick<InvoiceDocument, 'numberField' | 'dateField' | 'texts'>, record: unknown) => {
   const r = Answered.parse(record);
-  const kind = Kind.parse(doc.stream);
   const text = (name: string) => OptionalText.parse(Reflect.get(r, name)) ?? null;
   return {
-    kind,
     number: Text.parse(Reflect.get(r, doc.numberField)),
     date: Text.parse(Reflect.get(r, doc.dateField)),
     dueDate: r.dueDate,
@@ -267,7 +262,6 @@ export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField
     placeOfSupply: r.placeOfSupply,
     reverseCharge: r.reverseCharge,
     againstNumber: r.againstNumber ?? null,
-    againstDate,
     subTotal: r.subTotal,
     cgst: r.cgst,
     sgst: r.sgst,
@@ -280,6 +274,16 @@ export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField
     lines: r.lines,
   };
 };
+
+/**
+ * A printable document as the API answers it (GET …/{id}) → what printing reads; a note's
+ * `againstDate` is its invoice's date, read from that invoice by the caller.
+ */
+export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField' | 'dateField' | 'texts'>, record: unknown, againstDate: string | null = null): PrintSource => ({
+  kind: Kind.parse(doc.stream),
+  ...documentFiguresOf(doc, record),
+  againstDate,
+});
 
 /** `/api/sales/invoices/7/pdf`. */
 export const pdfPath = (record: string) => `${record}/pdf`;

@@ -9,3 +9,6 @@ export * from './gstr2b-file';
 export * from './gstr2b-match';
 export * from './gstr2b';
 export * from './ims-upload';
+export * from './gstr3b';
+export * from './tie-out';
+export * from './returns-schema';

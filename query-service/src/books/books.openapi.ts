@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, DATE_YEARS_TEXT, GSTR1_SECTIONS, GstSummarySchema, MAX_PERIOD_YEARS } from '@erp/contracts';
+import { BOOKS_PATHS, DATE_YEARS_TEXT, GSTR1_SECTIONS, GSTR3B_FILES, Gstr3bReportSchema, GstSummarySchema, MAX_PERIOD_YEARS, TieOutSchema } from '@erp/contracts';
 import { z } from 'zod';
 
 const YEARS = `a day of ${DATE_YEARS_TEXT}`;
@@ -11,6 +11,7 @@ const PERIOD = [
 ];
 const AS_OF = [date('asOf', 'The day the figures stand at (default: today): documents dated on or before it'), RECORDED_BY];
 const json = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
+const MONTH = { name: 'period', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: `The month, YYYY-MM, of ${DATE_YEARS_TEXT}` };
 const ERRORS = { 400: { $ref: '#/components/responses/Error' }, 401: { $ref: '#/components/responses/Error' } };
 const report = (tag: string, summary: string, parameters: readonly object[], extra: object = {}) => ({
   get: { tags: [tag], summary, parameters, responses: { 200: json(summary), ...ERRORS, ...extra } },
@@ -61,4 +62,21 @@ export const booksPaths = () => ({
       responses: { 200: { description: 'The return (JSON), or one section (CSV)', content: { 'application/json': { schema: { type: 'object' } }, 'text/csv': { schema: { type: 'string' } } } }, ...ERRORS },
     },
   },
+  [BOOKS_PATHS.gstr3b]: {
+    get: {
+      tags: ['GST'],
+      summary: "A month's GSTR-3B from the books: the portal's offline-utility JSON (3.1 outward and reverse-charge supplies, 3.2 inter-state to unregistered persons, 4 ITC, 5 exempt inward), the payment (6.1) after the set-off in the legal order, and the bills whose credit it counts; with `file=json`, the portal JSON alone as a file",
+      parameters: [MONTH, { name: 'file', in: 'query', schema: { type: 'string', enum: [...GSTR3B_FILES] }, description: 'json: the portal JSON alone, as an attachment' }],
+      responses: { 200: { description: 'The return', content: { 'application/json': { schema: z.toJSONSchema(Gstr3bReportSchema, { io: 'output' }) } } }, ...ERRORS },
+    },
+  },
+  [BOOKS_PATHS.gstTieOut]: {
+    get: {
+      tags: ['GST'],
+      summary: "A month's books (Sales, Sales Returns, Output and Input GST) beside GSTR-1 and GSTR-3B per head (taxable value, IGST, CGST, SGST, cess), each difference named down to the document that causes it and why; `ready` only when no difference is unexplained",
+      parameters: [MONTH],
+      responses: { 200: { description: 'The tie-out', content: { 'application/json': { schema: z.toJSONSchema(TieOutSchema, { io: 'output' }) } } }, ...ERRORS },
+    },
+  },
 });
+

@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { documentsAsRecorded } from './documents-as-recorded';
 import { PERIOD_PARAMS, reportQuery } from './ledger.routes';
+import { gstr3bRoutes } from '../gst/gstr3b.routes';
 import { gstr1Route } from './gstr1.route';
 
 type RateRow = GstSummary['output'][number];
@@ -110,4 +111,5 @@ export const gstRoutes = (router: Router, deps: ReadDeps) => {
     ctx.body = body;
   });
   gstr1Route(router, deps);
+  gstr3bRoutes(router, deps);
 };

@@ -2,15 +2,16 @@ import {
   BOOKS_PATHS,
   creditNotes,
   customersEntity,
+  documentFiguresOf,
   type Gstr1Document,
   GSTR1_SECTIONS,
   gstr1,
   gstr1Csv,
   gstr1Sections,
+  type InvoiceData,
   type InvoiceDocument,
   listTable,
   PeriodSchema,
-  printSourceOf,
   salesInvoices,
   snakeCase,
   toIssues,
@@ -41,36 +42,36 @@ const Flag = z.boolean();
 /** A number taken from a series (`INV/2026-27/0007`) → its series (`INV/2026-27/`); typed by hand → null. */
 const seriesOf = (number: string) => (/^(.*\D)\d+$/.exec(number)?.[1] ?? null);
 
-/** A month's sales invoices and credit notes, active or not, with their customers' GSTINs. */
-export const documentsOf = async (db: AnyDb, doc: InvoiceDocument, kind: Gstr1Document['kind'], from: string, to: string): Promise<Gstr1Document[]> => {
+/** A kind's documents dated in a period, active or not, with their parties' GSTINs (as recorded on the party). */
+export const datedDocuments = async (db: AnyDb, doc: InvoiceDocument, party: { readonly singular: string }, from: string, to: string) => {
   const table = invoiceTable(doc);
   const columns = sql.join(Object.keys(table.columns).map((c) => sql`d.${sql.id(snakeCase(c))} as ${sql.id(c)}`));
   const { rows } = await sql<Record<string, unknown>>`
     select ${columns}, p.gst_number as "partyGstin"
-    from ${sql.table(table.name)} d left join ${sql.table(listTable(customersEntity))} p on p.id = d.customer_id
+    from ${sql.table(table.name)} d left join ${sql.table(listTable(party))} p on p.id = d.${sql.id(snakeCase(doc.party.field))}
     where d.${sql.id(snakeCase(doc.dateField))} between ${from}::date and ${to}::date
     order by d.id`.execute(db);
   return rows.map((row) => {
-    const printed = printSourceOf(doc, row);
+    const printed = documentFiguresOf(doc, row);
     const number = printed.number;
     const againstId = doc.against ? NullableId.parse(row[doc.against.field] ?? null) : null;
-    return {
-      kind,
-      partyGstin: NullableText.parse(row.partyGstin ?? null),
-      series: seriesOf(number),
-      data: {
-        ...printed,
-        id: Id.parse(row.id),
-        partyId: Id.parse(row[doc.party.field]),
-        number,
-        texts: {},
-        active: Flag.parse(row.active),
-        againstId,
-        againstNumber: printed.againstNumber,
-      },
+    const data: InvoiceData = {
+      ...printed,
+      id: Id.parse(row.id),
+      partyId: Id.parse(row[doc.party.field]),
+      number,
+      texts: {},
+      active: Flag.parse(row.active),
+      againstId,
+      againstNumber: printed.againstNumber,
     };
+    return { partyGstin: NullableText.parse(row.partyGstin ?? null), series: seriesOf(number), data };
   });
 };
+
+/** A month's sales invoices and credit notes, active or not, with their customers' GSTINs. */
+export const documentsOf = async (db: AnyDb, doc: InvoiceDocument, kind: Gstr1Document['kind'], from: string, to: string): Promise<Gstr1Document[]> =>
+  (await datedDocuments(db, doc, customersEntity, from, to)).map((d) => ({ kind, ...d }));
 
 /**
  * GET /api/gst/gstr1?period=2026-04: the month's outward supplies as the JSON the GST portal's

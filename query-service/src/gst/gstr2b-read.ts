@@ -42,7 +42,7 @@ const RowSchema = z.object({
 });
 
 /** A period's 2B as stored: its last import, the actions and the tolerance (₹1 when not set). */
-export const gstr2bPeriod = async (deps: ReadDeps, period: string) => {
+export const gstr2bPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string) => {
   const { rows } = await sql<Record<string, unknown>>`
     select import_id as "importId", file_name as "fileName", imported_at as "importedAt", imported_by as "importedBy", generated_on as "generatedOn",
            not_read as "notRead", documents, actions, tolerance::text as tolerance
@@ -62,7 +62,7 @@ const monthEnd = (period: string) => new Date(Date.UTC(Number(period.slice(0, 4)
  * The period's GST purchase bills from vendors with a GSTIN (the only ones a 2B can show), active,
  * dated in the month, with their taxable value and taxes. Cess: our bills carry none.
  */
-export const purchaseBills = async (deps: ReadDeps, period: string): Promise<BookBill[]> => {
+export const purchaseBills = async (deps: Pick<ReadDeps, 'db'>, period: string): Promise<BookBill[]> => {
   const { rows } = await sql<BookBill>`
     select d.id, d.invoice_number as number, d.invoice_date::text as date, v.name as "vendorName", upper(v.gst_number) as gstin,
            coalesce((select sum((l->>'taxableValue')::numeric) from jsonb_array_elements(d.lines) l), 0)::numeric(18,2)::text as "taxableValue",
@@ -76,7 +76,7 @@ export const purchaseBills = async (deps: ReadDeps, period: string): Promise<Boo
 };
 
 /** The period's bills matched to its 2B, with the actions and the tolerance. */
-export const matchedPeriod = async (deps: ReadDeps, period: string) => {
+export const matchedPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string) => {
   const stored = await gstr2bPeriod(deps, period);
   const bills = await purchaseBills(deps, period);
   return { ...stored, rows: matchGstr2b(bills, stored.documents, stored.tolerance) };

@@ -15,7 +15,7 @@ const REASONS = {
  * period's GSTR-2B AND accepted (issue 44 item 3): IGST, CGST, SGST and cess of those bills as
  * booked, each bill counted or left out with its reason (not in 2B, what differs, not accepted).
  */
-export const matchedItcForPeriod = async (deps: ReadDeps, period: string): Promise<MatchedItc> => {
+export const matchedItcForPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string): Promise<MatchedItc> => {
   const { rows, actions } = await matchedPeriod(deps, period);
   const counted: MatchedItc['counted'] = [];
   const excluded: MatchedItc['excluded'] = [];

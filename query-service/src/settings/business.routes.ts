@@ -8,11 +8,11 @@ import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
 const selection = sql.join(Object.keys(BusinessSchema.shape).map((name) => sql`${sql.id(name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))} as ${sql.id(name)}`));
 
-const profileRow = async (deps: ReadDeps) =>
+const profileRow = async (deps: Pick<ReadDeps, 'db'>) =>
   (await sql<Record<string, unknown>>`select ${selection}, version from ${sql.table(businessTable.name)} where id = 1`.execute(deps.db)).rows[0];
 
 /** The business profile from its read model; null until the owner sets it. */
-export const businessOfRow = async (deps: ReadDeps): Promise<Business | null> => {
+export const businessOfRow = async (deps: Pick<ReadDeps, 'db'>): Promise<Business | null> => {
   const row = await profileRow(deps);
   return row ? BusinessSchema.parse(row) : null;
 };

@@ -1992,6 +1992,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gst/gstr3b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A month's GSTR-3B from the books: the portal's offline-utility JSON (3.1 outward and reverse-charge supplies, 3.2 inter-state to unregistered persons, 4 ITC, 5 exempt inward), the payment (6.1) after the set-off in the legal order, and the bills whose credit it counts; with `file=json`, the portal JSON alone as a file */
+        get: operations["getGstGstr3b"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/tie-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A month's books (Sales, Sales Returns, Output and Input GST) beside GSTR-1 and GSTR-3B per head (taxable value, IGST, CGST, SGST, cess), each difference named down to the document that causes it and why; `ready` only when no difference is unexplained */
+        get: operations["getGstTieOut"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/bank-reconciliation": {
         parameters: {
             query?: never;
@@ -11327,6 +11361,261 @@ export interface operations {
                 content: {
                     "application/json": Record<string, never>;
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGstGstr3b: {
+        parameters: {
+            query: {
+                /** @description The month, YYYY-MM, of the years 1900 to 2999 */
+                period: string;
+                /** @description json: the portal JSON alone, as an attachment */
+                file?: "json";
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period: string;
+                        gstin: string;
+                        /** @description The return in the GST portal's offline-utility format (sup_details, inter_sup, itc_elg, inward_sup, eco_dtls) */
+                        json: {
+                            [key: string]: unknown;
+                        };
+                        payment: {
+                            setOff: {
+                                heads: {
+                                    igst: {
+                                        liability: string;
+                                        /** @description The input tax credit of each head used against this head */
+                                        paidFromCredit: {
+                                            igst: string;
+                                            cgst: string;
+                                            sgst: string;
+                                        };
+                                        cash: string;
+                                        credit: string;
+                                        carriedForward: string;
+                                    };
+                                    cgst: {
+                                        liability: string;
+                                        /** @description The input tax credit of each head used against this head */
+                                        paidFromCredit: {
+                                            igst: string;
+                                            cgst: string;
+                                            sgst: string;
+                                        };
+                                        cash: string;
+                                        credit: string;
+                                        carriedForward: string;
+                                    };
+                                    sgst: {
+                                        liability: string;
+                                        /** @description The input tax credit of each head used against this head */
+                                        paidFromCredit: {
+                                            igst: string;
+                                            cgst: string;
+                                            sgst: string;
+                                        };
+                                        cash: string;
+                                        credit: string;
+                                        carriedForward: string;
+                                    };
+                                };
+                                cash: string;
+                                carriedForward: string;
+                            };
+                            /** @description Tax on reverse charge: paid in cash (s.49(4)), then credit */
+                            reverseCharge: {
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                            };
+                            /** @description What to pay in cash under each head: the set-off's rest plus the tax on reverse charge */
+                            cash: {
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                            };
+                            totalCash: string;
+                        };
+                        /** @description The bills (and debit notes, below zero) whose credit 4(A)(5) counts */
+                        itcBills: {
+                            stream: string;
+                            /** @enum {string} */
+                            kind: "bill" | "debit-note";
+                            number: string;
+                            date: string;
+                            vendorGstin: string;
+                            igst: string;
+                            cgst: string;
+                            sgst: string;
+                            cess: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGstTieOut: {
+        parameters: {
+            query: {
+                /** @description The month, YYYY-MM, of the years 1900 to 2999 */
+                period: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tie-out */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period: string;
+                        /** @description True only when every difference is explained by a document */
+                        ready: boolean;
+                        /** @description Sales: the journal (Sales, Sales Returns, Output GST) beside GSTR-1 and GSTR-3B 3.1 */
+                        outward: {
+                            books: {
+                                taxable: string;
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                                cess: string;
+                            };
+                            gstr1: {
+                                taxable: string;
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                                cess: string;
+                            } | null;
+                            gstr3b: {
+                                taxable: string;
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                                cess: string;
+                            };
+                            differences: {
+                                stream: string | null;
+                                document: string;
+                                date: string | null;
+                                /** @enum {string} */
+                                reason: "journal-entry" | "tax-by-hand" | "own-gstin" | "reverse-charge" | "other-period" | "credit-not-counted" | "unexplained";
+                                explained: boolean;
+                                books: {
+                                    taxable: string;
+                                    igst: string;
+                                    cgst: string;
+                                    sgst: string;
+                                    cess: string;
+                                };
+                                gstr1: {
+                                    taxable: string;
+                                    igst: string;
+                                    cgst: string;
+                                    sgst: string;
+                                    cess: string;
+                                } | null;
+                                gstr3b: {
+                                    taxable: string;
+                                    igst: string;
+                                    cgst: string;
+                                    sgst: string;
+                                    cess: string;
+                                };
+                            }[];
+                        };
+                        /** @description Purchases: the journal (Input GST) beside GSTR-3B 4(C); GSTR-1 has no input side */
+                        input: {
+                            books: {
+                                taxable: string;
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                                cess: string;
+                            };
+                            gstr1: {
+                                taxable: string;
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                                cess: string;
+                            } | null;
+                            gstr3b: {
+                                taxable: string;
+                                igst: string;
+                                cgst: string;
+                                sgst: string;
+                                cess: string;
+                            };
+                            differences: {
+                                stream: string | null;
+                                document: string;
+                                date: string | null;
+                                /** @enum {string} */
+                                reason: "journal-entry" | "tax-by-hand" | "own-gstin" | "reverse-charge" | "other-period" | "credit-not-counted" | "unexplained";
+                                explained: boolean;
+                                books: {
+                                    taxable: string;
+                                    igst: string;
+                                    cgst: string;
+                                    sgst: string;
+                                    cess: string;
+                                };
+                                gstr1: {
+                                    taxable: string;
+                                    igst: string;
+                                    cgst: string;
+                                    sgst: string;
+                                    cess: string;
+                                } | null;
+                                gstr3b: {
+                                    taxable: string;
+                                    igst: string;
+                                    cgst: string;
+                                    sgst: string;
+                                    cess: string;
+                                };
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -63,6 +63,8 @@ const TASK_SCREENS: Record<string, Screen> = {
   'reports/ageing': screen(() => import('@/features/books/ageing.screen').then((m) => m.AgeingScreen)),
   'reports/gst-returns': screen(() => import('@/features/books/gst-returns.screen').then((m) => m.GstReturnsScreen)),
   'reports/match-gstr-2b': screen(() => import('@/features/gst/gstr2b.screen').then((m) => m.Gstr2bScreen)),
+  'reports/gstr-3b': screen(() => import('@/features/books/gstr3b.screen').then((m) => m.Gstr3bScreen)),
+  'reports/gst-tie-out': screen(() => import('@/features/books/gst-tie-out.screen').then((m) => m.GstTieOutScreen)),
 };
 
 /** When the browser is idle, fetch the code of the screens of a module: the next likely taps. */

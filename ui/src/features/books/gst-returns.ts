@@ -36,7 +36,7 @@ const byHead = (amounts: Readonly<Record<TaxHead, string>>) => {
  * pays of it (in the legal order: IGST credit first; CGST credit never pays SGST, nor SGST credit
  * CGST), what is left to pay in cash, and the credit left for next month.
  */
-const paymentTable = (payment: Payment): ReportTable => {
+export const paymentTable = (payment: Payment): ReportTable => {
   const { setOff } = payment;
   const carried = Object.fromEntries(TAX_HEADS.map((h) => [h, setOff.heads[h].carriedForward])) as Record<TaxHead, string>;
   const cash = byHead(payment.cash);

@@ -1,0 +1,176 @@
+import type Big from 'big.js';
+
+import { decimal, toMoney } from '../money';
+import type { Gstr1Document } from './gstr1';
+import type { Gstr1Json } from './gstr1-json';
+import { inReturns, type InwardDocument, outwardShare, inwardShare } from './gstr3b';
+import type { Gstr3bJson } from './gstr3b-json';
+
+/**
+ * The tie-out before filing: for a month, the books (the journal's Sales, Sales Returns and Output
+ * GST accounts; its Input GST accounts) beside GSTR-1 (its sections' totals) and GSTR-3B, per head.
+ * Each source is also split by document; a document whose figures differ between the sources is
+ * named with the reason, or marked unexplained. Ready to file only when nothing is unexplained.
+ */
+export const TIE_OUT_HEADS = ['taxable', 'igst', 'cgst', 'sgst', 'cess'] as const;
+export type TieOutHead = (typeof TIE_OUT_HEADS)[number];
+export type Figures = Readonly<Record<TieOutHead, string>>;
+
+/** What a document posted to the journal in the month, per head (a voucher's stream: `sales-invoice-7`). */
+export interface BooksEntry {
+  readonly stream: string;
+  readonly voucherType: string;
+  readonly voucherNumber: string | null;
+  readonly date: string;
+  readonly figures: Figures;
+}
+
+export type TiedOutward = Gstr1Document & { readonly stream: string };
+export type TiedInward = InwardDocument & { readonly stream: string };
+
+export interface TieOutInput {
+  readonly gstin: string;
+  readonly outward: readonly TiedOutward[];
+  readonly inward: readonly TiedInward[];
+  readonly gstr1: Gstr1Json;
+  readonly gstr3b: Gstr3bJson;
+  /** The month's journal: outward accounts (taxable = Sales + Sales Returns, tax = Output GST). */
+  readonly booksOutward: readonly BooksEntry[];
+  /** The month's journal: Input GST accounts (taxable 0). */
+  readonly booksInput: readonly BooksEntry[];
+  /** The bills the input tax credit seam counts, by stream, per head. */
+  readonly itcBills: readonly { readonly stream: string; readonly igst: string; readonly cgst: string; readonly sgst: string; readonly cess: string }[];
+  /** The stream prefixes of the documents the returns read (`sales-invoice`…): another voucher is a journal entry. */
+  readonly documentStreams: readonly string[];
+}
+
+export const TIE_OUT_REASONS = ['journal-entry', 'tax-by-hand', 'own-gstin', 'reverse-charge', 'other-period', 'credit-not-counted', 'unexplained'] as const;
+export type TieOutReason = (typeof TIE_OUT_REASONS)[number];
+
+export interface TieOutDifference {
+  /** The document (`sales-invoice-7`), or null for a difference no document accounts for. */
+  readonly stream: string | null;
+  readonly document: string;
+  readonly date: string | null;
+  readonly reason: TieOutReason;
+  readonly explained: boolean;
+  readonly books: Figures;
+  /** Null on the input side (GSTR-1 has none). */
+  readonly gstr1: Figures | null;
+  readonly gstr3b: Figures;
+}
+
+export interface TieOutSide {
+  readonly books: Figures;
+  readonly gstr1: Figures | null;
+  readonly gstr3b: Figures;
+  readonly differences: readonly TieOutDifference[];
+}
+
+export interface TieOut {
+  readonly ready: boolean;
+  readonly outward: TieOutSide;
+  readonly input: TieOutSide;
+}
+
+type Sums = Record<TieOutHead, Big>;
+const none = (): Sums => ({ taxable: decimal(0), igst: decimal(0), cgst: decimal(0), sgst: decimal(0), cess: decimal(0) });
+const plus = (a: Sums, b: Partial<Record<TieOutHead, Big | string | number>>, sign = 1): Sums =>
+  Object.fromEntries(TIE_OUT_HEADS.map((h) => [h, a[h].plus(decimal(b[h] ?? 0).times(sign))])) as Sums;
+const shown = (s: Sums): Figures => Object.fromEntries(TIE_OUT_HEADS.map((h) => [h, toMoney(s[h])])) as Figures;
+const same = (a: Sums, b: Sums) => TIE_OUT_HEADS.every((h) => a[h].eq(b[h]));
+const fromFigures = (f: Figures) => plus(none(), f);
+type Item = { readonly txval: Big | number; readonly iamt: Big | number; readonly camt?: Big | number; readonly samt?: Big | number; readonly csamt?: number };
+const ofItem = (i: Item) => ({ taxable: i.txval, igst: i.iamt, cgst: i.camt ?? 0, sgst: i.samt ?? 0, cess: i.csamt ?? 0 });
+
+/** GSTR-1's totals from its sections: B2B + B2CL + B2CS + table 8 − CDNR − CDNUR. */
+const gstr1Totals = (g: Gstr1Json): Sums => {
+  let s = none();
+  for (const i of g.b2b.flatMap((x) => x.inv.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det));
+  for (const i of g.b2cl.flatMap((x) => x.inv.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det));
+  for (const r of g.b2cs) s = plus(s, ofItem(r));
+  for (const r of g.nil.inv) s = plus(s, { taxable: decimal(r.nil_amt).plus(r.expt_amt).plus(r.ngsup_amt) });
+  for (const i of g.cdnr.flatMap((x) => x.nt.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det), -1);
+  for (const i of g.cdnur.flatMap((v) => v.itms)) s = plus(s, ofItem(i.itm_det), -1);
+  return s;
+};
+
+/** GSTR-3B's outward totals: 3.1(a) + (b) with tax; (c) and (e) value only. */
+const gstr3bOutward = (g: Gstr3bJson): Sums => {
+  const { osup_det: a, osup_zero: b, osup_nil_exmp: c, osup_nongst: e } = g.sup_details;
+  return plus(plus(none(), ofItem(a)), { taxable: decimal(b.txval).plus(c.txval).plus(e.txval), igst: b.iamt, cess: b.csamt });
+};
+
+/** 'Sales Invoice INV/7' (the journal's words for it), else the document's kind and number. */
+const nameOf = (doc: { readonly kind: string; readonly data: { readonly number: string } } | undefined, entry: BooksEntry | undefined) =>
+  `${entry?.voucherType ?? doc?.kind ?? ''} ${doc?.data.number ?? entry?.voucherNumber ?? ''}`.trim();
+
+interface Attributed {
+  readonly stream: string;
+  readonly document: string;
+  readonly date: string | null;
+  readonly books: Sums;
+  readonly gstr1: Sums | null;
+  readonly gstr3b: Sums;
+  /** Why the sources differ on this document (when they do). */
+  readonly reason: TieOutReason;
+}
+
+const side = (totals: { books: Sums; gstr1: Sums | null; gstr3b: Sums }, docs: readonly Attributed[]): TieOutSide => {
+  const differences: TieOutDifference[] = docs
+    .filter((d) => !same(d.books, d.gstr3b) || (d.gstr1 !== null && !same(d.books, d.gstr1)))
+    .map((d) => ({ stream: d.stream, document: d.document, date: d.date, reason: d.reason, explained: d.reason !== 'unexplained', books: shown(d.books), gstr1: d.gstr1 && shown(d.gstr1), gstr3b: shown(d.gstr3b) }));
+  // What the documents do not account for: a source's total against the sum of its documents.
+  const sum = (pick: (d: Attributed) => Sums | null) => docs.reduce((s, d) => plus(s, pick(d) ?? none()), none());
+  const rest = { books: plus(totals.books, sum((d) => d.books), -1), gstr1: totals.gstr1 && plus(totals.gstr1, sum((d) => d.gstr1), -1), gstr3b: plus(totals.gstr3b, sum((d) => d.gstr3b), -1) };
+  const zero = none();
+  if (!same(rest.books, zero) || !same(rest.gstr3b, zero) || (rest.gstr1 && !same(rest.gstr1, zero))) {
+    differences.push({ stream: null, document: 'not traced to a document', date: null, reason: 'unexplained', explained: false, books: shown(rest.books), gstr1: rest.gstr1 && shown(rest.gstr1), gstr3b: shown(rest.gstr3b) });
+  }
+  return { books: shown(totals.books), gstr1: totals.gstr1 && shown(totals.gstr1), gstr3b: shown(totals.gstr3b), differences };
+};
+
+/** Why a document's books differ from its returns, from what it is (in the order a reader would check). */
+const reasonOf = (doc: { readonly data: TiedOutward['data']; readonly partyGstin: string | null } | undefined, own: string, isDocument: boolean): TieOutReason => {
+  if (!doc) return isDocument ? 'other-period' : 'journal-entry';
+  if (doc.data.taxMode !== 'gst' || doc.data.supplyType === null) return 'tax-by-hand';
+  if (!inReturns(doc.data, doc.partyGstin, own) && doc.data.active) return 'own-gstin';
+  if (doc.data.reverseCharge) return 'reverse-charge';
+  return 'unexplained';
+};
+
+/** The month's tie-out (see the module comment). */
+export const tieOut = (input: TieOutInput): TieOut => {
+  const own = input.gstin;
+  const isDocument = (stream: string) => input.documentStreams.some((prefix) => stream.startsWith(`${prefix}-`));
+  const booksOf = (entries: readonly BooksEntry[]) => new Map(entries.map((e) => [e.stream, e]));
+  const outBooks = booksOf(input.booksOutward);
+  const outDocs = new Map(input.outward.map((d) => [d.stream, d]));
+  const outward = [...new Set([...outDocs.keys(), ...outBooks.keys()])].map((stream): Attributed => {
+    const doc = outDocs.get(stream);
+    const entry = outBooks.get(stream);
+    const share = doc ? outwardShare(doc, own) : null;
+    const g3 = share ? plus(plus(none(), ofItem(share.taxable)), { taxable: share.nilExempt.plus(share.nonGst) }) : none();
+    const books = entry ? fromFigures(entry.figures) : none();
+    return { stream, document: nameOf(doc, entry), date: doc?.data.date ?? entry?.date ?? null, books, gstr1: share ? plus(none(), ofItem(share.gstr1)) : none(), gstr3b: g3, reason: reasonOf(doc, own, isDocument(stream)) };
+  });
+  const inBooks = booksOf(input.booksInput);
+  const inDocs = new Map(input.inward.map((d) => [d.stream, d]));
+  const counted = new Map(input.itcBills.map((b) => [b.stream, b]));
+  const inward = [...new Set([...inDocs.keys(), ...inBooks.keys(), ...counted.keys()])].map((stream): Attributed => {
+    const doc = inDocs.get(stream);
+    const entry = inBooks.get(stream);
+    const share = doc ? inwardShare(doc, own) : null;
+    const bill = counted.get(stream);
+    const rcm = share ? { igst: share.reverseCharge.iamt, cgst: share.reverseCharge.camt, sgst: share.reverseCharge.samt } : {};
+    const g3 = plus(plus(none(), rcm), bill ?? {});
+    const books = entry ? fromFigures(entry.figures) : none();
+    const reason = reasonOf(doc, own, isDocument(stream));
+    return { stream, document: nameOf(doc, entry), date: doc?.data.date ?? entry?.date ?? null, books, gstr1: null, gstr3b: g3, reason: doc && reason === 'unexplained' && !bill ? 'credit-not-counted' : reason };
+  });
+  const net = input.gstr3b.itc_elg.itc_net;
+  const outSide = side({ books: input.booksOutward.reduce((s, e) => plus(s, e.figures), none()), gstr1: gstr1Totals(input.gstr1), gstr3b: gstr3bOutward(input.gstr3b) }, outward);
+  const inSide = side({ books: input.booksInput.reduce((s, e) => plus(s, e.figures), none()), gstr1: null, gstr3b: plus(none(), { igst: net.iamt, cgst: net.camt, sgst: net.samt, cess: net.csamt }) }, inward);
+  const ready = [...outSide.differences, ...inSide.differences].every((d) => d.explained);
+  return { ready, outward: outSide, input: inSide };
+};

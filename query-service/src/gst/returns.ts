@@ -1,0 +1,105 @@
+import {
+  type BooksEntry,
+  creditNotes,
+  customersEntity,
+  debitNotes,
+  decimal,
+  type Figures,
+  gstr1,
+  gstr3b,
+  type InvoiceDocument,
+  purchaseInvoices,
+  salesInvoices,
+  toMoney,
+  type TiedInward,
+  tieOut,
+  type TiedOutward,
+  validationError,
+  vendorsEntity,
+} from '@erp/contracts';
+import type { AnyDb } from '@erp/eventstore';
+import { sql } from 'kysely';
+
+import { journalLines } from '../books/journal-sql';
+import { datedDocuments } from '../books/gstr1.route';
+import { businessOfRow } from '../settings/business.routes';
+import type { ReadDeps } from '../shared/read-your-writes';
+import { itcForPeriod } from './itc';
+import { monthOf } from './period';
+
+/** The kinds each side of a return reads: sales invoices less credit notes, bills less debit notes. */
+const OUTWARD = [{ doc: salesInvoices, kind: 'invoice' as const }, { doc: creditNotes, kind: 'credit-note' as const }];
+const INWARD = [{ doc: purchaseInvoices, kind: 'bill' as const }, { doc: debitNotes, kind: 'debit-note' as const }];
+export const RETURN_TABLES = [...OUTWARD, ...INWARD].map((k) => k.doc.listTable);
+
+const tied = async <K extends string>(db: AnyDb, kinds: readonly { doc: InvoiceDocument; kind: K }[], party: { readonly singular: string }, from: string, to: string) =>
+  (await Promise.all(kinds.map(async ({ doc, kind }) => (await datedDocuments(db, doc, party, from, to)).map((d) => ({ kind, stream: `${doc.stream}-${d.data.id}`, ...d }))))).flat();
+
+/**
+ * A month's documents on both sides, its input tax credit (the seam), GSTR-1 and GSTR-3B: what
+ * the GSTR-3B route and the tie-out read. Refused without the business GSTIN.
+ */
+export const monthReturns = async (deps: Pick<ReadDeps, 'db'>, period: string) => {
+  const business = await businessOfRow(deps);
+  if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
+  const { year, month, from, to } = monthOf(period);
+  const [outward, inward, itc]: [TiedOutward[], TiedInward[], Awaited<ReturnType<typeof itcForPeriod>>] = await Promise.all([
+    tied(deps.db, OUTWARD, customersEntity, from, to),
+    tied(deps.db, INWARD, vendorsEntity, from, to),
+    itcForPeriod(deps, period),
+  ]);
+  const gstin = business.gstin;
+  return {
+    gstin,
+    from,
+    to,
+    outward,
+    inward,
+    itc,
+    gstr1: gstr1({ gstin, year, month, documents: outward }),
+    gstr3b: gstr3b({ gstin, year, month, outward, inward, itc }),
+  };
+};
+
+const ACCOUNTS = {
+  outward: { taxable: ['sales', 'sales-returns'], igst: ['output-igst'], cgst: ['output-cgst'], sgst: ['output-sgst'] },
+  input: { igst: ['input-igst'], cgst: ['input-cgst'], sgst: ['input-sgst'] },
+} as const;
+
+/**
+ * The month's journal per voucher on one side's accounts: outward as credit − debit (Sales,
+ * Sales Returns, Output GST), input as debit − credit (Input GST). The business charges no cess.
+ */
+export const booksOf = async (db: AnyDb, side: keyof typeof ACCOUNTS, from: string, to: string): Promise<BooksEntry[]> => {
+  const heads = ACCOUNTS[side] as Partial<Record<keyof Figures, readonly string[]>>;
+  const amount = side === 'outward' ? sql`credit - debit` : sql`debit - credit`;
+  const headSum = (head: keyof Figures) => sql`coalesce(sum(${amount}) filter (where account = any(${[...(heads[head] ?? [])]}::text[])), 0)::text`;
+  // One row per voucher, its heads summed in the database (a month of 10,000 invoices: 10,000 rows, not 40,000).
+  const { rows } = await sql<{ stream: string; voucher_type: string; voucher_number: string | null; date: string } & Record<keyof Figures, string>>`
+    select stream, max(voucher_type) as voucher_type, max(voucher_number) as voucher_number, to_char(max(voucher_date), 'YYYY-MM-DD') as date,
+           ${headSum('taxable')} as taxable, ${headSum('igst')} as igst, ${headSum('cgst')} as cgst, ${headSum('sgst')} as sgst, '0' as cess
+    from ${journalLines}
+    where voucher_date between ${from}::date and ${to}::date and account = any(${Object.values(heads).flat()}::text[])
+    group by stream`.execute(db);
+  return rows
+    .map((r) => ({ stream: r.stream, voucherType: r.voucher_type, voucherNumber: r.voucher_number, date: r.date, figures: { taxable: toMoney(r.taxable), igst: toMoney(r.igst), cgst: toMoney(r.cgst), sgst: toMoney(r.sgst), cess: toMoney(r.cess) } }))
+    .filter((e) => Object.values(e.figures).some((v) => !decimal(v).eq(0)));
+};
+
+/** The month's tie-out: its documents and returns beside the journal on both sides. */
+export const monthTieOut = async (deps: Pick<ReadDeps, 'db'>, period: string) => {
+  const { from, to } = monthOf(period);
+  // The journal is read while the documents are (the database works while Node parses).
+  const [month, booksOutward, booksInput] = await Promise.all([monthReturns(deps, period), booksOf(deps.db, 'outward', from, to), booksOf(deps.db, 'input', from, to)]);
+  return tieOut({
+    gstin: month.gstin,
+    outward: month.outward,
+    inward: month.inward,
+    gstr1: month.gstr1,
+    gstr3b: month.gstr3b.json,
+    booksOutward,
+    booksInput,
+    itcBills: month.itc.bills,
+    documentStreams: [...OUTWARD, ...INWARD].map((k) => k.doc.stream),
+  });
+};
