@@ -7,6 +7,7 @@ import { invoiceWriteRoutes, refundWriteRoutes, settlementWriteRoutes } from './
 import { partyUsageOf } from './documents/parties';
 import { businessWriteRoutes } from './settings/business.routes';
 import { deviceWriteRoutes } from './settings/device.routes';
+import { lockWriteRoutes } from './settings/lock.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { bankReconciliationWriteRoutes } from './books/bank-reconciliation.routes';
 import { payrollRunRoute } from './hr/payroll-run';
@@ -22,6 +23,7 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const slice of REFUND_SLICES) refundWriteRoutes(router, deps, slice);
   businessWriteRoutes(router, deps);
   deviceWriteRoutes(router, deps);
+  lockWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
   bankReconciliationWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);

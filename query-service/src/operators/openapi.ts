@@ -46,6 +46,7 @@ import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-
 import { booksPaths } from '../books/books.openapi';
 import { bankReconciliationPaths } from '../books/bank-reconciliation.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
+import { lockPaths } from '../settings/locks.openapi';
 import { webhookPaths } from './openapi-webhooks';
 
 const MODULE_NAME = { name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 100 }, description: 'A module, e.g. `purchase`' };
@@ -176,6 +177,7 @@ export const openApiDocument = () => ({
     ...booksPaths(),
     ...bankReconciliationPaths(),
     ...payrollPaths(),
+    ...lockPaths(),
     ...webhookPaths({ ok, errors, body, idParam }),
     [JOURNAL_VOUCHERS_PATH]: {
       get: { tags: ['Books'], summary: 'Journal vouchers, newest first (at most 1,000)', responses: { 200: ok('Vouchers', z.array(JournalVoucherSchema)), ...errors } },
