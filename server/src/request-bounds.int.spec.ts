@@ -1,4 +1,4 @@
-import { api, BOOKS_PATHS, BUSINESS_PATH, customersEntity, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, PAYROLL_PATHS, PAYROLL_YEARS, SETTLEMENT_DOCUMENTS, STOCK_PATH, STOCK_VALUATION_PATH } from '@erp/contracts';
+import { api, BOOKS_PATHS, BUSINESS_PATH, customersEntity, LOCKS_PATH, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, PAYROLL_PATHS, PAYROLL_YEARS, SETTLEMENT_DOCUMENTS, STOCK_PATH, STOCK_VALUATION_PATH } from '@erp/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type Answer, HttpClient } from './testing/http-client';
@@ -97,7 +97,7 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
 const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries))?$/;
 const FIXED = [
   api.auth.me, api.users, api.webhooks, `${api.webhooks}/deliveries`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
-  api.homeSummary, api.health, BUSINESS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
+  api.homeSummary, api.health, BUSINESS_PATH, LOCKS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
 ];
 
 const PASSWORD = 'bounds-test-pass-42';
