@@ -42,7 +42,8 @@ const said = (h: Lock['history'][number]) =>
  */
 export function LockBooks({ mayEdit }: { mayEdit: boolean }) {
   const queryClient = useQueryClient();
-  const locks = useQuery({ queryKey: queryKeys.locks, queryFn: async () => LocksAnswerSchema.parse(await apiClient.get(LOCKS_PATH)) });
+  // Read afresh each time the screen opens: a lock kept on the device from before may be out of date.
+  const locks = useQuery({ queryKey: queryKeys.locks, queryFn: async () => LocksAnswerSchema.parse(await apiClient.get(LOCKS_PATH)), refetchOnMount: 'always' });
   const books = locks.data?.locks.find((l) => l.scope === 'books');
   const [upTo, setUpTo] = useState('');
   const [reason, setReason] = useState('');
