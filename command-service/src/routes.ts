@@ -7,6 +7,7 @@ import { invoiceWriteRoutes, refundWriteRoutes, settlementWriteRoutes } from './
 import { partyUsageOf } from './documents/parties';
 import { businessWriteRoutes } from './settings/business.routes';
 import { deviceWriteRoutes } from './settings/device.routes';
+import { lockWriteRoutes } from './settings/lock.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { bankReconciliationWriteRoutes } from './books/bank-reconciliation.routes';
 import { gstr2bWriteRoutes } from './gst/gstr2b.routes';
@@ -23,6 +24,7 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   for (const slice of REFUND_SLICES) refundWriteRoutes(router, deps, slice);
   businessWriteRoutes(router, deps);
   deviceWriteRoutes(router, deps);
+  lockWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
   bankReconciliationWriteRoutes(router, deps);
   gstr2bWriteRoutes(router, deps);

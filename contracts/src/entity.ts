@@ -49,6 +49,17 @@ export interface MasterDataDefinition<L extends string, F extends Fields> {
   readonly marks?: Readonly<Record<string, readonly (keyof F & string)[]>>;
   /** `?due=today|overdue` lists: records whose `date` is today or before, while `status` is `open` (and active). */
   readonly due?: { readonly date: keyof F & string; readonly status: keyof F & string; readonly open: string };
+  /**
+   * What a record with these values posts to the books, part by part, each on its day (issue 43):
+   * a change to a part dated on or before a lock of the books is refused. None: it does not post.
+   */
+  readonly booksParts?: (values: Readonly<Record<string, unknown>>) => readonly BooksPart[];
+}
+
+/** One voucher a record posts: its day and its lines (compared before and after a change). */
+export interface BooksPart {
+  readonly date: string | null;
+  readonly postings: readonly unknown[];
 }
 
 /**
@@ -195,6 +206,7 @@ export interface MasterDataEntity {
   readonly exactlyOne?: { readonly fields: readonly string[]; readonly message: string };
   readonly marks?: Readonly<Record<string, readonly string[]>>;
   readonly due?: { readonly date: string; readonly status: string; readonly open: string };
+  readonly booksParts?: (values: Readonly<Record<string, unknown>>) => readonly BooksPart[];
   readonly fields: Fields;
   readonly fieldNames: readonly string[];
   readonly columns: Readonly<Record<string, ColumnType>>;

@@ -83,6 +83,7 @@ export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;
 export * from './gst';
 export * from './settings/business';
 export * from './settings/devices';
+export * from './settings/locks';
 export * from './books';
 export * from './integration/events';
 export * from './integration/webhooks';

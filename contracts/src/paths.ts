@@ -35,6 +35,8 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
 
 /** The business profile (Settings). */
 export const BUSINESS_PATH = '/api/settings/business';
+/** Locked periods (Settings): GET every scope's lock, PUT …/{scope} to lock or unlock. */
+export const LOCKS_PATH = '/api/settings/locks';
 
 export const byId = (collection: string, id: number | string) => `${collection}/${id}`;
 export const historyOf = (collection: string, id: number | string) => `${collection}/${id}/history`;

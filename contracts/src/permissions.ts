@@ -1,4 +1,4 @@
-import { api, BUSINESS_PATH } from './paths';
+import { api, BUSINESS_PATH, LOCKS_PATH } from './paths';
 
 /**
  * Who may do what (issue 22, DESIGN §5 "Roles"): one table of role × permission, read by the
@@ -17,7 +17,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   write: 'Create and edit documents and master data',
   void: 'Void payments and receipts, cancel payrolls',
   books: 'Journal vouchers, the chart of accounts and GST matching',
-  settings: 'Change the business profile',
+  settings: 'Change the business profile, lock and unlock the books',
   users: 'Add users, set their roles and passwords, disable them',
   audit: 'See who did what across the business (Activity, the event feed)',
   self: 'Change their own password',
@@ -63,6 +63,8 @@ export const permissionFor = (method: string, path: string): Permission => {
   if (path === api.webhooks || path.startsWith(`${api.webhooks}/`)) return 'settings';
   if (verb === 'GET' || verb === 'HEAD') return 'read';
   if (path === BUSINESS_PATH) return 'settings';
+  // Locking the books up to a date, and unlocking them: the owner's.
+  if (path.startsWith(`${LOCKS_PATH}/`)) return 'settings';
   // Undoing what is done for good: a payment's void, a payroll's cancel (it reverses the books).
   if (path.endsWith('/void') || path.endsWith('/cancel')) return 'void';
   // GST returns and the matching of purchase credit are the books' too (issue 44).

@@ -8,6 +8,7 @@ import { stockRoutes } from './inventory/stock.routes';
 import { valuationRoutes } from './inventory/valuation';
 import { documentPdfRoutes } from './documents/pdf/pdf.routes';
 import { businessReadRoutes } from './settings/business.routes';
+import { lockReadRoutes } from './settings/locks.routes';
 import type { ReadDeps } from './shared/read-your-writes';
 import { booksRoutes } from './books/books.routes';
 import { payrollReadRoutes } from './hr/payroll.routes';
@@ -23,6 +24,7 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   stockRoutes(router, deps);
   valuationRoutes(router, deps);
   businessReadRoutes(router, deps);
+  lockReadRoutes(router, deps);
   documentPdfRoutes(router, deps);
   booksRoutes(router, deps);
   gstr2bRoutes(router, deps);

@@ -55,19 +55,22 @@ describe('payroll', () => {
     expect(over.body.issues[0]!.path).toBe('deductions');
   });
 
-  it('mark paid posts Dr Salaries / Cr Bank / Cr Salary Deductions Payable, balanced, on the day paid', async () => {
+  it('accrues each salary at its month end (Dr Salaries / Cr Salaries Payable / Cr Salary Deductions Payable); mark paid clears the payable from the bank', async () => {
     const mine = await write('put', byId(payrollEntity.path, raviPay.id), { employeeId: ravi.id, month: 11, year: 2026, basicSalary: '18000.10', allowances: '1500.45', deductions: '900.33' }, 200);
     expect(mine.netSalary).toBe('18600.22');
     const paid = await write('post', payrollActionPath(raviPay.id, 'pay'), { paidOn: '2026-11-30', paidFrom: 'bank' }, 200);
     expect(paid).toMatchObject({ status: 'paid', paidOn: '2026-11-30', paidFrom: 'bank' });
 
+    // Ravi's 19,500.55 (paid) and Meera's 26,000.25 (pending: owed, 25,800.15 net).
     const tb = await trial();
     expect(tb.totalDebit).toBe(tb.totalCredit);
-    expect(balanceOf(tb.rows, 'salaries')).toBe('19500.55');
+    expect(balanceOf(tb.rows, 'salaries')).toBe('45500.80');
     expect(balanceOf(tb.rows, 'bank')).toBe('-18600.22');
-    expect(balanceOf(tb.rows, 'salary-deductions-payable')).toBe('-900.33');
+    expect(balanceOf(tb.rows, 'salaries-payable')).toBe('-25800.15');
+    expect(balanceOf(tb.rows, 'salary-deductions-payable')).toBe('-1100.43');
     const day = await read<{ entries: { voucherType: string; voucherNumber: string }[] }>(`${BOOKS_PATHS.dayBook}?from=2026-11-30&to=2026-11-30`);
     expect(day.entries.some((e) => e.voucherType === 'Payroll' && e.voucherNumber.includes('November 2026'))).toBe(true);
+    expect(day.entries.some((e) => e.voucherType === 'Payroll paid' && e.voucherNumber.includes('November 2026'))).toBe(true);
 
     const locked = await t.owner.put<{ message: string }>(byId(payrollEntity.path, raviPay.id), { employeeId: ravi.id, month: 11, year: 2026, basicSalary: '99999', status: 'paid', paidOn: '2026-11-30', paidFrom: 'bank' });
     expect(locked.status).toBe(409);
@@ -99,11 +102,12 @@ describe('payroll', () => {
     }
   });
 
-  it('cancelling a paid payroll reverses its posting and frees the month', async () => {
+  it('cancelling a paid payroll reverses both its postings and frees the month', async () => {
     await write('post', payrollActionPath(raviPay.id, 'cancel'), {}, 200);
     const tb = await trial();
-    expect(balanceOf(tb.rows, 'salaries')).toBe('0.00');
+    expect(balanceOf(tb.rows, 'salaries')).toBe('26000.25');
     expect(balanceOf(tb.rows, 'bank')).toBe('0.00');
+    expect(balanceOf(tb.rows, 'salaries-payable')).toBe('-25800.15');
     const redo = await write<PayrollRunResult>('post', PAYROLL_PATHS.run, { month: 11, year: 2026 }, 200);
     expect(redo.created.map((p) => p.employeeId)).toEqual([ravi.id]);
     const register = await read<PayrollRegister>(`${PAYROLL_PATHS.register}?month=11&year=2026`);

@@ -7,6 +7,7 @@ import {
   customersEntity,
   GSTR2B_PATHS,
   INVOICE_DOCUMENTS,
+  LOCKS_PATH,
   MASTER_DATA_ENTITIES,
   MATCH_WINDOW_MAX,
   PAGE_LIMIT_MAX,
@@ -147,7 +148,7 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
 const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries|credits))?$/;
 const FIXED = [
   api.auth.me, api.users, api.webhooks, `${api.webhooks}/deliveries`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
-  api.homeSummary, api.health, BUSINESS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
+  api.homeSummary, api.health, BUSINESS_PATH, LOCKS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
   BANK_RECONCILIATION_PATHS.accounts,
 ];
 

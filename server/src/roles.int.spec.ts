@@ -1,4 +1,4 @@
-import { api, BUSINESS_PATH, customersEntity, historyOf, PUBLIC_API_ROUTES, type Role, ROLES, salesInvoices, receipts, voidPath, byId } from '@erp/contracts';
+import { api, BUSINESS_PATH, customersEntity, LOCKS_PATH, historyOf, PUBLIC_API_ROUTES, type Role, ROLES, salesInvoices, receipts, voidPath, byId } from '@erp/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -25,6 +25,8 @@ const mayCall = (method: string, path: string): readonly Role[] => {
   if (path.startsWith(api.webhooks)) return ['owner'];
   if (method === 'GET') return ROLES;
   if (path.endsWith('/void') || path.endsWith('/cancel') || path === BUSINESS_PATH) return ['owner'];
+  // Locking and unlocking the books (issue 43): the owner's.
+  if (path.startsWith(`${LOCKS_PATH}/`)) return ['owner'];
   if (path.startsWith('/api/accounting/') || path.startsWith('/api/gst/')) return ['owner', 'accountant'];
   return ['owner', 'staff'];
 };

@@ -12,7 +12,7 @@ import {
   MatchBodySchema,
   notFound,
   payrollEntity,
-  payrollPostings,
+  payrollPayment,
   type PayrollValues,
   type Posting,
   recordStream,
@@ -73,7 +73,7 @@ const amountOn = async (ctx: CommandContext, stream: string, account: string): P
     postings = state.status === 'recorded' ? voucherPostings(state.voucher) : null;
   } else if (kind === payrollEntity.singular) {
     const { state } = await ctx.load(stream, sliceOf(payrollEntity).decider);
-    postings = state.status === 'active' ? payrollPostings(state.values as PayrollValues) : null;
+    postings = state.status === 'active' ? payrollPayment(state.values as PayrollValues) : null;
   }
   if (postings === null) return null;
   return toMoney(postings.filter((p) => p.account === account).reduce((sum, p) => sum.plus(decimal(p.debit)).minus(decimal(p.credit)), decimal(0)));

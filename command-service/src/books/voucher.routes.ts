@@ -5,6 +5,7 @@ import { nameParty } from '../documents/parties';
 import { requireRecord } from '../master-data/references';
 import type { CommandDeps } from '../master-data/master-data.routes';
 import { commandRoute } from '../shared/command-route';
+import { datedInBooks } from '../shared/period-locks';
 import { type CommandMetadata, decideAll, foldStored } from '../shared/decider';
 import { type CommandRun, stateAfter } from '../shared/handle-command';
 import { voucherAnswer, voucherDecider } from './voucher.decider';
@@ -37,7 +38,9 @@ const run =
     const stream = type === 'Record' ? ctx.fresh(journalVoucherStream(id), voucherDecider) : await ctx.load(journalVoucherStream(id), voucherDecider);
     const events = decideAll(voucherDecider, { type, data: { id, body }, metadata }, stream.state);
     const uses = events.length > 0 ? parties.flatMap((p) => p.appends) : [];
-    return { main: stream, appends: [{ stream, events }, ...uses], checked: parties.flatMap((p) => p.checked), result: voucherAnswer(stateAfter(voucherDecider, stream, events)) };
+    const after = voucherAnswer(stateAfter(voucherDecider, stream, events));
+    const dated = datedInBooks(voucherAnswer(stream.state)?.voucherDate, after?.voucherDate);
+    return { main: stream, appends: [{ stream, events }, ...uses], checked: parties.flatMap((p) => p.checked), dated, result: after };
   };
 
 /** POST and PUT /{id} of journal vouchers (issue 21): made inactive to cancel, never deleted. */

@@ -81,7 +81,9 @@ export const settlementCreditCommands = ({ doc, decider }: SettlementStreams, in
     const others = settlement.lines.filter((l) => l.invoiceId !== invoiceId).map((l) => ({ invoiceId: l.invoiceId, amount: l.amount }));
     const lines = compareMoney(amount, 0) > 0 ? (current === null ? [...others, { invoiceId, amount }] : settlement.lines.map((l) => ({ invoiceId: l.invoiceId, amount: l.invoiceId === invoiceId ? amount : l.amount }))) : others;
     const body = { partyId: settlement.partyId, date: settlement.date, paymentMethod: settlement.paymentMethod, texts: settlement.texts, active: settlement.active, lines, amount: settlement.totalAmount };
-    return run('Revise', id, body, metadata)(ctx);
+    // Its lines change, not what it posts: an old receipt's advance may pay a new invoice whatever the lock.
+    const { dated: _posts, ...decision } = await run('Revise', id, body, metadata)(ctx);
+    return decision;
   };
   /**
    * What is left of it and what is due on the invoice, said on `amount` (the revision's deciders

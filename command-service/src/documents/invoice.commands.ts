@@ -14,6 +14,7 @@ import {
 
 import { type CommandMetadata, decideAll, evolveAll } from '../shared/decider';
 import type { CommandContext, CommandRun } from '../shared/handle-command';
+import { datedInBooks } from '../shared/period-locks';
 import { stateAfter } from '../shared/handle-command';
 import { type Appends, businessProfile, invoiceLoader, type InvoiceStreams, releases, type SettlementStreams } from './command-parts';
 import { invoiceOf } from './invoice-answer';
@@ -69,7 +70,9 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
         appends.push(...(await numberClaims(doc, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number }, series?.claim)));
         appends.push(...(credit?.appends ?? []));
       }
-      return { main: invoice, appends, checked: party.checked, result: invoiceOf(doc, after, metadata.now) };
+      // Dated by its date, and an edit or a void by the date it had too (its paidNow receipt shares it).
+      const dated = datedInBooks(before?.date, after.status === 'recorded' ? after.invoice.date : null);
+      return { main: invoice, appends, checked: party.checked, dated, result: invoiceOf(doc, after, metadata.now) };
     };
   return {
     /** `settlementId`: the id of the receipt or payment that `paidNow` records. */

@@ -5,7 +5,8 @@ import type { CommandContext, CommandRun, StreamHandle } from '../shared/handle-
 import { stateAfter } from '../shared/handle-command';
 import { type Appends, businessProfile, type InvoiceStreams, requireParty, type SettlementStreams } from './command-parts';
 import { issueNumber } from './numbers';
-import { type RefundDecider, type RefundDraft, refundOf } from './refund.decider';
+import { type RefundDecider, type RefundDraft, refundOf, type RefundState } from './refund.decider';
+import { datedInBooks } from '../shared/period-locks';
 
 /** A credit a refund draws on, as loaded for one command: its number, and its decider's answer to drawing or releasing. */
 interface Credit {
@@ -20,6 +21,9 @@ export interface RefundSources {
   readonly notes: InvoiceStreams;
   readonly settlements: SettlementStreams;
 }
+
+/** A refund's date, once recorded. */
+const dateOf = (state: RefundState) => (state.status === 'recorded' ? state.refund.date : null);
 
 /**
  * Records, revises and voids a refund (issue 42). In the same append each credit it names is
@@ -81,7 +85,8 @@ export const refundCommands = (doc: RefundDocument, decider: RefundDecider, sour
       const kept = new Set(drawing.map((l) => l.source));
       for (const source of previous.filter((s) => !kept.has(s))) appends.push({ stream: credits.get(source)!.stream, events: credits.get(source)!.release() });
       if (issued && changes.length > 0) appends.push(...issued.appends);
-      return { main: refund, appends: [{ stream: refund, events: changes.map(doc.write) }, ...appends], result: refundOf(doc, stateAfter(decider, refund, changes)) };
+      const after = stateAfter(decider, refund, changes);
+      return { main: refund, appends: [{ stream: refund, events: changes.map(doc.write) }, ...appends], dated: datedInBooks(dateOf(refund.state), dateOf(after)), result: refundOf(doc, after) };
     };
   /** Voids it for good, with the reason kept in its history: every credit it drew on is the party's again. */
   const voidIt =
@@ -95,7 +100,7 @@ export const refundCommands = (doc: RefundDocument, decider: RefundDecider, sour
         const credit = await creditOf(ctx, line.source, doc.streamOf(id), recorded!.partyId, metadata);
         appends.push({ stream: credit.stream, events: credit.release() });
       }
-      return { main: refund, appends: [{ stream: refund, events: changes.map(doc.write) }, ...appends], result: refundOf(doc, stateAfter(decider, refund, changes)) };
+      return { main: refund, appends: [{ stream: refund, events: changes.map(doc.write) }, ...appends], dated: datedInBooks(recorded?.date), result: refundOf(doc, stateAfter(decider, refund, changes)) };
     };
   return {
     record: (id: number, body: RefundBody, metadata: CommandMetadata) => run('Record', id, body, metadata),

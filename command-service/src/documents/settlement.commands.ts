@@ -5,7 +5,8 @@ import type { CommandRun } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
 import { type Appends, businessProfile, invoiceLoader, type InvoiceStreams, releases, requireParty, type SettlementStreams } from './command-parts';
 import { DEFAULT_PREFIXES, issueNumber } from './numbers';
-import { type SettlementDraft, settlementOf } from './settlement.decider';
+import { type SettlementDraft, settlementOf, type SettlementState } from './settlement.decider';
+import { datedInBooks } from '../shared/period-locks';
 
 /**
  * Lines name distinct invoices; the amount said is needed without lines and, with lines, is at
@@ -30,6 +31,9 @@ const checkBody = (body: SettlementBody): string | null => {
   }
   return amount.data;
 };
+
+/** A payment's or receipt's date, once recorded. */
+const dateOf = (state: SettlementState) => (state.status === 'recorded' ? state.settlement.date : null);
 
 /**
  * Records or revises a payment or receipt and, in the same append, sets its allocation on every
@@ -75,7 +79,9 @@ export const settlementCommands = (doc: SettlementStreams['doc'], decider: Settl
       const kept = new Set(allocating.map((l) => l.invoiceId));
       appends.push(...(await releases(by, previous.filter((l) => !kept.has(l.invoiceId)).map((l) => l.invoiceId), load, invoices.decider, invoices.doc, metadata)));
       if (issued && changes.length > 0) appends.push(...issued.appends);
-      return { main: settlement, appends: [{ stream: settlement, events: changes.map(doc.write) }, ...appends], result: settlementOf(doc, stateAfter(decider, settlement, changes)) };
+      const after = stateAfter(decider, settlement, changes);
+      const dated = datedInBooks(dateOf(settlement.state), dateOf(after));
+      return { main: settlement, appends: [{ stream: settlement, events: changes.map(doc.write) }, ...appends], dated, result: settlementOf(doc, after) };
     };
   /** Voids it for good, with the reason kept in its history; every invoice it settled is released. */
   const voidIt =
@@ -85,7 +91,7 @@ export const settlementCommands = (doc: SettlementStreams['doc'], decider: Settl
       const changes = decideAll(decider, { type: 'Void', data: { id, reason }, metadata }, settlement.state);
       const lines = settlement.state.status === 'recorded' ? settlement.state.settlement.lines : [];
       const appends = await releases(doc.streamOf(id), lines.map((l) => l.invoiceId), invoiceLoader(ctx, invoices), invoices.decider, invoices.doc, metadata);
-      return { main: settlement, appends: [{ stream: settlement, events: changes.map(doc.write) }, ...appends], result: settlementOf(doc, stateAfter(decider, settlement, changes)) };
+      return { main: settlement, appends: [{ stream: settlement, events: changes.map(doc.write) }, ...appends], dated: datedInBooks(dateOf(settlement.state)), result: settlementOf(doc, stateAfter(decider, settlement, changes)) };
     };
   return {
     record: (id: number, body: SettlementBody, metadata: CommandMetadata) => run('Record', id, body, metadata),

@@ -1,6 +1,7 @@
 import {
   employeesEntity,
   monthName,
+  payrollMonthEnd,
   PAYROLL_PATHS,
   type Payroll,
   payrollEntity,
@@ -21,6 +22,7 @@ import { commandRoute } from '../shared/command-route';
 import { decideAll, type CommandMetadata } from '../shared/decider';
 import type { CommandRun, Decision } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
+import { datedInBooks } from '../shared/period-locks';
 
 const PAGE = 1000;
 
@@ -80,6 +82,8 @@ export const payrollRun =
     return {
       main: main ?? ctx.fresh(`${payrollEntity.singular}-run`, reservationDecider),
       appends,
+      // Each salary is owed at the month's end: a run for a locked month is refused.
+      dated: datedInBooks(payrollMonthEnd(body.year, body.month)),
       result: { month: body.month, year: body.year, created, skipped },
     };
   };

@@ -11,6 +11,7 @@ import {
 import { decideAll, type CommandMetadata } from '../shared/decider';
 import type { CommandContext, CommandRun, Decision, StreamHandle } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
+import { changedParts } from '../shared/period-locks';
 import { type MasterDataDecider, type MasterDataState, recordOf, type RecordUsage } from './master-data.decider';
 import { MASTER_DATA_SLICES } from './index';
 import { requireRecord } from './references';
@@ -94,6 +95,8 @@ const reservationAppends = async (
 };
 
 const valuesOf = (state: MasterDataState) => (state.status === 'active' ? state.values : {});
+/** What a record posts from: nothing once deleted. */
+const postingValues = (state: MasterDataState) => (state.status === 'active' ? state.values : { active: false });
 const heldBy = (state: MasterDataState) => (state.status === 'active' ? state.values : null);
 
 /** Every reference field whose value is new (all of them on create) names a live record. */
@@ -134,7 +137,11 @@ export type UsageReader = (ctx: CommandContext, id: number) => Promise<RecordUsa
 export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decider: MasterDataDecider<E>, usageOf?: UsageReader) => {
   const decideOn = (record: StreamHandle<MasterDataState>, command: Parameters<MasterDataDecider<E>['decide']>[0]) => {
     const events = decideAll(decider, command, record.state);
-    return { events, after: stateAfter(decider, record, events) };
+    const after = stateAfter(decider, record, events);
+    // What it posts to the books, before and after (a stock adjustment, a payroll): the days a lock guards.
+    const parts = entity.booksParts;
+    const dated = parts ? changedParts(parts(postingValues(record.state)), parts(postingValues(after))) : undefined;
+    return { events, after, dated };
   };
 
   const create =
@@ -144,9 +151,9 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
       body = await filled(entity, ctx, body);
       // A fresh id: the stream is known to be empty, so it is not read.
       const record = ctx.fresh(recordStream(entity, id), decider);
-      const { events, after } = decideOn(record, { type: 'Create', data: { id, body }, metadata });
+      const { events, after, dated } = decideOn(record, { type: 'Create', data: { id, body }, metadata });
       const claims = await reservationAppends(entity, ctx, id, metadata, null, heldBy(after));
-      return { main: record, appends: [{ stream: record, events }, ...claims], result: recordOf(entity, after) };
+      return { main: record, appends: [{ stream: record, events }, ...claims], dated, result: recordOf(entity, after) };
     };
 
   const update =
@@ -154,13 +161,13 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
     async (ctx) => {
       const record = await ctx.load(recordStream(entity, id), decider);
       body = await filled(entity, ctx, body);
-      const { events, after } = decideOn(record, { type: 'Update', data: { id, body }, metadata });
+      const { events, after, dated } = decideOn(record, { type: 'Update', data: { id, body }, metadata });
       if (events.length > 0) await requireReferences(entity, ctx, valuesOf(after), valuesOf(record.state));
       const claims =
         events.length === 0
           ? []
           : await reservationAppends(entity, ctx, id, metadata, heldBy(record.state), heldBy(after));
-      return { main: record, appends: [{ stream: record, events }, ...claims], result: recordOf(entity, after) };
+      return { main: record, appends: [{ stream: record, events }, ...claims], dated, result: recordOf(entity, after) };
     };
 
   const remove =
@@ -168,18 +175,18 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
     async (ctx) => {
       const record = await ctx.load(recordStream(entity, id), decider);
       const usage = usageOf && record.state.status === 'active' ? await usageOf(ctx, id) : null;
-      const { events } = decideOn(record, { type: 'Delete', data: { id, ...(usage ? { usage } : {}) }, metadata });
+      const { events, dated } = decideOn(record, { type: 'Delete', data: { id, ...(usage ? { usage } : {}) }, metadata });
       const claims = await reservationAppends(entity, ctx, id, metadata, heldBy(record.state), null);
-      return { main: record, appends: [{ stream: record, events }, ...claims], result: undefined };
+      return { main: record, appends: [{ stream: record, events }, ...claims], dated, result: undefined };
     };
 
   const act =
     (id: number, action: string, values: FieldValues, metadata: CommandMetadata): CommandRun<RecordOf<E> | undefined> =>
     async (ctx) => {
       const record = await ctx.load(recordStream(entity, id), decider);
-      const { events, after } = decideOn(record, { type: 'Act', data: { id, action, values }, metadata });
+      const { events, after, dated } = decideOn(record, { type: 'Act', data: { id, action, values }, metadata });
       const claims = events.length === 0 ? [] : await reservationAppends(entity, ctx, id, metadata, heldBy(record.state), heldBy(after));
-      return { main: record, appends: [{ stream: record, events }, ...claims], result: recordOf(entity, after) };
+      return { main: record, appends: [{ stream: record, events }, ...claims], dated, result: recordOf(entity, after) };
     };
 
   return { create, update, remove, act };

@@ -4,6 +4,7 @@ import { conflict, DomainError, type DomainEvent, versionMismatch } from '@erp/c
 import { type EventMetadataInput, type EventStore, type StreamMatch, StreamVersionConflict } from '@erp/eventstore';
 
 import { type Evolver, evolveAll, foldStored } from './decider';
+import { checkLocks, type Dated } from './period-locks';
 
 /** A stream as a command saw it: its folded state and the version to append at. */
 export interface StreamHandle<State> {
@@ -39,6 +40,8 @@ export interface Decision<Result> {
    * version) key lets one in (a party's first use and its delete, issue 42).
    */
   readonly checked?: readonly StreamHandle<unknown>[];
+  /** The dates it records, changes or voids in each lock scope: refused on or before a lock (period-locks.ts). */
+  readonly dated?: Dated;
   readonly result: Result;
 }
 
@@ -93,11 +96,11 @@ const contextFor = (store: EventStore): CommandContext => ({
 });
 
 /** The appends of a decision with events, then each checked stream not among them, with none. */
-const appendsOf = (decision: Decision<unknown>) => {
+const appendsOf = (decision: Decision<unknown>, locks: readonly StreamHandle<unknown>[]) => {
   const appends = decision.appends.filter((a) => a.events.length > 0);
   if (appends.length === 0) return appends;
   const named = new Set(appends.map((a) => a.stream.streamId));
-  for (const stream of decision.checked ?? []) {
+  for (const stream of [...(decision.checked ?? []), ...locks]) {
     if (named.has(stream.streamId)) continue;
     named.add(stream.streamId);
     appends.push({ stream, events: [] });
@@ -149,8 +152,9 @@ export const handleCommand = async <Result>(
   if (earlier) return earlier;
   for (let attempt = 1; ; attempt++) {
     let decision: Decision<Result>;
+    const ctx = contextFor(store);
     try {
-      decision = await run(contextFor(store));
+      decision = await run(ctx);
     } catch (error) {
       // A first attempt may have committed while this one was deciding: its effects made this
       // decision fail ('already taken', 'only ₹0.00 is due'). Then the answer is the first's.
@@ -163,10 +167,11 @@ export const handleCommand = async <Result>(
     if (expectedVersions && main.version > 0 && !expectedVersions.includes(main.version)) {
       throw versionMismatch(CHANGED_ELSEWHERE);
     }
-    const appends = appendsOf(decision);
-    if (appends.length === 0) {
+    if (!decision.appends.some((a) => a.events.length > 0)) {
       return { result: decision.result, version: main.version, position: main.lastPosition, appended: 0 };
     }
+    // Something changes: nothing dated on or before a lock (issue 43), whatever the command.
+    const appends = appendsOf(decision, await checkLocks(ctx, decision.dated));
     let index = 0;
     const streamAppends = appends.map((a) => ({
       streamId: a.stream.streamId,

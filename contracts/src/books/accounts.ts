@@ -33,6 +33,7 @@ export const ACCOUNTS = [
   account('output-igst', 'Output IGST', 'liability', 'Duties & Taxes'),
   account('output-tax', 'Output Tax (typed by hand)', 'liability', 'Duties & Taxes'),
   account('rcm-payable', 'GST Payable on Reverse Charge', 'liability', 'Duties & Taxes'),
+  account('salaries-payable', 'Salaries Payable', 'liability', 'Current Liabilities'),
   account('salary-deductions-payable', 'Salary Deductions Payable', 'liability', 'Current Liabilities'),
   account('sales', 'Sales', 'income', 'Sales Accounts'),
   account('sales-returns', 'Sales Returns', 'income', 'Sales Accounts'),

@@ -145,22 +145,29 @@ export interface PayrollValues {
 }
 
 /**
- * A paid payroll: Dr Salaries by the gross (basic + allowances) / Cr Cash or Bank by the net /
- * Cr Salary Deductions Payable by the deductions (what was held back is owed to someone: PF,
- * ESI, TDS, an advance). Pending, cancelled and inactive ones post nothing; paid from the cash
- * box unless the record says the bank.
+ * A payroll's salary, owed for its month (issue 43: accrued, whenever it is paid): Dr Salaries by
+ * the gross (basic + allowances) / Cr Salaries Payable by the net / Cr Salary Deductions Payable
+ * by the deductions (what was held back is owed to someone: PF, ESI, TDS, an advance). Pending
+ * and paid ones post it; cancelled and inactive ones nothing.
  */
-export const payrollPostings = (payroll: PayrollValues): Posting[] => {
-  const { basicSalary, allowances, deductions, netSalary, status, paidFrom, active } = payroll;
-  if (active === false || status !== 'paid' || !basicSalary) return [];
+export const payrollAccrual = (payroll: PayrollValues): Posting[] => {
+  const { basicSalary, allowances, deductions, netSalary, status, active } = payroll;
+  if (active === false || status === 'cancelled' || !basicSalary) return [];
   const gross = toMoney(decimal(basicSalary).plus(decimal(allowances ?? '0')));
   const held = toMoney(deductions ?? '0');
   const net = netSalary ?? toMoney(decimal(gross).minus(held));
-  return [
-    ...line('salaries', null, gross, 'debit'),
-    ...line(paidFrom === 'bank' ? 'bank' : 'cash', null, net, 'credit'),
-    ...line('salary-deductions-payable', null, held, 'credit'),
-  ];
+  return [...line('salaries', null, gross, 'debit'), ...line('salaries-payable', null, net, 'credit'), ...line('salary-deductions-payable', null, held, 'credit')];
+};
+
+/**
+ * A paid payroll clears what it owed, on the day it was paid: Dr Salaries Payable / Cr Cash or
+ * Bank by the net, from the cash box unless the record says the bank. Only a paid, active one.
+ */
+export const payrollPayment = (payroll: PayrollValues): Posting[] => {
+  const { status, paidFrom, active } = payroll;
+  const accrued = payrollAccrual(payroll).find((p) => p.account === 'salaries-payable');
+  if (status !== 'paid' || active === false || !accrued) return [];
+  return [...line('salaries-payable', null, accrued.credit, 'debit'), ...line(paidFrom === 'bank' ? 'bank' : 'cash', null, accrued.credit, 'credit')];
 };
 
 /** The same lines the other way round: what undoes a posting. */

@@ -1,41 +1,57 @@
 import { describe, expect, it } from 'vitest';
 
-import { balances, payrollPostings, type Posting, repost } from '../books/postings';
+import { balances, payrollAccrual, payrollPayment, type Posting, repost } from '../books/postings';
 import { DomainError } from '../domain-errors';
-import { netSalaryOf, payrollEntity } from './payroll';
+import { netSalaryOf, payrollEntity, payrollMonthEnd } from './payroll';
 
 const lines = (postings: readonly Posting[]) => postings.map((p) => `${p.account} ${p.debit !== '0.00' ? `Dr ${p.debit}` : `Cr ${p.credit}`}`);
 const paid = { basicSalary: '30000.00', allowances: '2500.50', deductions: '1800.25', netSalary: '30700.25', status: 'paid', paidFrom: 'bank', active: true };
 
-describe('payroll postings', () => {
-  it('a paid payroll: Dr Salaries (basic + allowances) / Cr Bank (net) / Cr Salary Deductions Payable, balanced', () => {
-    const postings = payrollPostings(paid);
-    expect(lines(postings)).toEqual(['salaries Dr 32500.50', 'bank Cr 30700.25', 'salary-deductions-payable Cr 1800.25']);
+describe('payroll postings: accrued for its month, cleared when paid (issue 43)', () => {
+  it('its month: Dr Salaries (basic + allowances) / Cr Salaries Payable (net) / Cr Salary Deductions Payable, balanced, pending or paid', () => {
+    for (const status of ['pending', 'paid']) {
+      const postings = payrollAccrual({ ...paid, status });
+      expect(lines(postings)).toEqual(['salaries Dr 32500.50', 'salaries-payable Cr 30700.25', 'salary-deductions-payable Cr 1800.25']);
+      expect(balances(postings)).toBe(true);
+    }
+  });
+
+  it('paid: Dr Salaries Payable / Cr Bank by the net, clearing what its month owed', () => {
+    const postings = payrollPayment(paid);
+    expect(lines(postings)).toEqual(['salaries-payable Dr 30700.25', 'bank Cr 30700.25']);
     expect(balances(postings)).toBe(true);
   });
 
   it('paid from the cash box credits Cash; no deductions, no deductions line', () => {
-    const postings = payrollPostings({ ...paid, paidFrom: 'cash', deductions: '0.00', netSalary: '32500.50' });
-    expect(lines(postings)).toEqual(['salaries Dr 32500.50', 'cash Cr 32500.50']);
-    expect(balances(postings)).toBe(true);
+    const values = { ...paid, paidFrom: 'cash', deductions: '0.00', netSalary: '32500.50' };
+    expect(lines(payrollAccrual(values))).toEqual(['salaries Dr 32500.50', 'salaries-payable Cr 32500.50']);
+    expect(lines(payrollPayment(values))).toEqual(['salaries-payable Dr 32500.50', 'cash Cr 32500.50']);
   });
 
-  it('pending, cancelled and inactive payrolls post nothing', () => {
-    expect(payrollPostings({ ...paid, status: 'pending' })).toEqual([]);
-    expect(payrollPostings({ ...paid, status: 'cancelled' })).toEqual([]);
-    expect(payrollPostings({ ...paid, active: false })).toEqual([]);
+  it('a pending payroll owes but has paid nothing; cancelled and inactive ones post nothing', () => {
+    expect(payrollPayment({ ...paid, status: 'pending' })).toEqual([]);
+    for (const values of [{ ...paid, status: 'cancelled' }, { ...paid, active: false }]) {
+      expect(payrollAccrual(values)).toEqual([]);
+      expect(payrollPayment(values)).toEqual([]);
+    }
   });
 
-  it('cancelling a paid payroll reverses its posting, never rewriting it', () => {
-    const before = { date: '2026-11-30', postings: payrollPostings(paid) };
-    const entries = repost(before, { date: '2026-11-30', postings: payrollPostings({ ...paid, status: 'cancelled' }) });
-    expect(entries).toHaveLength(1);
-    expect(lines(entries[0]!.postings)).toEqual(['salaries Cr 32500.50', 'bank Dr 30700.25', 'salary-deductions-payable Dr 1800.25']);
+  it('cancelling a paid payroll reverses both postings, never rewriting them', () => {
+    const cancelled = { ...paid, status: 'cancelled' };
+    const accrual = repost({ date: '2026-04-30', postings: payrollAccrual(paid) }, { date: '2026-04-30', postings: payrollAccrual(cancelled) });
+    const payment = repost({ date: '2026-05-02', postings: payrollPayment(paid) }, { date: '2026-05-02', postings: payrollPayment(cancelled) });
+    expect(accrual.map((e) => [e.date, lines(e.postings)])).toEqual([['2026-04-30', ['salaries Cr 32500.50', 'salaries-payable Dr 30700.25', 'salary-deductions-payable Dr 1800.25']]]);
+    expect(payment.map((e) => [e.date, lines(e.postings)])).toEqual([['2026-05-02', ['salaries-payable Cr 30700.25', 'bank Dr 30700.25']]]);
+  });
+
+  it('its month end is the last day of the month, 29 February in a leap year', () => {
+    expect([payrollMonthEnd(2026, 4), payrollMonthEnd(2028, 2), payrollMonthEnd(2026, 12)]).toEqual(['2026-04-30', '2028-02-29', '2026-12-31']);
   });
 
   it('balances at the largest amounts, to the paisa', () => {
-    const postings = payrollPostings({ ...paid, basicSalary: '10000000000.00', allowances: '10000000000.00', deductions: '0.01', netSalary: '19999999999.99' });
-    expect(balances(postings)).toBe(true);
+    const values = { ...paid, basicSalary: '10000000000.00', allowances: '10000000000.00', deductions: '0.01', netSalary: '19999999999.99' };
+    expect(balances(payrollAccrual(values))).toBe(true);
+    expect(balances(payrollPayment(values))).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 import { validationError } from '../domain-errors';
-import { masterDataEntity, type BodyOf, type EventOf, type RecordOf } from '../entity';
+import { payrollAccrual, payrollPayment, type PayrollValues } from '../books/postings';
+import { masterDataEntity, type BodyOf, type BooksPart, type EventOf, type RecordOf } from '../entity';
 import { active, date, dateOrToday, money, moneyFrom, multiline, recordRef, requiredInteger, select } from '../fields';
 import type { FieldValues } from '../master-data-codec';
 import { decimal, toMoney } from '../money';
@@ -29,6 +30,15 @@ export const netSalaryOf = (values: FieldValues): string => {
   return toMoney(gross.minus(deductions));
 };
 
+/** The last day of a payroll's month: where its salary is accrued (issue 43). */
+export const payrollMonthEnd = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+
+/** What a payroll posts: its salary owed at its month's end, and its payment on the day it was paid. */
+const payrollParts = (values: Readonly<Record<string, unknown>>): BooksPart[] => [
+  { date: typeof values.year === 'number' && typeof values.month === 'number' ? payrollMonthEnd(values.year, values.month) : null, postings: payrollAccrual(values as PayrollValues) },
+  { date: typeof values.paidOn === 'string' ? values.paidOn : null, postings: payrollPayment(values as PayrollValues) },
+];
+
 /** The first day of the payroll's month ('2026-11-01'): what the list sorts by, newest first. */
 const periodOf = (values: FieldValues): string | null =>
   typeof values.month === 'number' && typeof values.year === 'number' ? `${values.year}-${String(values.month).padStart(2, '0')}-01` : null;
@@ -48,6 +58,7 @@ export const payrollEntity = masterDataEntity({
   path: '/api/hr/payroll',
   canDelete: false,
   sortBy: 'period',
+  booksParts: payrollParts,
   search: { fields: ['notes'], refs: { employeeId: 'employee' }, labels: { status: PAYROLL_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) })) } },
   fields: {
     employeeId: recordRef('Please select an employee', 'employee'),

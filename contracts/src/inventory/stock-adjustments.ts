@@ -1,4 +1,5 @@
 import { ADJUSTMENT_TYPES } from '../constants';
+import { adjustmentPostings, type AdjustmentValues } from '../books/postings';
 import { masterDataEntity, type BodyOf, type EventOf, type RecordOf } from '../entity';
 import { active, dateOrToday, moneyFrom, multiline, positiveQuantity, recordRef, requiredText, select } from '../fields';
 
@@ -16,6 +17,7 @@ export const stockAdjustmentsEntity = masterDataEntity({
   path: '/api/inventory/stock-adjustments',
   canDelete: false,
   sortBy: 'adjustmentDate',
+  booksParts: (values) => [{ date: typeof values.adjustmentDate === 'string' ? values.adjustmentDate : null, postings: adjustmentPostings(values as AdjustmentValues) }],
   search: { fields: ['reason'], refs: { itemId: 'item' } },
   fields: {
     itemId: recordRef('Please select an item', 'item'),

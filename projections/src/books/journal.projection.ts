@@ -8,7 +8,9 @@ import {
   openingPostings,
   monthName,
   payrollEntity,
-  payrollPostings,
+  payrollAccrual,
+  payrollMonthEnd,
+  payrollPayment,
   type PayrollValues,
   INVOICE_DOCUMENTS,
   JOURNAL_VOUCHER_EVENTS,
@@ -121,9 +123,6 @@ const Payroll = z.object({
   active: z.boolean().nullish(),
 });
 
-/** The last day of a payroll's month: its posting date when it was marked paid without a date. */
-const monthEnd = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-
 const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0]) => Posted | null>([
   ...INVOICE_DOCUMENTS.flatMap((doc: InvoiceDocument) =>
     [doc.events.names.recorded, doc.events.names.revised].map((type) => [type, (stored: unknown) => {
@@ -166,7 +165,7 @@ const streamOf = (posted: Posted) => {
 };
 
 /** The voucher a change posts: its type, number, date and lines; null when it posts no change (an allocation). */
-const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber: string | null; readonly date: string | null; readonly details: unknown } | undefined) => {
+const voucherOf = (posted: Posted, part: Part, at: string, before: { readonly voucherNumber: string | null; readonly date: string | null; readonly details: unknown } | undefined) => {
   if ('ledger' in posted) {
     const { ledger } = posted;
     const values = ledger.kind === 'deleted'
@@ -183,9 +182,13 @@ const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber:
       ? { active: false }
       : Payroll.parse(Object.assign({}, payroll.kind === 'updated' ? Payroll.parse(before?.details ?? {}) : {}, payroll.kind === 'created' ? payroll.values : payroll.changes));
     const { year, month } = values;
-    const date = values.paidOn ?? (year && month ? monthEnd(year, month) : before?.date ?? null);
+    const monthEnd = year && month ? payrollMonthEnd(year, month) : null;
     const number = year && month ? `#${payroll.id} ${monthName(month, year)}` : `#${payroll.id}`;
-    return { type: payrollEntity.label, number, date, postings: payrollPostings(values), details: values };
+    // Accrued at its month's end (issue 43); its payment, when paid, on the day it was paid (its
+    // row is kept from the first event on, with the values its later changes fold onto).
+    return part === 'accrual'
+      ? { type: payrollEntity.label, number, date: monthEnd ?? before?.date ?? null, postings: payrollAccrual(values), details: values }
+      : { type: `${payrollEntity.label} paid`, number, date: values.paidOn ?? monthEnd ?? before?.date ?? null, postings: payrollPayment(values), details: values };
   }
   if ('adjustment' in posted) {
     const { adjustment } = posted;
@@ -208,11 +211,20 @@ const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber:
   return { type: settlement.label, number: change.data.number ?? `#${change.data.id}`, date: change.data.date, postings: settlementPostings(settlement, change.data), details: null };
 };
 
-const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher: { type: string; number: string | null }, entries: ReturnType<typeof repost>, hadBefore: boolean) => {
+/**
+ * The vouchers a document posts, each kept as its own journal document: one, but a payroll two —
+ * its accrual (key `payroll-7:accrual`, its journal rows' parts 3 and 4) and its payment (key
+ * `payroll-7`, what the bank book matches).
+ */
+type Part = 'whole' | 'accrual';
+const partsOf = (posted: Posted): readonly Part[] => ('payroll' in posted ? ['accrual', 'whole'] : ['whole']);
+const keyOf = (stream: string, part: Part) => (part === 'whole' ? stream : `${stream}:${part}`);
+
+const postVouchers = (rows: Rows, stream: string, part: Part, context: EventContext, voucher: { type: string; number: string | null }, entries: ReturnType<typeof repost>, hadBefore: boolean) => {
   entries.forEach((entry, index) => {
     const reversal = hadBefore && index === 0;
     rows.put(journalTable, {
-      id: `${stream}:${context.streamVersion}:${index + 1}`,
+      id: `${stream}:${context.streamVersion}:${index + (part === 'whole' ? 1 : 3)}`,
       stream,
       version: context.streamVersion,
       voucherType: voucher.type,
@@ -229,29 +241,33 @@ const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher
 export const journalProjection = defineProjection<Posted>({
   name: journalTable.name,
   // 2: journal vouchers, kept whole in journal_documents.details. 3: stock adjustments at cost. 4: ledgers' opening balances. 5: paid payrolls.
+  // 6: payrolls accrued at their month's end, their payment clearing Salaries Payable (issue 43).
   // Refunds (issue 42) came with no rebuild: no log before them has one.
-  version: 5,
+  version: 6,
   tables: [journalDocumentsTable, journalTable],
   handles: [...BY_TYPE.keys()],
   decode: (stored) => BY_TYPE.get(stored.type)?.(stored) ?? null,
   // The document's last posting is read unless this is its first; its lines are appended.
-  rowsOf: (posted) => [{ table: journalDocumentsTable, key: streamOf(posted), fresh: posted.change.kind === 'recorded' }],
+  rowsOf: (posted) => partsOf(posted).map((part) => ({ table: journalDocumentsTable, key: keyOf(streamOf(posted), part), fresh: posted.change.kind === 'recorded' })),
   apply: (posted, context, rows) => {
     const stream = streamOf(posted);
-    const row = rows.get(journalDocumentsTable, stream);
-    if (isReplay(row, context)) return;
-    const before = row ? { date: row.date, postings: Postings.parse(row.postings) as Posting[] } : null;
-    const voucher = voucherOf(posted, context.at, row ? { voucherNumber: row.voucherNumber, date: row.date, details: row.details } : undefined);
-    if (!voucher) return;
-    const date = voucher.date ?? before?.date ?? null;
-    if (date === null) return;
-    const entries = repost(before, { date, postings: voucher.postings });
-    // A revision that changes no posting (a note, a reference) writes nothing: the row's older
-    // version still guards the replays that matter (a replayed change is older than it).
-    if (entries.length === 0 && row && row.voucherNumber === voucher.number && voucher.details === null) return;
-    postVouchers(rows, stream, context, voucher, entries, before !== null && before.postings.length > 0);
-    // A journal voucher is kept whole (it has no read model of its own: GET …/journal-vouchers/{id}),
-    // an adjustment's values too (its updates carry only what changed).
-    rows.put(journalDocumentsTable, { stream, version: context.streamVersion, voucherType: voucher.type, voucherNumber: voucher.number, date, postings: voucher.postings, details: voucher.details, updatedAt: context.at });
+    for (const part of partsOf(posted)) {
+      const key = keyOf(stream, part);
+      const row = rows.get(journalDocumentsTable, key);
+      if (isReplay(row, context)) continue;
+      const before = row ? { date: row.date, postings: Postings.parse(row.postings) as Posting[] } : null;
+      const voucher = voucherOf(posted, part, context.at, row ? { voucherNumber: row.voucherNumber, date: row.date, details: row.details } : undefined);
+      if (!voucher) continue;
+      const date = voucher.date ?? before?.date ?? null;
+      if (date === null) continue;
+      const entries = repost(before, { date, postings: voucher.postings });
+      // A revision that changes no posting (a note, a reference) writes nothing: the row's older
+      // version still guards the replays that matter (a replayed change is older than it).
+      if (entries.length === 0 && row && row.voucherNumber === voucher.number && voucher.details === null) continue;
+      postVouchers(rows, stream, part, context, voucher, entries, before !== null && before.postings.length > 0);
+      // A journal voucher is kept whole (it has no read model of its own: GET …/journal-vouchers/{id}),
+      // an adjustment's values too (its updates carry only what changed).
+      rows.put(journalDocumentsTable, { stream: key, version: context.streamVersion, voucherType: voucher.type, voucherNumber: voucher.number, date, postings: voucher.postings, details: voucher.details, updatedAt: context.at });
+    }
   },
 });

@@ -7,6 +7,10 @@ import {
   type HistoryEntry,
   INVOICE_DOCUMENTS,
   JOURNAL_VOUCHER_STREAM,
+  LOCK_SCOPE_LABELS,
+  LOCK_SCOPES,
+  LockEventSchema,
+  lockStream,
   MASTER_DATA_ENTITIES,
   parseRecordStream,
   type RecordedEvent,
@@ -49,10 +53,21 @@ const SOURCES = new Map<string, Source>([
   [JOURNAL_VOUCHER_STREAM, { module: 'accounting', label: 'Journal Voucher', task: 'journal-vouchers', history: eventsOnly }],
 ]);
 const BUSINESS: Source = { module: 'settings', label: 'Business Profile', task: null, history: eventsOnly };
+/** A lock's change: the date before → after, and the reason for an unlock (issue 43). */
+const lockHistory = (events: readonly RecordedEvent[]): HistoryEntry[] =>
+  eventsOnly(events).map((entry, i) => {
+    const event = LockEventSchema.safeParse(events[i]);
+    if (!event.success) return entry;
+    const { upTo, was, reason } = event.data.data;
+    return { ...entry, changes: [{ field: 'upTo', from: was, to: upTo }, ...(reason ? [{ field: 'reason', from: null, to: reason }] : [])] };
+  });
+const LOCKS = new Map<string, Source>(LOCK_SCOPES.map((scope) => [lockStream(scope), { module: 'settings', label: LOCK_SCOPE_LABELS[scope].label, task: null, history: lockHistory }]));
 const USER: Source = { module: 'settings', label: 'User', task: null, history: eventsOnly };
 
 const sourceOf = (streamId: string): { source: Source; id: number | null } | null => {
   if (streamId === BUSINESS_STREAM) return { source: BUSINESS, id: null };
+  const lock = LOCKS.get(streamId);
+  if (lock) return { source: lock, id: null };
   const user = /^user:(\d+)$/.exec(streamId);
   if (user) return { source: USER, id: Number(user[1]) };
   const record = parseRecordStream(streamId);
@@ -64,7 +79,7 @@ const sourceOf = (streamId: string): { source: Source; id: number | null } | nul
 const streamPattern = (module?: string) => {
   const prefixes = [...SOURCES].filter(([, s]) => !module || s.module === module).map(([prefix]) => prefix);
   const records = prefixes.length > 0 ? [`^(${prefixes.join('|')})-[0-9]+$`] : [];
-  const settings = !module || module === 'settings' ? [`^${BUSINESS_STREAM}$`, '^user:[0-9]+$'] : [];
+  const settings = !module || module === 'settings' ? [`^${BUSINESS_STREAM}$`, '^user:[0-9]+$', ...[...LOCKS.keys()].map((stream) => `^${stream}$`)] : [];
   const all = [...records, ...settings];
   return all.length > 0 ? all.join('|') : '^$';
 };

@@ -47,6 +47,7 @@ import { booksPaths } from '../books/books.openapi';
 import { bankReconciliationPaths } from '../books/bank-reconciliation.openapi';
 import { gstr2bPaths } from '../gst/gstr2b.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
+import { lockPaths } from '../settings/locks.openapi';
 import { webhookPaths } from './openapi-webhooks';
 
 const MODULE_NAME = { name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 100 }, description: 'A module, e.g. `purchase`' };
@@ -178,6 +179,7 @@ export const openApiDocument = () => ({
     ...bankReconciliationPaths(),
     ...gstr2bPaths(),
     ...payrollPaths(),
+    ...lockPaths(),
     ...webhookPaths({ ok, errors, body, idParam }),
     [JOURNAL_VOUCHERS_PATH]: {
       get: { tags: ['Books'], summary: 'Journal vouchers, newest first (at most 1,000)', responses: { 200: ok('Vouchers', z.array(JournalVoucherSchema)), ...errors } },

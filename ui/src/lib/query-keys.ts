@@ -28,4 +28,5 @@ export const queryKeys = {
     summary: () => ['home', 'summary'] as const,
   },
   business: ['settings', 'business'] as const,
+  locks: ['settings', 'locks'] as const,
 };

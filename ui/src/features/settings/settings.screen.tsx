@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Main, Stack, TopBar } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
 import { useBusiness, useSaveBusiness } from '@/features/settings/business.queries';
+import { LockBooks } from '@/features/settings/lock-books';
 import { isApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
@@ -134,6 +135,7 @@ export function SettingsScreen() {
             </ButtonLink>
           )}
         </Actions>
+        <LockBooks mayEdit={mayEdit} />
         {business.isPending && <Spinner />}
         {business.isError && <EmptyState message="Your business settings could not be loaded. Check the connection and try again." />}
         {business.data && <ProfileForm key={JSON.stringify(business.data.profile)} initial={business.data.profile ? valuesOf(business.data.profile) : EMPTY} configured={business.data.configured} mayEdit={mayEdit} />}

@@ -1,0 +1,48 @@
+import { type BooksPart, LOCK_SCOPES, type LockScope, lockStream } from '@erp/contracts';
+
+import { lockDecider, refuseLocked } from '../settings/lock.decider';
+import type { CommandContext, StreamHandle } from './handle-command';
+
+/**
+ * What a command is dated by, per lock scope (issue 43 item 3): each kind says it — a document
+ * its date, an edit or a void its old date and its new one, a payroll its month's end and the
+ * day it was paid. Null and undefined dates are ignored.
+ */
+export type Dated = { readonly [S in LockScope]?: readonly (string | null | undefined)[] };
+
+/**
+ * The one lock check of the command pipeline: for each scope the command is dated in, its lock
+ * is read and a date on or before it refused (409 naming the lock). The lock streams read are
+ * returned to be checked at their versions in the command's append (guarded: a lock committed
+ * meanwhile makes the command decide again, and is refused then).
+ */
+export const checkLocks = async (ctx: CommandContext, dated: Dated | undefined): Promise<StreamHandle<unknown>[]> => {
+  const read: StreamHandle<unknown>[] = [];
+  for (const scope of LOCK_SCOPES) {
+    const dates = dated?.[scope];
+    if (!dates || dates.length === 0) continue;
+    const stream = await ctx.load(lockStream(scope), lockDecider);
+    refuseLocked(scope, stream.state, dates);
+    read.push(stream);
+  }
+  return read;
+};
+
+/** A command dated in the books by these dates. */
+export const datedInBooks = (...dates: (string | null | undefined)[]): Dated => ({ books: dates });
+
+/**
+ * The days a change of a record's postings touches, part by part: a part whose day or lines
+ * change counts with its old day and its new one (a payroll paid in May leaves April's salary as
+ * it was, so a lock of April does not refuse it).
+ */
+export const changedParts = (before: readonly BooksPart[], after: readonly BooksPart[]): Dated => {
+  const dates: (string | null)[] = [];
+  for (let i = 0; i < Math.max(before.length, after.length); i++) {
+    const was = before[i];
+    const is = after[i];
+    if (was?.date === is?.date && JSON.stringify(was?.postings ?? []) === JSON.stringify(is?.postings ?? [])) continue;
+    dates.push(was?.date ?? null, is?.date ?? null);
+  }
+  return datedInBooks(...dates);
+};
