@@ -9,6 +9,8 @@ import { businessWriteRoutes } from './settings/business.routes';
 import { deviceWriteRoutes } from './settings/device.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { bankReconciliationWriteRoutes } from './books/bank-reconciliation.routes';
+import { openingBalancesWriteRoutes } from './books/opening-balances.routes';
+import { openingItemRoutes } from './documents/opening.routes';
 import { payrollRunRoute } from './hr/payroll-run';
 import { leadConversionRoutes } from './crm/lead-conversion.routes';
 
@@ -17,6 +19,7 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   // Before the generic routes: /run is not an id.
   payrollRunRoute(router, deps);
   for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider, partyUsageOf(entity.singular));
+  for (const slice of INVOICE_SLICES) openingItemRoutes(router, deps, slice);
   for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   for (const slice of REFUND_SLICES) refundWriteRoutes(router, deps, slice);
@@ -24,5 +27,6 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   deviceWriteRoutes(router, deps);
   voucherWriteRoutes(router, deps);
   bankReconciliationWriteRoutes(router, deps);
+  openingBalancesWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);
 };

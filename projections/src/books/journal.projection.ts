@@ -6,6 +6,12 @@ import {
   ledgerCode,
   ledgersEntity,
   openingPostings,
+  OPENING_ACCOUNTS_VOUCHER,
+  openingAccountPostings,
+  OPENING_BALANCES_SET,
+  OPENING_BALANCES_STREAM,
+  type OpeningBalancesSet,
+  OpeningBalancesSetSchema,
   monthName,
   payrollEntity,
   payrollPostings,
@@ -88,7 +94,8 @@ type Posted =
   | { readonly voucher: JournalVoucher; readonly change: { readonly kind: 'recorded' | 'revised' } }
   | { readonly adjustment: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
   | { readonly ledger: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
-  | { readonly payroll: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } };
+  | { readonly payroll: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
+  | { readonly openings: OpeningBalancesSet; readonly change: { readonly kind: 'revised' } };
 
 /** What a ledger's opening balance is posted from, folded from its events. */
 const Ledger = z.object({
@@ -131,6 +138,11 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
       return change ? { invoice: doc, change } : null;
     }] as const),
   ),
+  [OPENING_BALANCES_SET, (stored: unknown) => {
+    const parsed = OpeningBalancesSetSchema.safeParse(stored);
+    // Revised each time: the stream's one row is read and reversed when it was posted before.
+    return parsed.success ? { openings: parsed.data, change: { kind: 'revised' as const } } : null;
+  }] as const,
   ...Object.values(JOURNAL_VOUCHER_EVENTS).map((type) => [type, (stored: unknown) => {
     const parsed = JournalVoucherEventSchema.safeParse(stored);
     return parsed.success ? { voucher: parsed.data.data, change: { kind: parsed.data.type === JOURNAL_VOUCHER_EVENTS.recorded ? 'recorded' as const : 'revised' as const } } : null;
@@ -157,6 +169,7 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
 ]);
 
 const streamOf = (posted: Posted) => {
+  if ('openings' in posted) return OPENING_BALANCES_STREAM;
   if ('adjustment' in posted) return `${stockAdjustmentsEntity.singular}-${posted.adjustment.id}`;
   if ('ledger' in posted) return ledgerCode(posted.ledger.id);
   if ('payroll' in posted) return `${payrollEntity.singular}-${posted.payroll.id}`;
@@ -194,6 +207,10 @@ const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber:
       : Adjustment.parse(Object.assign({}, adjustment.kind === 'updated' ? Adjustment.parse(before?.details ?? {}) : {}, adjustment.kind === 'created' ? adjustment.values : adjustment.changes));
     return { type: stockAdjustmentsEntity.label, number: `#${adjustment.id}`, date: values.adjustmentDate ?? before?.date ?? null, postings: adjustmentPostings(values), details: values };
   }
+  if ('openings' in posted) {
+    const { on, lines } = posted.openings.data;
+    return { type: OPENING_ACCOUNTS_VOUCHER, number: OPENING_ACCOUNTS_VOUCHER, date: on, postings: openingAccountPostings(lines), details: posted.openings.data };
+  }
   if ('voucher' in posted) {
     const { voucher } = posted;
     return { type: `${voucher.voucherType} voucher`, number: voucher.voucherNumber ?? `#${voucher.id}`, date: voucher.voucherDate, postings: voucherPostings(voucher), details: voucher };
@@ -201,7 +218,9 @@ const voucherOf = (posted: Posted, at: string, before: { readonly voucherNumber:
   if ('invoice' in posted) {
     const { invoice, change } = posted;
     if (!('data' in change)) return null;
-    return { type: invoice.label, number: change.data.number, date: change.data.date, postings: invoicePostings(invoice, change.data), details: null };
+    // An opening item is posted on the day the books begin, under its own label.
+    const opening = change.data.openingOn && invoice.opening ? { type: invoice.opening.label, date: change.data.openingOn } : null;
+    return { type: opening?.type ?? invoice.label, number: change.data.number, date: opening?.date ?? change.data.date, postings: invoicePostings(invoice, change.data), details: null };
   }
   const { settlement, change } = posted;
   if (change.kind === 'voided') return { type: settlement.label, number: before?.voucherNumber ?? null, date: before?.date ?? null, postings: [], details: null };
@@ -229,6 +248,7 @@ const postVouchers = (rows: Rows, stream: string, context: EventContext, voucher
 export const journalProjection = defineProjection<Posted>({
   name: journalTable.name,
   // 2: journal vouchers, kept whole in journal_documents.details. 3: stock adjustments at cost. 4: ledgers' opening balances. 5: paid payrolls.
+  // Openings (issue 43) came with no rebuild either: no log before them has one.
   // Refunds (issue 42) came with no rebuild: no log before them has one.
   version: 5,
   tables: [journalDocumentsTable, journalTable],

@@ -45,6 +45,7 @@ import { creditPaths, documentPaths, entityPaths, pdfPaths, voidPaths } from './
 import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 import { booksPaths } from '../books/books.openapi';
 import { bankReconciliationPaths } from '../books/bank-reconciliation.openapi';
+import { openingPaths } from '../books/openings.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
 import { webhookPaths } from './openapi-webhooks';
 
@@ -175,6 +176,7 @@ export const openApiDocument = () => ({
     ...pdfPaths(),
     ...booksPaths(),
     ...bankReconciliationPaths(),
+    ...openingPaths(),
     ...payrollPaths(),
     ...webhookPaths({ ok, errors, body, idParam }),
     [JOURNAL_VOUCHERS_PATH]: {
