@@ -140,6 +140,9 @@ describe('opening balances', () => {
     await write('post', salesInvoices.path, { customerId: ids.B, invoiceDate: '2025-04-15', lines: [{ itemId: ids.Tea, itemName: 'Tea', quantity: String(Number(SOLD.milli) / 1000), rate: rupees(SOLD.ratePaise) }] });
     const sales = (SOLD.milli * SOLD.ratePaise) / 1000n;
     const cogs = (SOLD.milli * tea.costPaise) / 1000n;
+    // What was sold leaves the opening invoices out: they were sales of the old books.
+    const register = await read<{ rows: { number: string; total: string }[] }>(`${BOOKS_PATHS.salesRegister}?from=2025-02-01&to=2025-04-30`);
+    expect(register.rows.map((r) => r.total)).toEqual([rupees(sales)]);
     const pl = await read<{ trading: { costOfGoodsSold: string; grossProfit: string } }>(`${BOOKS_PATHS.profitAndLoss}?from=2025-04-01&to=2025-04-30`);
     expect(pl.trading).toMatchObject({ costOfGoodsSold: rupees(cogs), grossProfit: rupees(sales - cogs) });
     const valuation = await read<{ items: { itemId: number; quantity: string; value: string }[]; total: string }>(`${STOCK_VALUATION_PATH}?asOf=2025-04-30`);

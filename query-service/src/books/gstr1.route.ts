@@ -25,6 +25,7 @@ import { z } from 'zod';
 
 import { businessOfRow } from '../settings/business.routes';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { notOpening } from './not-opening';
 
 const Gstr1Query = z.object({
   period: PeriodSchema,
@@ -47,7 +48,7 @@ export const documentsOf = async (db: AnyDb, doc: InvoiceDocument, kind: Gstr1Do
   const { rows } = await sql<Record<string, unknown>>`
     select ${columns}, p.gst_number as "partyGstin"
     from ${sql.table(table.name)} d left join ${sql.table(listTable(customersEntity))} p on p.id = d.customer_id
-    where d.${sql.id(snakeCase(doc.dateField))} between ${from}::date and ${to}::date
+    where d.${sql.id(snakeCase(doc.dateField))} between ${from}::date and ${to}::date${notOpening(doc, 'd')}
     order by d.id`.execute(db);
   return rows.map((row) => {
     const printed = printSourceOf(doc, row);
