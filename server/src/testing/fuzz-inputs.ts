@@ -13,6 +13,10 @@ import {
   type Field,
   INT32_MAX,
   INVOICE_DOCUMENTS,
+  OPENING_BALANCES_PATH,
+  OPENING_BALANCES_STREAM,
+  OpeningBalancesBodySchema,
+  openingItemBody,
   JOURNAL_VOUCHER_STREAM,
   JOURNAL_VOUCHERS_PATH,
   JournalVoucherBodySchema,
@@ -295,6 +299,20 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
           // Every body is written to the same few records: one that claims a key (an employee's
           // month) or locks its fields (paid) would make the next a 409. payroll.int.spec.ts has those.
           .filter((body) => !uniqueKey?.holds?.(body as FieldValues) && !locked?.when(body as FieldValues) && computable(entity, body)),
+    };
+  }
+  // Openings need the day the books begin (openings.int.spec.ts has their story): bodies only.
+  if (route.path === OPENING_BALANCES_PATH) {
+    const lines = fc.constant([{ account: 'cash', debit: '100.00' }, { account: 'capital', credit: '100.00' }]);
+    return { schema: OpeningBalancesBodySchema, kind: 'batch', streams: [OPENING_BALANCES_STREAM], valid: () => fc.record({ lines }) };
+  }
+  for (const doc of INVOICE_DOCUMENTS) {
+    if (!doc.opening || !covers(doc.opening.path, route.path)) continue;
+    return {
+      schema: openingItemBody(doc),
+      kind: 'batch',
+      streams: [doc.stream],
+      valid: (fixtures) => fc.record({ [doc.party.field]: fc.constant(partyOf(doc.party.field, fixtures)), [doc.numberField]: requiredText, [doc.dateField]: isoDate, amount: positiveDecimal(100_000, 2) }),
     };
   }
   for (const doc of INVOICE_DOCUMENTS) {
