@@ -13,10 +13,6 @@ import {
   type Field,
   INT32_MAX,
   INVOICE_DOCUMENTS,
-  OPENING_BALANCES_PATH,
-  OPENING_BALANCES_STREAM,
-  OpeningBalancesBodySchema,
-  openingItemBody,
   JOURNAL_VOUCHER_STREAM,
   JOURNAL_VOUCHERS_PATH,
   JournalVoucherBodySchema,
@@ -43,6 +39,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 
 import { describeCreditRoute } from './fuzz-credits';
+import { describeOpeningRoute } from './fuzz-openings';
 import type { RouteInfo } from './routes';
 
 /**
@@ -301,20 +298,8 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
           .filter((body) => !uniqueKey?.holds?.(body as FieldValues) && !locked?.when(body as FieldValues) && computable(entity, body)),
     };
   }
-  // Openings need the day the books begin (openings.int.spec.ts has their story): bodies only.
-  if (route.path === OPENING_BALANCES_PATH) {
-    const lines = fc.constant([{ account: 'cash', debit: '100.00' }, { account: 'capital', credit: '100.00' }]);
-    return { schema: OpeningBalancesBodySchema, kind: 'batch', streams: [OPENING_BALANCES_STREAM], valid: () => fc.record({ lines }) };
-  }
-  for (const doc of INVOICE_DOCUMENTS) {
-    if (!doc.opening || !covers(doc.opening.path, route.path)) continue;
-    return {
-      schema: openingItemBody(doc),
-      kind: 'batch',
-      streams: [doc.stream],
-      valid: (fixtures) => fc.record({ [doc.party.field]: fc.constant(partyOf(doc.party.field, fixtures)), [doc.numberField]: requiredText, [doc.dateField]: isoDate, amount: positiveDecimal(100_000, 2) }),
-    };
-  }
+  const opening = describeOpeningRoute(route, { requiredText, isoDate, positiveDecimal, partyOf, covers });
+  if (opening) return opening;
   for (const doc of INVOICE_DOCUMENTS) {
     if (!covers(doc.path, route.path)) continue;
     return {
