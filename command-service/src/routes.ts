@@ -11,6 +11,8 @@ import { lockWriteRoutes } from './settings/lock.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { bankReconciliationWriteRoutes } from './books/bank-reconciliation.routes';
 import { gstr2bWriteRoutes } from './gst/gstr2b.routes';
+import { openingBalancesWriteRoutes } from './books/opening-balances.routes';
+import { openingItemRoutes } from './documents/opening.routes';
 import { payrollRunRoute } from './hr/payroll-run';
 import { leadConversionRoutes } from './crm/lead-conversion.routes';
 
@@ -19,6 +21,7 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   // Before the generic routes: /run is not an id.
   payrollRunRoute(router, deps);
   for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider, partyUsageOf(entity.singular));
+  for (const slice of INVOICE_SLICES) openingItemRoutes(router, deps, slice);
   for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   for (const slice of REFUND_SLICES) refundWriteRoutes(router, deps, slice);
@@ -28,5 +31,6 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   voucherWriteRoutes(router, deps);
   bankReconciliationWriteRoutes(router, deps);
   gstr2bWriteRoutes(router, deps);
+  openingBalancesWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);
 };

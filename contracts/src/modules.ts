@@ -60,7 +60,8 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Ledgers', 'Chart of accounts with balances, and each ledger\'s entries', 'Book'],
     ['Chart of Accounts', 'Add ledgers: bank accounts, expenses, loans', 'FolderOpen'],
     ['Day Book', 'Every entry of a day or a period', 'ClipboardList'],
-    ['Journal Vouchers', 'Opening balances, corrections, contra entries', 'Edit3'],
+    ['Opening Balances', 'What you had when your books begin, and whether it balances', 'Scale'],
+    ['Journal Vouchers', 'Corrections, contra entries, capital brought in', 'Edit3'],
     ['Trial Balance', 'Balances of every ledger as of a date', 'Scale'],
   ]],
   ['payments', 'Payments', 'Money in and out', 'Wallet', 'teal', [

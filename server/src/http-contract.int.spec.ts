@@ -286,7 +286,7 @@ const httpContract = (mode: Mode) => {
         expect(z.array(Strict.task).parse(purchase.body).map((t) => t.name)).toEqual(['Vendors', 'Invoices', 'Payments', 'Debit Notes', 'Refunds']);
         const accounting = await owner.get(api.moduleTasks('accounting'));
         expect(accounting.status).toBe(200);
-        expect(z.array(Strict.task).parse(accounting.body).map((t) => t.name)).toEqual(['Ledgers', 'Chart of Accounts', 'Day Book', 'Journal Vouchers', 'Trial Balance']);
+        expect(z.array(Strict.task).parse(accounting.body).map((t) => t.name)).toEqual(['Ledgers', 'Chart of Accounts', 'Day Book', 'Opening Balances', 'Journal Vouchers', 'Trial Balance']);
       });
     });
 

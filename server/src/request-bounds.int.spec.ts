@@ -10,6 +10,7 @@ import {
   LOCKS_PATH,
   MASTER_DATA_ENTITIES,
   MATCH_WINDOW_MAX,
+  OPENING_BALANCES_PATH,
   PAGE_LIMIT_MAX,
   PAYROLL_PATHS,
   PAYROLL_YEARS,
@@ -89,6 +90,8 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
   [BOOKS_PATHS.ageing]: asOf(BOOKS_PATHS.ageing, '&side=payable'),
   [STOCK_PATH]: asOf(STOCK_PATH),
   [STOCK_VALUATION_PATH]: asOf(STOCK_VALUATION_PATH),
+  // Every opening posted and the documents before the books begin: it takes no parameter.
+  [OPENING_BALANCES_PATH]: { worst: [OPENING_BALANCES_PATH], beyond: [[`${OPENING_BALANCES_PATH}?asOf=${LAST_DAY}`, 'asOf']] },
   [BOOKS_PATHS.gstr1]: {
     worst: [`${BOOKS_PATHS.gstr1}?period=${LAST_YEAR}-12`, `${BOOKS_PATHS.gstr1}?period=${LAST_YEAR}-12&section=hsn_b2b`],
     beyond: [[`${BOOKS_PATHS.gstr1}?period=${LAST_YEAR + 1}-01`, 'period'], [`${BOOKS_PATHS.gstr1}?period=0001-01`, 'period']],

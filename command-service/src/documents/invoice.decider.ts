@@ -305,6 +305,10 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
         return [{ kind: 'recorded', data: recorded(id, command.data.body, command.data.context, command.metadata.now) }];
       case 'Revise':
         if (state.status !== 'recorded') throw notFound(`${doc.label} ${id} not found`);
+        if (state.invoice.openingOn) {
+          const message = `${state.invoice.number} is an opening item: change it under Accounting, Opening Balances`;
+          throw validationError(message, [{ path: doc.numberField, message }]);
+        }
         return revise(state, recorded(id, command.data.body, command.data.context, command.metadata.now, state.invoice.date));
       case 'Allocate':
         return allocate(state, command);

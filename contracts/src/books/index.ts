@@ -6,3 +6,4 @@ export * from './vouchers';
 export * from './bank-statement';
 export * from './bank-reconciliation';
 export * from './bank-matching';
+export * from './openings';

@@ -44,6 +44,7 @@ const flip = (side: 'debit' | 'credit', reversed: boolean): 'debit' | 'credit' =
  */
 export const invoicePostings = (doc: Pick<InvoiceDocument, 'side' | 'stream' | 'against' | 'party'>, data: InvoiceData): Posting[] => {
   if (!data.active) return [];
+  if (data.openingOn) return openingItemPostings(doc, data);
   const note = doc.against !== undefined;
   const party = `${doc.party.singular}-${data.partyId}`;
   const sales = doc.side === 'sales';
@@ -196,4 +197,17 @@ export const repost = (
   const undo = before && before.postings.length > 0 ? [{ date: before.date ?? after.date, postings: reversed(before.postings) }] : [];
   const redo = after.postings.length > 0 ? [{ date: after.date, postings: [...after.postings] }] : [];
   return [...undo, ...redo];
+};
+
+/**
+ * An opening invoice or bill (issue 43): the party's open item against Temporary Opening —
+ * Dr the customer / Cr Temporary Opening, Cr the vendor / Dr Temporary Opening. No sale, no tax.
+ */
+const openingItemPostings = (doc: Pick<InvoiceDocument, 'side' | 'party'>, data: InvoiceData): Posting[] => {
+  const party = `${doc.party.singular}-${data.partyId}`;
+  const sales = doc.side === 'sales';
+  return [
+    ...line(sales ? 'debtors' : 'creditors', party, data.totalAmount, sales ? 'debit' : 'credit'),
+    ...line('temporary-opening', null, data.totalAmount, sales ? 'credit' : 'debit'),
+  ];
 };

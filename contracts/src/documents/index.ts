@@ -13,3 +13,4 @@ export * from './refund-document';
 export * from './credits';
 export * from './shares';
 export * from './settlement-kind';
+export * from './opening-items';

@@ -148,6 +148,8 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     totalAmount: MoneyString,
     ...(against ? { ...keyed(against.field, Id), againstNumber: z.string(), noteType: z.enum(NOTE_TYPES).nullable() } : {}),
     ...keyedAll(config.texts, () => z.string().nullable()),
+    /** An opening item: the day the books begin (it has no lines and no tax); null for any other. */
+    ...(config.opening ? { openingOn: DateString.nullable() } : {}),
     active: z.boolean(),
   });
   const statuses = config.overdue ? ([...INVOICE_STATUSES, 'overdue'] as const) : INVOICE_STATUSES;

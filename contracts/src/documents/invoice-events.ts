@@ -36,9 +36,10 @@ const StoredInvoice = z.looseObject({
   roundOff: z.string().regex(/^-?\d+\.\d{2}$/).optional(),
   againstNumber: z.string().nullable().optional(),
   noteType: z.enum(NOTE_TYPES).nullable().optional(),
+  openingOn: DateString.nullable().optional(),
 });
 
-type EventConfig = Pick<InvoiceDocumentConfig<string, string, string, string, string>, 'events' | 'party' | 'numberField' | 'dateField' | 'texts' | 'against' | 'settledByStream'>;
+type EventConfig = Pick<InvoiceDocumentConfig<string, string, string, string, string>, 'events' | 'party' | 'numberField' | 'dateField' | 'texts' | 'against' | 'settledByStream' | 'opening'>;
 
 /**
  * An invoice document's events (DESIGN §4): the stored shape under the kind's own names, read
@@ -78,6 +79,7 @@ export const invoiceEvents = (config: EventConfig) => {
       againstId: against ? Id.parse(fieldOf(raw, against.field)) : null,
       againstNumber: against ? (raw.againstNumber ?? null) : null,
       ...(against ? { noteType: raw.noteType ?? null } : {}),
+      ...(config.opening ? { openingOn: raw.openingOn ?? null } : {}),
       lines: raw.lines,
     };
   };
@@ -102,6 +104,7 @@ export const invoiceEvents = (config: EventConfig) => {
     totalAmount: d.totalAmount,
     ...(against ? { [against.field]: d.againstId, againstNumber: d.againstNumber, noteType: d.noteType ?? null } : {}),
     ...d.texts,
+    ...(config.opening ? { openingOn: d.openingOn ?? null } : {}),
     active: d.active,
     lines: d.lines,
   });

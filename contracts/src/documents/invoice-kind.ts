@@ -102,6 +102,14 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
    * append. Its label: 'Received now', 'Paid now'.
    */
   readonly settleNow?: { readonly label: string };
+  /**
+   * The kind also holds the open items of the books before these began (issue 43): an opening
+   * invoice or bill, typed from the old books (number unique per party, date, due date, amount
+   * outstanding), with no lines and no tax, posted against Temporary Opening on the day the books
+   * begin. Its label ('Opening invoice', 'Opening bill') and where it is recorded (POST) and
+   * changed (PUT /{id}).
+   */
+  readonly opening?: { readonly label: string; readonly path: string };
 }
 
 /** CGST Rule 46(b): at most 16 characters, letters and digits first, then letters, digits, - and /. */
@@ -136,6 +144,8 @@ export interface InvoiceData {
   readonly againstNumber: string | null;
   /** A note's type; none on invoices and on notes recorded before types (their lines moved stock). */
   readonly noteType?: NoteType | null;
+  /** An opening item (a kind with `opening`): the day the books begin, which it is posted on; null otherwise. */
+  readonly openingOn?: string | null;
   readonly lines: readonly InvoiceLine[];
 }
 
@@ -201,6 +211,7 @@ export interface InvoiceDocument {
   readonly against?: AgainstConfig;
   readonly reverseCharge?: boolean;
   readonly settleNow?: { readonly label: string };
+  readonly opening?: { readonly label: string; readonly path: string };
   /** The form's header fields (what the UI validates before the lines are added). */
   readonly header: z.ZodType<unknown, Record<string, unknown>>;
   readonly body: z.ZodType<InvoiceBody>;

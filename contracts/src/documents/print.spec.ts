@@ -25,6 +25,7 @@ const business = {
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',
   vendorRefundPrefix: 'VRF',
+  booksBegin: null,
 };
 const party = { name: 'Tilak Stores', address: null, gstNumber: null, panNumber: null, phone: null, email: null };
 const line = lineBody('1');

@@ -29,6 +29,7 @@ export const purchaseInvoices = invoiceDocument({
   stock: 'in',
   reverseCharge: true,
   settleNow: { label: 'Paid now' },
+  opening: { label: 'Opening bill', path: '/api/purchase/opening-bills' },
 });
 
 export const PurchaseInvoiceBodySchema = purchaseInvoices.body;

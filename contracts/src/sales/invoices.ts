@@ -31,6 +31,7 @@ export const salesInvoices = invoiceDocument({
   overdue: true,
   stock: 'out',
   settleNow: { label: 'Received now' },
+  opening: { label: 'Opening invoice', path: '/api/sales/opening-invoices' },
 });
 
 export const SalesInvoiceBodySchema = salesInvoices.body;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Fields } from '../entity';
 import { email, gstin, multiline, pan, phone, requiredText, select, text } from '../fields';
 import { STATE_CODES, stateName, stateOfGstin } from '../gst/states';
-import { isStorable, UNSTORABLE_MESSAGE } from '../fields';
+import { isStorable, optionalDateInput, UNSTORABLE_MESSAGE } from '../fields';
 import { DEVICE_CODE } from './devices';
 
 /**
@@ -69,6 +69,8 @@ export const BusinessBodySchema = z
     paymentPrefix: prefix('PAY'),
     refundPrefix: prefix('RFD'),
     vendorRefundPrefix: prefix('VRF'),
+    /** The day the books begin (issue 43): opening balances are as of it; blank for none yet. */
+    booksBegin: optionalDateInput().transform((v) => v ?? null),
   })
   .superRefine((body, ctx) => {
     const gstinState = stateOfGstin(body.gstin);
@@ -110,6 +112,8 @@ export const BusinessSchema = z.object({
   /** Refunds to customers and from vendors (issue 42; profiles saved before them: the defaults). */
   refundPrefix: z.string().optional().default('RFD'),
   vendorRefundPrefix: z.string().optional().default('VRF'),
+  /** The day the books begin: opening balances, opening invoices and bills, opening stock are as of it (profiles saved before it: none). */
+  booksBegin: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional().default(null),
 });
 export type Business = z.output<typeof BusinessSchema>;
 

@@ -6,6 +6,12 @@ import {
   ledgerCode,
   ledgersEntity,
   openingPostings,
+  OPENING_ACCOUNTS_VOUCHER,
+  openingAccountPostings,
+  OPENING_BALANCES_SET,
+  OPENING_BALANCES_STREAM,
+  type OpeningBalancesSet,
+  OpeningBalancesSetSchema,
   monthName,
   payrollEntity,
   payrollAccrual,
@@ -90,7 +96,8 @@ type Posted =
   | { readonly voucher: JournalVoucher; readonly change: { readonly kind: 'recorded' | 'revised' } }
   | { readonly adjustment: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
   | { readonly ledger: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
-  | { readonly payroll: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } };
+  | { readonly payroll: MasterDataChange; readonly change: { readonly kind: 'recorded' | 'revised' } }
+  | { readonly openings: OpeningBalancesSet; readonly change: { readonly kind: 'revised' } };
 
 /** What a ledger's opening balance is posted from, folded from its events. */
 const Ledger = z.object({
@@ -130,6 +137,11 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
       return change ? { invoice: doc, change } : null;
     }] as const),
   ),
+  [OPENING_BALANCES_SET, (stored: unknown) => {
+    const parsed = OpeningBalancesSetSchema.safeParse(stored);
+    // Revised each time: the stream's one row is read and reversed when it was posted before.
+    return parsed.success ? { openings: parsed.data, change: { kind: 'revised' as const } } : null;
+  }] as const,
   ...Object.values(JOURNAL_VOUCHER_EVENTS).map((type) => [type, (stored: unknown) => {
     const parsed = JournalVoucherEventSchema.safeParse(stored);
     return parsed.success ? { voucher: parsed.data.data, change: { kind: parsed.data.type === JOURNAL_VOUCHER_EVENTS.recorded ? 'recorded' as const : 'revised' as const } } : null;
@@ -156,6 +168,7 @@ const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0])
 ]);
 
 const streamOf = (posted: Posted) => {
+  if ('openings' in posted) return OPENING_BALANCES_STREAM;
   if ('adjustment' in posted) return `${stockAdjustmentsEntity.singular}-${posted.adjustment.id}`;
   if ('ledger' in posted) return ledgerCode(posted.ledger.id);
   if ('payroll' in posted) return `${payrollEntity.singular}-${posted.payroll.id}`;
@@ -197,6 +210,10 @@ const voucherOf = (posted: Posted, part: Part, at: string, before: { readonly vo
       : Adjustment.parse(Object.assign({}, adjustment.kind === 'updated' ? Adjustment.parse(before?.details ?? {}) : {}, adjustment.kind === 'created' ? adjustment.values : adjustment.changes));
     return { type: stockAdjustmentsEntity.label, number: `#${adjustment.id}`, date: values.adjustmentDate ?? before?.date ?? null, postings: adjustmentPostings(values), details: values };
   }
+  if ('openings' in posted) {
+    const { on, lines } = posted.openings.data;
+    return { type: OPENING_ACCOUNTS_VOUCHER, number: OPENING_ACCOUNTS_VOUCHER, date: on, postings: openingAccountPostings(lines), details: posted.openings.data };
+  }
   if ('voucher' in posted) {
     const { voucher } = posted;
     return { type: `${voucher.voucherType} voucher`, number: voucher.voucherNumber ?? `#${voucher.id}`, date: voucher.voucherDate, postings: voucherPostings(voucher), details: voucher };
@@ -204,7 +221,9 @@ const voucherOf = (posted: Posted, part: Part, at: string, before: { readonly vo
   if ('invoice' in posted) {
     const { invoice, change } = posted;
     if (!('data' in change)) return null;
-    return { type: invoice.label, number: change.data.number, date: change.data.date, postings: invoicePostings(invoice, change.data), details: null };
+    // An opening item is posted on the day the books begin, under its own label.
+    const opening = change.data.openingOn && invoice.opening ? { type: invoice.opening.label, date: change.data.openingOn } : null;
+    return { type: opening?.type ?? invoice.label, number: change.data.number, date: opening?.date ?? change.data.date, postings: invoicePostings(invoice, change.data), details: null };
   }
   const { settlement, change } = posted;
   if (change.kind === 'voided') return { type: settlement.label, number: before?.voucherNumber ?? null, date: before?.date ?? null, postings: [], details: null };
@@ -242,6 +261,7 @@ export const journalProjection = defineProjection<Posted>({
   name: journalTable.name,
   // 2: journal vouchers, kept whole in journal_documents.details. 3: stock adjustments at cost. 4: ledgers' opening balances. 5: paid payrolls.
   // 6: payrolls accrued at their month's end, their payment clearing Salaries Payable (issue 43).
+  // Openings (issue 43) came with no rebuild either: no log before them has one.
   // Refunds (issue 42) came with no rebuild: no log before them has one.
   version: 6,
   tables: [journalDocumentsTable, journalTable],

@@ -41,6 +41,8 @@ export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
       status: 'text',
       ...against,
       ...texts,
+      // An opening item's day the books begin (kinds with `opening`; issue 43).
+      ...(doc.opening ? { openingOn: 'date' as const } : {}),
       active: 'boolean',
       lines: 'jsonb',
       allocations: 'jsonb',
@@ -70,7 +72,8 @@ const withLegacyCredit = (doc: InvoiceDocument, shares: readonly Share[], data: 
 
 // Version 2: GST (tax mode, supply, components, round off), credited amounts, shares keyed by stream.
 // Version 3: a note's type, the notes' lodged totals and returns on shares, where a note's credit went.
-export const invoiceListProjection = (doc: InvoiceDocument, version = 3) => {
+// Version 4 (kinds with `opening`, issue 43): opening invoices and bills, their day the books begin.
+export const invoiceListProjection = (doc: InvoiceDocument, version = doc.opening ? 4 : 3) => {
   const list = invoiceTable(doc);
   return defineProjection<InvoiceChange>({
     name: list.name,

@@ -11,8 +11,8 @@ export const businessTable = table({ name: 'business_profile', key: 'id', column
 
 export const businessProjection = defineProjection<BusinessSaved>({
   name: businessTable.name,
-  // Version 2: receipt and payment prefixes.
-  version: 2,
+  // Version 2: receipt and payment prefixes. Version 3: the day the books begin (issue 43).
+  version: 3,
   tables: [businessTable],
   handles: ['BusinessProfileSaved'],
   decode: (stored) => BusinessSavedSchema.parse(stored),

@@ -6,6 +6,7 @@ import { bankReconciliationRoutes } from './bank-reconciliation.routes';
 import { dashboardRoute } from './dashboard.route';
 import { gstRoutes } from './gst.routes';
 import { ledgerRoutes } from './ledger.routes';
+import { openingsRoute } from './openings.route';
 import { registerRoutes } from './register.route';
 import { voucherReadRoutes } from './voucher.routes';
 
@@ -18,4 +19,5 @@ export const booksRoutes = (router: Router, deps: ReadDeps) => {
   voucherReadRoutes(router, deps);
   dashboardRoute(router, deps);
   bankReconciliationRoutes(router, deps);
+  openingsRoute(router, deps);
 };

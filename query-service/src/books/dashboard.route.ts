@@ -8,6 +8,7 @@ import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { refuseUnknown } from '../shared/refuse-unknown';
 import { AGEING_READ_MODELS, ageingOf } from './ageing.routes';
 import { journalLines } from './journal-sql';
+import { notOpening } from './not-opening';
 
 const firstOf = (date: string) => `${date.slice(0, 7)}-01`;
 const monthBefore = (date: string) => {
@@ -32,7 +33,7 @@ export const dashboardRoute = (router: Router, deps: ReadDeps) => {
     const lastMonth = monthBefore(today);
     const { rows: days } = await sql<{ day: string; amount: string }>`
       select invoice_date::text as day, sum(total_amount)::text as amount from ${sql.table(salesInvoices.listTable)}
-      where active and invoice_date >= ${lastMonth}::date and invoice_date <= ${today}::date group by 1`.execute(deps.db);
+      where active and invoice_date >= ${lastMonth}::date and invoice_date <= ${today}::date${notOpening(salesInvoices)} group by 1`.execute(deps.db);
     const byDay = new Map(days.map((d) => [d.day, toMoney(d.amount)]));
     const series = (first: string, count: number) =>
       Array.from({ length: count }, (_, i) => byDay.get(`${first.slice(0, 8)}${String(i + 1).padStart(2, '0')}`) ?? '0.00');

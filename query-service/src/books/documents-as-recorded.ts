@@ -20,7 +20,7 @@ export const documentsAsRecorded = (doc: InvoiceDocument, recordedBy: string | n
            ${amount('subTotal')} as sub_total, ${amount('cgst')} as cgst, ${amount('sgst')} as sgst, ${amount('igst')} as igst,
            ${amount('taxAmount')} as tax_amount, ${amount('roundOff')} as round_off, ${amount('totalAmount')} as total_amount,
            coalesce(e.data->>'taxMode', 'manual') as tax_mode, coalesce((e.data->>'reverseCharge')::boolean, false) as reverse_charge,
-           (e.data->>'active')::boolean as active, e.data->'lines' as lines
+           (e.data->>'active')::boolean as active, e.data->'lines' as lines, (e.data->>'openingOn')::date as opening_on
     from (select distinct on (stream_id) data from events
           where type = any(${types}::text[]) and recorded_at <= ${recordedBy}::timestamptz
           order by stream_id, stream_version desc) e)`;

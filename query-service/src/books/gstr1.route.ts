@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { businessOfRow } from '../settings/business.routes';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { refuseUnknown } from '../shared/refuse-unknown';
+import { notOpening } from './not-opening';
 
 const Gstr1Query = z.object({
   period: PeriodSchema,
@@ -49,7 +50,7 @@ export const datedDocuments = async (db: AnyDb, doc: InvoiceDocument, party: { r
   const { rows } = await sql<Record<string, unknown>>`
     select ${columns}, p.gst_number as "partyGstin"
     from ${sql.table(table.name)} d left join ${sql.table(listTable(party))} p on p.id = d.${sql.id(snakeCase(doc.party.field))}
-    where d.${sql.id(snakeCase(doc.dateField))} between ${from}::date and ${to}::date
+    where d.${sql.id(snakeCase(doc.dateField))} between ${from}::date and ${to}::date${notOpening(doc, 'd')}
     order by d.id`.execute(db);
   return rows.map((row) => {
     const printed = documentFiguresOf(doc, row);

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { documentsAsRecorded } from './documents-as-recorded';
 import { PERIOD_PARAMS, reportQuery } from './ledger.routes';
+import { notOpening } from './not-opening';
 
 const ROWS_SHOWN = 5000;
 const AMOUNTS = ['taxableValue', 'cgst', 'sgst', 'igst', 'otherTax', 'roundOff', 'total'] as const;
@@ -25,7 +26,7 @@ const rowsOf = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: st
            (${sign} * case when d.tax_mode = 'gst' then 0 else d.tax_amount end)::text as other,
            (${sign} * d.round_off)::text as round_off, (${sign} * d.total_amount)::text as total
     from ${documentsAsRecorded(doc, recordedBy)} d left join ${sql.table(listTable(party))} p on p.id = d.${sql.ref(snakeCase(doc.party.field))}
-    where d.active and ${date} between ${from}::date and ${to}::date`.execute(deps.db);
+    where d.active and ${date} between ${from}::date and ${to}::date${notOpening(doc, 'd')}`.execute(deps.db);
   return rows.map((r) => ({
     date: r.date, kind: doc.label, number: r.number, party: `${party.singular}-${r.party_id}`, partyName: r.name ?? `${party.label} ${r.party_id}`, gstin: r.gstin,
     taxableValue: toMoney(r.taxable), cgst: toMoney(r.cgst), sgst: toMoney(r.sgst), igst: toMoney(r.igst), otherTax: toMoney(r.other), roundOff: toMoney(r.round_off), total: toMoney(r.total),

@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
+import { notOpening } from '../books/not-opening';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
 /** The first day of this month and of the next, in India's calendar. */
@@ -29,8 +30,8 @@ export const homeRoutes = (router: Router, deps: ReadDeps, now: () => Date) => {
     const { start, next } = monthOf(now());
     const today = indiaDate(now());
     const { rows } = await sql<{ sales: string; invoices: number; unpaid: number; collect: string; pay: string; today: number; overdue: number }>`
-      select coalesce(sum(total_amount) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date), 0)::text as sales,
-             (count(*) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date))::int as invoices,
+      select coalesce(sum(total_amount) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date${notOpening(salesInvoices)}), 0)::text as sales,
+             (count(*) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date${notOpening(salesInvoices)}))::int as invoices,
              (count(*) filter (where status <> 'paid'))::int as unpaid,
              coalesce(sum(balance_due), 0)::text as collect,
              (select coalesce(sum(balance_due), 0) from ${sql.table(bills.name)} where active)::text as pay,

@@ -46,6 +46,7 @@ import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-
 import { booksPaths } from '../books/books.openapi';
 import { bankReconciliationPaths } from '../books/bank-reconciliation.openapi';
 import { gstr2bPaths } from '../gst/gstr2b.openapi';
+import { openingPaths } from '../books/openings.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
 import { lockPaths } from '../settings/locks.openapi';
 import { webhookPaths } from './openapi-webhooks';
@@ -178,6 +179,7 @@ export const openApiDocument = () => ({
     ...booksPaths(),
     ...bankReconciliationPaths(),
     ...gstr2bPaths(),
+    ...openingPaths(),
     ...payrollPaths(),
     ...lockPaths(),
     ...webhookPaths({ ok, errors, body, idParam }),

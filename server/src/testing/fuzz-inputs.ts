@@ -39,6 +39,7 @@ import { z } from 'zod';
 
 import { describeCreditRoute } from './fuzz-credits';
 import { describeGstr2bRoute } from './fuzz-gstr2b';
+import { describeOpeningRoute } from './fuzz-openings';
 import type { RouteInfo } from './routes';
 
 /**
@@ -297,6 +298,8 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
           .filter((body) => !uniqueKey?.holds?.(body as FieldValues) && !locked?.when(body as FieldValues) && computable(entity, body)),
     };
   }
+  const opening = describeOpeningRoute(route, { requiredText, isoDate, positiveDecimal, partyOf, covers });
+  if (opening) return opening;
   for (const doc of INVOICE_DOCUMENTS) {
     if (!covers(doc.path, route.path)) continue;
     return {

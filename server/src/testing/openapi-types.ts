@@ -2316,6 +2316,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/opening-balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Opening balances: the day the books begin, the accounts' openings as entered, each source of openings (accounts, opening invoices and bills, opening stock, ledgers) with its debits and credits, whether Temporary Opening is 0 and, when not, what is left and what to check */
+        get: operations["getAccountingOpeningBalances"];
+        /** Set the balance-sheet accounts' openings (cash, bank, capital, loans, taxes; not debtors, creditors or stock: those are entered per invoice, bill and item) as of the day the books begin, each against Temporary Opening */
+        put: operations["putAccountingOpeningBalances"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/opening-bills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an opening bill: an open item from the old books (its number, unique per vendor; date on or before the day the books begin; due date; amount outstanding) with no lines and no tax, settled like any other */
+        post: operations["postPurchaseOpeningBills"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/opening-bills/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an opening bill (active: false cancels it; not below what is already settled on it) */
+        put: operations["putPurchaseOpeningBillsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/opening-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an opening invoice: an open item from the old books (its number, unique per customer; date on or before the day the books begin; due date; amount outstanding) with no lines and no tax, settled like any other */
+        post: operations["postSalesOpeningInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/opening-invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an opening invoice (active: false cancels it; not below what is already settled on it) */
+        put: operations["putSalesOpeningInvoicesById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hr/payroll/run": {
         parameters: {
             query?: never;
@@ -6610,6 +6700,7 @@ export interface operations {
                         roundOff: string;
                         totalAmount: string;
                         description: string | null;
+                        openingOn: string | null;
                         active: boolean;
                         paidAmount: string;
                         creditedAmount: string;
@@ -6709,6 +6800,7 @@ export interface operations {
                         roundOff: string;
                         totalAmount: string;
                         description: string | null;
+                        openingOn: string | null;
                         active: boolean;
                         paidAmount: string;
                         creditedAmount: string;
@@ -6780,6 +6872,7 @@ export interface operations {
                         roundOff: string;
                         totalAmount: string;
                         description: string | null;
+                        openingOn: string | null;
                         active: boolean;
                         paidAmount: string;
                         creditedAmount: string;
@@ -6889,6 +6982,7 @@ export interface operations {
                         roundOff: string;
                         totalAmount: string;
                         description: string | null;
+                        openingOn: string | null;
                         active: boolean;
                         paidAmount: string;
                         creditedAmount: string;
@@ -7044,6 +7138,7 @@ export interface operations {
                         totalAmount: string;
                         notes: string | null;
                         description: string | null;
+                        openingOn: string | null;
                         active: boolean;
                         paidAmount: string;
                         creditedAmount: string;
@@ -7145,6 +7240,7 @@ export interface operations {
                         totalAmount: string;
                         notes: string | null;
                         description: string | null;
+                        openingOn: string | null;
                         active: boolean;
                         paidAmount: string;
                         creditedAmount: string;
@@ -7217,6 +7313,7 @@ export interface operations {
                         totalAmount: string;
                         notes: string | null;
                         description: string | null;
+                        openingOn: string | null;
                         active: boolean;
                         paidAmount: string;
                         creditedAmount: string;
@@ -7328,6 +7425,7 @@ export interface operations {
                         totalAmount: string;
                         notes: string | null;
                         description: string | null;
+                        openingOn: string | null;
                         active: boolean;
                         paidAmount: string;
                         creditedAmount: string;
@@ -12609,6 +12707,466 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getAccountingOpeningBalances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The openings */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booksBegin: string | null;
+                        lines: {
+                            account: string;
+                            debit: string;
+                            credit: string;
+                        }[];
+                        sources: {
+                            label: string;
+                            count: number;
+                            debit: string;
+                            credit: string;
+                        }[];
+                        totalDebit: string;
+                        totalCredit: string;
+                        difference: string;
+                        balanced: boolean;
+                        documentsBefore: number;
+                        explanation: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putAccountingOpeningBalances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "account": "cash",
+                 *           "debit": "25000.00"
+                 *         },
+                 *         {
+                 *           "account": "capital",
+                 *           "credit": "125000.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    lines: {
+                        /** @enum {string} */
+                        account: "cash" | "bank" | "input-cgst" | "input-sgst" | "input-igst" | "input-tax" | "capital" | "loans" | "output-cgst" | "output-sgst" | "output-igst" | "output-tax" | "rcm-payable" | "salaries-payable" | "salary-deductions-payable";
+                        debit?: number | string | null;
+                        credit?: number | string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        on: string;
+                        lines: {
+                            /** @enum {string} */
+                            account: "cash" | "bank" | "input-cgst" | "input-sgst" | "input-igst" | "input-tax" | "capital" | "loans" | "output-cgst" | "output-sgst" | "output-igst" | "output-tax" | "rcm-payable" | "salaries-payable" | "salary-deductions-payable";
+                            debit: string;
+                            credit: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchaseOpeningBills: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vendorId?: number | string | null;
+                    invoiceNumber: string;
+                    invoiceDate?: string | null;
+                    dueDate?: string | null;
+                    amount?: number | string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        vendorId: number;
+                        invoiceNumber: string;
+                        invoiceDate: string;
+                        dueDate: string | null;
+                        /** @enum {string} */
+                        taxMode: "manual" | "gst";
+                        supplyType: ("intra" | "inter" | "none") | null;
+                        placeOfSupply: string | null;
+                        reverseCharge: boolean;
+                        subTotal: string;
+                        cgst: string;
+                        sgst: string;
+                        igst: string;
+                        taxAmount: string;
+                        roundOff: string;
+                        totalAmount: string;
+                        description: string | null;
+                        openingOn: string | null;
+                        active: boolean;
+                        paidAmount: string;
+                        creditedAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
+                        lines: unknown[];
+                        allocations: {
+                            by: string;
+                            /** @enum {string} */
+                            as: "paid" | "credited";
+                            amount: string;
+                            paymentId?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putPurchaseOpeningBillsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vendorId?: number | string | null;
+                    invoiceNumber: string;
+                    invoiceDate?: string | null;
+                    dueDate?: string | null;
+                    amount?: number | string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        vendorId: number;
+                        invoiceNumber: string;
+                        invoiceDate: string;
+                        dueDate: string | null;
+                        /** @enum {string} */
+                        taxMode: "manual" | "gst";
+                        supplyType: ("intra" | "inter" | "none") | null;
+                        placeOfSupply: string | null;
+                        reverseCharge: boolean;
+                        subTotal: string;
+                        cgst: string;
+                        sgst: string;
+                        igst: string;
+                        taxAmount: string;
+                        roundOff: string;
+                        totalAmount: string;
+                        description: string | null;
+                        openingOn: string | null;
+                        active: boolean;
+                        paidAmount: string;
+                        creditedAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
+                        lines: unknown[];
+                        allocations: {
+                            by: string;
+                            /** @enum {string} */
+                            as: "paid" | "credited";
+                            amount: string;
+                            paymentId?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesOpeningInvoices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId?: number | string | null;
+                    invoiceNumber: string;
+                    invoiceDate?: string | null;
+                    dueDate?: string | null;
+                    amount?: number | string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        customerId: number;
+                        invoiceNumber: string;
+                        invoiceDate: string;
+                        dueDate: string | null;
+                        /** @enum {string} */
+                        taxMode: "manual" | "gst";
+                        supplyType: ("intra" | "inter" | "none") | null;
+                        placeOfSupply: string | null;
+                        reverseCharge: boolean;
+                        subTotal: string;
+                        cgst: string;
+                        sgst: string;
+                        igst: string;
+                        taxAmount: string;
+                        roundOff: string;
+                        totalAmount: string;
+                        notes: string | null;
+                        description: string | null;
+                        openingOn: string | null;
+                        active: boolean;
+                        paidAmount: string;
+                        creditedAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
+                        lines: unknown[];
+                        allocations: {
+                            by: string;
+                            /** @enum {string} */
+                            as: "paid" | "credited";
+                            amount: string;
+                            receiptId?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putSalesOpeningInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId?: number | string | null;
+                    invoiceNumber: string;
+                    invoiceDate?: string | null;
+                    dueDate?: string | null;
+                    amount?: number | string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        customerId: number;
+                        invoiceNumber: string;
+                        invoiceDate: string;
+                        dueDate: string | null;
+                        /** @enum {string} */
+                        taxMode: "manual" | "gst";
+                        supplyType: ("intra" | "inter" | "none") | null;
+                        placeOfSupply: string | null;
+                        reverseCharge: boolean;
+                        subTotal: string;
+                        cgst: string;
+                        sgst: string;
+                        igst: string;
+                        taxAmount: string;
+                        roundOff: string;
+                        totalAmount: string;
+                        notes: string | null;
+                        description: string | null;
+                        openingOn: string | null;
+                        active: boolean;
+                        paidAmount: string;
+                        creditedAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        status: "pending" | "partial" | "paid" | "overdue";
+                        notesAmount: string;
+                        lines: unknown[];
+                        allocations: {
+                            by: string;
+                            /** @enum {string} */
+                            as: "paid" | "credited";
+                            amount: string;
+                            receiptId?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     postHrPayrollRun: {
         parameters: {
             query?: never;
@@ -13665,6 +14223,8 @@ export interface operations {
                             refundPrefix: string;
                             /** @default VRF */
                             vendorRefundPrefix: string;
+                            /** @default null */
+                            booksBegin: string | null;
                         } | null;
                     };
                 };
@@ -13711,6 +14271,7 @@ export interface operations {
                     paymentPrefix?: string | null;
                     refundPrefix?: string | null;
                     vendorRefundPrefix?: string | null;
+                    booksBegin?: string | null;
                 };
             };
         };
@@ -13750,6 +14311,8 @@ export interface operations {
                         refundPrefix: string;
                         /** @default VRF */
                         vendorRefundPrefix: string;
+                        /** @default null */
+                        booksBegin: string | null;
                     };
                 };
             };

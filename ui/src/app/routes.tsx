@@ -50,6 +50,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'accounting/ledgers': screen(() => import('@/features/books/ledgers.screen').then((m) => m.LedgersScreen)),
   'accounting/chart-of-accounts': screen(() => import('@/features/books/chart/chart-of-accounts.screen').then((m) => m.ChartOfAccountsScreen)),
   'accounting/day-book': screen(() => import('@/features/books/day-book.screen').then((m) => m.DayBookScreen)),
+  'accounting/opening-balances': screen(() => import('@/features/books/openings/opening-balances.screen').then((m) => m.OpeningBalancesScreen)),
   'accounting/journal-vouchers': screen(() => import('@/features/books/journal-vouchers.screen').then((m) => m.JournalVouchersScreen)),
   'accounting/trial-balance': screen(() => import('@/features/books/trial-balance.screen').then((m) => m.TrialBalanceScreen)),
   'payments/cash-book': screen(() => import('@/features/books/cash-book.screen').then((m) => m.CashBookScreen)),

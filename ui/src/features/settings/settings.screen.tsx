@@ -60,6 +60,12 @@ const SECTIONS: readonly FormSection<Values>[] = [
       { name: 'vendorRefundPrefix', label: 'Vendor Refund Prefix', kind: 'text', uppercase: true, hint: 'VRF gives VRF/2026-27/0001' },
     ],
   },
+  {
+    title: 'Books',
+    fields: [
+      { name: 'booksBegin', label: 'Books Begin On', kind: 'date', hint: 'Opening balances are as of this day (Accounting, Opening Balances)' },
+    ],
+  },
 ];
 
 const EMPTY: BusinessInput = {
@@ -83,6 +89,7 @@ const EMPTY: BusinessInput = {
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',
   vendorRefundPrefix: 'VRF',
+  booksBegin: '',
 };
 
 const valuesOf = (profile: Business): BusinessInput => Object.fromEntries(Object.entries({ ...EMPTY, ...profile }).map(([k, v]) => [k, v ?? ''])) as BusinessInput;
