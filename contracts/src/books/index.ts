@@ -6,3 +6,5 @@ export * from './vouchers';
 export * from './bank-statement';
 export * from './bank-reconciliation';
 export * from './bank-matching';
+export * from './financial-year';
+export * from './msme-dues';

@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, customersEntity, listTable, snakeCase, purchaseInvoices, salesInvoices, sumMoney, toMoney, validationError, vendorsEntity } from '@erp/contracts';
+import { asOfOf, BOOKS_PATHS, customersEntity, listTable, snakeCase, purchaseInvoices, salesInvoices, sumMoney, toMoney, validationError, vendorsEntity } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
@@ -55,6 +55,6 @@ export const ageingRoutes = (router: Router, deps: ReadDeps) => {
     const side = ctx.query.side ?? 'receivable';
     if (side !== 'receivable' && side !== 'payable') throw validationError('Invalid query', [{ path: 'side', message: 'Side must be receivable or payable' }]);
     const query = reportQuery(ctx);
-    ctx.body = await ageingOf(deps, side, query.asOf ?? query.to ?? (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
+    ctx.body = await ageingOf(deps, side, asOfOf(query, (deps.clock?.() ?? new Date()).toISOString().slice(0, 10)));
   });
 };

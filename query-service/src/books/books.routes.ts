@@ -6,8 +6,10 @@ import { bankReconciliationRoutes } from './bank-reconciliation.routes';
 import { dashboardRoute } from './dashboard.route';
 import { gstRoutes } from './gst.routes';
 import { ledgerRoutes } from './ledger.routes';
+import { partyBalanceRoutes } from './party-balances.routes';
 import { registerRoutes } from './register.route';
 import { voucherReadRoutes } from './voucher.routes';
+import { yearExportRoutes } from './year-export.routes';
 
 /** The books (issue 21): ledgers, statements, ageing, reports as of any date, GST returns. */
 export const booksRoutes = (router: Router, deps: ReadDeps) => {
@@ -18,4 +20,6 @@ export const booksRoutes = (router: Router, deps: ReadDeps) => {
   voucherReadRoutes(router, deps);
   dashboardRoute(router, deps);
   bankReconciliationRoutes(router, deps);
+  partyBalanceRoutes(router, deps);
+  yearExportRoutes(router, deps);
 };
