@@ -52,7 +52,7 @@ describe('vendor body', () => {
   it('turns blanks into null, uppercases tax ids and defaults active', () => {
     expect(VendorBodySchema.parse({ name: ' A ', email: '', gstNumber: '27aapfu0939f1zv', panNumber: 'aapfu0939f' })).toEqual({
       name: 'A', contactPerson: null, phone: null, email: null, address: null,
-      gstNumber: '27AAPFU0939F1ZV', panNumber: 'AAPFU0939F', paymentTerms: null, paymentTermDays: null, active: true,
+      gstNumber: '27AAPFU0939F1ZV', panNumber: 'AAPFU0939F', paymentTerms: null, paymentTermDays: null, msme: null, udyamNumber: null, active: true,
     });
   });
   it('puts GST and PAN mistakes on their fields', () => {

@@ -128,6 +128,8 @@ const fieldValue = (name: string, f: Field, fixtures: Fixtures): fc.Arbitrary<un
       return optional(fc.oneof(gstin, gstin.map((g) => g.toLowerCase())));
     case 'pan':
       return optional(fc.stringMatching(/^[A-Za-z]{5}[0-9]{4}[A-Za-z]$/));
+    case 'udyam':
+      return optional(fc.stringMatching(/^[Uu][Dd][Yy][Aa][Mm]-[A-Za-z]{2}-[0-9]{2}-[0-9]{7}$/));
     case 'hsn':
       return optional(fc.stringMatching(/^(\d{4}|\d{6}|\d{8})$/));
     case 'code':
