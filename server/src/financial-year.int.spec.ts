@@ -85,6 +85,12 @@ describe('financial years, the close and what a CA asks for', () => {
     expect(balance(tb.rows, 'debtors')).toBe(debtors);
     expect(balance(tb.rows, 'creditors')).toBe(-creditors);
     expect(tb.totalDebit).toBe(tb.totalCredit);
+    // The chart with balances and the Sales ledger say the same: the new year starts at zero.
+    const chart = await read<Row[]>(`${BOOKS_PATHS.accounts}?asOf=2026-05-31`);
+    expect(balance(chart, 'sales')).toBe(-sales.get('2026-27')!);
+    expect(balance(chart, 'debtors')).toBe(debtors);
+    const ledger = await read<{ opening: string; closing: string }>(`${BOOKS_PATHS.ledger('sales')}?from=2026-04-01&to=2026-05-31`);
+    expect(ledger).toMatchObject({ opening: '0.00', closing: money(-sales.get('2026-27')!) });
     // The year before, as of its last day: its own sales, nothing closed yet.
     const last = await read<Tb>(`${BOOKS_PATHS.trialBalance}?fy=2025-26&compare=previous-year`);
     expect(last.asOf).toBe('2026-03-31');

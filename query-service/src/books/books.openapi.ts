@@ -25,7 +25,7 @@ const report = (tag: string, summary: string, parameters: readonly object[], ext
 
 /** The books' routes in the OpenAPI document (issue 21). */
 export const booksPaths = () => ({
-  [BOOKS_PATHS.accounts]: report('Books', 'The chart of accounts with each ledger\'s debit, credit and balance as of a date', AS_OF),
+  [BOOKS_PATHS.accounts]: report('Books', 'The chart of accounts with each ledger\'s debit, credit and balance as of a date (an income or expense ledger\'s from 1 April of that date\'s financial year)', AS_OF),
   [BOOKS_PATHS.ledger('{account}')]: {
     parameters: [{ name: 'account', in: 'path', required: true, schema: { type: 'string', maxLength: 40 } }],
     ...report('Books', 'One ledger for a period: the balance brought forward, each line with the running balance, the closing balance', [...PERIOD, { name: 'party', in: 'query', schema: { type: 'string', maxLength: 40 }, description: 'Only this party\'s lines (`customer-5`, `vendor-3`)' }], { 404: { $ref: '#/components/responses/Error' } }),

@@ -98,7 +98,12 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
     const query = reportQuery(ctx);
     const asOf = asOfOf(query, today(deps));
     const chart = await chartOf(deps.db);
-    const totals = new Map((await accountTotals(deps.db, chart, { to: asOf, recordedBy: query.recordedBy })).map((r) => [r.code, r]));
+    // Income and expense ledgers from 1 April of the day's year (the years before are closed), the rest from the beginning.
+    const [all, year] = await Promise.all([
+      accountTotals(deps.db, chart, { to: asOf, recordedBy: query.recordedBy }),
+      accountTotals(deps.db, chart, { from: financialYearStart(asOf), to: asOf, recordedBy: query.recordedBy }),
+    ]);
+    const totals = new Map([...all.filter((r) => !isProfitAndLoss(r.accountType)), ...year.filter((r) => isProfitAndLoss(r.accountType))].map((r) => [r.code, r]));
     ctx.body = chart.accounts.map((a) => totals.get(a.code) ?? { ...a, debit: '0.00', credit: '0.00', balance: '0.00' });
   });
 

@@ -1772,7 +1772,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The chart of accounts with each ledger's debit, credit and balance as of a date */
+        /** The chart of accounts with each ledger's debit, credit and balance as of a date (an income or expense ledger's from 1 April of that date's financial year) */
         get: operations["getAccountingAccounts"];
         put?: never;
         post?: never;
@@ -10733,7 +10733,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The chart of accounts with each ledger's debit, credit and balance as of a date */
+            /** @description The chart of accounts with each ledger's debit, credit and balance as of a date (an income or expense ledger's from 1 April of that date's financial year) */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
