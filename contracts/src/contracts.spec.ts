@@ -52,7 +52,7 @@ describe('vendor body', () => {
   it('turns blanks into null, uppercases tax ids and defaults active', () => {
     expect(VendorBodySchema.parse({ name: ' A ', email: '', gstNumber: '27aapfu0939f1zv', panNumber: 'aapfu0939f' })).toEqual({
       name: 'A', contactPerson: null, phone: null, email: null, address: null,
-      gstNumber: '27AAPFU0939F1ZV', panNumber: 'AAPFU0939F', paymentTerms: null, paymentTermDays: null, active: true,
+      gstNumber: '27AAPFU0939F1ZV', panNumber: 'AAPFU0939F', paymentTerms: null, paymentTermDays: null, msme: null, udyamNumber: null, active: true,
     });
   });
   it('puts GST and PAN mistakes on their fields', () => {
@@ -67,7 +67,7 @@ describe('module catalogue', () => {
     expect(tasksOf('inventory').map((t) => taskSlug(t.name))).toEqual(['items', 'stock-adjustments', 'inventory']);
     expect(tasksOf('purchase').map((t) => taskSlug(t.name))).toEqual(['vendors', 'invoices', 'payments', 'debit-notes', 'refunds']);
     expect(tasksOf('sales').map((t) => taskSlug(t.name))).toEqual(['customers', 'invoices', 'receipts', 'credit-notes', 'refunds']);
-    expect(tasksOf('reports').map((t) => taskSlug(t.name))).toEqual(['profit-and-loss', 'balance-sheet', 'statements', 'sales-register', 'purchase-register', 'ageing', 'gst-returns', 'match-gstr-2b']);
+    expect(tasksOf('reports').map((t) => taskSlug(t.name))).toEqual(['profit-and-loss', 'balance-sheet', 'statements', 'sales-register', 'purchase-register', 'ageing', 'debtors-and-creditors', 'gst-returns', 'match-gstr-2b', 'gstr-3b', 'gst-tie-out']);
     expect(tasksOf('accounting').map((t) => taskSlug(t.name))).toEqual(['ledgers', 'chart-of-accounts', 'day-book', 'journal-vouchers', 'trial-balance']);
     expect(findModule('nope')).toBeUndefined();
   });

@@ -8,3 +8,12 @@ export const CSV_FORMULA = /^(?!\s*-\d+(\.\d+)?$)\s*[=+\-@\t\r]/;
 
 /** Text for a CSV cell: behind a single quote when a spreadsheet would run it (OWASP's advice). */
 export const csvText = (value: string): string => (CSV_FORMULA.test(value) ? `'${value}` : value);
+
+/** One CSV line (RFC 4180): each cell through csvText, quoted when it holds a comma, quote or line break. */
+export const csvRow = (cells: readonly (string | null)[]): string =>
+  cells
+    .map((value) => {
+      const safe = csvText(value ?? '');
+      return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+    })
+    .join(',');

@@ -18,6 +18,7 @@ export type FieldKind =
   | 'phone'
   | 'gstin'
   | 'pan'
+  | 'udyam'
   | 'hsn'
   | 'code'
   | 'select'
@@ -156,6 +157,9 @@ const checked = (problem: (v: string) => string | null, max: number) =>
 export const gstin = () => field('gstin', 'text', checked(gstinProblem, 15), nullableString);
 /** PAN: optional; when given, the 10-character format. */
 export const pan = () => field('pan', 'text', checked(panProblem, 10), nullableString);
+/** Udyam registration number (MSME): optional; when given, UDYAM-SS-00-0000000. */
+export const udyam = () =>
+  field('udyam', 'text', checked((v) => (/^UDYAM-[A-Z]{2}-\d{2}-\d{7}$/.test(v) ? null : 'Udyam number must be like UDYAM-MH-19-0012345'), 19), nullableString);
 /** HSN code: optional; when given, 4, 6 or 8 digits. */
 export const hsn = () =>
   field(

@@ -78,6 +78,7 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Sales Register', 'Every sales invoice and credit note of a period, with its tax', 'Receipt'],
     ['Purchase Register', 'Every purchase invoice and debit note of a period, with its tax', 'FileText'],
     ['Ageing', 'Who owes what, and for how long past due', 'Calculator'],
+    ['Debtors and Creditors', 'Each party\'s balance as of a date; small suppliers unpaid over 45 days', 'Calculator'],
     ['GST Returns', 'GSTR-1 for the portal and the GSTR-3B figures', 'Receipt'],
     ['Match GSTR-2B', 'Purchase bills against the suppliers\' returns; IMS actions', 'CheckCheck'],
     ['GSTR-3B', 'The monthly return from the books: tax to pay in cash, the JSON for the portal', 'Receipt'],

@@ -6,6 +6,8 @@ export const api = {
   events: '/api/events',
   /** Who did what across the business, newest first (the owner's). */
   activity: '/api/activity',
+  /** The activity log of a period as CSV for the auditor: who changed what, before and after (issue 43). */
+  activityExport: '/api/activity/export',
   modules: '/api/modules',
   module: (name: string) => `/api/modules/${encodeURIComponent(name)}`,
   moduleTasks: (name: string) => `/api/modules/${encodeURIComponent(name)}/tasks`,

@@ -58,7 +58,7 @@ export const permissionFor = (method: string, path: string): Permission => {
   if (path === api.auth.password) return 'self';
   if (path === api.users || path.startsWith(`${api.users}/`)) return 'users';
   // The raw feed is the audit trail as well: who did what in every event, users' own changes among them.
-  if (path === api.activity || path === api.events || path.startsWith(`${api.events}/`)) return 'audit';
+  if (path === api.activity || path.startsWith(`${api.activity}/`) || path === api.events || path.startsWith(`${api.events}/`)) return 'audit';
   // Webhooks carry the business's events out: only the owner sees or changes them.
   if (path === api.webhooks || path.startsWith(`${api.webhooks}/`)) return 'settings';
   if (verb === 'GET' || verb === 'HEAD') return 'read';

@@ -23,6 +23,7 @@ import { homeRoutes } from './home/home.routes';
 import { moduleRoutes } from './modules/module.routes';
 import { docsPage } from './operators/docs-page';
 import { openApiDocument } from './operators/openapi';
+import { activityExportRoute } from './operators/activity-export.route';
 import { activityRoute } from './operators/activity.route';
 import { operatorRoutes } from './operators/operator.routes';
 import { registerReadRoutes } from './routes';
@@ -52,6 +53,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   homeRoutes(router, deps, now);
   operatorRoutes(router, deps.db, deps.store, deps.notifier, deps.healthMaxLagMs);
   activityRoute(router, deps.db, deps.store);
+  activityExportRoute(router, deps.db, deps.store, now);
   registerReadRoutes(router, { ...deps, clock: now });
   const doc = openApiDocument();
   router.get(api.openapi, (ctx: Context) => {

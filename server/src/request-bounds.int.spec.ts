@@ -60,6 +60,16 @@ const asOf = (path: string, extra = ''): Bounded => ({
   worst: [`${path}?asOf=${LAST_DAY}${extra}`],
   beyond: [[`${path}?asOf=${LAST_YEAR + 1}-01-01${extra}`, 'asOf'], [`${path}?asOf=${FIRST_YEAR - 1}-12-31${extra}`, 'asOf']],
 });
+/** The last financial year of the accepted years, and a report of it with the year before beside it (issue 43). */
+const LAST_FY = `${LAST_YEAR - 1}-${String(LAST_YEAR % 100).padStart(2, '0')}`;
+const yearly = (path: string, bounded: Bounded): Bounded => ({
+  worst: [...bounded.worst.map((url) => `${url}&compare=previous-year`), `${path}?fy=${LAST_FY}&compare=previous-year`],
+  beyond: [...bounded.beyond, [`${path}?compare=yes`, 'compare'], [`${path}?fy=${LAST_YEAR}-00`, 'fy'], [`${path}?fy=2025-26&from=2025-04-01`, 'fy']],
+});
+const exported = (path: string): Bounded => {
+  const b = period(path);
+  return { worst: [...b.worst, `${b.worst[0]}&format=pdf`, `${path}?fy=${LAST_FY}&format=pdf`], beyond: [...b.beyond, [`${path}?format=xlsx`, 'format']] };
+};
 const list = (path: string): Bounded => ({
   worst: [`${path}?limit=${PAGE_LIMIT_MAX}&q=${'a'.repeat(SEARCH_CHARS)}`, `${path}?limit=${PAGE_LIMIT_MAX}`],
   beyond: [[`${path}?limit=${PAGE_LIMIT_MAX + 1}`, 'limit']],
@@ -76,7 +86,7 @@ const CUSTOMER = '{customer}';
 
 /** Every GET whose cost grows with a parameter (issue 41 item 3's inventory), by route pattern. */
 const BOUNDED: Readonly<Record<string, Bounded>> = {
-  [BOOKS_PATHS.profitAndLoss]: period(BOOKS_PATHS.profitAndLoss),
+  [BOOKS_PATHS.profitAndLoss]: yearly(BOOKS_PATHS.profitAndLoss, period(BOOKS_PATHS.profitAndLoss)),
   [BOOKS_PATHS.gstSummary]: period(BOOKS_PATHS.gstSummary),
   [BOOKS_PATHS.salesRegister]: period(BOOKS_PATHS.salesRegister),
   [BOOKS_PATHS.purchaseRegister]: period(BOOKS_PATHS.purchaseRegister),
@@ -84,9 +94,13 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
   [BOOKS_PATHS.ledger(':account')]: period(BOOKS_PATHS.ledger('cash')),
   [BOOKS_PATHS.statement(':party')]: period(BOOKS_PATHS.statement(`customer-${CUSTOMER}`)),
   [`${BOOKS_PATHS.statement(':party')}/pdf`]: period(`${BOOKS_PATHS.statement(`customer-${CUSTOMER}`)}/pdf`),
-  [BOOKS_PATHS.trialBalance]: asOf(BOOKS_PATHS.trialBalance),
+  [BOOKS_PATHS.trialBalance]: yearly(BOOKS_PATHS.trialBalance, asOf(BOOKS_PATHS.trialBalance)),
   [BOOKS_PATHS.accounts]: asOf(BOOKS_PATHS.accounts),
-  [BOOKS_PATHS.balanceSheet]: asOf(BOOKS_PATHS.balanceSheet),
+  [BOOKS_PATHS.balanceSheet]: yearly(BOOKS_PATHS.balanceSheet, asOf(BOOKS_PATHS.balanceSheet)),
+  [BOOKS_PATHS.debtors]: asOf(BOOKS_PATHS.debtors),
+  [BOOKS_PATHS.creditors]: asOf(BOOKS_PATHS.creditors),
+  [BOOKS_PATHS.dayBookExport]: exported(BOOKS_PATHS.dayBookExport),
+  [BOOKS_PATHS.ledgersExport]: exported(BOOKS_PATHS.ledgersExport),
   [BOOKS_PATHS.ageing]: asOf(BOOKS_PATHS.ageing, '&side=payable'),
   [STOCK_PATH]: asOf(STOCK_PATH),
   [STOCK_VALUATION_PATH]: asOf(STOCK_VALUATION_PATH),
@@ -140,6 +154,16 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
   [CASH_IN_HAND_PATH]: {
     worst: [`${CASH_IN_HAND_PATH}?from=${FIRST_YEAR}-01-01`],
     beyond: [[`${CASH_IN_HAND_PATH}?from=${FIRST_YEAR - 1}-12-31`, 'from'], [`${CASH_IN_HAND_PATH}?to=${LAST_DAY}`, 'to']],
+  },
+  [api.activityExport]: {
+    owner: true,
+    worst: [`${api.activityExport}?${LONGEST}`, `${api.activityExport}?fy=${LAST_FY}`],
+    beyond: [
+      [`${api.activityExport}?${ONE_DAY_LONGER}`, 'from'],
+      [`${api.activityExport}?from=2026-13-45`, 'from'],
+      [`${api.activityExport}?to=${LAST_YEAR + 1}-01-01`, 'to'],
+      [`${api.activityExport}?fy=2025-26&to=2026-03-31`, 'fy'],
+    ],
   },
   ...Object.fromEntries([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((e) => [e.path, list(e.path)])),
 };

@@ -7,3 +7,5 @@ export * from './bank-statement';
 export * from './bank-reconciliation';
 export * from './bank-matching';
 export * from './openings';
+export * from './financial-year';
+export * from './msme-dues';

@@ -2,6 +2,8 @@ import type { AccountType } from './accounts';
 import { z } from 'zod';
 
 import { checkPeriod, DATE_YEARS_TEXT, isAcceptedYear, queryDateParam } from '../dates';
+import { validationError } from '../domain-errors';
+import { financialYearDates, FinancialYearParam } from './financial-year';
 
 /** The books' read routes (issue 21). Every report reads the journal up to a date. */
 export const BOOKS_PATHS = {
@@ -14,6 +16,13 @@ export const BOOKS_PATHS = {
   /** A party is `customer-5` or `vendor-3`. */
   statement: (party: string) => `/api/reports/statements/${party}`,
   ageing: '/api/reports/ageing',
+  /** Each customer's balance as of a day (issue 43): their total is the balance sheet's Sundry Debtors. */
+  debtors: '/api/reports/debtors',
+  /** Each vendor's balance as of a day, micro and small enterprises' bills unpaid beyond 45 days flagged (s.43B(h)). */
+  creditors: '/api/reports/creditors',
+  /** The day book or every ledger of a period (a financial year) as CSV or PDF, for the CA. */
+  dayBookExport: '/api/reports/day-book/export',
+  ledgersExport: '/api/reports/ledgers/export',
   gstSummary: '/api/reports/gst-summary',
   /** Every sales invoice and credit note (less) of a period, with its taxable value and tax. */
   salesRegister: '/api/reports/sales-register',
@@ -38,6 +47,8 @@ export const ReportQuerySchema = z.object({
   from: queryDateParam('From'),
   to: queryDateParam('To'),
   asOf: queryDateParam('As of'),
+  /** A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day. */
+  fy: FinancialYearParam,
   recordedBy: z.string().trim().optional().transform((v, ctx) => {
     if (v === undefined || v === '') return null;
     const at = Date.parse(v);
@@ -61,11 +72,21 @@ export const financialYearStart = (date: string) => {
  * backwards or covers more than MAX_PERIOD_YEARS is a 400 on `from`.
  */
 export const periodOf = (query: ReportQuery, today: string) => {
+  if (query.fy) return yearOf(query, query.fy);
   const to = query.to ?? query.asOf ?? today;
   const from = query.from ?? financialYearStart(to);
   checkPeriod(from, to);
   return { from, to };
 };
+
+/** A financial year's period; `fy` with a date besides is a 400 on `fy`. */
+const yearOf = (query: ReportQuery, fy: string) => {
+  if (query.from || query.to || query.asOf) throw validationError('Ask for a financial year or for dates, not both', [{ path: 'fy', message: 'Financial year cannot be given with from, to or asOf' }]);
+  return financialYearDates(fy);
+};
+
+/** The day a report as of a date stands at: `asOf`, `to`, the financial year's last day, or today. */
+export const asOfOf = (query: ReportQuery, today: string) => (query.fy ? yearOf(query, query.fy).to : (query.asOf ?? query.to ?? today));
 
 /** A return period: `2026-04` (the month) → year and month. */
 export const PeriodSchema = z
@@ -88,6 +109,8 @@ export interface AccountBalance {
 export interface TrialBalance {
   readonly asOf: string;
   readonly recordedBy: string | null;
+  /** 1 April of `asOf`'s financial year: income and expense ledgers count from it, the years before are closed into the Profit and Loss Account (issue 43). */
+  readonly financialYearFrom: string;
   readonly rows: readonly AccountBalance[];
   readonly totalDebit: string;
   readonly totalCredit: string;

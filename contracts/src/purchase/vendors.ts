@@ -1,6 +1,11 @@
 import { masterDataEntity, type BodyOf, type EventOf, type RecordOf } from '../entity';
-import { active, email, gstin, integer, multiline, pan, phone, requiredText, text } from '../fields';
+import { active, email, gstin, integer, multiline, pan, phone, requiredText, select, text, udyam } from '../fields';
 import { PAYMENT_TERM_DAYS_MAX } from '../payment-terms';
+
+/** MSME categories (Udyam); blank: not registered. */
+export const MSME_CATEGORIES = ['micro', 'small', 'medium'] as const;
+/** The categories whose dues s.43B(h) limits to 45 days. */
+export const MSME_45_DAYS: readonly string[] = ['micro', 'small'];
 
 /** Vendors (SEED-SPEC §2, §3): the suppliers a shop buys from. */
 export const vendorsEntity = masterDataEntity({
@@ -25,6 +30,9 @@ export const vendorsEntity = masterDataEntity({
     paymentTerms: text(),
     /** Days from an invoice's date to its due date; `paymentTerms` stays the label (blank: read from it). */
     paymentTermDays: integer({ label: 'Payment term days', max: PAYMENT_TERM_DAYS_MAX }),
+    /** Registered under MSMED Act as a micro or small enterprise (or medium): dues to micro and small ones unpaid beyond 45 days are disallowed (Income-tax Act s.43B(h)). */
+    msme: select(MSME_CATEGORIES),
+    udyamNumber: udyam(),
     active: active(),
   },
 });

@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, customersEntity, INVOICE_DOCUMENTS, listTable, sumMoney, toMoney, validationError, vendorsEntity } from '@erp/contracts';
+import { asOfOf, BOOKS_PATHS, customersEntity, INVOICE_DOCUMENTS, listTable, sumMoney, toMoney, validationError, vendorsEntity } from '@erp/contracts';
 import { journalTable, partyAllocationsTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -128,6 +128,6 @@ export const ageingRoutes = (router: Router, deps: ReadDeps) => {
     const side = ctx.query.side ?? 'receivable';
     if (side !== 'receivable' && side !== 'payable') throw validationError('Invalid query', [{ path: 'side', message: 'Side must be receivable or payable' }]);
     const query = reportQuery(ctx, [...AS_OF_PARAMS, 'side']);
-    ctx.body = await ageingOf(deps, side, query.asOf ?? query.to ?? (deps.clock?.() ?? new Date()).toISOString().slice(0, 10), query.recordedBy);
+    ctx.body = await ageingOf(deps, side, asOfOf(query, (deps.clock?.() ?? new Date()).toISOString().slice(0, 10)), query.recordedBy);
   });
 };

@@ -4,12 +4,19 @@ import { z } from 'zod';
 const YEARS = `a day of ${DATE_YEARS_TEXT}`;
 const date = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', format: 'date' }, description: `${description}; ${YEARS}` });
 const RECORDED_BY = { name: 'recordedBy', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it' };
+const FY = { name: 'fy', in: 'query', schema: { type: 'string', pattern: '^\\d{4}-\\d{2}$' }, description: 'A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf)' };
 const PERIOD = [
   date('from', `First day (default: 1 April of the financial year of \`to\`); less than ${MAX_PERIOD_YEARS} years before \`to\` (a longer period is a 400 on \`from\`)`),
   date('to', 'Last day (default: today)'),
+  FY,
   RECORDED_BY,
 ];
-const AS_OF = [date('asOf', 'The day the figures stand at (default: today): documents dated on or before it'), RECORDED_BY];
+const AS_OF = [date('asOf', 'The day the figures stand at (default: today): documents dated on or before it'), FY, RECORDED_BY];
+const COMPARE = { name: 'compare', in: 'query', schema: { type: 'string', enum: ['previous-year'] }, description: 'Adds `previous`: the same report a year earlier, to show beside it' };
+const FORMAT = { name: 'format', in: 'query', schema: { type: 'string', enum: ['csv', 'pdf'], default: 'csv' } };
+const download = (summary: string) => ({
+  get: { tags: ['Reports'], summary, parameters: [...PERIOD, FORMAT], responses: { 200: { description: 'text/csv or application/pdf (an attachment)', content: { 'text/csv': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...ERRORS } },
+});
 const json = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
 const MONTH = { name: 'period', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: `The month, YYYY-MM, of ${DATE_YEARS_TEXT}` };
 const ERRORS = { 400: { $ref: '#/components/responses/Error' }, 401: { $ref: '#/components/responses/Error' } };
@@ -19,15 +26,19 @@ const report = (tag: string, summary: string, parameters: readonly object[], ext
 
 /** The books' routes in the OpenAPI document (issue 21). */
 export const booksPaths = () => ({
-  [BOOKS_PATHS.accounts]: report('Books', 'The chart of accounts with each ledger\'s debit, credit and balance as of a date', AS_OF),
+  [BOOKS_PATHS.accounts]: report('Books', 'The chart of accounts with each ledger\'s debit, credit and balance as of a date (an income or expense ledger\'s from 1 April of that date\'s financial year)', AS_OF),
   [BOOKS_PATHS.ledger('{account}')]: {
     parameters: [{ name: 'account', in: 'path', required: true, schema: { type: 'string', maxLength: 40 } }],
     ...report('Books', 'One ledger for a period: the balance brought forward, each line with the running balance, the closing balance', [...PERIOD, { name: 'party', in: 'query', schema: { type: 'string', maxLength: 40 }, description: 'Only this party\'s lines (`customer-5`, `vendor-3`)' }], { 404: { $ref: '#/components/responses/Error' } }),
   },
   [BOOKS_PATHS.dayBook]: report('Books', 'Every journal line of a period in order (at most 5,000; `truncated` says when there were more)', PERIOD),
-  [BOOKS_PATHS.trialBalance]: report('Books', 'Trial balance as of a date: each ledger\'s closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it', AS_OF),
-  [BOOKS_PATHS.profitAndLoss]: report('Reports', 'Profit and loss for a period: the trading part (`trading`: sales less returns, opening stock, purchases less returns, stock brought in otherwise, closing stock at cost, cost of goods sold, gross profit), the other income and expenses, net profit; the same for each month (`byMonth`)', PERIOD),
-  [BOOKS_PATHS.balanceSheet]: report('Reports', 'Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities and the profit to date', AS_OF),
+  [BOOKS_PATHS.trialBalance]: report('Books', 'Trial balance as of a date: each ledger\'s closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it. Every financial year before the date\'s is closed: income and expense ledgers count from 1 April (`financialYearFrom`), Stock-in-Hand holds the year\'s opening stock, the Profit and Loss Account the years before', [...AS_OF, COMPARE]),
+  [BOOKS_PATHS.profitAndLoss]: report('Reports', 'Profit and loss for a period: the trading part (`trading`: sales less returns, opening stock, purchases less returns, stock brought in otherwise, closing stock at cost, cost of goods sold, gross profit), the other income and expenses, net profit; the same for each month (`byMonth`)', [...PERIOD, COMPARE]),
+  [BOOKS_PATHS.balanceSheet]: report('Reports', 'Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities, the profit and loss of the financial years that have ended (`retainedEarnings`) and this year\'s profit (`profit`)', [...AS_OF, COMPARE]),
+  [BOOKS_PATHS.debtors]: report('Reports', 'Each customer\'s balance as of a date (owed to us; negative: an advance); `total` is the balance sheet\'s Sundry Debtors', AS_OF),
+  [BOOKS_PATHS.creditors]: report('Reports', 'Each vendor\'s balance as of a date (we owe; negative: an advance), its MSME category and Udyam number; a micro or small enterprise\'s bills unpaid beyond 45 days (`overdueBills`, settled oldest first; Income-tax Act s.43B(h)) and their total (`msmeOverdue`); `total` is the balance sheet\'s Sundry Creditors', AS_OF),
+  [BOOKS_PATHS.dayBookExport]: download('The day book of a period (a financial year) to download: every journal line in date order, CSV or PDF (the first 5,000 lines)'),
+  [BOOKS_PATHS.ledgersExport]: download('Every ledger of a period (a financial year) to download: its opening balance, each line with the running balance, CSV or PDF (the first 5,000 lines)'),
   [BOOKS_PATHS.statement('{party}')]: {
     parameters: [{ name: 'party', in: 'path', required: true, schema: { type: 'string', pattern: '^(customer|vendor)-\\d+$' } }],
     ...report('Reports', 'A customer\'s or vendor\'s statement of account for a period: opening balance, each document with the running balance, closing balance', PERIOD, { 404: { $ref: '#/components/responses/Error' } }),

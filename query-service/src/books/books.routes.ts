@@ -7,8 +7,10 @@ import { dashboardRoute } from './dashboard.route';
 import { gstRoutes } from './gst.routes';
 import { ledgerRoutes } from './ledger.routes';
 import { openingsRoute } from './openings.route';
+import { partyBalanceRoutes } from './party-balances.routes';
 import { registerRoutes } from './register.route';
 import { voucherReadRoutes } from './voucher.routes';
+import { yearExportRoutes } from './year-export.routes';
 
 /** The books (issue 21): ledgers, statements, ageing, reports as of any date, GST returns. */
 export const booksRoutes = (router: Router, deps: ReadDeps) => {
@@ -20,4 +22,6 @@ export const booksRoutes = (router: Router, deps: ReadDeps) => {
   dashboardRoute(router, deps);
   bankReconciliationRoutes(router, deps);
   openingsRoute(router, deps);
+  partyBalanceRoutes(router, deps);
+  yearExportRoutes(router, deps);
 };

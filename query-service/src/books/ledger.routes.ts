@@ -1,6 +1,11 @@
 import {
-  BOOKS_PATHS,
+  asOfOf,
   checkPeriod,
+  BOOKS_PATHS,
+  compareOf,
+  financialYearStart,
+  isProfitAndLoss,
+  yearBefore,
   customersEntity,
   decimal,
   type LedgerEntry,
@@ -10,10 +15,8 @@ import {
   periodOf,
   ReportQuerySchema,
   type Statement,
-  sumMoney,
   toIssues,
   toMoney,
-  type TrialBalance,
   validationError,
   vendorsEntity,
 } from '@erp/contracts';
@@ -24,16 +27,17 @@ import { sql } from 'kysely';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { refuseUnknown } from '../shared/refuse-unknown';
 import { businessOfRow } from '../settings/business.routes';
-import { STOCK_READ_MODEL, stockValues } from '../inventory/valuation';
+import { STOCK_READ_MODEL } from '../inventory/valuation';
 import { accountTotals, BOOKS_READ_MODELS, chartOf, journalLines, type Window, windowWhere } from './journal-sql';
+import { trialBalanceOf } from './year-close';
 import { balanceSheet, profitAndLoss } from './profit-and-loss';
 import { statementPdf } from './statement-pdf';
 
 const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
 
 /** The parameters of a report of one day (`to` is taken as `asOf`) and of a period (`asOf` as `to`). */
-export const AS_OF_PARAMS = ['asOf', 'to', 'recordedBy'] as const;
-export const PERIOD_PARAMS = ['from', 'to', 'asOf', 'recordedBy'] as const;
+export const AS_OF_PARAMS = ['asOf', 'to', 'fy', 'recordedBy'] as const;
+export const PERIOD_PARAMS = ['from', 'to', 'asOf', 'fy', 'recordedBy'] as const;
 
 /** A report's query: only `known` parameters (400 naming any other), each checked. */
 export const reportQuery = (ctx: Context, known: readonly string[]) => {
@@ -54,11 +58,13 @@ const partyOf = async (deps: ReadDeps, party: string) => {
 };
 
 /** Lines of one ledger (an account, or a party's) in a window, with the balance brought forward. */
-const ledgerOf = async (deps: ReadDeps, filter: { account: string; party: string | null }, w: Window & { from: string }) => {
+const ledgerOf = async (deps: ReadDeps, filter: { account: string; party: string | null; yearly?: boolean }, w: Window & { from: string }) => {
+  // An income or expense ledger starts each financial year at zero (the year before is closed).
+  const since = filter.yearly ? sql`and voucher_date >= ${financialYearStart(w.from)}::date` : sql``;
   const who = filter.party === null ? sql`account = ${filter.account}` : sql`account = ${filter.account} and party = ${filter.party}`;
   const { rows: [opening] } = await sql<{ balance: string | null }>`
     select sum(debit - credit)::text as balance from ${journalLines}
-    where ${who} and voucher_date < ${w.from}::date ${w.recordedBy ? sql`and recorded_at <= ${w.recordedBy}::timestamptz` : sql``}`.execute(deps.db);
+    where ${who} and voucher_date < ${w.from}::date ${since} ${w.recordedBy ? sql`and recorded_at <= ${w.recordedBy}::timestamptz` : sql``}`.execute(deps.db);
   const { rows } = await sql<{ date: string; voucher_type: string; voucher_number: string | null; stream: string; account: string; party: string | null; debit: string; credit: string }>`
     select voucher_date::text as date, voucher_type, voucher_number, stream, account, party, debit::text, credit::text
     from ${journalLines} where ${who} and ${windowWhere(w)}
@@ -71,41 +77,62 @@ const ledgerOf = async (deps: ReadDeps, filter: { account: string; party: string
   return { opening: toMoney(opening?.balance ?? 0), entries, closing: toMoney(balance) };
 };
 
+/** The day book's period: one day unless asked for more. */
+const dayBookPeriod = (query: ReturnType<typeof reportQuery>, day: string) => {
+  const to = query.to ?? query.asOf ?? day;
+  const from = query.from ?? to;
+  checkPeriod(from, to);
+  return { from, to };
+};
+
 /** Ledgers, the day book, trial balance, profit and loss, balance sheet and party statements (issue 21). */
 export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
   const reads = readsFrom(deps, BOOKS_READ_MODELS);
   // The reports that value the stock wait for its movements too.
   const readsWithStock = readsFrom(deps, [...BOOKS_READ_MODELS, STOCK_READ_MODEL]);
 
+  // The year's reports, each with the same a year earlier beside it when asked (`compare=previous-year`).
   router.get(BOOKS_PATHS.trialBalance, readsWithStock, async (ctx: Context) => {
-    const query = reportQuery(ctx, AS_OF_PARAMS);
-    const asOf = query.asOf ?? query.to ?? today(deps);
-    const [totals, [stock]] = await Promise.all([accountTotals(deps.db, await chartOf(deps.db), { to: asOf, recordedBy: query.recordedBy }), stockValues(deps.db, [asOf], query.recordedBy)]);
-    const rows = totals.filter((r) => !decimal(r.balance).eq(0)).map((r) => {
-      const b = decimal(r.balance);
-      return { ...r, debit: b.gt(0) ? toMoney(b) : '0.00', credit: b.lt(0) ? toMoney(b.neg()) : '0.00' };
-    });
-    const body: TrialBalance = { asOf, recordedBy: query.recordedBy, rows, totalDebit: sumMoney(rows.map((r) => r.debit)), totalCredit: sumMoney(rows.map((r) => r.credit)), closingStock: stock!.total };
-    ctx.body = body;
+    const query = reportQuery(ctx, [...AS_OF_PARAMS, 'compare']);
+    const previous = compareOf(ctx.query);
+    const asOf = asOfOf(query, today(deps));
+    const chart = await chartOf(deps.db);
+    const [body, before] = await Promise.all([trialBalanceOf(deps.db, chart, asOf, query.recordedBy), previous ? trialBalanceOf(deps.db, chart, yearBefore(asOf), query.recordedBy) : null]);
+    ctx.body = before ? { ...body, previous: before } : body;
   });
 
   router.get(BOOKS_PATHS.accounts, reads, async (ctx: Context) => {
     const query = reportQuery(ctx, AS_OF_PARAMS);
-    const asOf = query.asOf ?? query.to ?? today(deps);
+    const asOf = asOfOf(query, today(deps));
     const chart = await chartOf(deps.db);
-    const totals = new Map((await accountTotals(deps.db, chart, { to: asOf, recordedBy: query.recordedBy })).map((r) => [r.code, r]));
+    // Income and expense ledgers from 1 April of the day's year (the years before are closed), the rest from the beginning.
+    const [all, year] = await Promise.all([
+      accountTotals(deps.db, chart, { to: asOf, recordedBy: query.recordedBy }),
+      accountTotals(deps.db, chart, { from: financialYearStart(asOf), to: asOf, recordedBy: query.recordedBy }),
+    ]);
+    const totals = new Map([...all.filter((r) => !isProfitAndLoss(r.accountType)), ...year.filter((r) => isProfitAndLoss(r.accountType))].map((r) => [r.code, r]));
     ctx.body = chart.accounts.map((a) => totals.get(a.code) ?? { ...a, debit: '0.00', credit: '0.00', balance: '0.00' });
   });
 
   router.get(BOOKS_PATHS.profitAndLoss, readsWithStock, async (ctx: Context) => {
-    const query = reportQuery(ctx, PERIOD_PARAMS);
+    const query = reportQuery(ctx, [...PERIOD_PARAMS, 'compare']);
+    const previous = compareOf(ctx.query);
     const { from, to } = periodOf(query, today(deps));
-    ctx.body = await profitAndLoss(deps.db, await chartOf(deps.db), { from, to, recordedBy: query.recordedBy });
+    const chart = await chartOf(deps.db);
+    const [body, before] = await Promise.all([
+      profitAndLoss(deps.db, chart, { from, to, recordedBy: query.recordedBy }),
+      previous ? profitAndLoss(deps.db, chart, { from: yearBefore(from), to: yearBefore(to), recordedBy: query.recordedBy }) : null,
+    ]);
+    ctx.body = before ? { ...body, previous: before } : body;
   });
 
   router.get(BOOKS_PATHS.balanceSheet, readsWithStock, async (ctx: Context) => {
-    const query = reportQuery(ctx, AS_OF_PARAMS);
-    ctx.body = await balanceSheet(deps.db, await chartOf(deps.db), query.asOf ?? query.to ?? today(deps), query.recordedBy);
+    const query = reportQuery(ctx, [...AS_OF_PARAMS, 'compare']);
+    const previous = compareOf(ctx.query);
+    const asOf = asOfOf(query, today(deps));
+    const chart = await chartOf(deps.db);
+    const [body, before] = await Promise.all([balanceSheet(deps.db, chart, asOf, query.recordedBy), previous ? balanceSheet(deps.db, chart, yearBefore(asOf), query.recordedBy) : null]);
+    ctx.body = before ? { ...body, previous: before } : body;
   });
 
   router.get(BOOKS_PATHS.ledger(':account'), reads, async (ctx: Context) => {
@@ -115,7 +142,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
     const query = reportQuery(ctx, [...PERIOD_PARAMS, 'party']);
     const period = periodOf(query, today(deps));
     const party = typeof ctx.query.party === 'string' && ctx.query.party !== '' ? ctx.query.party : null;
-    ctx.body = { account, accountName: ledger.accountName, ...period, ...(await ledgerOf(deps, { account, party }, { ...period, recordedBy: query.recordedBy })) };
+    ctx.body = { account, accountName: ledger.accountName, ...period, ...(await ledgerOf(deps, { account, party, yearly: isProfitAndLoss(ledger.accountType) }, { ...period, recordedBy: query.recordedBy })) };
   });
 
   const statementOf = async (ctx: Context): Promise<Statement> => {
@@ -138,9 +165,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
 
   router.get(BOOKS_PATHS.dayBook, reads, async (ctx: Context) => {
     const query = reportQuery(ctx, PERIOD_PARAMS);
-    const to = query.to ?? query.asOf ?? today(deps);
-    const from = query.from ?? to;
-    checkPeriod(from, to);
+    const { from, to } = query.fy ? periodOf(query, today(deps)) : dayBookPeriod(query, today(deps));
     const { rows } = await sql<{ date: string; voucher_type: string; voucher_number: string | null; stream: string; account: string; party: string | null; debit: string; credit: string }>`
       select voucher_date::text as date, voucher_type, voucher_number, stream, account, party, debit::text, credit::text
       from ${journalLines} where ${windowWhere({ from, to, recordedBy: query.recordedBy })}

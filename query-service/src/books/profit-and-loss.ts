@@ -15,8 +15,9 @@ import {
 } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 
-import { movementsUpTo, stockValues } from '../inventory/valuation';
+import { movementsUpTo } from '../inventory/valuation';
 import { accountTotals, monthBalances } from './journal-sql';
+import { booksAsOf, dayBefore } from './year-close';
 
 /**
  * Stock in the books' reports (issue 42). The journal keeps purchases in Purchases and puts
@@ -26,8 +27,6 @@ import { accountTotals, monthBalances } from './journal-sql';
  * its value on the day, the profit to date moved by the same difference so that it balances.
  */
 
-const DAY_MS = 86_400_000;
-const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 const monthEnd = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 const TRADING = new Set<string>(TRADING_ACCOUNTS);
@@ -110,14 +109,18 @@ export const profitAndLoss = async (db: AnyDb, chart: Chart, period: { from: str
 
 /**
  * A balance sheet as of a day: Stock-in-Hand at its value at cost (not the journal's, which holds
- * opening stock and adjustments alone), and the profit to date moved by the difference.
+ * opening stock and adjustments alone); the profit and loss of the years that have ended
+ * (`retainedEarnings`, the closes' total) apart from this year's (`profit`), which moves by the
+ * same stock difference so that it balances.
  */
 export const balanceSheet = async (db: AnyDb, chart: Chart, asOf: string, recordedBy: string | null) => {
-  const [totals, [stock]] = await Promise.all([accountTotals(db, chart, { to: asOf, recordedBy }), stockValues(db, [asOf], recordedBy)]);
-  const closingStock = stock!.total;
+  const books = await booksAsOf(db, chart, asOf, recordedBy);
+  const totals = books.journalTotals;
+  const { closingStock } = books;
   const journalStock = totals.find((r) => r.code === 'stock-in-hand')?.balance ?? '0.00';
   const journalProfit = decimal(sumMoney(totals.filter((r) => isProfitAndLoss(r.accountType)).map((r) => r.balance))).neg();
-  const profit = toMoney(journalProfit.plus(decimal(closingStock)).minus(decimal(journalStock)));
+  const retainedEarnings = books.retainedEarnings;
+  const profit = toMoney(journalProfit.plus(decimal(closingStock)).minus(decimal(journalStock)).minus(decimal(retainedEarnings)));
   const stockLine = { ...chart.of('stock-in-hand')!, debit: closingStock, credit: '0.00', balance: closingStock };
   const byCode = new Map<string, AccountBalance>(totals.map((r) => [r.code, r]));
   byCode.set('stock-in-hand', stockLine);
@@ -127,6 +130,6 @@ export const balanceSheet = async (db: AnyDb, chart: Chart, asOf: string, record
   });
   const liabilities = totals.filter((r) => (r.accountType === 'liability' || r.accountType === 'equity') && !decimal(r.balance).eq(0)).map((r) => ({ ...r, amount: toMoney(decimal(r.balance).neg()) }));
   const totalAssets = sumMoney(assets.map((r) => r.amount));
-  const totalLiabilities = sumMoney([...liabilities.map((r) => r.amount), profit]);
-  return { asOf, recordedBy, assets, liabilities, profit, totalAssets, totalLiabilities };
+  const totalLiabilities = sumMoney([...liabilities.map((r) => r.amount), retainedEarnings, profit]);
+  return { asOf, recordedBy, financialYearFrom: books.start, assets, liabilities, retainedEarnings, profit, totalAssets, totalLiabilities };
 };

@@ -1,5 +1,6 @@
 import {
   type ActivityPage,
+  type ActivityQuery,
   ActivityQuerySchema,
   type ActivityRow,
   api,
@@ -95,39 +96,42 @@ interface Row {
  * its user, its record and what it changed. Read only up to the store's end cursor, below which
  * every event has committed: paging back by position never skips one that commits late.
  */
+export const readActivity = async (db: AnyDb, store: EventStore, query: ActivityQuery): Promise<ActivityPage> => {
+  const { user, module, record, from, to, before, limit } = query;
+  const end = await store.endCursor();
+  const { rows } = await sql<Row>`select position::text as position, stream_id, stream_version from events
+    where position <= ${end.position}::bigint
+      and (${before ?? null}::bigint is null or position < ${before ?? null}::bigint)
+      and stream_id ~ ${streamPattern(module)}
+      and (${record ?? null}::text is null or stream_id = ${record ?? null})
+      and (${user ?? null}::text is null or metadata->>'username' = ${user ?? null})
+      and (${from ?? null}::date is null or recorded_at >= (${from ?? null}::date::timestamp at time zone 'Asia/Kolkata'))
+      and (${to ?? null}::date is null or recorded_at < ((${to ?? null}::date + 1)::timestamp at time zone 'Asia/Kolkata'))
+    order by events.position desc limit ${limit + 1}`.execute(db);
+  const page = rows.slice(0, limit);
+  // Each record's stream is read once, up to its newest event on the page: what every event changed is folded from the first.
+  const histories = new Map<string, Map<string, HistoryEntry>>();
+  for (const streamId of new Set(page.map((r) => r.stream_id))) {
+    const { events } = await store.readStream(streamId);
+    const found = sourceOf(streamId);
+    histories.set(streamId, new Map((found?.source.history(events) ?? []).map((h) => [h.position, h])));
+  }
+  return {
+    rows: page.flatMap((r): ActivityRow[] => {
+      const found = sourceOf(r.stream_id);
+      const entry = histories.get(r.stream_id)?.get(r.position);
+      if (!found || !entry) return [];
+      const { source, id } = found;
+      return [{ ...entry, streamId: r.stream_id, module: source.module, label: source.label, recordId: id, task: source.task }];
+    }),
+    next: rows.length > limit ? page.at(-1)!.position : null,
+  };
+};
+
 export const activityRoute = (router: Router, db: AnyDb, store: EventStore) => {
   router.get(api.activity, async (ctx: Context) => {
     const parsed = ActivityQuerySchema.safeParse(ctx.query);
     if (!parsed.success) throw badRequest('Invalid query', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-    const { user, module, record, from, to, before, limit } = parsed.data;
-    const end = await store.endCursor();
-    const { rows } = await sql<Row>`select position::text as position, stream_id, stream_version from events
-      where position <= ${end.position}::bigint
-        and (${before ?? null}::bigint is null or position < ${before ?? null}::bigint)
-        and stream_id ~ ${streamPattern(module)}
-        and (${record ?? null}::text is null or stream_id = ${record ?? null})
-        and (${user ?? null}::text is null or metadata->>'username' = ${user ?? null})
-        and (${from ?? null}::date is null or recorded_at >= (${from ?? null}::date::timestamp at time zone 'Asia/Kolkata'))
-        and (${to ?? null}::date is null or recorded_at < ((${to ?? null}::date + 1)::timestamp at time zone 'Asia/Kolkata'))
-      order by events.position desc limit ${limit + 1}`.execute(db);
-    const page = rows.slice(0, limit);
-    // Each record's stream is read once, up to its newest event on the page: what every event changed is folded from the first.
-    const histories = new Map<string, Map<string, HistoryEntry>>();
-    for (const streamId of new Set(page.map((r) => r.stream_id))) {
-      const { events } = await store.readStream(streamId);
-      const found = sourceOf(streamId);
-      histories.set(streamId, new Map((found?.source.history(events) ?? []).map((h) => [h.position, h])));
-    }
-    const answer: ActivityPage = {
-      rows: page.flatMap((r): ActivityRow[] => {
-        const found = sourceOf(r.stream_id);
-        const entry = histories.get(r.stream_id)?.get(r.position);
-        if (!found || !entry) return [];
-        const { source, id } = found;
-        return [{ ...entry, streamId: r.stream_id, module: source.module, label: source.label, recordId: id, task: source.task }];
-      }),
-      next: rows.length > limit ? page.at(-1)!.position : null,
-    };
-    ctx.body = answer;
+    ctx.body = await readActivity(db, store, parsed.data);
   });
 };

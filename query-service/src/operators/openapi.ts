@@ -143,6 +143,18 @@ export const openApiDocument = () => ({
         responses: { 201: ok('Converted', LeadConversionSchema, { headers: written }), ...errors },
       },
     },
+    [api.activityExport]: {
+      get: {
+        tags: ['Operators'],
+        summary: 'The audit trail of a period as CSV for the auditor, oldest first: one line per changed field (time, user, record, stream, event, field, before, after); owner only',
+        parameters: [
+          { name: 'fy', in: 'query', schema: { type: 'string', pattern: '^\\d{4}-\\d{2}$' }, description: 'A financial year, `2025-26`: 1 April 2025 to 31 March 2026 (not with from or to)' },
+          { name: 'from', in: 'query', schema: { type: 'string', format: 'date' }, description: 'First day in India (default: 1 April of the financial year of `to`); at most 10 years before `to`' },
+          { name: 'to', in: 'query', schema: { type: 'string', format: 'date' }, description: 'Last day in India (default: today)' },
+        ],
+        responses: { 200: { description: 'text/csv', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+      },
+    },
     [api.events]: {
       get: {
         tags: ['Operators'],

@@ -103,8 +103,7 @@ const decimal = (max: number, places: number) =>
     if (as === 'number') return Number(text);
     return as === 'padded' ? ` ${text} ` : text;
   });
-const positiveDecimal = (max: number, places: number) =>
-  decimal(max, places).filter((v) => Number(v) > 0);
+const positiveDecimal = (max: number, places: number) => decimal(max, places).filter((v) => Number(v) > 0);
 const isoDate = fc
   .date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2150-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
@@ -113,6 +112,8 @@ const gstin = fc
   .map(([state, rest]) => `${String(state).padStart(2, '0')}${rest}`)
   .map((head) => `${head}${gstinCheckCharacter(head)}`);
 
+/** Tax ids in either case (the contract upper-cases them), HSN codes. */
+const PATTERNS = { pan: /^[A-Za-z]{5}[0-9]{4}[A-Za-z]$/, udyam: /^[Uu][Dd][Yy][Aa][Mm]-[A-Za-z]{2}-[0-9]{2}-[0-9]{7}$/, hsn: /^(\d{4}|\d{6}|\d{8})$/ };
 const phoneNumber = fc.stringMatching(/^(\+91[ -]?)?[0-9][0-9 -]{3,20}$/);
 
 const fieldValue = (name: string, f: Field, fixtures: Fixtures): fc.Arbitrary<unknown> => {
@@ -128,9 +129,9 @@ const fieldValue = (name: string, f: Field, fixtures: Fixtures): fc.Arbitrary<un
     case 'gstin':
       return optional(fc.oneof(gstin, gstin.map((g) => g.toLowerCase())));
     case 'pan':
-      return optional(fc.stringMatching(/^[A-Za-z]{5}[0-9]{4}[A-Za-z]$/));
+    case 'udyam':
     case 'hsn':
-      return optional(fc.stringMatching(/^(\d{4}|\d{6}|\d{8})$/));
+      return optional(fc.stringMatching(PATTERNS[f.kind]));
     case 'code':
       return fc.tuple(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,12}$/), token).map(([c, t]) => `${c}-${t}`);
     case 'select':

@@ -124,6 +124,8 @@ export const longestValue = (field: Field, name: string, schema: JsonSchema | un
       return SAMPLE_GSTIN.toLowerCase();
     case 'pan':
       return 'abcde1234f';
+    case 'udyam':
+      return 'UDYAM-MH-19-0012345';
     case 'hsn':
       return '12345678';
     case 'code':

@@ -251,6 +251,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/activity/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail of a period as CSV for the auditor, oldest first: one line per changed field (time, user, record, stream, event, field, before, after); owner only */
+        get: operations["getActivityExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -1755,7 +1772,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The chart of accounts with each ledger's debit, credit and balance as of a date */
+        /** The chart of accounts with each ledger's debit, credit and balance as of a date (an income or expense ledger's from 1 April of that date's financial year) */
         get: operations["getAccountingAccounts"];
         put?: never;
         post?: never;
@@ -1808,7 +1825,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trial balance as of a date: each ledger's closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it */
+        /** Trial balance as of a date: each ledger's closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it. Every financial year before the date's is closed: income and expense ledgers count from 1 April (`financialYearFrom`), Stock-in-Hand holds the year's opening stock, the Profit and Loss Account the years before */
         get: operations["getAccountingTrialBalance"];
         put?: never;
         post?: never;
@@ -1842,8 +1859,76 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities and the profit to date */
+        /** Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities, the profit and loss of the financial years that have ended (`retainedEarnings`) and this year's profit (`profit`) */
         get: operations["getReportsBalanceSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/debtors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each customer's balance as of a date (owed to us; negative: an advance); `total` is the balance sheet's Sundry Debtors */
+        get: operations["getReportsDebtors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/creditors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each vendor's balance as of a date (we owe; negative: an advance), its MSME category and Udyam number; a micro or small enterprise's bills unpaid beyond 45 days (`overdueBills`, settled oldest first; Income-tax Act s.43B(h)) and their total (`msmeOverdue`); `total` is the balance sheet's Sundry Creditors */
+        get: operations["getReportsCreditors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/day-book/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The day book of a period (a financial year) to download: every journal line in date order, CSV or PDF (the first 5,000 lines) */
+        get: operations["getReportsDayBookExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/ledgers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ledger of a period (a financial year) to download: its opening balance, each line with the running balance, CSV or PDF (the first 5,000 lines) */
+        get: operations["getReportsLedgersExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3688,6 +3773,44 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getActivityExport: {
+        parameters: {
+            query?: {
+                /** @description A financial year, `2025-26`: 1 April 2025 to 31 March 2026 (not with from or to) */
+                fy?: string;
+                /** @description First day in India (default: 1 April of the financial year of `to`); at most 10 years before `to` */
+                from?: string;
+                /** @description Last day in India (default: today) */
+                to?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getEvents: {
         parameters: {
             query?: {
@@ -3933,6 +4056,8 @@ export interface operations {
                         panNumber: string | null;
                         paymentTerms: string | null;
                         paymentTermDays: number | null;
+                        msme: ("micro" | "small" | "medium") | null;
+                        udyamNumber: string | null;
                         active: boolean;
                         id: number;
                     }[];
@@ -3982,6 +4107,8 @@ export interface operations {
                     panNumber?: string | null;
                     paymentTerms?: string | null;
                     paymentTermDays?: number | string | null;
+                    msme?: string | null;
+                    udyamNumber?: string | null;
                     /** @default true */
                     active?: boolean;
                 };
@@ -4007,6 +4134,8 @@ export interface operations {
                         panNumber: string | null;
                         paymentTerms: string | null;
                         paymentTermDays: number | null;
+                        msme: ("micro" | "small" | "medium") | null;
+                        udyamNumber: string | null;
                         active: boolean;
                         id: number;
                     };
@@ -4056,6 +4185,8 @@ export interface operations {
                         panNumber: string | null;
                         paymentTerms: string | null;
                         paymentTermDays: number | null;
+                        msme: ("micro" | "small" | "medium") | null;
+                        udyamNumber: string | null;
                         active: boolean;
                         id: number;
                     };
@@ -4107,6 +4238,8 @@ export interface operations {
                     panNumber?: string | null;
                     paymentTerms?: string | null;
                     paymentTermDays?: number | string | null;
+                    msme?: string | null;
+                    udyamNumber?: string | null;
                     /** @default true */
                     active?: boolean;
                 };
@@ -4132,6 +4265,8 @@ export interface operations {
                         panNumber: string | null;
                         paymentTerms: string | null;
                         paymentTermDays: number | null;
+                        msme: ("micro" | "small" | "medium") | null;
+                        udyamNumber: string | null;
                         active: boolean;
                         id: number;
                     };
@@ -10885,6 +11020,8 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
@@ -10899,7 +11036,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The chart of accounts with each ledger's debit, credit and balance as of a date */
+            /** @description The chart of accounts with each ledger's debit, credit and balance as of a date (an income or expense ledger's from 1 April of that date's financial year) */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
@@ -10922,6 +11059,8 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
                 /** @description Only this party's lines (`customer-5`, `vendor-3`) */
@@ -10964,6 +11103,8 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
@@ -10999,8 +11140,12 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
+                /** @description Adds `previous`: the same report a year earlier, to show beside it */
+                compare?: "previous-year";
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -11013,7 +11158,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Trial balance as of a date: each ledger's closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it */
+            /** @description Trial balance as of a date: each ledger's closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it. Every financial year before the date's is closed: income and expense ledgers count from 1 April (`financialYearFrom`), Stock-in-Hand holds the year's opening stock, the Profit and Loss Account the years before */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
@@ -11036,8 +11181,12 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
+                /** @description Adds `previous`: the same report a year earlier, to show beside it */
+                compare?: "previous-year";
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -11071,8 +11220,12 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
+                /** @description Adds `previous`: the same report a year earlier, to show beside it */
+                compare?: "previous-year";
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -11085,7 +11238,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities and the profit to date */
+            /** @description Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities, the profit and loss of the financial years that have ended (`retainedEarnings`) and this year's profit (`profit`) */
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
@@ -11101,6 +11254,162 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getReportsDebtors: {
+        parameters: {
+            query?: {
+                /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
+                asOf?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
+                recordedBy?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each customer's balance as of a date (owed to us; negative: an advance); `total` is the balance sheet's Sundry Debtors */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReportsCreditors: {
+        parameters: {
+            query?: {
+                /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
+                asOf?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
+                recordedBy?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each vendor's balance as of a date (we owe; negative: an advance), its MSME category and Udyam number; a micro or small enterprise's bills unpaid beyond 45 days (`overdueBills`, settled oldest first; Income-tax Act s.43B(h)) and their total (`msmeOverdue`); `total` is the balance sheet's Sundry Creditors */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReportsDayBookExport: {
+        parameters: {
+            query?: {
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
+                from?: string;
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
+                to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
+                recordedBy?: string;
+                format?: "csv" | "pdf";
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv or application/pdf (an attachment) */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReportsLedgersExport: {
+        parameters: {
+            query?: {
+                /** @description First day (default: 1 April of the financial year of `to`); less than 10 years before `to` (a longer period is a 400 on `from`); a day of the years 1900 to 2999 */
+                from?: string;
+                /** @description Last day (default: today); a day of the years 1900 to 2999 */
+                to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
+                /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
+                recordedBy?: string;
+                format?: "csv" | "pdf";
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv or application/pdf (an attachment) */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getReportsStatementsByParty: {
         parameters: {
             query?: {
@@ -11108,6 +11417,8 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
@@ -11148,6 +11459,8 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
@@ -11187,6 +11500,8 @@ export interface operations {
                 side?: "receivable" | "payable";
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
@@ -11254,6 +11569,8 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
@@ -11291,6 +11608,8 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };
@@ -11328,6 +11647,8 @@ export interface operations {
                 from?: string;
                 /** @description Last day (default: today); a day of the years 1900 to 2999 */
                 to?: string;
+                /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
+                fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
                 recordedBy?: string;
             };

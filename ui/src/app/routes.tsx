@@ -62,6 +62,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'reports/sales-register': screen(() => import('@/features/books/sales-register.screen').then((m) => m.SalesRegisterScreen)),
   'reports/purchase-register': screen(() => import('@/features/books/purchase-register.screen').then((m) => m.PurchaseRegisterScreen)),
   'reports/ageing': screen(() => import('@/features/books/ageing.screen').then((m) => m.AgeingScreen)),
+  'reports/debtors-and-creditors': screen(() => import('@/features/books/party-balances.screen').then((m) => m.PartyBalancesScreen)),
   'reports/gst-returns': screen(() => import('@/features/books/gst-returns.screen').then((m) => m.GstReturnsScreen)),
   'reports/match-gstr-2b': screen(() => import('@/features/gst/gstr2b.screen').then((m) => m.Gstr2bScreen)),
   'reports/gstr-3b': screen(() => import('@/features/books/gstr3b.screen').then((m) => m.Gstr3bScreen)),

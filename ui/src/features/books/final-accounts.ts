@@ -12,34 +12,53 @@ import { type Balance, query } from './reports';
  * the same value the Inventory Report shows.
  */
 
-const balancesTable = (heading: string, rows: readonly Balance[], total: { label: string; amount: string }[]): ReportTable => ({
-  heading,
-  columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Amount', numeric: true }],
-  rows: [
-    ...rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, formatMoney(r.amount ?? r.balance)] })),
-    ...total.map((t) => ({ key: t.label, cells: [t.label, '', formatMoney(t.amount)], strong: true })),
-  ],
-});
+/** A column of the same figures a year earlier, when the server sent them (`compare=previous-year`). */
+const PREVIOUS = { label: 'Year before', numeric: true };
+type Total = { label: string; amount: string; previous?: string };
+
+const balancesTable = (heading: string, rows: readonly Balance[], total: Total[], previous?: readonly Balance[]): ReportTable => {
+  // Ledgers the year before had and this one has not are shown too, at nothing this year.
+  const all = [...rows, ...(previous ?? []).filter((p) => !rows.some((r) => r.code === p.code)).map((p) => ({ ...p, amount: '0', balance: '0' }))];
+  const before = (code: string) => formatMoney(previous?.find((p) => p.code === code)?.amount ?? '0');
+  return {
+    heading,
+    columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Amount', numeric: true }, ...(previous ? [PREVIOUS] : [])],
+    rows: [
+      ...all.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, formatMoney(r.amount ?? r.balance), ...(previous ? [before(r.code)] : [])] })),
+      ...total.map((t) => ({ key: t.label, cells: [t.label, '', formatMoney(t.amount), ...(previous ? [formatMoney(t.previous ?? '0')] : [])], strong: true })),
+    ],
+  };
+};
+
+interface BalanceSheet { assets: Balance[]; liabilities: Balance[]; retainedEarnings: string; profit: string; totalAssets: string; totalLiabilities: string }
+
+/** The liabilities with the years before's profit (closed into capital) and this year's apart. */
+const withProfits = (bs: BalanceSheet): Balance[] => [
+  ...bs.liabilities,
+  { code: 'retained', accountName: 'Profit and loss of past years', accountGroup: 'Capital', debit: '0', credit: '0', balance: bs.retainedEarnings, amount: bs.retainedEarnings },
+  { code: 'profit', accountName: 'Profit this year', accountGroup: 'Capital', debit: '0', credit: '0', balance: bs.profit, amount: bs.profit },
+];
 
 const profitOrLoss = (amount: string, profit: string, loss: string) => (decimal(amount).lt(0) ? loss : profit);
 
 /** The trading part in an owner's words: sales, then what the goods sold cost, then what was kept. */
-const tradingTable = (pl: ProfitAndLoss): ReportTable => {
+const tradingTable = (pl: ProfitAndLoss, previous?: ProfitAndLoss): ReportTable => {
   const t = pl.trading;
-  const row = (key: string, label: string, amount: string, strong = false) => ({ key, cells: [label, formatMoney(amount)], strong });
+  const p = previous?.trading;
+  const row = (key: keyof typeof t, label: string, strong = false) => ({ key, cells: [label, formatMoney(t[key]), ...(p ? [formatMoney(p[key])] : [])], strong });
   return {
     heading: 'Trading',
     summary: `${profitOrLoss(t.grossProfit, 'Gross profit', 'Gross loss')} ${formatMoney(decimal(t.grossProfit).abs())} on sales of ${formatMoney(t.sales)}`,
-    columns: [{ label: '' }, { label: 'Amount', numeric: true }],
+    columns: [{ label: '' }, { label: 'Amount', numeric: true }, ...(p ? [PREVIOUS] : [])],
     rows: [
-      row('sales', 'Sales (less returns)', t.sales, true),
-      row('opening', 'Opening stock', t.openingStock),
-      row('purchases', 'Add: Purchases (less returns)', t.purchases),
+      row('sales', 'Sales (less returns)', true),
+      row('openingStock', 'Opening stock'),
+      row('purchases', 'Add: Purchases (less returns)'),
       // Opening stock entered and adjustments, at their cost: shown when there were any.
-      ...(decimal(t.stockBroughtIn).eq(0) ? [] : [row('adjusted', 'Add: Stock entered or adjusted', t.stockBroughtIn)]),
-      row('closing', 'Less: Closing stock', t.closingStock),
-      row('cost', 'Cost of goods sold', t.costOfGoodsSold, true),
-      row('gross', profitOrLoss(t.grossProfit, 'Gross profit', 'Gross loss'), decimal(t.grossProfit).abs().toFixed(2), true),
+      ...(decimal(t.stockBroughtIn).eq(0) && (!p || decimal(p.stockBroughtIn).eq(0)) ? [] : [row('stockBroughtIn', 'Add: Stock entered or adjusted')]),
+      row('closingStock', 'Less: Closing stock'),
+      row('costOfGoodsSold', 'Cost of goods sold', true),
+      row('grossProfit', 'Gross profit (loss: less than 0)', true),
     ],
   };
 };
@@ -52,15 +71,21 @@ export const profitAndLoss: ReportConfig = {
   subtitle: 'Sales, what the goods sold cost, other income and expenses for a period',
   module: 'reports',
   dates: 'period',
-  path: (p) => `${BOOKS_PATHS.profitAndLoss}${query(p, ['from', 'to'])}`,
+  path: (p) => `${BOOKS_PATHS.profitAndLoss}${query(p, ['from', 'to'])}&compare=previous-year`,
   tables: (data) => {
-    const pl = data as ProfitAndLoss;
+    const pl = data as ProfitAndLoss & { previous?: ProfitAndLoss };
+    const prev = pl.previous;
     return [
-      tradingTable(pl),
+      tradingTable(pl, prev),
       // Most shops have no income besides sales: then there is nothing to show.
-      ...(pl.income.length > 0 ? [balancesTable('Other income', pl.income, [{ label: 'Total other income', amount: pl.otherIncome }])] : []),
-      balancesTable('Expenses', pl.expenses, [{ label: 'Total expenses', amount: pl.otherExpenses }]),
-      { heading: 'Result', columns: [{ label: '' }, { label: 'Amount', numeric: true }], rows: [{ key: 'net', cells: [profitOrLoss(pl.netProfit, 'Net profit', 'Net loss'), formatMoney(decimal(pl.netProfit).abs())], strong: true }] },
+      ...(pl.income.length > 0 || (prev?.income.length ?? 0) > 0 ? [balancesTable('Other income', pl.income, [{ label: 'Total other income', amount: pl.otherIncome, previous: prev?.otherIncome }], prev?.income)] : []),
+      balancesTable('Expenses', pl.expenses, [{ label: 'Total expenses', amount: pl.otherExpenses, previous: prev?.otherExpenses }], prev?.expenses),
+      {
+        heading: 'Result',
+        summary: `${profitOrLoss(pl.netProfit, 'Net profit', 'Net loss')} ${formatMoney(decimal(pl.netProfit).abs())}${prev ? ` (year before: ${profitOrLoss(prev.netProfit, 'profit', 'loss')} ${formatMoney(decimal(prev.netProfit).abs())})` : ''}`,
+        columns: [{ label: '' }, { label: 'Amount', numeric: true }, ...(prev ? [PREVIOUS] : [])],
+        rows: [{ key: 'net', cells: ['Net profit (loss: less than 0)', formatMoney(pl.netProfit), ...(prev ? [formatMoney(prev.netProfit)] : [])], strong: true }],
+      },
     ];
   },
   chart: (data) => {
@@ -92,13 +117,14 @@ export const balanceSheet: ReportConfig = {
   subtitle: 'What the business owns and owes as of a date; stock at cost',
   module: 'reports',
   dates: 'asOf',
-  path: (p) => `${BOOKS_PATHS.balanceSheet}${query(p, ['asOf'])}`,
+  path: (p) => `${BOOKS_PATHS.balanceSheet}${query(p, ['asOf'])}&compare=previous-year`,
   tables: (data) => {
-    const bs = data as { assets: Balance[]; liabilities: Balance[]; profit: string; totalAssets: string; totalLiabilities: string };
+    const bs = data as BalanceSheet & { previous?: BalanceSheet };
     const stock = bs.assets.find((a) => a.code === 'stock-in-hand');
+    const prev = bs.previous;
     return [
-      { ...balancesTable('Assets', bs.assets, [{ label: 'Total assets', amount: bs.totalAssets }]), summary: `Stock at cost ${formatMoney(stock?.amount ?? '0')}` },
-      balancesTable('Liabilities', [...bs.liabilities, { code: 'profit', accountName: 'Profit and loss to date', accountGroup: 'Capital', debit: '0', credit: '0', balance: bs.profit, amount: bs.profit }], [{ label: 'Total liabilities', amount: bs.totalLiabilities }]),
+      { ...balancesTable('Assets', bs.assets, [{ label: 'Total assets', amount: bs.totalAssets, previous: prev?.totalAssets }], prev?.assets), summary: `Stock at cost ${formatMoney(stock?.amount ?? '0')}` },
+      balancesTable('Liabilities', withProfits(bs), [{ label: 'Total liabilities', amount: bs.totalLiabilities, previous: prev?.totalLiabilities }], prev && withProfits(prev)),
     ];
   },
 };

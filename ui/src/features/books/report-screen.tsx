@@ -1,4 +1,4 @@
-import { financialYearStart, routes } from '@erp/contracts';
+import { financialYearDates, financialYearOf, financialYearStart, routes } from '@erp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Printer, SearchX } from 'lucide-react';
 import { useId } from 'react';
@@ -104,14 +104,45 @@ const useParams = (config: ReportConfig) => {
     params.period = search.get('period') || today.slice(0, 7);
   }
   for (const choice of config.choices ?? []) params[choice.param] = search.get(choice.param) ?? '';
-  const set = (name: string, value: string) => {
+  const setAll = (values: Readonly<Record<string, string>>) => {
     const next = new URLSearchParams(search);
-    if (value) next.set(name, value);
-    else next.delete(name);
+    for (const [name, value] of Object.entries(values)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
     setSearch(next, { replace: true });
   };
-  return { params, set };
+  const set = (name: string, value: string) => setAll({ [name]: value });
+  return { params, set, setAll };
 };
+
+/** The financial years to pick from: this one and the five before it, newest first. */
+const recentYears = () => {
+  const start = Number(financialYearOf(todayInIndia()).slice(0, 4));
+  return Array.from({ length: 6 }, (_, i) => financialYearOf(`${start - i}-04-01`));
+};
+
+/** A financial year as the dates it stands for: From and To, or As of its last day; '' when the dates are some other. */
+function YearSelect({ config, params, onChange }: { config: ReportConfig; params: Readonly<Record<string, string>>; onChange: (values: Record<string, string>) => void }) {
+  const years = recentYears();
+  const chosen = years.find((fy) => {
+    const { from, to } = financialYearDates(fy);
+    return config.dates === 'period' ? params.from === from && params.to === to : params.asOf === to;
+  }) ?? '';
+  return (
+    <label>
+      Financial year
+      <Select value={chosen} onChange={(e) => {
+        if (!e.target.value) return;
+        const { from, to } = financialYearDates(e.target.value);
+        onChange(config.dates === 'period' ? { from, to } : { asOf: to });
+      }}>
+        <option value="">Other dates</option>
+        {years.map((fy) => <option key={fy} value={fy}>{`April ${fy.slice(0, 4)} – March ${Number(fy.slice(0, 4)) + 1}`}</option>)}
+      </Select>
+    </label>
+  );
+}
 
 function ChoiceSelect({ choice, value, onChange }: { choice: Choice; value: string; onChange: (value: string) => void }) {
   const options = choice.useOptions();
@@ -137,7 +168,7 @@ const ChartCard = deferred(() => import('@/components/chart-card').then((m) => m
  * figures from the server as of them, tables with amounts right-aligned in en-IN, Print and CSV.
  */
 export function ReportScreen({ config }: { config: ReportConfig }) {
-  const { params, set } = useParams(config);
+  const { params, set, setAll } = useParams(config);
   const id = useId();
   const path = config.path(params);
   const report = useQuery({ queryKey: ['books', path], queryFn: () => apiClient.get(path!), enabled: path !== null });
@@ -163,6 +194,7 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
             {config.dates === 'period' && date('from', 'From')}
             {config.dates === 'period' && date('to', 'To')}
             {config.dates === 'asOf' && date('asOf', 'As of')}
+            {config.dates !== 'month' && <YearSelect config={config} params={params} onChange={setAll} />}
             {config.dates === 'month' && date('period', 'Period', 'month')}
             {config.choices?.map((choice) => <ChoiceSelect key={choice.param} choice={choice} value={params[choice.param] ?? ''} onChange={(v) => set(choice.param, v)} />)}
           </Controls>

@@ -1,4 +1,4 @@
-import { accountOf, BOOKS_PATHS, decimal, type Register, type RegisterRow } from '@erp/contracts';
+import { accountOf, api, BOOKS_PATHS, decimal, type Register, type RegisterRow } from '@erp/contracts';
 
 import { useAccountOptions } from '@/features/books/chart/chart.queries';
 import { customersResource } from '@/features/sales/customers/customers.resource';
@@ -41,17 +41,22 @@ export const trialBalance: ReportConfig = {
   subtitle: 'Balances of every ledger as of a date',
   module: 'accounting',
   dates: 'asOf',
-  path: (p) => `${BOOKS_PATHS.trialBalance}${query(p, ['asOf'])}`,
+  path: (p) => `${BOOKS_PATHS.trialBalance}${query(p, ['asOf'])}&compare=previous-year`,
   tables: (data) => {
-    const tb = data as { rows: Balance[]; totalDebit: string; totalCredit: string; closingStock: string };
+    type Tb = { rows: Balance[]; totalDebit: string; totalCredit: string; closingStock: string; financialYearFrom: string };
+    const tb = data as Tb & { previous?: Tb };
+    const prev = tb.previous;
+    const before = (code: string) => drCr(prev?.rows.find((r) => r.code === code)?.balance ?? '0');
+    const gone = prev?.rows.filter((p) => !tb.rows.some((r) => r.code === p.code)) ?? [];
     return [{
       heading: 'Trial balance',
       // Stock at cost is not a ledger's balance: said beside the trial balance, as Tally does.
-      summary: `Closing stock ${formatMoney(tb.closingStock)} (at cost, not a ledger balance)`,
-      columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }],
+      summary: `Income and expenses from ${formatDate(tb.financialYearFrom)}; years before in Profit and Loss Account. Closing stock ${formatMoney(tb.closingStock)} (at cost, not a ledger balance)`,
+      columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }, ...(prev ? [{ label: 'Year before', numeric: true }] : [])],
       rows: [
-        ...tb.rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, money(r.debit), money(r.credit)] })),
-        { key: 'total', cells: ['Total', '', formatMoney(tb.totalDebit), formatMoney(tb.totalCredit)], strong: true },
+        ...tb.rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, money(r.debit), money(r.credit), ...(prev ? [before(r.code)] : [])] })),
+        ...gone.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, '', '', before(r.code)] })),
+        { key: 'total', cells: ['Total', '', formatMoney(tb.totalDebit), formatMoney(tb.totalCredit), ...(prev ? [formatMoney(prev.totalDebit)] : [])], strong: true },
       ],
     }];
   },
@@ -107,6 +112,14 @@ export const dayBook: ReportConfig = {
       rows: day.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), e.accountName ?? accountName(e.account), money(e.debit), money(e.credit)] })),
     }];
   },
+  // For the CA (issue 43): the whole period's day book and ledgers as files, and the audit trail (the owner's).
+  files: (p) => [
+    { label: 'Day book (CSV)', href: `${BOOKS_PATHS.dayBookExport}${query(p, ['from', 'to'])}&format=csv` },
+    { label: 'Day book (PDF)', href: `${BOOKS_PATHS.dayBookExport}${query(p, ['from', 'to'])}&format=pdf`, more: true },
+    { label: 'Ledgers (CSV)', href: `${BOOKS_PATHS.ledgersExport}${query(p, ['from', 'to'])}&format=csv`, more: true },
+    { label: 'Ledgers (PDF)', href: `${BOOKS_PATHS.ledgersExport}${query(p, ['from', 'to'])}&format=pdf`, more: true },
+    { label: 'Audit trail (CSV, owner only)', href: `${api.activityExport}${query(p, ['from', 'to'])}`, more: true },
+  ],
 };
 
 const useParties = () => {

@@ -1,4 +1,5 @@
 import {
+  MSME_CATEGORIES,
   routes,
   VendorBodySchema,
   vendorsEntity,
@@ -17,6 +18,8 @@ import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.
 import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 
+const MSME_OPTIONS = [{ value: '', label: 'Not registered' }, ...MSME_CATEGORIES.map((c) => ({ value: c, label: `${c[0]!.toUpperCase()}${c.slice(1)} enterprise` }))];
+
 const emptyValues: VendorInput = {
   name: '',
   contactPerson: '',
@@ -27,6 +30,8 @@ const emptyValues: VendorInput = {
   panNumber: '',
   paymentTerms: '',
   paymentTermDays: '',
+  msme: '',
+  udyamNumber: '',
   active: true,
 };
 
@@ -88,6 +93,8 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
             placeholder: '10-character PAN, e.g. ABCDE1234F',
           },
           ...partyTermsFields<VendorInput>(),
+          { name: 'msme', label: 'MSME (Udyam)', kind: 'select', options: MSME_OPTIONS, hint: 'Micro or small: pay within 45 days' },
+          { name: 'udyamNumber', label: 'Udyam Number', kind: 'text', uppercase: true, placeholder: 'UDYAM-MH-19-0012345' },
           activeField<VendorInput>(),
         ],
       },
