@@ -64,7 +64,10 @@ export const subjectResolver = (sources: SubjectSources, prefix = DEFAULT_NATS_P
     ...sources.documents.map((d) => [d.stream, d.module] as const),
     ...Object.entries(sources.others),
   ]);
-  return (streamId: string, type: string): string | null => {
+  return (streamId: string, eventType: string): string | null => {
+    // A subject token has no space, dot or wildcard: `Stock adjustmentCreated` is published on
+    // `….Stock_adjustmentCreated` (the payload keeps the type as it is).
+    const type = eventType.replace(/[\s.*>]/g, '_');
     const singleton = SINGLETONS[streamId];
     if (singleton) return `${prefix}.${singleton.module}.${singleton.entity}.${type}`;
     if (/^user:\d+$/.test(streamId)) return `${prefix}.settings.user.${type}`;
