@@ -78,5 +78,24 @@ export const WebhookDeliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
+  /** How many times the owner asked to deliver it again (each starts a fresh round of attempts). */
+  redeliveries: z.number().int(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/** A page of one webhook's deliveries (`?limit=&after=`, newest first): at most this many, 50 unless asked. */
+export const WEBHOOK_DELIVERIES_LIMIT = { max: 200, default: 50 } as const;
+
+/** Redeliver every failed delivery of a webhook made at or after `since` (ISO 8601 with its offset). */
+export const RedeliverSinceSchema = z.object({
+  since: z.iso.datetime({ offset: true, error: 'A time such as 2026-11-27T10:00:00Z' }),
+});
+
+/** What a redelivery queued: each delivery made due now, for a fresh round of attempts. */
+export const RedeliveredSchema = z.object({ queued: z.number().int(), deliveryIds: z.array(z.number().int()) });
+export type Redelivered = z.infer<typeof RedeliveredSchema>;
+
+/** A published event type as GET …/webhooks/event-types answers it. */
+export const PublicEventTypeSchema = z.object({ type: z.string(), module: z.string(), entity: z.string() });
+/** One public event type: what a webhook may ask for, and the `<module>.<entity>` of its subject. */
+export type PublicEventType = z.infer<typeof PublicEventTypeSchema>;
