@@ -34,7 +34,8 @@ const url = z
   .refine((value) => ['http:', 'https:'].includes(parsedUrl(value)?.protocol ?? ''), 'Enter an http:// or https:// URL')
   // A user name or password in the URL would be sent along and shown in the list; the signature proves the sender.
   .refine((value) => !parsedUrl(value)?.username && !parsedUrl(value)?.password, 'A URL without a user name or password');
-const eventType = z.string().trim().regex(/^[A-Z][A-Za-z0-9]{0,99}$/, 'An event type such as VendorCreated');
+// A space too: stock adjustments publish `Stock adjustmentCreated` (their label). Which types exist is the server's check (PUBLIC_EVENT_TYPES).
+const eventType = z.string().trim().regex(/^[A-Z][A-Za-z0-9 ]{0,99}$/, 'An event type such as VendorCreated');
 const eventTypes = z.array(eventType).max(100, 'At most 100 event types');
 
 export const NewWebhookSchema = z.object({

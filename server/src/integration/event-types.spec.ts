@@ -1,4 +1,4 @@
-import { PUBLIC_EVENT_TYPES, unknownEventTypes } from '@erp/contracts';
+import { NewWebhookSchema, PUBLIC_EVENT_TYPES, unknownEventTypes } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { integrationSubject } from './subjects';
@@ -19,6 +19,8 @@ describe('the published event types (issue 46: what a webhook may ask for)', () 
     }
     expect(types).not.toContain('UniqueValueClaimed');
     expect(types).not.toContain('DocumentNumberIssued');
+    // Every one can be asked for, `Stock adjustmentCreated` (a label with a space) too.
+    expect(NewWebhookSchema.safeParse({ url: 'https://203.0.113.10/hook', eventTypes: types }).success).toBe(true);
   });
 
   it('names each unknown type by its place in the list', () => {
