@@ -74,12 +74,18 @@ import { creditNotes } from './sales/credit-notes';
 import { debitNotes } from './purchase/debit-notes';
 import { customerRefunds } from './sales/refunds';
 import { vendorRefunds } from './purchase/vendor-refunds';
+import { publicEventTypes } from './integration/event-types';
 
 /** Every invoice-like document and every document that settles them (DESIGN §4). */
 export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes] as const;
 export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
 /** Refunds out of a party's credit (issue 42). */
 export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;
+/** Every event type the product publishes: what a webhook may ask for (integration/event-types.ts). */
+export const PUBLIC_EVENT_TYPES = publicEventTypes({
+  entities: MASTER_DATA_ENTITIES,
+  documents: [...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS],
+});
 export * from './gst';
 export * from './settings/business';
 export * from './settings/devices';
@@ -87,3 +93,4 @@ export * from './settings/locks';
 export * from './books';
 export * from './integration/events';
 export * from './integration/webhooks';
+export * from './integration/event-types';

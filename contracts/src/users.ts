@@ -13,6 +13,9 @@ const username = z
 const newPassword = z.string({ error: 'Required' }).min(8, 'Password must be at least 8 characters').max(200, 'At most 200 characters');
 const role = z.enum(ROLES, { error: `Choose one of: ${ROLES.join(', ')}` });
 
+/** The events of a user's stream `user:<id>` (http-kit's user routes append them; public, so webhooks may ask for them). */
+export const USER_EVENTS = ['UserAdded', 'UserChanged', 'UserPasswordSet'] as const;
+
 /** A user as the owner's Users screen shows it (never a password or its hash). */
 export const UserSchema = z.object({
   id: z.number().int(),

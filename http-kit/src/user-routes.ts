@@ -1,4 +1,4 @@
-import { api, byId, NewUserSchema, PasswordChangeSchema, PasswordResetSchema, UserChangeSchema } from '@erp/contracts';
+import { api, byId, NewUserSchema, PasswordChangeSchema, PasswordResetSchema, USER_EVENTS, UserChangeSchema } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 
@@ -15,7 +15,7 @@ const USER = byId(api.users, ':id');
 
 /** An audit event of a change to the users (never a password or its hash), on the user's stream `user:<id>`. */
 export interface UserEvent {
-  readonly type: 'UserAdded' | 'UserChanged' | 'UserPasswordSet';
+  readonly type: (typeof USER_EVENTS)[number];
   readonly data: { readonly id: number } & Readonly<Record<string, unknown>>;
 }
 

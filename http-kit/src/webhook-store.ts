@@ -34,6 +34,8 @@ export const migrateWebhooks = async (db: AnyDb): Promise<void> => {
       created_at timestamptz not null default now(),
       delivered_at timestamptz,
       unique (webhook_id, event_id))`.execute(trx);
+    // Issue 46: the owner's redeliveries of a delivery, each a fresh round of attempts.
+    await sql`alter table webhook_deliveries add column if not exists redeliveries integer not null default 0`.execute(trx);
     await sql`create index if not exists webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending'`.execute(trx);
   });
 };
@@ -42,7 +44,7 @@ const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
 const WEBHOOK = sql`id, url, event_types as "eventTypes", active, ${iso('created_at')} as "createdAt"`;
 const DELIVERY = sql`id::int as id, webhook_id as "webhookId", event_id as "eventId", position::text as position,
   event_type as "eventType", status, attempts, last_status as "lastStatus", last_error as "lastError",
-  ${iso('next_attempt_at')} as "nextAttemptAt", ${iso('created_at')} as "createdAt", ${iso('delivered_at')} as "deliveredAt"`;
+  ${iso('next_attempt_at')} as "nextAttemptAt", ${iso('created_at')} as "createdAt", ${iso('delivered_at')} as "deliveredAt", redeliveries`;
 
 /** A registration as a backup keeps it: with its secret and its created_at to the microsecond. */
 export interface StoredWebhook extends Webhook {
@@ -95,12 +97,25 @@ export const webhookStore = (db: AnyDb) => ({
     await sql`select setval(pg_get_serial_sequence('webhooks', 'id'), (select max(id) from webhooks))`.execute(db);
   },
 
-  /** The newest deliveries first, of one webhook or of all. */
-  deliveries: async (webhookId: number | null, limit = 50): Promise<WebhookDelivery[]> =>
+  /** The newest deliveries first, of one webhook or of all; with `before`, those older than that delivery id. */
+  deliveries: async (webhookId: number | null, limit = 50, before: number | null = null): Promise<WebhookDelivery[]> =>
     (
       await sql<WebhookDelivery>`select ${DELIVERY} from webhook_deliveries
-        ${webhookId === null ? sql`` : sql`where webhook_id = ${webhookId}`}
+        where ${webhookId === null ? sql`true` : sql`webhook_id = ${webhookId}`} and ${before === null ? sql`true` : sql`id < ${before}`}
         order by id desc limit ${limit}`.execute(db)
     ).rows,
+
+  /**
+   * Queues deliveries of a webhook again (issue 46): due now, a fresh round of attempts, the same
+   * event and payload (the signature and timestamp are made when it is sent). One delivery by id,
+   * or every failed one made at or after `since`. Answers the ids queued, oldest first.
+   */
+  redeliver: async (webhookId: number, which: { readonly id: number } | { readonly since: string }): Promise<number[]> => {
+    const chosen = 'id' in which ? sql`id = ${which.id}` : sql`status = 'failed' and created_at >= ${which.since}::timestamptz`;
+    const { rows } = await sql<{ id: number }>`update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = now(),
+        delivered_at = null, redeliveries = redeliveries + 1
+      where webhook_id = ${webhookId} and ${chosen} returning id::int as id`.execute(db);
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  },
 });
 export type WebhookStore = ReturnType<typeof webhookStore>;

@@ -18,6 +18,7 @@ import {
   SETTLEMENT_DOCUMENTS,
   STOCK_PATH,
   STOCK_VALUATION_PATH,
+  WEBHOOK_DELIVERIES_LIMIT,
 } from '@erp/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -83,6 +84,11 @@ const returnPeriod = (path: (period: string) => string): Bounded => ({
 
 /** Stands for the customer the test makes (its id is the system's to give). */
 const CUSTOMER = '{customer}';
+/** Stands for the (paused) webhook the test makes. */
+const WEBHOOK = '{webhook}';
+const webhookDeliveries = `${api.webhooks}/${WEBHOOK}/deliveries`;
+/** The oldest page a pager can ask for: after the highest delivery id the cursor can hold. */
+const FARTHEST_AFTER = Buffer.from(`d${Number.MAX_SAFE_INTEGER}`).toString('base64url');
 
 /** Every GET whose cost grows with a parameter (issue 41 item 3's inventory), by route pattern. */
 const BOUNDED: Readonly<Record<string, Bounded>> = {
@@ -165,6 +171,15 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
       [`${api.activityExport}?fy=2025-26&to=2026-03-31`, 'fy'],
     ],
   },
+  [`${api.webhooks}/:id/deliveries`]: {
+    owner: true,
+    worst: [`${webhookDeliveries}?limit=${WEBHOOK_DELIVERIES_LIMIT.max}`, `${webhookDeliveries}?limit=${WEBHOOK_DELIVERIES_LIMIT.max}&after=${FARTHEST_AFTER}`],
+    beyond: [
+      [`${webhookDeliveries}?limit=${WEBHOOK_DELIVERIES_LIMIT.max + 1}`, 'limit'],
+      [`${webhookDeliveries}?after=${'A'.repeat(41)}`, 'after'],
+      [`${webhookDeliveries}?page=2`, 'page'],
+    ],
+  },
   ...Object.fromEntries([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((e) => [e.path, list(e.path)])),
 };
 
@@ -174,7 +189,7 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
  */
 const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries|credits))?$/;
 const FIXED = [
-  api.auth.me, api.users, api.webhooks, `${api.webhooks}/deliveries`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
+  api.auth.me, api.users, api.webhooks, `${api.webhooks}/deliveries`, `${api.webhooks}/event-types`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
   api.homeSummary, api.health, BUSINESS_PATH, LOCKS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
   BANK_RECONCILIATION_PATHS.accounts,
 ];
@@ -186,6 +201,7 @@ describe('what one request may cost (issue 41 item 3)', () => {
   let viewer: HttpClient;
   let owner: HttpClient;
   let customerId = '';
+  let webhookId = '';
 
   beforeAll(async () => {
     expect((await t.owner.post(api.users, { username: 'viewer', password: PASSWORD, role: 'viewer' })).status).toBe(201);
@@ -198,8 +214,12 @@ describe('what one request may cost (issue 41 item 3)', () => {
     const customer = await t.owner.post<{ id: number }>(customersEntity.path, { name: 'Mehta Stores' });
     expect(customer.status, customer.text).toBe(201);
     customerId = String(customer.body.id);
+    // Paused, to a documentation address (TEST-NET-3): nothing is ever sent.
+    const webhook = await t.owner.post<{ id: number }>(api.webhooks, { url: 'https://203.0.113.10/hook', active: false });
+    expect(webhook.status, webhook.text).toBe(201);
+    webhookId = String(webhook.body.id);
   });
-  const urlOf = (url: string) => url.replace(CUSTOMER, customerId);
+  const urlOf = (url: string) => url.replace(CUSTOMER, customerId).replace(WEBHOOK, webhookId);
 
   /**
    * Fires each request AT_ONCE times together while the other client reads a vendor page again

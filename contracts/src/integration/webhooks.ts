@@ -34,7 +34,8 @@ const url = z
   .refine((value) => ['http:', 'https:'].includes(parsedUrl(value)?.protocol ?? ''), 'Enter an http:// or https:// URL')
   // A user name or password in the URL would be sent along and shown in the list; the signature proves the sender.
   .refine((value) => !parsedUrl(value)?.username && !parsedUrl(value)?.password, 'A URL without a user name or password');
-const eventType = z.string().trim().regex(/^[A-Z][A-Za-z0-9]{0,99}$/, 'An event type such as VendorCreated');
+// A space too: stock adjustments publish `Stock adjustmentCreated` (their label). Which types exist is the server's check (PUBLIC_EVENT_TYPES).
+const eventType = z.string().trim().regex(/^[A-Z][A-Za-z0-9 ]{0,99}$/, 'An event type such as VendorCreated');
 const eventTypes = z.array(eventType).max(100, 'At most 100 event types');
 
 export const NewWebhookSchema = z.object({
@@ -78,5 +79,24 @@ export const WebhookDeliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
+  /** How many times the owner asked to deliver it again (each starts a fresh round of attempts). */
+  redeliveries: z.number().int(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/** A page of one webhook's deliveries (`?limit=&after=`, newest first): at most this many, 50 unless asked. */
+export const WEBHOOK_DELIVERIES_LIMIT = { max: 200, default: 50 } as const;
+
+/** Redeliver every failed delivery of a webhook made at or after `since` (ISO 8601 with its offset). */
+export const RedeliverSinceSchema = z.object({
+  since: z.iso.datetime({ offset: true, error: 'A time such as 2026-11-27T10:00:00Z' }),
+});
+
+/** What a redelivery queued: each delivery made due now, for a fresh round of attempts. */
+export const RedeliveredSchema = z.object({ queued: z.number().int(), deliveryIds: z.array(z.number().int()) });
+export type Redelivered = z.infer<typeof RedeliveredSchema>;
+
+/** A published event type as GET …/webhooks/event-types answers it. */
+export const PublicEventTypeSchema = z.object({ type: z.string(), module: z.string(), entity: z.string() });
+/** One public event type: what a webhook may ask for, and the `<module>.<entity>` of its subject. */
+export type PublicEventType = z.infer<typeof PublicEventTypeSchema>;

@@ -32,7 +32,7 @@ import {
   gstinCheckCharacter,
   VoidBodySchema,
   voidPath,
-  VOUCHER_TYPES, NewWebhookSchema, WebhookChangeSchema
+  VOUCHER_TYPES, NewWebhookSchema, RedeliverSinceSchema, WebhookChangeSchema
 } from '@erp/contracts';
 import fc from 'fast-check';
 import { z } from 'zod';
@@ -229,10 +229,10 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
     return { schema: UserChangeSchema, kind: 'users', streams: [], valid: () => fc.record({ role, disabled: fc.boolean() }, { requiredKeys: ['role'] }) };
   }
   if (route.path === `${api.users}/:id/password`) return { schema: PasswordResetSchema, kind: 'users', streams: [], valid: () => fc.record({ password }) };
-  // Webhooks keep no events (their own spec, webhooks.int.spec.ts): made paused, so no delivery is tried.
+  // Webhooks keep no events (their own specs, webhook*.int.spec.ts): made paused, so no delivery is tried (a redelivery is 409).
   const webhook = () => fc.record({ url: token.map((t) => `http://127.0.0.1:9/fuzz/${encodeURIComponent(t)}`), eventTypes: fc.constantFrom([], ['VendorCreated']), active: fc.constant(false) });
   if (route.path === api.webhooks) return { schema: NewWebhookSchema, kind: 'users', streams: [], valid: webhook };
-  if (route.path === `${api.webhooks}/:id`) return { schema: route.method === 'DELETE' ? null : WebhookChangeSchema, kind: 'users', streams: [], valid: route.method === 'DELETE' ? () => fc.constant({}) : webhook };
+  if (route.path.startsWith(`${api.webhooks}/:id`)) return { schema: route.method === 'PUT' ? WebhookChangeSchema : route.path.endsWith(':id/redeliver') ? RedeliverSinceSchema : null, kind: 'users', streams: [], valid: route.method === 'PUT' ? webhook : () => fc.constant(route.path.endsWith(':id/redeliver') ? { since: '2026-01-01T00:00:00Z' } : {}) };
   if (route.path === DEVICES_PATH) return { schema: DeviceBodySchema, kind: 'settings', streams: ['device'], valid: () => fc.record({ name: token.map((t) => `Phone ${t}`) }) };
   if (route.path === BUSINESS_PATH) {
     return {

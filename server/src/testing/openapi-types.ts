@@ -2629,7 +2629,7 @@ export interface paths {
         /** The webhooks, without their secrets (owner only) */
         get: operations["getSettingsWebhooks"];
         put?: never;
-        /** Register a URL for event types (none: all); the answer holds the signing secret, shown this once (owner only). A URL whose host is or resolves to a loopback, private, link-local or other internal address is 400 on `url` unless the operator set ERP_WEBHOOK_ALLOW_PRIVATE */
+        /** Register a URL for event types (none: all; each one of GET /api/settings/webhooks/event-types, else 400 on `eventTypes.N`); the answer holds the signing secret, shown this once (owner only). A URL whose host is or resolves to a loopback, private, link-local or other internal address is 400 on `url` unless the operator set ERP_WEBHOOK_ALLOW_PRIVATE */
         post: operations["postSettingsWebhooks"];
         delete?: never;
         options?: never;
@@ -2654,6 +2654,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every event type the product publishes, with the module and entity of its subject: what a webhook may ask for (owner only) */
+        get: operations["getSettingsWebhooksEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/webhooks/{id}": {
         parameters: {
             query?: never;
@@ -2665,7 +2682,7 @@ export interface paths {
         };
         /** One webhook (owner only) */
         get: operations["getSettingsWebhooksById"];
-        /** Change the URL, the event types or whether it is active (owner only) */
+        /** Change the URL, the event types (each a published one) or whether it is active (owner only) */
         put: operations["putSettingsWebhooksById"];
         post?: never;
         /** Delete a webhook and its deliveries (owner only) */
@@ -2684,10 +2701,49 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One webhook's latest deliveries (owner only) */
+        /** One webhook's deliveries, newest first, a page at a time: X-Next-After says where the next page starts (absent on the last); any other parameter is 400 (owner only) */
         get: operations["getSettingsWebhooksByIdDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver one delivery again, whatever its status. A fresh round of attempts from now, with the same event id and payload and a new timestamp and signature; receivers de-duplicate by X-Erp-Event-Id. A paused webhook is 409 (owner only) */
+        post: operations["postSettingsWebhooksByIdDeliveriesByDeliveryIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/webhooks/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver again every failed delivery made at or after `since`. A fresh round of attempts from now, with the same event id and payload and a new timestamp and signature; receivers de-duplicate by X-Erp-Event-Id. A paused webhook is 409 (owner only) */
+        post: operations["postSettingsWebhooksByIdRedeliver"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13893,6 +13949,42 @@ export interface operations {
                         nextAttemptAt: string | null;
                         createdAt: string;
                         deliveredAt: string | null;
+                        redeliveries: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSettingsWebhooksEventTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Event types */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: string;
+                        module: string;
+                        entity: string;
                     }[];
                 };
             };
@@ -14026,7 +14118,11 @@ export interface operations {
     };
     getSettingsWebhooksByIdDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description The X-Next-After of the previous page (opaque) */
+                after?: string;
+            };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
                 "X-Min-Position"?: components["parameters"]["X-Min-Position"];
@@ -14043,6 +14139,7 @@ export interface operations {
             /** @description Deliveries */
             200: {
                 headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
                     [name: string]: unknown;
                 };
@@ -14061,6 +14158,7 @@ export interface operations {
                         nextAttemptAt: string | null;
                         createdAt: string;
                         deliveredAt: string | null;
+                        redeliveries: number;
                     }[];
                 };
             };
@@ -14068,6 +14166,88 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSettingsWebhooksByIdDeliveriesByDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: number;
+                        deliveryIds: number[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSettingsWebhooksByIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: number;
+                        deliveryIds: number[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
