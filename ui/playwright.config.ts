@@ -70,8 +70,8 @@ export default defineConfig({
     { name: 'setup', testMatch: '**/auth.setup.e2e.ts', use: desktop },
     {
       name: 'desktop',
-      // Offline is a phone's journey (issue 47).
-      testIgnore: ['**/*.setup.e2e.ts', '**/gst/**', '**/offline.e2e.ts'],
+      // Offline and the 360-px tables are a phone's journeys (issue 47).
+      testIgnore: ['**/*.setup.e2e.ts', '**/gst/**', '**/offline.e2e.ts', '**/phone-tables.e2e.ts'],
       dependencies: ['setup'],
       use: { ...desktop, storageState: AUTH_STATE },
     },
