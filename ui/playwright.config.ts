@@ -70,8 +70,8 @@ export default defineConfig({
     { name: 'setup', testMatch: '**/auth.setup.e2e.ts', use: desktop },
     {
       name: 'desktop',
-      // Offline and the 360-px tables are a phone's journeys (issue 47).
-      testIgnore: ['**/*.setup.e2e.ts', '**/gst/**', '**/offline.e2e.ts', '**/phone-tables.e2e.ts'],
+      // Offline is a phone's journey (issue 47).
+      testIgnore: ['**/*.setup.e2e.ts', '**/gst/**', '**/offline.e2e.ts'],
       dependencies: ['setup'],
       use: { ...desktop, storageState: AUTH_STATE },
     },
@@ -85,8 +85,8 @@ export default defineConfig({
     {
       name: 'gst-desktop',
       testMatch: '**/gst/*.e2e.ts',
-      // The week and the 360-px check are a phone's.
-      testIgnore: ['**/*.setup.e2e.ts', '**/week.e2e.ts', '**/fits-a-phone.e2e.ts'],
+      // The week and the 360-px checks are a phone's.
+      testIgnore: ['**/*.setup.e2e.ts', '**/week.e2e.ts', '**/fits-a-phone.e2e.ts', '**/phone-tables.e2e.ts'],
       dependencies: ['gst-setup'],
       use: { ...desktop, baseURL: gstURL, storageState: GST_AUTH_STATE },
     },

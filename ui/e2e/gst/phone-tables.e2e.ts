@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
-import { unique } from './support';
+import { unique } from '../support';
 
 /**
  * Issue 47 item 4 on the smallest phone (360 × 740): lists never say "Unknown Customer" or
