@@ -11,6 +11,3 @@ export const DataTable = styled.table`
   small { display: block; color: ${({ theme }) => theme.colors.muted}; }
   tr.strong td { font-weight: 700; border-top: 2px solid ${({ theme }) => theme.colors.borderStrong}; }
 `;
-
-/** A wide table's frame: it scrolls sideways on a phone (give it tabIndex, role and a label). */
-export const TableScroll = styled.div`overflow-x: auto;`;

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { RecordHistory } from '@/components/record-history';
 import { Spinner } from '@/components/spinner';
+import { TableScroll } from '@/components/table-scroll';
 import { formatMoney } from '@/lib/format';
 import type { Resource } from '@/lib/resource';
 
@@ -28,8 +29,6 @@ const Table = styled.table`
   th { color: ${({ theme }) => theme.colors.muted}; font-weight: 600; }
   .num { text-align: right; font-variant-numeric: tabular-nums; }
 `;
-
-const Scroll = styled.div`overflow-x: auto;`;
 
 const Actions = styled.div`display: flex; flex-wrap: wrap; gap: 8px; margin-top: 12px;`;
 
@@ -89,7 +88,7 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
               {config.lines.empty && lineRows(record).length === 0 ? (
                 <p>{config.lines.empty}</p>
               ) : (
-                <Scroll tabIndex={0} role="region" aria-label="Lines table">
+                <TableScroll label="Lines table">
                   <Table>
                     <thead>
                       <tr>
@@ -112,7 +111,7 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
                       ))}
                     </tbody>
                   </Table>
-                </Scroll>
+                </TableScroll>
               )}
             </Card>
             {config.links && <Links links={config.links} record={record} />}

@@ -7,11 +7,12 @@ import styled from 'styled-components';
 
 import { Button } from '@/components/button';
 import type { ChartSpec } from '@/components/chart-spec';
-import { DataTable, TableScroll } from '@/components/data-table';
+import { DataTable } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { Input, Select } from '@/components/form-field';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
+import { TableScroll } from '@/components/table-scroll';
 import { apiClient } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { deferred } from '@/lib/deferred';
@@ -238,7 +239,7 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
                 {table.rows.length === 0 ? (
                   <EmptyState icon={SearchX} message="Nothing in this period" />
                 ) : (
-                  <TableScroll tabIndex={0} role="region" aria-label={`${table.heading} table`}>
+                  <TableScroll label={`${table.heading} table`}>
                     <DataTable>
                       <thead>
                         <tr>

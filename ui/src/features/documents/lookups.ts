@@ -9,11 +9,17 @@ import { formatMoney } from '@/lib/format';
 /** A resource's list hook (`vendorsResource.useList`). */
 type UseList<T> = () => { data?: readonly T[] | undefined };
 
-/** Labels by id from a list, for cards ('Unknown Vendor' when missing). */
+/** What a label shows while its list loads: neither a name nor "Unknown …" (issue 47). */
+const LOADING_LABEL = '…';
+
+/**
+ * Labels by id from a list, for cards: '…' while the list loads, and `unknown` ('Unknown Vendor')
+ * only once it has loaded without that id.
+ */
 export function useLabels<T extends { id: number }>(useList: UseList<T>, labelOf: (record: T) => string) {
   const { data } = useList();
   const labels = new Map((data ?? []).map((r) => [r.id, labelOf(r)]));
-  return (id: number | null | undefined, unknown: string) => (id ? (labels.get(id) ?? unknown) : unknown);
+  return (id: number | null | undefined, unknown: string) => (!id ? unknown : (labels.get(id) ?? (data ? unknown : LOADING_LABEL)));
 }
 
 /** Select options from a master-data list; null while it loads (a document's party: partyOptionsFrom). */

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 
 import { Spinner } from '@/components/spinner';
+import { TableScroll } from '@/components/table-scroll';
 import { useStockLedger } from '@/features/inventory/stock.queries';
 import { formatDate } from '@/lib/format';
 
@@ -14,8 +15,6 @@ const Table = styled.table`
   small { display: block; color: ${({ theme }) => theme.colors.muted}; overflow-wrap: anywhere; }
 `;
 
-const Scroll = styled.div`overflow-x: auto;`;
-
 /**
  * An item's stock ledger (the GST issue, item 7): every movement with what made it — an
  * adjustment, a purchase or sales invoice, a credit or debit note — signed, with the balance after.
@@ -26,7 +25,7 @@ export function StockLedger({ itemId, itemName }: { itemId: number; itemName: st
   if (ledger.isError) return <p>The stock ledger could not be loaded.</p>;
   if (ledger.data.length === 0) return <p>No stock has moved for this item yet.</p>;
   return (
-    <Scroll tabIndex={0} role="region" aria-label={`Stock ledger of ${itemName}`}>
+    <TableScroll label={`Stock ledger of ${itemName}`}>
       <Table>
         <thead>
           <tr>
@@ -50,6 +49,6 @@ export function StockLedger({ itemId, itemName }: { itemId: number; itemName: st
           ))}
         </tbody>
       </Table>
-    </Scroll>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 
+import { TableScroll } from '@/components/table-scroll';
 import { formatMoney } from '@/lib/format';
 
 const ddmmyyyy = (iso: string) => (iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
@@ -35,7 +36,6 @@ const Page = styled.div<{ $roll: boolean }>`
   .qr svg { width: ${({ $roll }) => ($roll ? '34mm' : '32mm')}; height: auto; }
   .sign { text-align: right; margin-top: 28px; }
   .sign .line { margin-top: 36px; }
-  .wide { overflow-x: auto; }
   ${({ $roll }) => ($roll ? '.hide-roll { display: none; }' : '')}
 `;
 
@@ -119,7 +119,7 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
         </div>
       </div>
       <Party label={doc.recipientLabel} party={doc.recipient} />
-      <div className="wide">
+      <TableScroll label="Lines table">
         <table>
           <thead>
             <tr>
@@ -161,7 +161,7 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <table className="totals" aria-label="Totals">
         <tbody>
           <tr>
@@ -206,30 +206,32 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
       </table>
       <div className="words">Amount in words: {doc.inWords}</div>
       {doc.hsn.length > 0 && (
-        <div className="wide hide-roll">
+        <div className="hide-roll">
           <strong>HSN summary</strong>
-          <table aria-label="HSN summary">
-            <thead>
-              <tr>
-                <th>HSN/SAC</th>
-                <th>UQC</th>
-                <th className="num">Qty</th>
-                <th className="num">Taxable</th>
-                <TaxHeads tax={doc.tax} />
-              </tr>
-            </thead>
-            <tbody>
-              {doc.hsn.map((r) => (
-                <tr key={`${r.hsn}|${r.unit}|${r.gstRate}`}>
-                  <td>{r.hsn || '—'}</td>
-                  <td>{r.unit || '—'}</td>
-                  <td className="num">{r.quantity}</td>
-                  <td className="num">{formatMoney(r.taxableValue)}</td>
-                  <TaxCells tax={doc.tax} row={r} />
+          <TableScroll label="HSN summary table">
+            <table aria-label="HSN summary">
+              <thead>
+                <tr>
+                  <th>HSN/SAC</th>
+                  <th>UQC</th>
+                  <th className="num">Qty</th>
+                  <th className="num">Taxable</th>
+                  <TaxHeads tax={doc.tax} />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {doc.hsn.map((r) => (
+                  <tr key={`${r.hsn}|${r.unit}|${r.gstRate}`}>
+                    <td>{r.hsn || '—'}</td>
+                    <td>{r.unit || '—'}</td>
+                    <td className="num">{r.quantity}</td>
+                    <td className="num">{formatMoney(r.taxableValue)}</td>
+                    <TaxCells tax={doc.tax} row={r} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </div>
       )}
       {doc.payTo && (

@@ -21,6 +21,7 @@ import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { FieldShell, Input, Select } from '@/components/form-field';
 import { Stack } from '@/components/layout';
+import { TableScroll } from '@/components/table-scroll';
 import { isApiError } from '@/lib/api-client';
 import { apiClient } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
@@ -28,7 +29,6 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 
 import { useBankWrite } from './bank-reconciliation.queries';
-import { ScrollBox } from './scroll-box';
 
 const ROLES = [
   ['date', 'Date', true],
@@ -167,7 +167,7 @@ function Preview({ lines, skipped, issues }: { lines: ReturnType<typeof readStat
       <Summary>
         {lines.length} transactions, {formatDate(lines[0]!.date)} to {formatDate(lines.at(-1)!.date)}{skipped > 0 ? ` (${skipped} rows without a date left out)` : ''}
       </Summary>
-      <ScrollBox label="The statement's first lines">
+      <TableScroll label="The statement's first lines">
         <DataTable>
           <thead><tr><th>Date</th><th>Narration</th><th className="num">Withdrawal</th><th className="num">Deposit</th><th className="num">Balance</th></tr></thead>
           <tbody>
@@ -182,7 +182,7 @@ function Preview({ lines, skipped, issues }: { lines: ReturnType<typeof readStat
             ))}
           </tbody>
         </DataTable>
-      </ScrollBox>
+      </TableScroll>
     </>
   );
 }

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { EmptyState } from '@/components/empty-state';
 import { Main, TopBar } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
+import { TableScroll } from '@/components/table-scroll';
 import { MonthPicker, useMonth } from '@/features/hr/payroll/payroll-actions';
 import { apiClient } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
@@ -19,8 +20,7 @@ const Pickers = styled.div`
   @media (min-width: 720px) { max-width: 480px; }
 `;
 
-const Scroll = styled.div`
-  overflow-x: auto;
+const Scroll = styled(TableScroll)`
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   background: ${({ theme }) => theme.colors.surface};
@@ -51,7 +51,7 @@ export function PayrollRegisterScreen() {
         {register.isError && <EmptyState message={`Could not load the payroll register. ${errorText(register.error)}`} />}
         {data && data.rows.length === 0 && <EmptyState message={`No payroll for ${monthName(period.month, period.year)}.`} />}
         {data && data.rows.length > 0 && (
-          <Scroll tabIndex={0} role="region" aria-label="Payroll register table">
+          <Scroll label="Payroll register table">
             <table aria-label={`Payroll register, ${monthName(data.month, data.year)}`}>
               <thead>
                 <tr>

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
-import { DataTable, TableScroll } from '@/components/data-table';
+import { DataTable } from '@/components/data-table';
 import { Badge } from '@/components/entity-card';
 import type { BadgeTone } from '@/components/entity-config';
 import { EmptyState } from '@/components/empty-state';
@@ -13,6 +13,7 @@ import { Input, Select } from '@/components/form-field';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { SearchBox } from '@/components/search-box';
 import { Spinner } from '@/components/spinner';
+import { TableScroll } from '@/components/table-scroll';
 import { itemsResource } from '@/features/inventory/items/items.resource';
 import { StockLedger } from '@/features/inventory/stock-ledger';
 import { useStock, useValuation } from '@/features/inventory/stock.queries';
@@ -184,7 +185,7 @@ export function InventoryReportScreen() {
             {shown.length === 0 ? (
               <EmptyState icon={SearchX} message="No items found" />
             ) : (
-              <TableScroll tabIndex={0} role="region" aria-label="Inventory details table">
+              <TableScroll label="Inventory details table">
                 <DataTable>
                   <thead>
                     <tr>
