@@ -5,6 +5,7 @@ import { type CommandDeps, masterDataWriteRoutes } from './master-data/master-da
 import { INVOICE_SLICES, REFUND_SLICES, SETTLEMENT_SLICES } from './documents';
 import { invoiceWriteRoutes, refundWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
 import { partyUsageOf } from './documents/parties';
+import { eDocumentWriteRoutes } from './documents/e-documents.routes';
 import { businessWriteRoutes } from './settings/business.routes';
 import { deviceWriteRoutes } from './settings/device.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
@@ -17,6 +18,8 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   // Before the generic routes: /run is not an id.
   payrollRunRoute(router, deps);
   for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider, partyUsageOf(entity.singular));
+  // Before the documents' own routes: …/{id}/dispatch and …/{id}/irn are not revisions.
+  for (const slice of INVOICE_SLICES) eDocumentWriteRoutes(router, deps, slice);
   for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   for (const slice of REFUND_SLICES) refundWriteRoutes(router, deps, slice);

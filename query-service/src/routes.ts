@@ -7,6 +7,7 @@ import { documentsReadRoutes } from './documents/documents';
 import { stockRoutes } from './inventory/stock.routes';
 import { valuationRoutes } from './inventory/valuation';
 import { documentPdfRoutes } from './documents/pdf/pdf.routes';
+import { eDocumentReadRoutes } from './documents/e-documents/e-documents.routes';
 import { businessReadRoutes } from './settings/business.routes';
 import type { ReadDeps } from './shared/read-your-writes';
 import { booksRoutes } from './books/books.routes';
@@ -23,5 +24,6 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   valuationRoutes(router, deps);
   businessReadRoutes(router, deps);
   documentPdfRoutes(router, deps);
+  eDocumentReadRoutes(router, deps);
   booksRoutes(router, deps);
 };

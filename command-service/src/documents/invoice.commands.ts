@@ -1,10 +1,12 @@
 import {
   type Business,
   compareMoney,
+  eDocumentsStream,
   indiaDate,
   type InvoiceBody,
   type InvoiceChange,
   type InvoiceData,
+  isPrintable,
   notFound,
   type SettlementLine,
   sumMoney,
@@ -16,6 +18,7 @@ import { type CommandMetadata, decideAll, evolveAll } from '../shared/decider';
 import type { CommandContext, CommandRun } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
 import { type Appends, businessProfile, invoiceLoader, type InvoiceStreams, releases, type SettlementStreams } from './command-parts';
+import { eDocumentsDecider } from './e-documents.decider';
 import { invoiceOf } from './invoice-answer';
 import type { InvoiceContext, InvoiceDecider, InvoiceState } from './invoice.decider';
 import { DEFAULT_PREFIXES, issueNumber, nextNumber, numberClaims } from './numbers';
@@ -63,13 +66,18 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
         noteOf && recorded.length > 0 ? await noteCredit(ctx, noteOf, { doc, decider }, before, stateAfter(decider, invoice, recorded) as Recorded, metadata) : null;
       const changes = [...recorded, ...(paid?.allocated ?? []), ...(credit?.own ?? [])];
       const after = stateAfter(decider, invoice, changes);
+      // An e-invoiced document keeps what its IRN was issued for (its e-documents decider says so).
+      const eDocs = before && isPrintable(doc) ? await ctx.load(eDocumentsStream(doc.streamOf(id)), eDocumentsDecider) : null;
+      if (eDocs && before && after.status === 'recorded') {
+        decideAll(eDocumentsDecider, { type: 'CheckRevision', data: { label: `${doc.label} ${before.number}`, before, after: after.invoice }, metadata }, eDocs.state);
+      }
       const appends: Appends = [{ stream: invoice, events: changes.map(doc.write) }, ...(paid ? [{ stream: ctx.fresh(paid.stream, settledBy!.decider), events: paid.events }, ...paid.numbered] : [])];
       if (changes.length > 0) {
         appends.push(...party.appends, ...(series?.appends ?? []));
         appends.push(...(await numberClaims(doc, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number }, series?.claim)));
         appends.push(...(credit?.appends ?? []));
       }
-      return { main: invoice, appends, checked: party.checked, result: invoiceOf(doc, after, metadata.now) };
+      return { main: invoice, appends, checked: [...party.checked, ...(eDocs ? [eDocs] : [])], result: invoiceOf(doc, after, metadata.now) };
     };
   return {
     /** `settlementId`: the id of the receipt or payment that `paidNow` records. */

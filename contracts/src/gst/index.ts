@@ -5,3 +5,6 @@ export * from './supply';
 export * from './gstr1';
 export * from './set-off';
 export * from './summary';
+export * from './dispatch';
+export * from './e-way-bill';
+export * from './e-invoice';
