@@ -47,6 +47,7 @@ import { booksPaths } from '../books/books.openapi';
 import { bankReconciliationPaths } from '../books/bank-reconciliation.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
 import { webhookPaths } from './openapi-webhooks';
+import { eDocumentOpenApiPaths } from '../documents/e-documents/e-documents.openapi';
 
 const MODULE_NAME = { name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 100 }, description: 'A module, e.g. `purchase`' };
 /** Node's HTTP server answers it itself, before any route: the one 4xx of the routes that read nothing. */
@@ -173,6 +174,7 @@ export const openApiDocument = () => ({
     ...voidPaths(),
     ...creditPaths(),
     ...pdfPaths(),
+    ...eDocumentOpenApiPaths(),
     ...booksPaths(),
     ...bankReconciliationPaths(),
     ...payrollPaths(),
