@@ -38,7 +38,7 @@ import {
 import fc from 'fast-check';
 import { z } from 'zod';
 
-import { describeCreditRoute } from './fuzz-credits';
+import { describeOtherRoute } from './fuzz-e-documents';
 import type { RouteInfo } from './routes';
 
 /**
@@ -327,8 +327,8 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
         ).map(dueNotBefore(doc.dateField)),
     };
   }
-  const credit = describeCreditRoute(route, { requiredText, optional, anyText, isoDate, positiveDecimal, withOptionalKeys, partyOf, covers });
-  if (credit) return credit;
+  const other = describeOtherRoute(route, { requiredText, optional, anyText, isoDate, positiveDecimal, withOptionalKeys, partyOf, covers });
+  if (other) return other;
   for (const doc of SETTLEMENT_DOCUMENTS) {
     if (route.path === voidPath(`${doc.path}/:id`)) {
       return { schema: VoidBodySchema, kind: 'action', streams: [doc.stream, doc.invoices.stream], valid: () => fc.record({ reason: requiredText }) };
