@@ -5,6 +5,7 @@ import { type CommandDeps, masterDataWriteRoutes } from './master-data/master-da
 import { INVOICE_SLICES, REFUND_SLICES, SETTLEMENT_SLICES } from './documents';
 import { invoiceWriteRoutes, refundWriteRoutes, settlementWriteRoutes } from './documents/document.routes';
 import { partyUsageOf } from './documents/parties';
+import { eDocumentWriteRoutes } from './documents/e-documents.routes';
 import { businessWriteRoutes } from './settings/business.routes';
 import { deviceWriteRoutes } from './settings/device.routes';
 import { lockWriteRoutes } from './settings/lock.routes';
@@ -22,6 +23,8 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   payrollRunRoute(router, deps);
   for (const { entity, decider } of MASTER_DATA_SLICES) masterDataWriteRoutes(router, deps, entity, decider, partyUsageOf(entity.singular));
   for (const slice of INVOICE_SLICES) openingItemRoutes(router, deps, slice);
+  // Before the documents' own routes: …/{id}/dispatch and …/{id}/irn are not revisions.
+  for (const slice of INVOICE_SLICES) eDocumentWriteRoutes(router, deps, slice);
   for (const slice of INVOICE_SLICES) invoiceWriteRoutes(router, deps, slice);
   for (const slice of SETTLEMENT_SLICES) settlementWriteRoutes(router, deps, slice);
   for (const slice of REFUND_SLICES) refundWriteRoutes(router, deps, slice);

@@ -63,6 +63,8 @@ export const routes = {
   webhooks: '/settings/webhooks',
   /** A document's printed form: `/print/sales-invoice/7`. */
   print: (stream: string, id: number | string) => `/print/${stream}/${id}`,
+  /** A document's e-way bill and e-invoice: `/e-documents/sales-invoice/7`. */
+  eDocuments: (stream: string, id: number | string) => `/e-documents/${stream}/${id}`,
 } as const;
 
 export const HEADERS = {

@@ -7,6 +7,7 @@ import { documentsReadRoutes } from './documents/documents';
 import { stockRoutes } from './inventory/stock.routes';
 import { valuationRoutes } from './inventory/valuation';
 import { documentPdfRoutes } from './documents/pdf/pdf.routes';
+import { eDocumentReadRoutes } from './documents/e-documents/e-documents.routes';
 import { businessReadRoutes } from './settings/business.routes';
 import { lockReadRoutes } from './settings/locks.routes';
 import type { ReadDeps } from './shared/read-your-writes';
@@ -26,6 +27,7 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   businessReadRoutes(router, deps);
   lockReadRoutes(router, deps);
   documentPdfRoutes(router, deps);
+  eDocumentReadRoutes(router, deps);
   booksRoutes(router, deps);
   gstr2bRoutes(router, deps);
 };

@@ -185,9 +185,10 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
 
 /**
  * GETs with no parameter whose cost grows: one record (by id, its lines, its history from its own
- * stream, its PDF), fixed-size answers, and the journal vouchers (the newest 1,000).
+ * stream, its PDF, its e-documents and their e-way bill and e-invoice files), fixed-size answers,
+ * and the journal vouchers (the newest 1,000).
  */
-const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries|credits))?$/;
+const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries|credits|e-documents|e-way-bill|e-invoice))?$/;
 const FIXED = [
   api.auth.me, api.users, api.webhooks, `${api.webhooks}/deliveries`, `${api.webhooks}/event-types`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
   api.homeSummary, api.health, BUSINESS_PATH, LOCKS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,

@@ -1,10 +1,12 @@
 import {
   type Business,
   compareMoney,
+  eDocumentsStream,
   indiaDate,
   type InvoiceBody,
   type InvoiceChange,
   type InvoiceData,
+  isPrintable,
   notFound,
   type SettlementLine,
   sumMoney,
@@ -17,6 +19,7 @@ import type { CommandContext, CommandRun } from '../shared/handle-command';
 import { datedInBooks } from '../shared/period-locks';
 import { stateAfter } from '../shared/handle-command';
 import { type Appends, businessProfile, invoiceLoader, type InvoiceStreams, releases, type SettlementStreams } from './command-parts';
+import { eDocumentsDecider } from './e-documents.decider';
 import { invoiceOf } from './invoice-answer';
 import type { InvoiceContext, InvoiceDecider, InvoiceState } from './invoice.decider';
 import { DEFAULT_PREFIXES, issueNumber, nextNumber, numberClaims } from './numbers';
@@ -64,6 +67,11 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
         noteOf && recorded.length > 0 ? await noteCredit(ctx, noteOf, { doc, decider }, before, stateAfter(decider, invoice, recorded) as Recorded, metadata) : null;
       const changes = [...recorded, ...(paid?.allocated ?? []), ...(credit?.own ?? [])];
       const after = stateAfter(decider, invoice, changes);
+      // An e-invoiced document keeps what its IRN was issued for (its e-documents decider says so).
+      const eDocs = before && isPrintable(doc) ? await ctx.load(eDocumentsStream(doc.streamOf(id)), eDocumentsDecider) : null;
+      if (eDocs && before && after.status === 'recorded') {
+        decideAll(eDocumentsDecider, { type: 'CheckRevision', data: { label: `${doc.label} ${before.number}`, before, after: after.invoice }, metadata }, eDocs.state);
+      }
       const appends: Appends = [{ stream: invoice, events: changes.map(doc.write) }, ...(paid ? [{ stream: ctx.fresh(paid.stream, settledBy!.decider), events: paid.events }, ...paid.numbered] : [])];
       if (changes.length > 0) {
         appends.push(...party.appends, ...(series?.appends ?? []));
@@ -72,7 +80,7 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
       }
       // Dated by its date, and an edit or a void by the date it had too (its paidNow receipt shares it).
       const dated = datedInBooks(before?.date, after.status === 'recorded' ? after.invoice.date : null);
-      return { main: invoice, appends, checked: party.checked, dated, result: invoiceOf(doc, after, metadata.now) };
+      return { main: invoice, appends, checked: [...party.checked, ...(eDocs ? [eDocs] : [])], dated, result: invoiceOf(doc, after, metadata.now) };
     };
   return {
     /** `settlementId`: the id of the receipt or payment that `paidNow` records. */

@@ -87,6 +87,8 @@ export interface PrintableDocument {
   readonly payTo: { readonly bankName: string | null; readonly accountNumber: string | null; readonly ifsc: string | null; readonly upiId: string | null; readonly upiLink: string | null } | null;
   /** 'For Sharma Traders Pvt Ltd' above the signature line. */
   readonly signatory: string;
+  /** Its e-invoice once the IRN is entered (CGST Rule 48(4)): IRN, Ack No and Date, and the signed QR code. */
+  readonly eInvoice?: { readonly irn: string; readonly ackNo: string; readonly ackDate: string; readonly signedQrCode: string } | null;
 }
 
 /** What a printed document is read from: the document as the API answers it, under fixed names. */

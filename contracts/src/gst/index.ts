@@ -12,3 +12,6 @@ export * from './ims-upload';
 export * from './gstr3b';
 export * from './tie-out';
 export * from './returns-schema';
+export * from './dispatch';
+export * from './e-way-bill';
+export * from './e-invoice';

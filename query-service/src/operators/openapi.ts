@@ -50,6 +50,7 @@ import { openingPaths } from '../books/openings.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
 import { lockPaths } from '../settings/locks.openapi';
 import { webhookPaths } from './openapi-webhooks';
+import { eDocumentOpenApiPaths } from '../documents/e-documents/e-documents.openapi';
 
 const MODULE_NAME = { name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 100 }, description: 'A module, e.g. `purchase`' };
 /** Node's HTTP server answers it itself, before any route: the one 4xx of the routes that read nothing. */
@@ -188,6 +189,7 @@ export const openApiDocument = () => ({
     ...voidPaths(),
     ...creditPaths(),
     ...pdfPaths(),
+    ...eDocumentOpenApiPaths(),
     ...booksPaths(),
     ...bankReconciliationPaths(),
     ...gstr2bPaths(),

@@ -37,9 +37,9 @@ import {
 import fc from 'fast-check';
 import { z } from 'zod';
 
-import { describeCreditRoute } from './fuzz-credits';
 import { describeGstr2bRoute } from './fuzz-gstr2b';
 import { describeOpeningRoute } from './fuzz-openings';
+import { describeOtherRoute } from './fuzz-e-documents';
 import type { RouteInfo } from './routes';
 
 /**
@@ -331,7 +331,7 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
         ).map(dueNotBefore(doc.dateField)),
     };
   }
-  const credit = describeCreditRoute(route, { requiredText, optional, anyText, isoDate, positiveDecimal, withOptionalKeys, partyOf, covers }) ?? describeGstr2bRoute(route.path, { requiredText, optional, anyText });
+  const credit = describeOtherRoute(route, { requiredText, optional, anyText, isoDate, positiveDecimal, withOptionalKeys, partyOf, covers }) ?? describeGstr2bRoute(route.path, { requiredText, optional, anyText });
   if (credit) return credit;
   for (const doc of SETTLEMENT_DOCUMENTS) {
     if (route.path === voidPath(`${doc.path}/:id`)) {

@@ -1765,6 +1765,291 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales/invoices/{id}/e-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The sales invoice's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice */
+        get: operations["getSalesInvoicesByIdEDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/invoices/{id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the sales invoice's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry */
+        post: operations["postSalesInvoicesByIdDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/invoices/{id}/irn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the sales invoice; from then its amounts cannot change */
+        post: operations["postSalesInvoicesByIdIrn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/invoices/{id}/e-way-bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The sales invoice's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true */
+        get: operations["getSalesInvoicesByIdEWayBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/invoices/{id}/e-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The sales invoice's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on */
+        get: operations["getSalesInvoicesByIdEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/credit-notes/{id}/e-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The credit note's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice */
+        get: operations["getSalesCreditNotesByIdEDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/credit-notes/{id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the credit note's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry */
+        post: operations["postSalesCreditNotesByIdDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/credit-notes/{id}/irn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the credit note; from then its amounts cannot change */
+        post: operations["postSalesCreditNotesByIdIrn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/credit-notes/{id}/e-way-bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The credit note's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true */
+        get: operations["getSalesCreditNotesByIdEWayBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/credit-notes/{id}/e-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The credit note's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on */
+        get: operations["getSalesCreditNotesByIdEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/debit-notes/{id}/e-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The debit note's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice */
+        get: operations["getPurchaseDebitNotesByIdEDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/debit-notes/{id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the debit note's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry */
+        post: operations["postPurchaseDebitNotesByIdDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/debit-notes/{id}/irn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the debit note; from then its amounts cannot change */
+        post: operations["postPurchaseDebitNotesByIdIrn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/debit-notes/{id}/e-way-bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The debit note's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true */
+        get: operations["getPurchaseDebitNotesByIdEWayBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/debit-notes/{id}/e-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The debit note's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on */
+        get: operations["getPurchaseDebitNotesByIdEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/accounts": {
         parameters: {
             query?: never;
@@ -11068,6 +11353,909 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesInvoicesByIdEDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-documents */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispatch: {
+                            fromPlace: string;
+                            fromPincode: string;
+                            toPlace: string;
+                            toPincode: string;
+                            /** @enum {string} */
+                            transportMode: "1" | "2" | "3" | "4";
+                            distanceKm: number;
+                            transporterId: string | null;
+                            transporterName: string | null;
+                            transportDocNumber: string | null;
+                            transportDocDate: string | null;
+                            vehicleNumber: string | null;
+                            /** @enum {string} */
+                            vehicleType: "R" | "O";
+                        } | null;
+                        irn: {
+                            irn: string;
+                            ackNo: string;
+                            ackDate: string;
+                            signedQrCode: string;
+                        } | null;
+                        eWayBill: {
+                            value: string;
+                            limit: string;
+                            required: boolean;
+                            problem: string | null;
+                        };
+                        eInvoiceProblem: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesInvoicesByIdDispatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromPlace": "Bengaluru",
+                 *       "fromPincode": "560001",
+                 *       "toPlace": "Pune",
+                 *       "toPincode": "411018",
+                 *       "distanceKm": 840,
+                 *       "vehicleNumber": "KA01AB1234"
+                 *     }
+                 */
+                "application/json": {
+                    fromPlace?: string | null;
+                    fromPincode: string | number;
+                    toPlace?: string | null;
+                    toPincode: string | number;
+                    /**
+                     * @default 1
+                     * @enum {string}
+                     */
+                    transportMode?: "1" | "2" | "3" | "4";
+                    distanceKm: number | string;
+                    transporterId?: string | null;
+                    transporterName?: string | null;
+                    transportDocNumber?: string | null;
+                    transportDocDate?: string | null;
+                    vehicleNumber?: string | null;
+                    /**
+                     * @default R
+                     * @enum {string}
+                     */
+                    vehicleType?: "R" | "O";
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispatch: {
+                            fromPlace: string;
+                            fromPincode: string;
+                            toPlace: string;
+                            toPincode: string;
+                            /** @enum {string} */
+                            transportMode: "1" | "2" | "3" | "4";
+                            distanceKm: number;
+                            transporterId: string | null;
+                            transporterName: string | null;
+                            transportDocNumber: string | null;
+                            transportDocDate: string | null;
+                            vehicleNumber: string | null;
+                            /** @enum {string} */
+                            vehicleType: "R" | "O";
+                        } | null;
+                        irn: {
+                            irn: string;
+                            ackNo: string;
+                            ackDate: string;
+                            signedQrCode: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesInvoicesByIdIrn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    irn: string;
+                    ackNo: string | number;
+                    ackDate: string;
+                    signedQrCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispatch: {
+                            fromPlace: string;
+                            fromPincode: string;
+                            toPlace: string;
+                            toPincode: string;
+                            /** @enum {string} */
+                            transportMode: "1" | "2" | "3" | "4";
+                            distanceKm: number;
+                            transporterId: string | null;
+                            transporterName: string | null;
+                            transportDocNumber: string | null;
+                            transportDocDate: string | null;
+                            vehicleNumber: string | null;
+                            /** @enum {string} */
+                            vehicleType: "R" | "O";
+                        } | null;
+                        irn: {
+                            irn: string;
+                            ackNo: string;
+                            ackDate: string;
+                            signedQrCode: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesInvoicesByIdEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Make one below the limit all the same */
+                anyway?: "true" | "false";
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-way bill JSON */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesInvoicesByIdEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice JSON */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesCreditNotesByIdEDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-documents */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispatch: {
+                            fromPlace: string;
+                            fromPincode: string;
+                            toPlace: string;
+                            toPincode: string;
+                            /** @enum {string} */
+                            transportMode: "1" | "2" | "3" | "4";
+                            distanceKm: number;
+                            transporterId: string | null;
+                            transporterName: string | null;
+                            transportDocNumber: string | null;
+                            transportDocDate: string | null;
+                            vehicleNumber: string | null;
+                            /** @enum {string} */
+                            vehicleType: "R" | "O";
+                        } | null;
+                        irn: {
+                            irn: string;
+                            ackNo: string;
+                            ackDate: string;
+                            signedQrCode: string;
+                        } | null;
+                        eWayBill: {
+                            value: string;
+                            limit: string;
+                            required: boolean;
+                            problem: string | null;
+                        };
+                        eInvoiceProblem: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesCreditNotesByIdDispatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromPlace": "Bengaluru",
+                 *       "fromPincode": "560001",
+                 *       "toPlace": "Pune",
+                 *       "toPincode": "411018",
+                 *       "distanceKm": 840,
+                 *       "vehicleNumber": "KA01AB1234"
+                 *     }
+                 */
+                "application/json": {
+                    fromPlace?: string | null;
+                    fromPincode: string | number;
+                    toPlace?: string | null;
+                    toPincode: string | number;
+                    /**
+                     * @default 1
+                     * @enum {string}
+                     */
+                    transportMode?: "1" | "2" | "3" | "4";
+                    distanceKm: number | string;
+                    transporterId?: string | null;
+                    transporterName?: string | null;
+                    transportDocNumber?: string | null;
+                    transportDocDate?: string | null;
+                    vehicleNumber?: string | null;
+                    /**
+                     * @default R
+                     * @enum {string}
+                     */
+                    vehicleType?: "R" | "O";
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispatch: {
+                            fromPlace: string;
+                            fromPincode: string;
+                            toPlace: string;
+                            toPincode: string;
+                            /** @enum {string} */
+                            transportMode: "1" | "2" | "3" | "4";
+                            distanceKm: number;
+                            transporterId: string | null;
+                            transporterName: string | null;
+                            transportDocNumber: string | null;
+                            transportDocDate: string | null;
+                            vehicleNumber: string | null;
+                            /** @enum {string} */
+                            vehicleType: "R" | "O";
+                        } | null;
+                        irn: {
+                            irn: string;
+                            ackNo: string;
+                            ackDate: string;
+                            signedQrCode: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesCreditNotesByIdIrn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    irn: string;
+                    ackNo: string | number;
+                    ackDate: string;
+                    signedQrCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispatch: {
+                            fromPlace: string;
+                            fromPincode: string;
+                            toPlace: string;
+                            toPincode: string;
+                            /** @enum {string} */
+                            transportMode: "1" | "2" | "3" | "4";
+                            distanceKm: number;
+                            transporterId: string | null;
+                            transporterName: string | null;
+                            transportDocNumber: string | null;
+                            transportDocDate: string | null;
+                            vehicleNumber: string | null;
+                            /** @enum {string} */
+                            vehicleType: "R" | "O";
+                        } | null;
+                        irn: {
+                            irn: string;
+                            ackNo: string;
+                            ackDate: string;
+                            signedQrCode: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesCreditNotesByIdEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Make one below the limit all the same */
+                anyway?: "true" | "false";
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-way bill JSON */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesCreditNotesByIdEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice JSON */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchaseDebitNotesByIdEDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-documents */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispatch: {
+                            fromPlace: string;
+                            fromPincode: string;
+                            toPlace: string;
+                            toPincode: string;
+                            /** @enum {string} */
+                            transportMode: "1" | "2" | "3" | "4";
+                            distanceKm: number;
+                            transporterId: string | null;
+                            transporterName: string | null;
+                            transportDocNumber: string | null;
+                            transportDocDate: string | null;
+                            vehicleNumber: string | null;
+                            /** @enum {string} */
+                            vehicleType: "R" | "O";
+                        } | null;
+                        irn: {
+                            irn: string;
+                            ackNo: string;
+                            ackDate: string;
+                            signedQrCode: string;
+                        } | null;
+                        eWayBill: {
+                            value: string;
+                            limit: string;
+                            required: boolean;
+                            problem: string | null;
+                        };
+                        eInvoiceProblem: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchaseDebitNotesByIdDispatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromPlace": "Bengaluru",
+                 *       "fromPincode": "560001",
+                 *       "toPlace": "Pune",
+                 *       "toPincode": "411018",
+                 *       "distanceKm": 840,
+                 *       "vehicleNumber": "KA01AB1234"
+                 *     }
+                 */
+                "application/json": {
+                    fromPlace?: string | null;
+                    fromPincode: string | number;
+                    toPlace?: string | null;
+                    toPincode: string | number;
+                    /**
+                     * @default 1
+                     * @enum {string}
+                     */
+                    transportMode?: "1" | "2" | "3" | "4";
+                    distanceKm: number | string;
+                    transporterId?: string | null;
+                    transporterName?: string | null;
+                    transportDocNumber?: string | null;
+                    transportDocDate?: string | null;
+                    vehicleNumber?: string | null;
+                    /**
+                     * @default R
+                     * @enum {string}
+                     */
+                    vehicleType?: "R" | "O";
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispatch: {
+                            fromPlace: string;
+                            fromPincode: string;
+                            toPlace: string;
+                            toPincode: string;
+                            /** @enum {string} */
+                            transportMode: "1" | "2" | "3" | "4";
+                            distanceKm: number;
+                            transporterId: string | null;
+                            transporterName: string | null;
+                            transportDocNumber: string | null;
+                            transportDocDate: string | null;
+                            vehicleNumber: string | null;
+                            /** @enum {string} */
+                            vehicleType: "R" | "O";
+                        } | null;
+                        irn: {
+                            irn: string;
+                            ackNo: string;
+                            ackDate: string;
+                            signedQrCode: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchaseDebitNotesByIdIrn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    irn: string;
+                    ackNo: string | number;
+                    ackDate: string;
+                    signedQrCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispatch: {
+                            fromPlace: string;
+                            fromPincode: string;
+                            toPlace: string;
+                            toPincode: string;
+                            /** @enum {string} */
+                            transportMode: "1" | "2" | "3" | "4";
+                            distanceKm: number;
+                            transporterId: string | null;
+                            transporterName: string | null;
+                            transportDocNumber: string | null;
+                            transportDocDate: string | null;
+                            vehicleNumber: string | null;
+                            /** @enum {string} */
+                            vehicleType: "R" | "O";
+                        } | null;
+                        irn: {
+                            irn: string;
+                            ackNo: string;
+                            ackDate: string;
+                            signedQrCode: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchaseDebitNotesByIdEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Make one below the limit all the same */
+                anyway?: "true" | "false";
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-way bill JSON */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchaseDebitNotesByIdEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice JSON */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -20,6 +20,7 @@ const ActivityScreen = screen(() => import('@/features/settings/activity.screen'
 const UsersScreen = screen(() => import('@/features/settings/users.screen').then((m) => m.UsersScreen));
 const WebhooksScreen = screen(() => import('@/features/settings/webhooks.screen').then((m) => m.WebhooksScreen));
 const PrintScreen = screen(() => import('@/features/print/print.screen').then((m) => m.PrintScreen));
+const EDocumentsScreen = screen(() => import('@/features/e-documents/e-documents.screen').then((m) => m.EDocumentsScreen));
 const ComingSoonScreen = lazy(() =>
   import('@/features/modules/coming-soon.screen').then((m) => ({ default: m.ComingSoonScreen })),
 );
@@ -113,6 +114,7 @@ export function AppRoutes() {
           <Route path={routes.activity} element={<ActivityScreen />} />
           <Route path={routes.webhooks} element={<WebhooksScreen />} />
           <Route path={routes.print(':stream', ':id')} element={<PrintScreen />} />
+          <Route path={routes.eDocuments(':stream', ':id')} element={<EDocumentsScreen />} />
           <Route path={routes.task(':moduleName', ':slug')} element={<TaskRoute />} />
           <Route path="*" element={<NotFoundScreen />} />
         </Route>

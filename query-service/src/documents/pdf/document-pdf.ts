@@ -113,6 +113,22 @@ const payTo = (doc: PrintableDocument): Content[] => {
   ];
 };
 
+/** The e-invoice's IRN, Ack No and Date, and its signed QR code as a QR (Rule 48(4)). */
+const eInvoiceBlock = (doc: PrintableDocument): Content[] => {
+  const e = doc.eInvoice;
+  if (!e) return [];
+  return [
+    {
+      columns: [
+        { width: '*', stack: [t('e-Invoice', { bold: true }), t(`IRN: ${e.irn}`, { fontSize: 7 }), t(`Ack No: ${e.ackNo}`), t(`Ack Date: ${e.ackDate}`)] },
+        { width: 'auto', qr: e.signedQrCode, fit: 110 },
+      ],
+      columnGap: 12,
+      margin: [0, 0, 0, 10],
+    },
+  ];
+};
+
 /** The document definition of a printable document (A4, every particular CGST Rule 46 asks for). */
 export const documentDefinition = (doc: PrintableDocument): TDocumentDefinitions => ({
   pageSize: 'A4',
@@ -148,6 +164,7 @@ export const documentDefinition = (doc: PrintableDocument): TDocumentDefinitions
       margin: [0, 0, 0, 10],
     },
     { ...partyBlock(doc.recipientLabel, doc.recipient), margin: [0, 0, 0, 10] } as Content,
+    ...eInvoiceBlock(doc),
     linesTable(doc),
     totalsTable(doc),
     t(`Amount in words: ${doc.inWords}`, { bold: true, margin: [0, 6, 0, 0] }),

@@ -1,6 +1,6 @@
 import { type InvoiceDocument, isPrintable, placeOfSupplyLabel, routes } from '@erp/contracts';
 
-import { Wallet } from 'lucide-react';
+import { FileCheck, Truck, Wallet } from 'lucide-react';
 
 import type { CardField, DetailsConfig, OpenElsewhere } from '@/components/entity-config';
 import { invoiceBadge } from '@/features/documents/invoice-badge';
@@ -105,7 +105,14 @@ export const invoiceDetails = <TRecord extends InvoiceLike>(
     },
     actions: (r) => {
       const pay = texts.settled?.action?.(r);
-      return [...(pay ? [{ ...pay, icon: Wallet }] : []), ...(isPrintable(doc) ? [{ label: 'Print / PDF', to: routes.print(doc.stream, r.id) }] : [])];
+      const printed = isPrintable(doc)
+        ? [
+            { label: 'Print / PDF', to: routes.print(doc.stream, r.id) },
+            // Both on one screen (issue 44): the transport and its JSON, the e-invoice and its IRN.
+            ...(r.taxMode === 'gst' ? [{ label: 'E-way bill', to: `${routes.eDocuments(doc.stream, r.id)}#e-way-bill`, icon: Truck }, { label: 'E-invoice', to: `${routes.eDocuments(doc.stream, r.id)}#e-invoice`, icon: FileCheck }] : []),
+          ]
+        : [];
+      return [...(pay ? [{ ...pay, icon: Wallet }] : []), ...printed];
     },
   };
 };

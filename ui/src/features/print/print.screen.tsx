@@ -1,5 +1,7 @@
 import {
   byId,
+  eDocumentPaths,
+  type EDocuments,
   INVOICE_DOCUMENTS,
   isPrintable,
   MASTER_DATA_ENTITIES,
@@ -60,12 +62,14 @@ export function PrintScreen() {
     enabled: partyId > 0 && Boolean(partyEntity),
     queryFn: () => apiClient.get<PartyRecord>(byId(partyEntity!.path, partyId)),
   });
+  // Its e-invoice's IRN and signed QR code, once the owner has entered them (issue 44).
+  const eDocs = useQuery({ queryKey: ['e-documents', stream, id], enabled: Boolean(doc), queryFn: () => apiClient.get<EDocuments>(eDocumentPaths(byId(doc!.path, id)).state) });
   const [roll, setRoll] = useState(false);
   if (!doc) return <EmptyState message="There is no printed form for this page." />;
   if (record.isError || party.isError || business.isError) return <EmptyState message="This document could not be loaded. Check the connection and try again." />;
   if (!record.data || !party.data || !business.data || (invoiceId > 0 && invoice.isPending)) return <Spinner />;
   const invoiceDate = invoices && invoice.data ? invoice.data[invoices.dateField] : null;
-  const printable = printableDocument(printSourceOf(doc, record.data, typeof invoiceDate === 'string' ? invoiceDate : null), business.data.profile, party.data);
+  const printable = { ...printableDocument(printSourceOf(doc, record.data, typeof invoiceDate === 'string' ? invoiceDate : null), business.data.profile, party.data), eInvoice: eDocs.data?.irn ?? null };
   const pdf = pdfPath(byId(doc.path, id));
   return (
     <>

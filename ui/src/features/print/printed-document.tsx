@@ -39,13 +39,28 @@ const Page = styled.div<{ $roll: boolean }>`
   ${({ $roll }) => ($roll ? '.hide-roll { display: none; }' : '')}
 `;
 
-function UpiQr({ link }: { link: string }) {
+function Qr({ text, label }: { text: string; label: string }) {
   const [svg, setSvg] = useState('');
   useEffect(() => {
-    void QRCode.toString(link, { type: 'svg', margin: 1 }).then(setSvg);
-  }, [link]);
-  // The SVG is ours (made from the link just above), not text from a person.
-  return <div className="qr" role="img" aria-label="UPI QR code to pay" dangerouslySetInnerHTML={{ __html: svg }} />;
+    void QRCode.toString(text, { type: 'svg', margin: 1 }).then(setSvg);
+  }, [text]);
+  // The SVG is ours (made by the QR library from the text just above), not markup from a person.
+  return <div className="qr" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
+}
+
+/** The e-invoice's IRN, Ack No and Date, and the portal's signed QR code (CGST Rule 48(4)). */
+function EInvoice({ e }: { e: NonNullable<PrintableDocument['eInvoice']> }) {
+  return (
+    <div className="pay" style={{ marginBottom: 10 }}>
+      <div style={{ overflowWrap: 'anywhere', minWidth: 0, flex: 1 }}>
+        <strong>e-Invoice</strong>
+        <div>IRN: {e.irn}</div>
+        <div>Ack No: {e.ackNo}</div>
+        <div>Ack Date: {e.ackDate}</div>
+      </div>
+      <Qr text={e.signedQrCode} label="e-invoice signed QR code" />
+    </div>
+  );
 }
 
 function Party({ label, party }: { label: string; party: PrintableDocument['supplier'] }) {
@@ -119,6 +134,7 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
         </div>
       </div>
       <Party label={doc.recipientLabel} party={doc.recipient} />
+      {doc.eInvoice && <EInvoice e={doc.eInvoice} />}
       <TableScroll label="Lines table">
         <table>
           <thead>
@@ -243,7 +259,7 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
             {doc.payTo.ifsc && <div>IFSC: {doc.payTo.ifsc}</div>}
             {doc.payTo.upiId && <div>UPI: {doc.payTo.upiId}</div>}
           </div>
-          {doc.payTo.upiLink && <UpiQr link={doc.payTo.upiLink} />}
+          {doc.payTo.upiLink && <Qr label="UPI QR code to pay" text={doc.payTo.upiLink} />}
         </div>
       )}
       {doc.notes && <p>{doc.notes}</p>}
