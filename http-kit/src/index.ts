@@ -16,3 +16,6 @@ export * from './user-routes';
 export * from './webhook-store';
 export * from './webhook-routes';
 export * from './webhook-targets';
+export * from './api-key-store';
+export * from './api-key-routes';
+export * from './rate-limit';

@@ -1,4 +1,4 @@
-import { api, BOOKS_PATHS, BUSINESS_PATH, customersEntity, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, PAYROLL_PATHS, PAYROLL_YEARS, SETTLEMENT_DOCUMENTS, STOCK_PATH, STOCK_VALUATION_PATH } from '@erp/contracts';
+import { api, BOOKS_PATHS, BUSINESS_PATH, customersEntity, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, PAYROLL_PATHS, PAYROLL_YEARS, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS, STOCK_PATH, STOCK_VALUATION_PATH } from '@erp/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type Answer, HttpClient } from './testing/http-client';
@@ -41,7 +41,7 @@ const asOf = (path: string, extra = ''): Bounded => ({
   beyond: [[`${path}?asOf=${LAST_YEAR + 1}-01-01${extra}`, 'asOf'], [`${path}?asOf=${FIRST_YEAR - 1}-12-31${extra}`, 'asOf']],
 });
 const list = (path: string): Bounded => ({
-  worst: [`${path}?limit=${PAGE_LIMIT_MAX}&q=${'a'.repeat(SEARCH_CHARS)}`, `${path}?limit=${PAGE_LIMIT_MAX}`],
+  worst: [`${path}?limit=${PAGE_LIMIT_MAX}&q=${'a'.repeat(SEARCH_CHARS)}`, `${path}?limit=${PAGE_LIMIT_MAX}`, `${path}?changedSince=0`, `${path}?changedSince=0&limit=${PAGE_LIMIT_MAX}`],
   beyond: [[`${path}?limit=${PAGE_LIMIT_MAX + 1}`, 'limit']],
 });
 
@@ -74,8 +74,15 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
   },
   [api.events]: {
     owner: true,
-    worst: [`${api.events}?limit=${EVENTS_LIMIT}`, `${api.events}?limit=${EVENTS_LIMIT}&type=${'x'.repeat(500)}`],
-    beyond: [[`${api.events}?limit=${EVENTS_LIMIT + 1}`, 'limit'], [`${api.events}?type=${'x'.repeat(501)}`, 'type']],
+    worst: [
+      `${api.events}?limit=${EVENTS_LIMIT}`,
+      `${api.events}?limit=${EVENTS_LIMIT}&module=sales&type=${Array.from({ length: 50 }, (_, i) => `${'x'.repeat(98)}${i}`.slice(-100)).join(',')}`,
+    ],
+    beyond: [
+      [`${api.events}?limit=${EVENTS_LIMIT + 1}`, 'limit'],
+      [`${api.events}?type=${'x'.repeat(101)}`, 'type'],
+      [`${api.events}?type=${Array.from({ length: 51 }, (_, i) => `T${i}`).join(',')}`, 'type'],
+    ],
   },
   [api.activity]: {
     owner: true,
@@ -87,7 +94,7 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
       [`${api.activity}?from=2026-05-01&to=2026-04-30`, 'from'],
     ],
   },
-  ...Object.fromEntries([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS].map((e) => [e.path, list(e.path)])),
+  ...Object.fromEntries([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((e) => [e.path, list(e.path)])),
 };
 
 /**
@@ -96,7 +103,7 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
  */
 const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries))?$/;
 const FIXED = [
-  api.auth.me, api.users, api.webhooks, `${api.webhooks}/deliveries`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
+  api.auth.me, api.users, api.apiKeys, api.webhooks, `${api.webhooks}/deliveries`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
   api.homeSummary, api.health, BUSINESS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
 ];
 
