@@ -234,8 +234,8 @@ describe('backup and restore', () => {
 
   it('a version 1 backup (no tag, no webhooks) restores only with --allow-unverified-v1, with its roles; users without one come back as owners', async () => {
     const lines = await gunzipLines(backupFile);
-    const { webhooks: _, ...header } = { ...z.object({ webhooks: z.number() }).loose().parse(JSON.parse(lines[0]!)), formatVersion: 1 };
-    const rest = lines.slice(6, -1).filter((l) => !l.startsWith('{"webhook"'));
+    const { webhooks: _, apiKeys: _keys, ...header } = { ...z.object({ webhooks: z.number(), apiKeys: z.number() }).loose().parse(JSON.parse(lines[0]!)), formatVersion: 1 };
+    const rest = lines.slice(6, -1).filter((l) => !l.startsWith('{"webhook"') && !l.startsWith('{"apiKey"'));
     const v1 = (users: string[]) => gzipSync([JSON.stringify(header), ...users, ...rest, ''].join('\n'));
     const [withRoles, beforeRoles] = [path.join(workDir, 'v1.gz'), path.join(workDir, 'v1-before-roles.gz')];
     await writeFile(withRoles, v1(lines.slice(1, 6)));

@@ -19,6 +19,7 @@ const AccountScreen = screen(() => import('@/features/settings/account.screen').
 const ActivityScreen = screen(() => import('@/features/settings/activity.screen').then((m) => m.ActivityScreen));
 const UsersScreen = screen(() => import('@/features/settings/users.screen').then((m) => m.UsersScreen));
 const WebhooksScreen = screen(() => import('@/features/settings/webhooks.screen').then((m) => m.WebhooksScreen));
+const ApiKeysScreen = screen(() => import('@/features/settings/api-keys.screen').then((m) => m.ApiKeysScreen));
 const PrintScreen = screen(() => import('@/features/print/print.screen').then((m) => m.PrintScreen));
 const ComingSoonScreen = lazy(() =>
   import('@/features/modules/coming-soon.screen').then((m) => ({ default: m.ComingSoonScreen })),
@@ -107,6 +108,7 @@ export function AppRoutes() {
           <Route path={routes.users} element={<UsersScreen />} />
           <Route path={routes.activity} element={<ActivityScreen />} />
           <Route path={routes.webhooks} element={<WebhooksScreen />} />
+          <Route path={routes.apiKeys} element={<ApiKeysScreen />} />
           <Route path={routes.print(':stream', ':id')} element={<PrintScreen />} />
           <Route path={routes.task(':moduleName', ':slug')} element={<TaskRoute />} />
           <Route path="*" element={<NotFoundScreen />} />
