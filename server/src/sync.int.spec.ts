@@ -1,8 +1,15 @@
 import { api, byId, type CreatedApiKey, customersEntity, HEADERS, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, receipts, REFUND_DOCUMENTS, type RecordedEvent, salesInvoices, SETTLEMENT_DOCUMENTS, vendorsEntity, voidPath } from '@erp/contracts';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './testing/http-client';
+import { REPO_ROOT } from './testing/run-modes';
 import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
 import { ownWork } from './testing/test-work';
 
@@ -21,6 +28,7 @@ describe('changed-since sync (issue 46)', () => {
   const t = signedInOneProcess();
   const owner = readYourWrites(() => t.owner);
   let key: HttpClient;
+  let secret = '';
 
   /** One list's changes after `cursor`, paged by PAGE, read once the owner's last write is in. */
   const sync = async (path: string, cursor: string) => {
@@ -54,7 +62,8 @@ describe('changed-since sync (issue 46)', () => {
   beforeAll(async () => {
     const made = await t.owner.post<CreatedApiKey>(api.apiKeys, { name: 'Sync client', role: 'viewer' });
     expect(made.status, made.text).toBe(201);
-    key = new HttpClient(t.system.baseUrl, { headers: { Authorization: `Bearer ${made.body.key}` } });
+    secret = made.body.key;
+    key = new HttpClient(t.system.baseUrl, { headers: { Authorization: `Bearer ${secret}` } });
     kept = await owner.write('post', vendorsEntity.path, { name: 'Kept Traders' });
     gone = await owner.write('post', vendorsEntity.path, { name: 'Gone Traders' });
     await owner.write('post', vendorsEntity.path, { name: 'Third Traders' });
@@ -135,6 +144,24 @@ describe('changed-since sync (issue 46)', () => {
       if (res.body.length < PAGE) break;
     }
     expect(made.filter((id) => !seen.has(id))).toEqual([]);
+  }));
+
+  it('the example integrator (examples/sync.mjs) syncs everything, then only what changed', ownWork(async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'erp-sync-'));
+    const run = async () =>
+      (await promisify(execFile)('node', [path.join(REPO_ROOT, 'examples/sync.mjs'), path.join(dir, 'state.json')], { env: { ...process.env, ERP_URL: t.system.baseUrl, ERP_API_KEY: secret } })).stdout;
+    try {
+      const listed = (await owner.read<Row[]>(vendorsEntity.path)).length;
+      // From 0 the deleted vendor comes too, as a tombstone.
+      expect(await run()).toContain(`/api/purchase/vendors: ${listed} changed, 1 deleted, ${listed} held`);
+      await owner.write('post', vendorsEntity.path, { name: 'After the first run' });
+      await owner.read(vendorsEntity.path);
+      const again = await run();
+      expect(again).toContain(`/api/purchase/vendors: 1 changed, 0 deleted, ${listed + 1} held`);
+      expect(again).toContain('/api/sales/customers: 0 changed, 0 deleted');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }));
 
   it('a cursor that is not one this list gave, or a sync with q or after, is a 400 naming it', ownWork(async () => {
