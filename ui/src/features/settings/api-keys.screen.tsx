@@ -56,14 +56,15 @@ const expired = (key: ApiKey) => key.expiresAt !== null && Date.parse(key.expire
 
 /** The owner's API keys (issue 46): make one with a role and an expiry, see it once, watch its last use, revoke it. */
 export function ApiKeysScreen() {
-  const keys = useQuery({ queryKey: KEYS_KEY, queryFn: async () => z.array(ApiKeySchema).parse(await apiClient.get(api.apiKeys)) });
+  // Read again whenever the screen opens: last use moves while it is closed.
+  const keys = useQuery({ queryKey: KEYS_KEY, queryFn: async () => z.array(ApiKeySchema).parse(await apiClient.get(api.apiKeys)), refetchOnMount: 'always' });
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <>
       <TopBar
         title="API Keys"
-        subtitle="Let your other software read and write your records"
+        subtitle="For your other software"
         back={{ to: routes.settings, label: 'Back to settings' }}
         actions={!adding && (
           <Button onClick={() => { setCreated(null); setAdding(true); }}>
