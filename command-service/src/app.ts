@@ -1,5 +1,6 @@
 import type { AnyDb, EventStore, IdAllocator, Notifier } from '@erp/eventstore';
 import {
+  apiKeyWriteRoutes,
   type AuthStore,
   authWriteRoutes,
   errorHandler,
@@ -52,6 +53,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   const router = new Router();
   authWriteRoutes(router, deps.auth);
   userWriteRoutes(router, deps.auth, userEvents(deps.store));
+  apiKeyWriteRoutes(router, deps.auth);
   webhookWriteRoutes(router, webhookStore(deps.db), deps.webhookTargets ?? { allowPrivate: false });
   // The reverse proxy's health check of each command instance (deploy/haproxy.cfg): 503 when
   // PostgreSQL is out of reach. Browsers never get here: every GET goes to the query service.

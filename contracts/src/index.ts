@@ -2,6 +2,7 @@ export * from './activity';
 export * from './auth';
 export * from './permissions';
 export * from './users';
+export * from './api-keys';
 export * from './constants';
 export * from './domain-errors';
 export * from './entity';

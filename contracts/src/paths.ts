@@ -24,6 +24,8 @@ export const api = {
   users: '/api/settings/users',
   /** The owner's webhooks (issue 23): register a URL and event types; their deliveries. */
   webhooks: '/api/settings/webhooks',
+  /** The owner's API keys for machine clients (issue 46): made, listed with last use, revoked. */
+  apiKeys: '/api/settings/api-keys',
 } as const;
 
 /** The only /api routes open without a session (DESIGN §2); `GET /api/auth/me` answers 401 itself. */
@@ -61,6 +63,8 @@ export const routes = {
   activity: '/settings/activity',
   /** The owner's webhooks. */
   webhooks: '/settings/webhooks',
+  /** The owner's API keys. */
+  apiKeys: '/settings/api-keys',
   /** A document's printed form: `/print/sales-invoice/7`. */
   print: (stream: string, id: number | string) => `/print/${stream}/${id}`,
   /** A document's e-way bill and e-invoice: `/e-documents/sales-invoice/7`. */

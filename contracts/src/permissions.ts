@@ -18,7 +18,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   void: 'Void payments and receipts, cancel payrolls',
   books: 'Journal vouchers, the chart of accounts and GST matching',
   settings: 'Change the business profile, lock and unlock the books',
-  users: 'Add users, set their roles and passwords, disable them',
+  users: 'Add users and API keys, set their roles and passwords, disable them',
   audit: 'See who did what across the business (Activity, the event feed)',
   self: 'Change their own password',
 };
@@ -57,6 +57,7 @@ export const permissionFor = (method: string, path: string): Permission => {
   const verb = method.toUpperCase();
   if (path === api.auth.password) return 'self';
   if (path === api.users || path.startsWith(`${api.users}/`)) return 'users';
+  if (path === api.apiKeys || path.startsWith(`${api.apiKeys}/`)) return 'users';
   // The raw feed is the audit trail as well: who did what in every event, users' own changes among them.
   if (path === api.activity || path.startsWith(`${api.activity}/`) || path === api.events || path.startsWith(`${api.events}/`)) return 'audit';
   // Webhooks carry the business's events out: only the owner sees or changes them.
@@ -71,3 +72,6 @@ export const permissionFor = (method: string, path: string): Permission => {
   if (path.startsWith('/api/accounting/') || path.startsWith('/api/gst/')) return 'books';
   return 'write';
 };
+
+/** What a request made with an API key may never do, whatever its role: manage users or keys, change a password. */
+export const KEY_FORBIDDEN: readonly Permission[] = ['users', 'self'];

@@ -754,10 +754,14 @@ export const eventStoreContract = (
         const page1 = await store.readFeed({ after, limit: 2, type: created });
         const page2 = await store.readFeed({ after: page1.cursor, limit: 2, type: created });
         const page3 = await store.readFeed({ after: page2.cursor, limit: 2, type: created });
+        const byTypes = await store.readFeed({ after, limit: 100, types: [created, renamed] });
+        const byPattern = await store.readFeed({ after, limit: 100, types: [renamed], streamPattern: `^${two.replace(/[^a-z0-9]/gi, '.')}$` });
 
         expect(data(byType)).toEqual([1, 3, 4]);
         expect(data(byStream)).toEqual([4, 5]);
         expect(data(byBoth)).toEqual([1, 3]);
+        expect(data(byTypes)).toEqual([1, 2, 3, 4, 5]);
+        expect(data(byPattern)).toEqual([5]);
         expect([data(page1), data(page2), data(page3)]).toEqual([[1, 3], [4], []]);
         // An empty page leaves the cursor where it was: the pager polls from there.
         expect(page3.cursor).toEqual(page2.cursor);

@@ -41,7 +41,11 @@ export interface EventFeedQuery {
   readonly after: GlobalCursor;
   readonly limit: number;
   readonly type?: string;
+  /** Events of any of these types. */
+  readonly types?: readonly string[];
   readonly streamId?: string;
+  /** Streams whose id matches this regular expression (a module's: `^(vendor|purchase-invoice)-[0-9]+$`). */
+  readonly streamPattern?: string;
 }
 
 /** streamsWith's criterion: an event of one of `types` whose data contains `contains`. */

@@ -265,8 +265,8 @@ export const postgresEventStore = (
       rowMode: 'array',
       text: `select r_position as position, r_tx as tx, r_event_id as event_id, r_stream_id as stream_id,
                r_stream_version as stream_version, r_type as type, r_data as data, r_metadata as metadata
-             from erp_read_feed($1::xid8, $2::bigint, $3::int, $4::text, $5::text)`,
-      values: [query.after.tx, query.after.position, query.limit, query.type ?? null, query.streamId ?? null],
+             from erp_read_feed($1::xid8, $2::bigint, $3::int, $4::text[], $5::text, $6::text)`,
+      values: [query.after.tx, query.after.position, query.limit, query.types ?? (query.type ? [query.type] : null), query.streamId ?? null, query.streamPattern ?? null],
     });
     return toPage(rows, query.after);
   };

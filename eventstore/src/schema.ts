@@ -143,10 +143,12 @@ const createReaderFunctions = async (db: AnyDb) => {
         where (e.transaction_id, e.position) > (after_tx, after_position)
         order by e.transaction_id, e.position limit max_rows) after_cursor
     $$`.execute(db);
-  // The operators' and integrators' feed: the same order and horizon, filtered by type or stream.
+  // The operators' and integrators' feed: the same order and horizon, filtered by types, a stream
+  // or a pattern of streams (a module's).
+  await sql`drop function if exists erp_read_feed(xid8, bigint, integer, text, text)`.execute(db);
   await sql`
     create or replace function erp_read_feed(after_tx xid8, after_position bigint, max_rows integer,
-                                             type_filter text, stream_filter text)
+                                             type_filter text[], stream_filter text, stream_pattern text)
     returns table (r_position text, r_tx text, r_event_id text, r_stream_id text,
                    r_stream_version integer, r_type text, r_data jsonb, r_metadata jsonb)
     language plpgsql volatile as $$
@@ -159,8 +161,9 @@ const createReaderFunctions = async (db: AnyDb) => {
         from events e
         where (e.transaction_id, e.position) > (after_tx, after_position)
           and e.transaction_id < horizon
-          and (type_filter is null or e.type = type_filter)
+          and (type_filter is null or e.type = any(type_filter))
           and (stream_filter is null or e.stream_id = stream_filter)
+          and (stream_pattern is null or e.stream_id ~ stream_pattern)
         order by e.transaction_id, e.position
         limit max_rows;
     end

@@ -5,10 +5,12 @@ import { normalSetupCode, type Role, type User, type UserChange } from '@erp/con
 import { type AnyDb, LOCK_KEYS } from '@erp/eventstore';
 import { sql } from 'kysely';
 
+import { apiKeyStore, migrateApiKeys } from './api-key-store';
 import { HashingBusy } from './hash-gate';
 import { loginThrottle } from './login-throttle';
 import type { SessionUser } from './middleware';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
+import { type RateLimit, rateLimiter } from './rate-limit';
 
 /** How long a sign-in lasts: the session row and the cookie both. */
 export const SESSION_DAYS = 30;
@@ -69,6 +71,7 @@ export const migrateAuth = async (db: AnyDb): Promise<void> => {
       key text primary key,
       attempts integer not null,
       last_at timestamptz not null)`.execute(trx);
+    await migrateApiKeys(trx);
   });
 };
 
@@ -79,11 +82,18 @@ export interface AuthStoreOptions {
    * here forgets it at once. Services mode leaves it off, so a logout anywhere is felt everywhere.
    */
   readonly sessionCacheMs?: number;
+  /** Requests an API key may make at once, refilled over the window (per process). */
+  readonly apiKeyRate?: RateLimit;
 }
+
+/** By default a key may send 600 requests at once, refilled at 600 a minute (10 a second). */
+export const DEFAULT_API_KEY_RATE: RateLimit = { limit: 600, windowSeconds: 60 };
 
 /** Users and sessions live in Postgres, so every service instance sees the same login. */
 export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
   const cacheMs = options.sessionCacheMs ?? 0;
+  const apiKeyRate = options.apiKeyRate ?? DEFAULT_API_KEY_RATE;
+  const takeKeyToken = rateLimiter(apiKeyRate);
   const cache = new Map<string, { user: SessionUser; until: number }>();
   /** A user's remembered sessions, dropped when the owner changes them (role, disabled, password). */
   const forget = (userId: number) => {
@@ -263,7 +273,12 @@ export const authStore = (db: AnyDb, options: AuthStoreOptions = {}) => {
       await sql`delete from sessions where token_hash = ${digest(token)}`.execute(db);
     },
 
+    /** The rule of API keys' rate limit, and one request of a key counted against it. */
+    apiKeyRate,
+    takeKeyToken,
+
     ...loginThrottle(db),
+    ...apiKeyStore(db),
   };
 };
 export type AuthStore = ReturnType<typeof authStore>;

@@ -17,3 +17,6 @@ export * from './webhook-store';
 export * from './webhook-routes';
 export * from './webhook-targets';
 export * from './worker-failures';
+export * from './api-key-store';
+export * from './api-key-routes';
+export * from './rate-limit';

@@ -11,6 +11,8 @@ export interface SessionUser {
   readonly id: number;
   readonly username: string;
   readonly role: Role;
+  /** Set when the request came with an API key: the key's id (`id` is then its negative). */
+  readonly apiKeyId?: number;
 }
 
 /** What every request carries (STYLE b.5): set by middleware, read by routes. */
@@ -24,6 +26,9 @@ export interface AppState {
 }
 
 export type AppContext = Context & { state: AppState };
+
+/** The user id events record: none for an API key (its name is the `username`: "API key Tally sync"). */
+export const actorId = (state: AppState): number | null => (state.user && state.user.apiKeyId === undefined ? state.user.id : null);
 
 const DOMAIN_STATUS = {
   validation: [400, 'validation_failed'],

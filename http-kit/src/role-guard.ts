@@ -1,4 +1,4 @@
-import { can, type Permission, permissionFor, PUBLIC_API_ROUTES, ROLE_LABELS } from '@erp/contracts';
+import { can, KEY_FORBIDDEN, type Permission, permissionFor, PUBLIC_API_ROUTES, ROLE_LABELS } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 
@@ -46,6 +46,9 @@ export const roleGuard = (router: Router): Middleware => {
     const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
     if (user && !PUBLIC_API_ROUTES.includes(`${method} ${ctx.path.replace(/\/+$/, '')}`)) {
       const permission = permissionOf(ctx, method);
+      if (permission && user.apiKeyId !== undefined && KEY_FORBIDDEN.includes(permission)) {
+        throw new HttpError(403, 'forbidden', 'An API key cannot manage users or API keys, or change a password; the owner does that signed in');
+      }
       if (permission && !can(user.role, permission)) {
         throw new HttpError(403, 'forbidden', `${ROLE_LABELS[user.role]} accounts cannot ${ACTIONS[permission]}; ask the owner`);
       }

@@ -2,6 +2,7 @@ import { api } from '@erp/contracts';
 import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
 import {
   API_CSP,
+  apiKeyReadRoutes,
   type AuthStore,
   authReadRoutes,
   errorHandler,
@@ -48,6 +49,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   const now = deps.now ?? (() => new Date());
   authReadRoutes(router, deps.auth);
   userReadRoutes(router, deps.auth);
+  apiKeyReadRoutes(router, deps.auth);
   webhookReadRoutes(router, webhookStore(deps.db));
   moduleRoutes(router);
   homeRoutes(router, deps, now);

@@ -5,14 +5,15 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 
 import { type RecordedEvent, RecordedEventSchema, ROLES } from '@erp/contracts';
-import type { StoredUser, StoredWebhook } from '@erp/http-kit';
+import type { StoredApiKey, StoredUser, StoredWebhook } from '@erp/http-kit';
 import { z } from 'zod';
 
 /**
- * The backup file: gzipped NDJSON. A header line, then the users, the id sequences, the webhooks
- * and the event log (each event line as `export` writes it), and last an integrity tag:
- * `{"hmacSha256":"<hex>"}`, HMAC-SHA256 under the backup key (backup-key.ts) of every byte of
- * the lines before it. Version 1 had no webhooks and no tag.
+ * The backup file: gzipped NDJSON. A header line, then the users, the id sequences, the webhooks,
+ * the API keys (their SHA-256, never a key) and the event log (each event line as `export`
+ * writes it), and last an integrity tag: `{"hmacSha256":"<hex>"}`, HMAC-SHA256 under the backup
+ * key (backup-key.ts) of every byte of the lines before it. Version 1 had no webhooks and no
+ * tag; a version 2 header without `apiKeys` (written before keys) has none.
  */
 export const FORMAT = 'udyam-erp-backup';
 
@@ -28,9 +29,9 @@ const HeaderV1Schema = z.object({
   /** The highest position among the events (`0` for none). */
   lastPosition: z.string().regex(/^\d+$/),
 });
-const HeaderSchema = z.discriminatedUnion('formatVersion', [HeaderV1Schema, HeaderV1Schema.extend({ formatVersion: z.literal(2), webhooks: count })]);
-/** The header as written today; one read from a version 1 file says 0 webhooks. */
-export type BackupHeader = Omit<z.infer<typeof HeaderV1Schema>, 'formatVersion'> & { formatVersion: 1 | 2; webhooks: number };
+const HeaderSchema = z.discriminatedUnion('formatVersion', [HeaderV1Schema, HeaderV1Schema.extend({ formatVersion: z.literal(2), webhooks: count, apiKeys: count.optional() })]);
+/** The header as written today; one read from a version 1 file says 0 webhooks and 0 keys. */
+export type BackupHeader = Omit<z.infer<typeof HeaderV1Schema>, 'formatVersion'> & { formatVersion: 1 | 2; webhooks: number; apiKeys: number };
 
 const user = { id: z.number().int().positive(), username: z.string().min(1), passwordHash: z.string().min(1), createdAt: z.string() };
 const UserLineSchema = z.object({ user: z.object({ ...user, role: z.enum(ROLES), disabled: z.boolean() }) });
@@ -47,6 +48,21 @@ const WebhookLineSchema = z.object({
     active: z.boolean(),
     secret: z.string().min(1),
     createdAt: z.string().min(1),
+  }),
+});
+const iso = z.string().min(1);
+const ApiKeyLineSchema = z.object({
+  apiKey: z.object({
+    id: z.number().int().positive(),
+    name: z.string().min(1),
+    role: z.enum(ROLES),
+    keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+    prefix: z.string(),
+    createdAt: iso,
+    createdBy: z.string().nullable(),
+    expiresAt: iso.nullable(),
+    lastUsedAt: iso.nullable(),
+    revokedAt: iso.nullable(),
   }),
 });
 const TagLineSchema = z.object({ hmacSha256: z.string().regex(/^[0-9a-f]{64}$/) });
@@ -87,7 +103,7 @@ const tagIn = (line: string | undefined) => {
   }
 };
 
-type Entry = { user: StoredUser } | { idSequence: { name: string; lastId: number } } | { webhook: StoredWebhook } | { event: RecordedEvent };
+type Entry = { user: StoredUser } | { idSequence: { name: string; lastId: number } } | { webhook: StoredWebhook } | { apiKey: StoredApiKey } | { event: RecordedEvent };
 
 /** The tag a version 2 file is checked with; version 1 has none, and is read only when asked. */
 const tagFor = (file: string, version: 1 | 2, options: ReadOptions): Hmac | null => {
@@ -130,7 +146,8 @@ async function* entriesOf(file: string, options: ReadOptions): AsyncGenerator<En
     if (index < h.users) return parse(h.formatVersion === 1 ? UserV1LineSchema : UserLineSchema, line, no, 'a user');
     if (index < h.users + h.idSequences) return parse(IdLineSchema, line, no, 'an id sequence');
     if (index < h.users + h.idSequences + h.webhooks) return parse(WebhookLineSchema, line, no, 'a webhook');
-    if (index >= h.users + h.idSequences + h.webhooks + h.events) throw fail(`line ${no} is more than the header announces`);
+    if (index < h.users + h.idSequences + h.webhooks + h.apiKeys) return parse(ApiKeyLineSchema, line, no, 'an API key');
+    if (index >= h.users + h.idSequences + h.webhooks + h.apiKeys + h.events) throw fail(`line ${no} is more than the header announces`);
     const event = parse(RecordedEventSchema, line, no, 'an event') as RecordedEvent;
     if (BigInt(event.position) > head) head = BigInt(event.position);
     return { event };
@@ -151,7 +168,7 @@ async function* entriesOf(file: string, options: ReadOptions): AsyncGenerator<En
     for await (const line of linesOf(file)) {
       lineNo++;
       if (!header) {
-        header = { webhooks: 0, ...parse(HeaderSchema, line, lineNo, `a ${FORMAT} header`) };
+        header = { webhooks: 0, apiKeys: 0, ...parse(HeaderSchema, line, lineNo, `a ${FORMAT} header`) };
         tag = tagFor(file, header.formatVersion, options);
         tag?.update(`${line}\n`);
         continue;
@@ -169,7 +186,7 @@ async function* entriesOf(file: string, options: ReadOptions): AsyncGenerator<En
     throw fail(error instanceof Error ? error.message : String(error));
   }
   if (!header) throw fail('it is empty');
-  const lines = 1 + header.users + header.idSequences + header.webhooks + header.events + (tag ? 1 : 0);
+  const lines = 1 + header.users + header.idSequences + header.webhooks + header.apiKeys + header.events + (tag ? 1 : 0);
   const truncated = fail(`it has ${lineNo} lines where the header announces ${lines}: it is truncated`);
   if (tag) {
     const given = tagIn(pending);
@@ -192,14 +209,16 @@ export const checkBackup = async (file: string, options: ReadOptions) => {
   const users: StoredUser[] = [];
   const idSequences: { name: string; lastId: number }[] = [];
   const webhooks: StoredWebhook[] = [];
+  const apiKeys: StoredApiKey[] = [];
   const entries = entriesOf(file, options);
   for (;;) {
     const next = await entries.next();
-    if (next.done) return { header: next.value, users, idSequences, webhooks };
+    if (next.done) return { header: next.value, users, idSequences, webhooks, apiKeys };
     const entry = next.value;
     if ('user' in entry) users.push(entry.user);
     if ('idSequence' in entry) idSequences.push(entry.idSequence);
     if ('webhook' in entry) webhooks.push(entry.webhook);
+    if ('apiKey' in entry) apiKeys.push(entry.apiKey);
   }
 };
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
-import { api, byId, type CreatedWebhook, MASTER_DATA_ENTITIES, type Role, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { api, byId, type CreatedApiKey, type CreatedWebhook, MASTER_DATA_ENTITIES, type Role, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { connect, type Database } from '@erp/eventstore';
 import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
@@ -23,10 +23,10 @@ const LOOPBACK_HOOKS = { ERP_WEBHOOK_ALLOW_PRIVATE: 'true' };
 
 /**
  * `npm run erp -- backup` / `restore` as child processes on real databases: a store with every
- * kind of record, users of every role (one disabled) and webhooks is backed up while the app
- * runs, restored into an empty database on "another machine" with the key file, and gives the
- * same read models row for row, the same users, roles and flags, webhooks that sign with their
- * old secrets, and fresh ids. An edited backup is refused before anything is written.
+ * kind of record, users of every role (one disabled), webhooks and API keys (one revoked) is
+ * backed up while the app runs, restored into an empty database on "another machine" with the
+ * key file, and gives the same read models row for row, the same users, roles and flags,
+ * webhooks that sign with their old secrets, keys that work (not the revoked one), and fresh ids. An edited backup is refused before anything is written.
  */
 
 const password = (name: string) => `${name} secret 123`;
@@ -54,6 +54,7 @@ describe('backup and restore', () => {
   let app: RunningSystem | undefined;
   let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
   const webhooks: CreatedWebhook[] = [];
+  const apiKeys: CreatedApiKey[] = [];
 
   beforeAll(async () => {
     [source, target, spare] = await Promise.all([testDatabase(), testDatabase(), testDatabase()]);
@@ -84,6 +85,12 @@ describe('backup and restore', () => {
       expect(made.status, made.text).toBe(201);
       webhooks.push(made.body);
     }
+    for (const name of ['Tally sync', 'Old script']) {
+      const made = await owner.post<CreatedApiKey>(api.apiKeys, { name, role: 'viewer' });
+      expect(made.status, made.text).toBe(201);
+      apiKeys.push(made.body);
+    }
+    expect((await owner.delete(byId(api.apiKeys, apiKeys[1]!.id))).status).toBe(204);
     await writeHistory(owner);
     await waitCaughtUp(owner);
   }, 240_000);
@@ -109,7 +116,7 @@ describe('backup and restore', () => {
     const text = gunzipSync(await readFile(backupFile)).toString('utf8');
     const lines = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     const header = lines[0]!;
-    expect(header).toMatchObject({ format: 'udyam-erp-backup', formatVersion: 2, appVersion: '0.1.0', users: 5, webhooks: 3, events: counts.events });
+    expect(header).toMatchObject({ format: 'udyam-erp-backup', formatVersion: 2, appVersion: '0.1.0', users: 5, webhooks: 3, apiKeys: 2, events: counts.events });
     expect(header.lastPosition).toBe((await sql<{ p: string }>`select max(position)::text as p from events`.execute(sourceDb.db)).rows[0]!.p);
     const users = lines.slice(1, 6).map((l) => l.user as { username: string; role: string; disabled: boolean });
     expect(users.map((u) => [u.username, u.role, u.disabled])).toEqual([['owner', 'owner', false], ['clerk', 'staff', false], ...USERS.map((u) => [u.username, u.role, u.disabled === true])]);
@@ -117,7 +124,10 @@ describe('backup and restore', () => {
     const sequences = lines.filter((l) => 'idSequence' in l).map((l) => (l.idSequence as { name: string }).name);
     expect(sequences).toEqual(expect.arrayContaining(['vendor', 'sales_invoice', 'receipt']));
     expect(lines.filter((l) => 'webhook' in l).map((l) => (l.webhook as { secret: string }).secret)).toEqual(webhooks.map((w) => w.secret));
-    expect(lines).toHaveLength(1 + 5 + sequences.length + 3 + counts.events + 1);
+    const keyLines = lines.filter((l) => 'apiKey' in l).map((l) => l.apiKey as { name: string; keyHash: string; revokedAt: string | null });
+    expect(keyLines.map((k) => [k.name, k.keyHash.length, k.revokedAt === null])).toEqual([['Tally sync', 64, true], ['Old script', 64, false]]);
+    expect(text).not.toContain(apiKeys[0]!.key);
+    expect(lines).toHaveLength(1 + 5 + sequences.length + 3 + 2 + counts.events + 1);
     // The last line is HMAC-SHA256, under the key, of every line before it.
     expect(signed(text.trim().split('\n').slice(0, -1), key)).toBe(text);
   });
@@ -125,7 +135,7 @@ describe('backup and restore', () => {
   it('restore into an empty database elsewhere, with the key file, gives the same log, users with roles and flags, webhooks and read models', async () => {
     const result = await runCli(['restore', backupFile, '--key-file', keyFile], { DATABASE_URL: target.url, ERP_DATA_DIR: path.join(workDir, 'elsewhere') });
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/restored \d+ events, 5 users and 3 webhooks from a backup of .*; rebuilt \d+ projections/);
+    expect(result.output).toMatch(/restored \d+ events, 5 users, 3 webhooks and 2 API keys from a backup of .*; rebuilt \d+ projections/);
     expect(await usersOf(targetDb)).toEqual(await usersOf(sourceDb));
     expect(await webhooksOf(targetDb)).toEqual(await webhooksOf(sourceDb));
     expect(await logOf(targetDb)).toEqual(await logOf(sourceDb));
@@ -150,6 +160,11 @@ describe('backup and restore', () => {
     }
     const owner = new HttpClient(app.baseUrl);
     await owner.login(OWNER.username, OWNER.password);
+    const [kept, revoked] = apiKeys.map((k) => new HttpClient(app!.baseUrl, { headers: { Authorization: `Bearer ${k.key}` } }));
+    expect((await kept!.get(api.auth.me)).status).toBe(200);
+    expect((await revoked!.get(api.auth.me)).status).toBe(401);
+    const listed = await owner.get<{ name: string; revokedAt: string | null }[]>(api.apiKeys);
+    expect(listed.body.map((k) => [k.name, k.revokedAt === null])).toEqual([['Tally sync', true], ['Old script', false]]);
     for (const entity of MASTER_DATA_ENTITIES) {
       const res = await owner.post(entity.path, MASTER_DATA_SAMPLES[entity.plural]!.body(`${entity.plural}-after`));
       expect(res.status, res.text).toBe(201);
@@ -219,8 +234,8 @@ describe('backup and restore', () => {
 
   it('a version 1 backup (no tag, no webhooks) restores only with --allow-unverified-v1, with its roles; users without one come back as owners', async () => {
     const lines = await gunzipLines(backupFile);
-    const { webhooks: _, ...header } = { ...z.object({ webhooks: z.number() }).loose().parse(JSON.parse(lines[0]!)), formatVersion: 1 };
-    const rest = lines.slice(6, -1).filter((l) => !l.startsWith('{"webhook"'));
+    const { webhooks: _, apiKeys: _keys, ...header } = { ...z.object({ webhooks: z.number(), apiKeys: z.number() }).loose().parse(JSON.parse(lines[0]!)), formatVersion: 1 };
+    const rest = lines.slice(6, -1).filter((l) => !l.startsWith('{"webhook"') && !l.startsWith('{"apiKey"'));
     const v1 = (users: string[]) => gzipSync([JSON.stringify(header), ...users, ...rest, ''].join('\n'));
     const [withRoles, beforeRoles] = [path.join(workDir, 'v1.gz'), path.join(workDir, 'v1-before-roles.gz')];
     await writeFile(withRoles, v1(lines.slice(1, 6)));

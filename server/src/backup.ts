@@ -15,7 +15,7 @@ import type { Infrastructure } from './system';
 
 /**
  * A backup (the format is in backup-file.ts) keeps the users with their roles and flags, the id
- * sequences, the webhooks with their secrets and the event log. Read models are not kept: a
+ * sequences, the webhooks with their secrets, the API keys' hashes and the event log. Read models are not kept: a
  * restore rebuilds them. Sessions, login failures, Idempotency-Key answers and webhook deliveries
  * are dropped: a retried POST is still caught by its deterministic event ids, which the log keeps.
  * It holds password hashes and webhook secrets: the file is its owner's only (0600).
@@ -40,6 +40,7 @@ export const writeBackup = async (infra: Infrastructure, file: string, key: stri
     const users = await infra.auth.storedUsers();
     const idSequences = await readIdFloors(infra.database.db);
     const webhooks = await webhookStore(infra.database.db).stored();
+    const apiKeys = await infra.auth.storedApiKeys();
     const header: BackupHeader = {
       format: FORMAT,
       formatVersion: 2,
@@ -48,10 +49,11 @@ export const writeBackup = async (infra: Infrastructure, file: string, key: stri
       users: users.length,
       idSequences: idSequences.length,
       webhooks: webhooks.length,
+      apiKeys: apiKeys.length,
       events: exported.count,
       lastPosition: exported.head,
     };
-    const start = jsonLines([header, ...users.map((user) => ({ user })), ...idSequences.map((idSequence) => ({ idSequence })), ...webhooks.map((webhook) => ({ webhook }))]);
+    const start = jsonLines([header, ...users.map((user) => ({ user })), ...idSequences.map((idSequence) => ({ idSequence })), ...webhooks.map((webhook) => ({ webhook })), ...apiKeys.map((apiKey) => ({ apiKey }))]);
     // The tag covers the lines in file order: the events' are read back from their part after the start's.
     const tag = backupTag(key).update(start);
     await pipeline(createReadStream(eventsPart), createGunzip(), async (lines: AsyncIterable<Buffer>) => {
@@ -84,7 +86,7 @@ export const writeBackup = async (infra: Infrastructure, file: string, key: stri
  * skips numbers). The read models are left to rebuild.
  */
 export const restoreBackup = async (infra: Infrastructure, file: string, options: ReadOptions) => {
-  const { header, users, idSequences, webhooks } = await checkBackup(file, options);
+  const { header, users, idSequences, webhooks, apiKeys } = await checkBackup(file, options);
   const ids = postgresIdAllocator(infra.database.db);
   let notEmpty: string | null = null;
   await inOneTransaction(infra.database, infra.notifier, async (store, trx) => {
@@ -94,6 +96,7 @@ export const restoreBackup = async (infra: Infrastructure, file: string, options
     if (notEmpty) throw new Error(`Restore needs an empty store; this one has ${notEmpty}. Restore into a new ERP_DATA_DIR or an empty DATABASE_URL.`);
     await auth.restoreUsers(users);
     await hooks.restore(webhooks);
+    await auth.restoreApiKeys(apiKeys);
     await loadEvents(store, ids, eventsOf(file, options));
     // Deliveries are not kept: the fan-out goes on after the restored events, not through them all again.
     await migrateIntegrationCheckpoints(trx);
@@ -103,5 +106,5 @@ export const restoreBackup = async (infra: Infrastructure, file: string, options
     throw new Error(`The database refused the backup, so nothing of it was written: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   });
   for (const { name, lastId } of idSequences) await ids.atLeast(name, lastId);
-  return { header, users: users.length, webhooks: webhooks.length };
+  return { header, users: users.length, webhooks: webhooks.length, apiKeys: apiKeys.length };
 };

@@ -18,7 +18,7 @@ const USAGE = `Usage: npm run erp -- <command>
   rebuild <name|--all>        rebuild a projection from position 0 and swap it in (app keeps serving)
   export [file]               write the event log as NDJSON (stdout when no file)
   import <file>               load an NDJSON export into an empty store, then rebuild projections
-  backup [file]               write users, id counters, webhooks and the event log to one gzipped
+  backup [file]               write users, id counters, webhooks, API keys and the event log to one gzipped
                               file (default ./erp-backup-<date-time>.ndjson.gz), tagged with the
                               backup key: --key-file <file>, else ERP_BACKUP_KEY, else
                               ERP_DATA_DIR/backup.key (made on first use)
@@ -95,14 +95,14 @@ const main = async (args: string[]) => {
       case 'backup': {
         const file = path.resolve(arg ?? backupFileName(new Date()));
         const header = await writeBackup(infra, file, await keyForWriting(keys));
-        say(`backed up ${header.events} events (up to position ${header.lastPosition}), ${header.users} users and ${header.webhooks} webhooks to ${file}`);
+        say(`backed up ${header.events} events (up to position ${header.lastPosition}), ${header.users} users, ${header.webhooks} webhooks and ${header.apiKeys} API keys to ${file}`);
         return 0;
       }
       case 'restore': {
         if (!arg) throw new Error('restore needs a backup file');
         const restored = await restoreBackup(infra, path.resolve(arg), { key: await keyForReading(keys), allowUnverifiedV1 });
         await rebuildProjections(db, infra.store, PROJECTIONS);
-        say(`restored ${restored.header.events} events, ${restored.users} users and ${restored.webhooks} webhooks from a backup of ${restored.header.createdAt}; rebuilt ${PROJECTIONS.length} projections`);
+        say(`restored ${restored.header.events} events, ${restored.users} users, ${restored.webhooks} webhooks and ${restored.apiKeys} API keys from a backup of ${restored.header.createdAt}; rebuilt ${PROJECTIONS.length} projections`);
         return 0;
       }
       case 'create-user': {

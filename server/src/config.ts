@@ -110,6 +110,8 @@ export const config = {
   /** Password hashes at once (each a core and 128 MiB for half a second), and how many more may wait. */
   hashConcurrency: wholeNumber('ERP_HASH_CONCURRENCY', 1, hashThreads) ?? Math.max(1, Math.min(2, os.availableParallelism() - 1, hashThreads)),
   hashQueue: wholeNumber('ERP_HASH_QUEUE', 0, 1000) ?? 4,
+  /** Requests an API key may send at once, refilled at that many a minute (per process). */
+  apiKeyRateLimit: wholeNumber('ERP_API_KEY_RATE_LIMIT', 1, 1_000_000) ?? 600,
   /**
    * What a client may leave hanging: its request's headers, the whole request, an idle
    * connection between requests; and its connections open at once from one address (0: no cap).

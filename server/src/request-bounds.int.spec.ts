@@ -72,7 +72,7 @@ const exported = (path: string): Bounded => {
   return { worst: [...b.worst, `${b.worst[0]}&format=pdf`, `${path}?fy=${LAST_FY}&format=pdf`], beyond: [...b.beyond, [`${path}?format=xlsx`, 'format']] };
 };
 const list = (path: string): Bounded => ({
-  worst: [`${path}?limit=${PAGE_LIMIT_MAX}&q=${'a'.repeat(SEARCH_CHARS)}`, `${path}?limit=${PAGE_LIMIT_MAX}`],
+  worst: [`${path}?limit=${PAGE_LIMIT_MAX}&q=${'a'.repeat(SEARCH_CHARS)}`, `${path}?limit=${PAGE_LIMIT_MAX}`, `${path}?changedSince=0`, `${path}?changedSince=0&limit=${PAGE_LIMIT_MAX}`],
   beyond: [[`${path}?limit=${PAGE_LIMIT_MAX + 1}`, 'limit']],
 });
 
@@ -133,8 +133,15 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
   },
   [api.events]: {
     owner: true,
-    worst: [`${api.events}?limit=${EVENTS_LIMIT}`, `${api.events}?limit=${EVENTS_LIMIT}&type=${'x'.repeat(500)}`],
-    beyond: [[`${api.events}?limit=${EVENTS_LIMIT + 1}`, 'limit'], [`${api.events}?type=${'x'.repeat(501)}`, 'type']],
+    worst: [
+      `${api.events}?limit=${EVENTS_LIMIT}`,
+      `${api.events}?limit=${EVENTS_LIMIT}&module=sales&type=${Array.from({ length: 50 }, (_, i) => `${'x'.repeat(98)}${i}`.slice(-100)).join(',')}`,
+    ],
+    beyond: [
+      [`${api.events}?limit=${EVENTS_LIMIT + 1}`, 'limit'],
+      [`${api.events}?type=${'x'.repeat(101)}`, 'type'],
+      [`${api.events}?type=${Array.from({ length: 51 }, (_, i) => `T${i}`).join(',')}`, 'type'],
+    ],
   },
   [api.activity]: {
     owner: true,
@@ -190,7 +197,7 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
  */
 const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries|credits|e-documents|e-way-bill|e-invoice))?$/;
 const FIXED = [
-  api.auth.me, api.users, api.webhooks, `${api.webhooks}/deliveries`, `${api.webhooks}/event-types`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
+  api.auth.me, api.users, api.apiKeys, api.webhooks, `${api.webhooks}/deliveries`, `${api.webhooks}/event-types`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
   api.homeSummary, api.health, BUSINESS_PATH, LOCKS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
   BANK_RECONCILIATION_PATHS.accounts,
 ];

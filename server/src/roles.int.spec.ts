@@ -18,7 +18,7 @@ const PASSWORD = 'role-test-pass-42';
  */
 const mayCall = (method: string, path: string): readonly Role[] => {
   if (path === api.auth.password) return ROLES;
-  if (path.startsWith(api.users) || path.startsWith(api.activity)) return ['owner'];
+  if (path.startsWith(api.users) || path.startsWith(api.apiKeys) || path.startsWith(api.activity)) return ['owner'];
   // The raw event feed is the audit trail too (issue 41): who did what in every event, users' changes among them.
   if (path === api.events || path.startsWith(`${api.events}/`)) return ['owner'];
   // Webhooks send the business's events out (issue 23): the owner's alone, reads too.

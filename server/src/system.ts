@@ -54,7 +54,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   const notifier = config.natsUrl ? await natsNotifier(config.natsUrl, logger.child({ component: 'notifier' }), await storeIdentity(database.db)) : inProcessNotifier();
   const metrics = createMetrics();
   const store = crashAfterAppends(metrics.countAppends(postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)')), config.testCrashAfterAppend);
-  const auth = authStore(database.db, { sessionCacheMs: options.oneProcess ? 10_000 : 0 });
+  const auth = authStore(database.db, { sessionCacheMs: options.oneProcess ? 10_000 : 0, apiKeyRate: { limit: config.apiKeyRateLimit, windowSeconds: 60 } });
   if (config.adminUsername && config.adminPassword && !(await auth.hasUsers())) {
     await auth.createFirstUser(config.adminUsername, config.adminPassword);
     logger.info({ username: config.adminUsername }, 'first user created from ERP_ADMIN_USERNAME');

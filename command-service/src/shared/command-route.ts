@@ -1,6 +1,6 @@
 import { HEADERS } from '@erp/contracts';
 import type { EventStore } from '@erp/eventstore';
-import { type AppState, idParam, parseBody } from '@erp/http-kit';
+import { actorId, type AppState, idParam, parseBody } from '@erp/http-kit';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -57,7 +57,7 @@ const optionsOf = <Result>(ctx: Context, spec: CommandRouteSpec<z.ZodType, Resul
     idempotencySeed: seed,
     replay: spec.replay,
     metadata: {
-      userId: state.user?.id ?? null,
+      userId: actorId(state),
       username: state.user?.username ?? null,
       correlationId: state.correlationId,
       at: state.now.toISOString(),
@@ -82,7 +82,7 @@ export const commandRoute = <Schema extends z.ZodType, Result>(
       id: spec.path.includes(':id') ? idParam(ctx, spec.label) : 0,
       params: ctx.params as Record<string, string>,
       body: parseBody(spec.body, ctx.request.body),
-      metadata: { now: state.now, userId: state.user?.id ?? null, correlationId: state.correlationId },
+      metadata: { now: state.now, userId: actorId(state), correlationId: state.correlationId },
     };
     const run = await spec.command(request);
     const handled = await handleCommand(store, run, optionsOf(ctx, spec));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { type EventStore, StreamVersionConflict } from '@erp/eventstore';
-import type { AppState, RecordUserEvent } from '@erp/http-kit';
+import { actorId, type AppState, type RecordUserEvent } from '@erp/http-kit';
 
 /** The stream of one user's audit events; not `user-<id>`: users' ids are not the id allocator's. */
 export const userStream = (id: number) => `user:${id}`;
@@ -12,7 +12,7 @@ export const userStream = (id: number) => `user:${id}`;
  */
 export const userEvents = (store: EventStore): RecordUserEvent => async (ctx, event) => {
   const state = ctx.state as AppState;
-  const metadata = { userId: state.user?.id ?? null, username: state.user?.username ?? null, correlationId: state.correlationId, at: state.now.toISOString() };
+  const metadata = { userId: actorId(state), username: state.user?.username ?? null, correlationId: state.correlationId, at: state.now.toISOString() };
   const streamId = userStream(event.data.id);
   // Two changes to one user at once: the later one reads the new version and goes again.
   for (let attempt = 0; ; attempt += 1) {

@@ -34,6 +34,9 @@ const selection = (spec: TableSpec) =>
 /** The list as a paging source: newest first. */
 const listSource = (reads: DocumentReads): ListSource => ({
   table: reads.table.name,
+  // `sales-invoice-7` → `sales-invoice`.
+  stream: reads.stream(0).replace(/-0$/, ''),
+  projection: reads.table.name,
   columns: selection(reads.table),
   live: sql`true`,
   key: sql`t.${sql.id(snakeCase(reads.dateColumn))}`,
@@ -69,7 +72,7 @@ export const documentReadRoutes = (router: Router, deps: ReadDeps, reads: Docume
   };
 
   router.get(reads.path, fresh, async (ctx: Context) => {
-    ctx.body = (await listPage<Row>(ctx, deps.db, listSource(reads))).map(reads.summary);
+    ctx.body = await listPage(ctx, deps.db, listSource(reads), reads.summary);
   });
 
   router.get(byId(reads.path, ':id'), fresh, async (ctx: Context) => {

@@ -34,6 +34,8 @@ export const listSource = (entity: MasterDataEntity, where: RawBuilder<unknown> 
   const type = entity.columns[entity.sortBy];
   return {
     table: masterDataTable(entity).name,
+    stream: entity.singular,
+    projection: masterDataTable(entity).name,
     columns: selection(entity),
     live: where ? sql`not t.deleted and ${where}` : sql`not t.deleted`,
     key: type === 'text' ? textSortKey(column) : column,

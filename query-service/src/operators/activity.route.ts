@@ -76,8 +76,11 @@ const sourceOf = (streamId: string): { source: Source; id: number | null } | nul
   return source ? { source, id: record.id } : null;
 };
 
+/** The modules that have records, for a filter by module (the event feed's). */
+export const RECORD_MODULES: readonly string[] = [...new Set([...[...SOURCES.values()].map((s) => s.module), 'settings'])];
+
 /** The streams of a module (or of all), as one anchored pattern for `stream_id ~`. */
-const streamPattern = (module?: string) => {
+export const streamPattern = (module?: string) => {
   const prefixes = [...SOURCES].filter(([, s]) => !module || s.module === module).map(([prefix]) => prefix);
   const records = prefixes.length > 0 ? [`^(${prefixes.join('|')})-[0-9]+$`] : [];
   const settings = !module || module === 'settings' ? [`^${BUSINESS_STREAM}$`, '^user:[0-9]+$', ...[...LOCKS.keys()].map((stream) => `^${stream}$`)] : [];

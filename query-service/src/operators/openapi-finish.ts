@@ -33,6 +33,8 @@ const errorResponse = (description: string, example: object, headers: Record<str
   content: { 'application/json': { schema: json(ErrorBodySchema), example } },
 });
 const retry = { 'Retry-After': headerRef('Retry-After') };
+/** On every answer to an API key (its token bucket). */
+const rateLimit = Object.fromEntries(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'].map((name) => [name, headerRef(name)]));
 
 /** One response component per error status, with what it means here and an example. */
 const ERROR_RESPONSES = {
@@ -44,7 +46,7 @@ const ERROR_RESPONSES = {
   412: ['PreconditionFailed', errorResponse('precondition_failed: If-Match no longer matches the record (someone else changed it)', errorExample('precondition_failed', 'The record was changed by someone else'))],
   413: ['PayloadTooLarge', errorResponse('payload_too_large: the JSON body is over 256 kB', errorExample('payload_too_large', 'The body is too large'))],
   415: ['UnsupportedMediaType', errorResponse('unsupported_media_type: a write body that is not application/json', errorExample('unsupported_media_type', 'Send the body as application/json'))],
-  429: ['TooManyRequests', errorResponse('too_many_requests: too many failed attempts; wait Retry-After seconds', errorExample('too_many_requests', 'Too many failed sign-ins. Try again in 30 seconds.'), retry)],
+  429: ['TooManyRequests', errorResponse("too_many_requests: too many failed attempts, or an API key past its rate limit; wait Retry-After seconds", errorExample('too_many_requests', 'Too many failed sign-ins. Try again in 30 seconds.'), { ...retry, ...rateLimit })],
   503: ['Unavailable', errorResponse('unavailable: the database is not reachable right now, or (setup, sign-in, password change) too many passwords are being checked; retry after Retry-After seconds', errorExample('unavailable', 'The database is not reachable right now; try again shortly'), retry)],
 } as const satisfies Record<number, readonly [string, object]>;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
@@ -80,6 +82,7 @@ const finishOperation = (path: string, method: string, op: Operation, pathParams
   add(403, session || isWrite(method));
   add(404, pathParams.length > 0);
   add(409, session && isWrite(method));
+  add(429, session);
   add(412, takesIfMatch(method, path));
   add(413, op.requestBody !== undefined);
   add(415, op.requestBody !== undefined);
@@ -95,10 +98,10 @@ const finishOperation = (path: string, method: string, op: Operation, pathParams
     paramRef(HEADERS.requestId),
   ];
   op.parameters = [...parameters.filter((p) => !extra.some((e) => p.name && e.$ref.endsWith(`/${p.name}`))), ...extra];
-  if (method === 'get' && session) {
+  if (session) {
     for (const [status, response] of Object.entries(op.responses)) {
       const r = response as { headers?: Record<string, unknown>; $ref?: string };
-      if (status.startsWith('2') && !r.$ref) r.headers = { ...r.headers, 'X-Read-Model-Stale': headerRef('X-Read-Model-Stale') };
+      if (status.startsWith('2') && !r.$ref) r.headers = { ...r.headers, ...(method === 'get' ? { 'X-Read-Model-Stale': headerRef('X-Read-Model-Stale') } : {}), ...rateLimit };
     }
   }
   op.operationId ??= operationIdOf(method, path);
@@ -138,6 +141,11 @@ export const commonComponents = () => ({
       in: 'cookie',
       name: 'erp_session',
       description: 'The session cookie (HttpOnly, SameSite=Lax) that POST /api/auth/setup or /api/auth/login sets; POST /api/auth/logout ends it.',
+    },
+    apiKey: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An API key the owner made (POST /api/settings/api-keys): `Authorization: Bearer erp_…`. It acts in its role, is rate-limited per key (RateLimit-* headers; 429 with Retry-After) and cannot manage users or keys; revoked or expired: 401.',
     },
   },
   responses: Object.fromEntries(Object.values(ERROR_RESPONSES)),

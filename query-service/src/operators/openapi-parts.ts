@@ -28,10 +28,27 @@ export const listParams = [
   { name: 'q', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'Case-insensitive search in the texts of a row and the names it points at' },
   { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }, description: 'Page size; without it, every row' },
   { name: 'after', in: 'query', schema: { type: 'string' }, description: 'The X-Next-After of the previous page' },
+  {
+    name: 'changedSince',
+    in: 'query',
+    schema: { type: 'string', maxLength: 200 },
+    description:
+      "Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it",
+  },
 ];
 
+/** What each listed row carries besides the record (changes.ts): its last event's time and its stream's version. */
+const SYNC_FIELDS = {
+  updatedAt: z.string().nullable().describe('When its last event was recorded (ISO 8601 UTC)'),
+  version: z.number().int().describe('Its stream version (the ETag of GET by id)'),
+};
+const TombstoneSchema = z.object({ id: z.number().int(), deleted: z.literal(true), updatedAt: z.string(), version: z.number().int() }).describe('A record deleted (answered to a sync, `changedSince`)');
+
+/** A list's rows: the record with updatedAt and version, or (to a sync) a tombstone. */
+export const listed = (schema: z.ZodType) => z.array(z.union([(schema as z.ZodObject).extend(SYNC_FIELDS), TombstoneSchema]));
+
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
-export const nextAfter = { [HEADERS.nextAfter]: headerRef(HEADERS.nextAfter) };
+export const nextAfter = { [HEADERS.nextAfter]: headerRef(HEADERS.nextAfter), 'X-Next-Cursor': headerRef('X-Next-Cursor') };
 /** What a write answers beside its body (DESIGN §2). */
 export const written = {
   [HEADERS.eventPosition]: headerRef(HEADERS.eventPosition),

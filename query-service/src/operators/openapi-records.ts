@@ -20,7 +20,7 @@ import {
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { z } from 'zod';
 
-import { body, errors, idParam, listParams, nextAfter, ok, pdf, written } from './openapi-parts';
+import { body, errors, idParam, listed, listParams, nextAfter, ok, pdf, written } from './openapi-parts';
 
 /** `?due=` of lists with due dates (follow-ups). */
 const dueParam = { name: 'due', in: 'query', schema: { type: 'string', enum: ['today', 'overdue'] }, description: 'Only the active records still open dated today in India (today), or before today (overdue)' };
@@ -42,7 +42,7 @@ export const entityPaths = () =>
       const example = MASTER_DATA_SAMPLES[e.plural]?.body('1');
       return [
         [e.path, {
-          get: { tags: [e.label], summary: `List ${e.plural}`, parameters: e.due ? [...listParams, dueParam] : listParams, responses: { 200: ok('List', z.array(e.record), { headers: nextAfter }), ...errors } },
+          get: { tags: [e.label], summary: `List ${e.plural}`, parameters: e.due ? [...listParams, dueParam] : listParams, responses: { 200: ok('List', listed(e.record), { headers: nextAfter }), ...errors } },
           post: { tags: [e.label], summary: `Create a ${e.singular}`, requestBody: body(e.body, example), responses: { 201: ok('Created', e.record, { headers: written }), ...errors } },
         }],
         [byId(e.path, '{id}'), {
@@ -76,7 +76,7 @@ export const documentPaths = () =>
   Object.fromEntries(
     DOCUMENTS.flatMap((d) => [
       [d.path, {
-        get: { tags: [d.label], summary: 'List (newest first, without lines)', parameters: listParams, responses: { 200: ok('List', z.array(d.summary), { headers: nextAfter }), ...errors } },
+        get: { tags: [d.label], summary: 'List (newest first, without lines)', parameters: listParams, responses: { 200: ok('List', listed(d.summary), { headers: nextAfter }), ...errors } },
         post: {
           tags: [d.label], summary: `Record a ${d.label.toLowerCase()}; the server computes every amount`, requestBody: body(d.body),
           responses: { 201: ok('Recorded', d.record, { headers: written }), ...errors },

@@ -51,6 +51,8 @@ import { payrollPaths } from '../hr/payroll.openapi';
 import { lockPaths } from '../settings/locks.openapi';
 import { webhookPaths } from './openapi-webhooks';
 import { eDocumentOpenApiPaths } from '../documents/e-documents/e-documents.openapi';
+import { apiKeyPaths } from './openapi-api-keys';
+import { RECORD_MODULES } from './activity.route';
 
 const MODULE_NAME = { name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 100 }, description: 'A module, e.g. `purchase`' };
 /** Node's HTTP server answers it itself, before any route: the one 4xx of the routes that read nothing. */
@@ -63,11 +65,11 @@ export const openApiDocument = () => ({
   info: {
     title: 'Udyam ERP API',
     version: '0.1.0',
-    description: 'Event-sourced ERP for micro-businesses. Session cookie auth; writes return X-Event-Position; reads accept X-Min-Position.',
+    description: 'Event-sourced ERP for micro-businesses. Session cookie or API key (`Authorization: Bearer erp_…`, rate-limited per key: RateLimit-* headers, 429 with Retry-After); writes return X-Event-Position; reads accept X-Min-Position.',
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
   },
   servers: [{ url: '/', description: 'The server that serves this document' }],
-  security: [{ session: [] }],
+  security: [{ session: [] }, { apiKey: [] }],
   paths: finishPaths({
     [api.auth.setup]: {
       post: {
@@ -163,8 +165,16 @@ export const openApiDocument = () => ({
         parameters: [
           { name: 'after', in: 'query', schema: { type: 'string', maxLength: 40 }, description: 'The X-Next-After of the previous page (opaque), or a log position: the page starts after it. Default: the start of the log' },
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
-          { name: 'type', in: 'query', schema: { type: 'string', maxLength: 500 }, description: 'Only events of this type' },
+          {
+            name: 'type',
+            in: 'query',
+            style: 'form',
+            explode: true,
+            schema: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 100 } },
+            description: 'Only events of these types: `type=A&type=B`, or `type=A,B` (at most 50)',
+          },
           { name: 'stream', in: 'query', schema: { type: 'string', maxLength: 500 }, description: 'Only events of this stream' },
+          { name: 'module', in: 'query', schema: { type: 'string', enum: [...RECORD_MODULES] }, description: "Only events of this module's records (`purchase`: vendors, purchase invoices, payments…; `settings`: the business profile and users)" },
         ],
         responses: {
           200: ok('Events', z.array(RecordedEventSchema), {
@@ -197,6 +207,7 @@ export const openApiDocument = () => ({
     ...payrollPaths(),
     ...lockPaths(),
     ...webhookPaths({ ok, errors, body, idParam }),
+    ...apiKeyPaths({ ok, errors, body, idParam }),
     [JOURNAL_VOUCHERS_PATH]: {
       get: { tags: ['Books'], summary: 'Journal vouchers, newest first (at most 1,000)', responses: { 200: ok('Vouchers', z.array(JournalVoucherSchema)), ...errors } },
       post: {

@@ -6,6 +6,8 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 
+import { RECORD_MODULES, streamPattern } from './activity.route';
+
 /**
  * Where a pager stands: the X-Next-After of its last page (an opaque cursor), or a log position
  * (digits, the feed's first form: the page starts after the event at that position).
@@ -17,11 +19,21 @@ const AfterQuery = z
 /** Compared with text columns: NUL or a lone surrogate would be a PostgreSQL error, so a 400. */
 const TextQuery = z.string().min(1).max(500).refine(isStorable, 'Contains characters that cannot be stored');
 
+/** An event type, as the log names them (`VendorCreated`). */
+const EventType = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,99}$/, 'Expected event types such as VendorCreated, comma-separated or repeated');
+
+/** `type=A&type=B` or `type=A,B` (at most 50): events of any of them. */
+const TypesQuery = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean))
+  .pipe(z.array(EventType).min(1, 'Expected an event type').max(50, 'At most 50 types'));
+
 const EventsQuerySchema = z.object({
   after: AfterQuery.default('0'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
-  type: TextQuery.optional(),
+  type: TypesQuery.optional(),
   stream: TextQuery.optional(),
+  module: z.enum(RECORD_MODULES as [string, ...string[]], { error: `Expected one of: ${RECORD_MODULES.join(', ')}` }).optional(),
 });
 
 /**
@@ -42,9 +54,10 @@ export const DEFAULT_MAX_LAG_MS = 10_000;
 export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, notifier: Notifier, maxLagMs = DEFAULT_MAX_LAG_MS) => {
   router.get(api.events, async (ctx: Context) => {
     const parsed = EventsQuerySchema.safeParse(ctx.query);
-    if (!parsed.success) throw badRequest('Invalid query', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-    const { after, limit, type, stream } = parsed.data;
-    const page = await store.readFeed({ after: await cursorOf(store, after), limit, type, streamId: stream });
+    // Named by the parameter (`type`, not `type.3`): that is what the client sent.
+    if (!parsed.success) throw badRequest('Invalid query', parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? ''), message: i.message })));
+    const { after, limit, type, stream, module } = parsed.data;
+    const page = await store.readFeed({ after: await cursorOf(store, after), limit, types: type, streamId: stream, streamPattern: module ? streamPattern(module) : undefined });
     // Always there, also on an empty page: the pager asks again from it later.
     ctx.set(HEADERS.nextAfter, `${page.cursor.tx}_${page.cursor.position}`);
     ctx.body = page.events;

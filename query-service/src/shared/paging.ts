@@ -3,11 +3,17 @@ import type { AnyDb } from '@erp/eventstore';
 import type { Context } from 'koa';
 import { type RawBuilder, sql } from 'kysely';
 
+import { encodeSyncCursor, isoSql, NEXT_CURSOR_HEADER, parseSyncCursor, readChanges, SYNC_PARAM } from './changes';
+
 type Sql = RawBuilder<unknown>;
 
 /** What one list is: its table (aliased `t`), columns, live rows, order and what a search matches. */
 export interface ListSource {
   readonly table: string;
+  /** The stream prefix of its records (`vendor`: `vendor-7`), for their versions and changes. */
+  readonly stream: string;
+  /** The read model (projection) that writes the table: a sync reads changes up to its checkpoint. */
+  readonly projection: string;
   readonly columns: Sql;
   /** Rows that are listed at all, e.g. `not t.deleted`. */
   readonly live: Sql;
@@ -43,6 +49,7 @@ interface PageQuery {
   readonly q?: string;
   readonly limit?: number;
   readonly after?: readonly [string, number];
+  readonly changedSince?: string;
 }
 
 const one = (ctx: Context, name: string): string | undefined => {
@@ -80,7 +87,13 @@ export const pageQuery = (ctx: Context): PageQuery => {
     }
   }
   const afterText = one(ctx, 'after');
-  return { q, limit, after: afterText === undefined ? undefined : parseCursor(afterText) };
+  const changedSince = one(ctx, SYNC_PARAM);
+  for (const [name, given] of [['q', q], ['after', afterText]] as const) {
+    if (changedSince !== undefined && given !== undefined) {
+      throw validationError(`${name} cannot be combined with ${SYNC_PARAM}`, [{ path: name, message: `Leave it out of a sync (${SYNC_PARAM}); page with limit and ${NEXT_CURSOR_HEADER}` }]);
+    }
+  }
+  return { q, limit, after: afterText === undefined ? undefined : parseCursor(afterText), changedSince };
 };
 
 const matching = (source: ListSource, term: string): Sql => {
@@ -95,23 +108,34 @@ const matching = (source: ListSource, term: string): Sql => {
   return sql`(${sql.join([...own, ...refs, ...phones, ...amounts], sql` or `)})`;
 };
 
+type Row = Record<string, unknown>;
+
 /**
  * One list GET: the whole list by default (SEED-SPEC §7), or, with `limit`, a page of it in
  * keyset order with X-Next-After naming where the next page starts (absent on the last page);
- * `q` keeps rows whose text contains it, case-insensitively, in any searched field.
+ * `q` keeps rows whose text contains it, case-insensitively, in any searched field. Each row,
+ * as `view` shows it, carries `updatedAt` (the time of its last event) and `version` (its
+ * stream's). With `changedSince`, the changes after that cursor instead (changes.ts).
  */
-export const listPage = async <Row extends Record<string, unknown>>(ctx: Context, db: AnyDb, source: ListSource): Promise<Row[]> => {
-  const { q, limit, after } = pageQuery(ctx);
+export const listPage = async (ctx: Context, db: AnyDb, source: ListSource, view: (row: Row) => unknown = (row) => row): Promise<unknown[]> => {
+  const { q, limit, after, changedSince } = pageQuery(ctx);
+  if (changedSince !== undefined) {
+    const { changes, next } = await readChanges(db, source, parseSyncCursor(changedSince, source.table), limit);
+    ctx.set(NEXT_CURSOR_HEADER, encodeSyncCursor(next));
+    return changes.map(({ id, version, updatedAt, row }) => (row ? { ...(view(row) as Row), updatedAt, version } : { id, deleted: true, updatedAt, version }));
+  }
   const direction = source.descending ? sql`desc` : sql`asc`;
   const conditions = [source.live];
   if (q) conditions.push(matching(source, q));
   if (after) conditions.push(sql`(${source.key}, t.id) ${source.descending ? sql`<` : sql`>`} (${after[0]}, ${after[1]})`);
-  const { rows } = await sql<Row & { _key: string }>`select ${source.columns}, coalesce((${source.key})::text, '') as "_key"
+  const { rows } = await sql<Row & { _key: string; _version: number; _updatedAt: string | null }>`select ${source.columns}, coalesce((${source.key})::text, '') as "_key",
+      t.version as "_version",
+      (select ${isoSql('e.recorded_at')} from events e where e.stream_id = ${`${source.stream}-`} || t.id and e.stream_version = t.version) as "_updatedAt"
     from ${sql.table(source.table)} t where ${sql.join(conditions, sql` and `)}
     order by ${source.key} ${direction}, t.id ${direction}
     ${limit ? sql`limit ${limit + 1}` : sql``}`.execute(db);
   const page = limit ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
   if (limit && rows.length > limit && last) ctx.set(HEADERS.nextAfter, cursorOf(last._key, Number(last.id)));
-  return page.map(({ _key: _, ...row }) => row as unknown as Row);
+  return page.map(({ _key: _, _version, _updatedAt, ...row }) => ({ ...(view(row) as Row), updatedAt: _updatedAt, version: _version }));
 };

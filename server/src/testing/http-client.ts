@@ -34,11 +34,15 @@ export class HttpClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  constructor(readonly baseUrl: string) {}
+  /** `defaults.headers` go with every request (an API key's `Authorization`). */
+  constructor(
+    readonly baseUrl: string,
+    readonly defaults: { readonly headers?: Record<string, string> } = {},
+  ) {}
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
     throwIfTestEnded();
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...this.defaults.headers, ...options.headers };
     let body: string | undefined;
     if (options.json !== undefined) {
       headers['content-type'] ??= 'application/json';

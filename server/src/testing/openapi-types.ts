@@ -3035,6 +3035,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API keys with their role, expiry and last use (to the minute); never a key or its hash (owner only, signed in) */
+        get: operations["getSettingsApiKeys"];
+        put?: never;
+        /** Make an API key for a machine client: a name, a role, an optional expiry (a day: through its end, UTC; or a date-time). The answer holds `key`, shown this once: send it as `Authorization: Bearer <key>` (owner only, signed in: a key cannot make keys) */
+        post: operations["postSettingsApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key: its next request is a 401, in every process (owner only, signed in) */
+        delete: operations["deleteSettingsApiKeysById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/journal-vouchers": {
         parameters: {
             query?: never;
@@ -3364,11 +3401,14 @@ export interface components {
                 };
             };
         };
-        /** @description too_many_requests: too many failed attempts; wait Retry-After seconds */
+        /** @description too_many_requests: too many failed attempts, or an API key past its rate limit; wait Retry-After seconds */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3433,12 +3473,20 @@ export interface components {
         "X-Read-Model-Stale": string;
         /** @description On a list page (`?limit=`) with more after it: pass it as `?after=` for the next page. On the event feed (GET /api/events) always, an opaque cursor: pass it as `?after=` to go on (on an empty page, to poll). */
         "X-Next-After": string;
+        /** @description On a list read with `?changedSince=`: the cursor to pass next time (changes after the last row answered; with `limit`, a full page means more may follow). */
+        "X-Next-Cursor": string;
         /** @description `true` on an answer replayed for a repeated Idempotency-Key. */
         "Idempotent-Replayed": string;
         /** @description On GET by id and on writes: `"<version>"` of the record. */
         ETag: string;
-        /** @description Seconds to wait: on 429 (sign-in throttle) and on 503 (the service cannot reach its database, or too many passwords are being checked). */
+        /** @description Seconds to wait: on 429 (sign-in throttle, or an API key's rate limit) and on 503 (the service cannot reach its database, or too many passwords are being checked). */
         "Retry-After": string;
+        /** @description On every answer to an API key: the requests the key may send at once (its bucket; refilled at that many a minute, ERP_API_KEY_RATE_LIMIT). */
+        "RateLimit-Limit": string;
+        /** @description On every answer to an API key: the requests it may still send now. */
+        "RateLimit-Remaining": string;
+        /** @description On every answer to an API key: seconds until its bucket is full again. */
+        "RateLimit-Reset": string;
         /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
         "X-Request-Id": string;
     };
@@ -3638,6 +3686,9 @@ export interface operations {
             /** @description Changed */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3671,6 +3722,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3688,6 +3742,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3717,6 +3772,9 @@ export interface operations {
             /** @description Added */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3737,6 +3795,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3765,6 +3824,9 @@ export interface operations {
             /** @description Changed */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3785,6 +3847,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3813,6 +3876,9 @@ export interface operations {
             /** @description Set */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3824,6 +3890,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3845,6 +3912,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3861,6 +3931,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3885,6 +3956,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3903,6 +3977,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3927,6 +4002,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3944,6 +4022,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3965,6 +4044,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3981,6 +4063,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4016,6 +4099,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4045,6 +4131,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4070,6 +4157,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4111,6 +4201,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4139,6 +4230,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4149,6 +4243,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4158,10 +4253,12 @@ export interface operations {
                 /** @description The X-Next-After of the previous page (opaque), or a log position: the page starts after it. Default: the start of the log */
                 after?: string;
                 limit?: number;
-                /** @description Only events of this type */
-                type?: string;
+                /** @description Only events of these types: `type=A&type=B`, or `type=A,B` (at most 50) */
+                type?: string[];
                 /** @description Only events of this stream */
                 stream?: string;
+                /** @description Only events of this module's records (`purchase`: vendors, purchase invoices, payments…; `settings`: the business profile and users) */
+                module?: "purchase" | "sales" | "inventory" | "hr" | "crm" | "accounting" | "settings";
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -4180,6 +4277,9 @@ export interface operations {
                     /** @description Always present: where the next page starts (pass it as ?after=; on an empty page, poll with it later) */
                     "X-Next-After"?: string;
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4204,6 +4304,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4367,6 +4468,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -4383,11 +4486,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         name: string;
                         contactPerson: string | null;
                         phone: string | null;
@@ -4401,13 +4508,24 @@ export interface operations {
                         udyamNumber: string | null;
                         active: boolean;
                         id: number;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4462,6 +4580,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4489,6 +4610,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4513,6 +4635,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4537,6 +4662,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4593,6 +4719,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4621,6 +4750,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4646,6 +4776,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4656,6 +4789,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4679,6 +4813,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4700,6 +4837,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4712,6 +4850,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -4728,11 +4868,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         name: string;
                         contactPerson: string | null;
                         phone: string | null;
@@ -4745,13 +4889,24 @@ export interface operations {
                         creditLimit: string | null;
                         active: boolean;
                         id: number;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4806,6 +4961,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4832,6 +4990,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4856,6 +5015,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4879,6 +5041,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4935,6 +5098,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4962,6 +5128,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4987,6 +5154,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4997,6 +5167,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5020,6 +5191,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5041,6 +5215,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5053,6 +5228,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -5069,11 +5246,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         name: string;
                         /** @enum {string} */
                         unit: "PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT";
@@ -5085,13 +5266,24 @@ export interface operations {
                         reorderLevel: number;
                         active: boolean;
                         id: number;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5143,6 +5335,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5168,6 +5363,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5192,6 +5388,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,6 +5413,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5267,6 +5467,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5293,6 +5496,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5316,6 +5520,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5337,6 +5544,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5349,6 +5557,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -5365,11 +5575,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         employeeId: string;
                         name: string;
                         email: string | null;
@@ -5382,13 +5596,24 @@ export interface operations {
                         bankAccount: string | null;
                         active: boolean;
                         id: number;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5444,6 +5669,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5470,6 +5698,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5494,6 +5723,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5517,6 +5749,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5574,6 +5807,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5601,6 +5837,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5624,6 +5861,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5645,6 +5885,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5657,6 +5898,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -5673,11 +5916,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         name: string;
                         company: string | null;
                         phone: string | null;
@@ -5691,13 +5938,24 @@ export interface operations {
                         active: boolean;
                         convertedCustomerId: number | null;
                         id: number;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5750,6 +6008,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5777,6 +6038,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5801,6 +6063,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5825,6 +6090,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5879,6 +6145,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5907,6 +6176,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5930,6 +6200,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5951,6 +6224,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5963,6 +6237,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -5979,11 +6255,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         itemId: number;
                         adjustmentDate: string;
                         /** @enum {string} */
@@ -5994,13 +6274,24 @@ export interface operations {
                         notes: string | null;
                         active: boolean;
                         id: number;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6050,6 +6341,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6074,6 +6368,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6098,6 +6393,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6119,6 +6417,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6170,6 +6469,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6195,6 +6497,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6218,6 +6521,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6239,6 +6545,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6251,6 +6558,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -6267,11 +6576,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         accountName: string;
                         /** @enum {string} */
                         accountType: "asset" | "liability" | "equity" | "income" | "expense";
@@ -6279,13 +6592,24 @@ export interface operations {
                         openingBalance: string | null;
                         active: boolean;
                         id: number;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6329,6 +6653,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6350,6 +6677,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6374,6 +6702,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6392,6 +6723,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6437,6 +6769,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6459,6 +6794,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6482,6 +6818,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6503,6 +6842,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6515,6 +6855,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -6531,11 +6873,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         employeeId: number;
                         month: number;
                         year: number;
@@ -6551,13 +6897,24 @@ export interface operations {
                         notes: string | null;
                         active: boolean;
                         id: number;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6613,6 +6970,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6642,6 +7002,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6666,6 +7027,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6692,6 +7056,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6749,6 +7114,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6779,6 +7147,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6802,6 +7171,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6823,6 +7195,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6835,6 +7208,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
                 /** @description Only the active records still open dated today in India (today), or before today (overdue) */
                 due?: "today" | "overdue";
             };
@@ -6853,11 +7228,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         leadId: number | null;
                         customerId: number | null;
                         followUpDate: string;
@@ -6870,13 +7249,24 @@ export interface operations {
                         nextFollowUp: string | null;
                         active: boolean;
                         id: number;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6928,6 +7318,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6954,6 +7347,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6978,6 +7372,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7001,6 +7398,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7054,6 +7452,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7081,6 +7482,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7104,6 +7506,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7125,6 +7530,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7137,6 +7543,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -7153,11 +7561,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         id: number;
                         vendorId: number;
                         invoiceNumber: string;
@@ -7184,13 +7596,24 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
                         notesAmount: string;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7254,6 +7677,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7302,6 +7728,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7326,6 +7753,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7371,6 +7801,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7436,6 +7867,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7485,6 +7919,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7508,6 +7943,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7518,6 +7956,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7541,6 +7980,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7562,6 +8004,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7574,6 +8017,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -7590,11 +8035,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         id: number;
                         customerId: number;
                         invoiceNumber: string;
@@ -7622,13 +8071,24 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "partial" | "paid" | "overdue";
                         notesAmount: string;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7693,6 +8153,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7742,6 +8205,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7766,6 +8230,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7812,6 +8279,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7878,6 +8346,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7928,6 +8399,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7951,6 +8423,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7961,6 +8436,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7984,6 +8460,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8005,6 +8484,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8017,6 +8497,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -8033,11 +8515,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         id: number;
                         customerId: number;
                         noteNumber: string;
@@ -8069,13 +8555,24 @@ export interface operations {
                         appliedAmount: string;
                         refundedAmount: string;
                         unappliedAmount: string;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8125,6 +8622,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8178,6 +8678,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8202,6 +8703,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8252,6 +8756,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8303,6 +8808,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8357,6 +8865,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8380,6 +8889,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8390,6 +8902,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8413,6 +8926,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8434,6 +8950,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8446,6 +8963,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -8462,11 +8981,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         id: number;
                         vendorId: number;
                         noteNumber: string;
@@ -8498,13 +9021,24 @@ export interface operations {
                         appliedAmount: string;
                         refundedAmount: string;
                         unappliedAmount: string;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8554,6 +9088,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8607,6 +9144,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8631,6 +9169,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8681,6 +9222,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8732,6 +9274,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8786,6 +9331,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8809,6 +9355,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8819,6 +9368,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8842,6 +9392,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8863,6 +9416,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8875,6 +9429,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -8891,11 +9447,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         id: number;
                         paymentNumber: string | null;
                         vendorId: number;
@@ -8911,13 +9471,24 @@ export interface operations {
                         appliedAmount: string;
                         refundedAmount: string;
                         unappliedAmount: string;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8962,6 +9533,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9002,6 +9576,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9026,6 +9601,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9063,6 +9641,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9109,6 +9688,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9150,6 +9732,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9173,6 +9756,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9189,6 +9775,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9212,6 +9799,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9233,6 +9823,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9245,6 +9836,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -9261,11 +9854,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         id: number;
                         receiptNumber: string | null;
                         customerId: number;
@@ -9282,13 +9879,24 @@ export interface operations {
                         appliedAmount: string;
                         refundedAmount: string;
                         unappliedAmount: string;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9334,6 +9942,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9375,6 +9986,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9399,6 +10011,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9437,6 +10052,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9484,6 +10100,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9526,6 +10145,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9549,6 +10169,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9565,6 +10188,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9588,6 +10212,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9609,6 +10236,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9621,6 +10249,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -9637,11 +10267,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         id: number;
                         refundNumber: string | null;
                         customerId: number;
@@ -9653,13 +10287,24 @@ export interface operations {
                         totalAmount: string;
                         active: boolean;
                         voidReason: string | null;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9701,6 +10346,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9732,6 +10380,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9756,6 +10405,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9784,6 +10436,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9827,6 +10480,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9859,6 +10515,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9882,6 +10539,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9897,6 +10557,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9920,6 +10581,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9941,6 +10605,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9953,6 +10618,8 @@ export interface operations {
                 limit?: number;
                 /** @description The X-Next-After of the previous page */
                 after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
             };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
@@ -9969,11 +10636,15 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         id: number;
                         refundNumber: string | null;
                         vendorId: number;
@@ -9985,13 +10656,24 @@ export interface operations {
                         totalAmount: string;
                         active: boolean;
                         voidReason: string | null;
-                    }[];
+                        /** @description When its last event was recorded (ISO 8601 UTC) */
+                        updatedAt: string | null;
+                        /** @description Its stream version (the ETag of GET by id) */
+                        version: number;
+                    } | {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                        updatedAt: string;
+                        version: number;
+                    })[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10033,6 +10715,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10064,6 +10749,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10088,6 +10774,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10116,6 +10805,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10159,6 +10849,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10191,6 +10884,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10214,6 +10908,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10229,6 +10926,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10252,6 +10950,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10273,6 +10974,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10304,6 +11006,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10344,6 +11049,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10375,6 +11081,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10416,6 +11125,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10447,6 +11157,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10478,6 +11191,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10509,6 +11223,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10540,6 +11257,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10572,6 +11290,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10625,6 +11346,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10656,6 +11378,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10709,6 +11434,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10741,6 +11467,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10794,6 +11523,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10825,6 +11555,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10878,6 +11611,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10910,6 +11644,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10950,6 +11687,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -10981,6 +11719,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11021,6 +11762,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11053,6 +11795,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11094,6 +11839,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11125,6 +11871,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11166,6 +11915,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11189,6 +11939,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11210,6 +11963,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11233,6 +11987,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11254,6 +12011,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11277,6 +12035,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11287,6 +12048,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11310,6 +12072,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11320,6 +12085,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11343,6 +12109,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11353,6 +12122,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11376,6 +12146,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11417,6 +12190,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11477,6 +12251,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11513,6 +12290,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11547,6 +12325,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11583,6 +12364,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11609,6 +12391,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11620,6 +12405,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11643,6 +12429,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11654,6 +12443,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11677,6 +12467,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11718,6 +12511,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11778,6 +12572,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11814,6 +12611,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11848,6 +12646,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11884,6 +12685,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11910,6 +12712,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11921,6 +12726,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11944,6 +12750,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11955,6 +12764,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -11978,6 +12788,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12019,6 +12832,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12079,6 +12893,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12115,6 +12932,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12149,6 +12967,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12185,6 +13006,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12211,6 +13033,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12222,6 +13047,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12245,6 +13071,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12256,6 +13085,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12284,6 +13114,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12293,6 +13126,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12327,6 +13161,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12337,6 +13174,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12367,6 +13205,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12376,6 +13217,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12406,6 +13248,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12415,6 +13260,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12447,6 +13293,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12456,6 +13305,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12486,6 +13336,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12495,6 +13348,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12523,6 +13377,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12532,6 +13389,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12560,6 +13418,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12569,6 +13430,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12600,6 +13462,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12610,6 +13475,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12641,6 +13507,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12651,6 +13520,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12683,6 +13553,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12693,6 +13566,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12725,6 +13599,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12735,6 +13612,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12764,6 +13642,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12773,6 +13654,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12794,6 +13676,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12803,6 +13688,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12833,6 +13719,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12842,6 +13731,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12872,6 +13762,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12881,6 +13774,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12911,6 +13805,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13031,6 +13928,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13056,6 +13954,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13066,6 +13967,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13092,6 +13994,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13178,6 +14083,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13202,6 +14108,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13321,6 +14230,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13342,6 +14252,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13372,6 +14285,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13399,6 +14313,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13495,6 +14412,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13523,6 +14441,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13574,6 +14495,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13600,6 +14522,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13625,6 +14550,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13679,6 +14605,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13724,6 +14653,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13765,6 +14695,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13786,6 +14719,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13814,6 +14748,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13824,6 +14761,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13848,6 +14786,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13865,6 +14806,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13901,6 +14843,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13920,6 +14865,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13950,6 +14896,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13968,6 +14917,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -13992,6 +14942,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14070,6 +15023,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14110,6 +15064,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14128,6 +15085,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14165,6 +15123,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14182,6 +15143,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14206,6 +15168,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14218,6 +15183,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14242,6 +15208,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14269,6 +15238,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14290,6 +15260,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14319,6 +15292,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14367,6 +15341,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14389,6 +15366,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14424,6 +15402,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14472,6 +15453,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14509,6 +15491,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14558,6 +15543,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14593,6 +15579,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14642,6 +15631,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14679,6 +15669,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14729,6 +15722,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14756,6 +15750,9 @@ export interface operations {
             /** @description The payrolls created and the employees skipped */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14768,6 +15765,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14802,6 +15800,9 @@ export interface operations {
             /** @description The payroll */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14815,6 +15816,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14837,6 +15839,9 @@ export interface operations {
             /** @description The payroll */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14848,6 +15853,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14871,6 +15877,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14881,6 +15890,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14905,6 +15915,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14914,6 +15927,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14935,6 +15949,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14961,6 +15978,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -14994,6 +16012,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15012,6 +16033,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15033,6 +16055,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15049,6 +16074,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15079,6 +16105,9 @@ export interface operations {
             /** @description Registered */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15099,6 +16128,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15120,6 +16150,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15145,6 +16178,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15166,6 +16200,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15180,6 +16217,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15203,6 +16241,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15219,6 +16260,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15249,6 +16291,9 @@ export interface operations {
             /** @description Changed */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15269,6 +16314,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15291,6 +16337,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15301,6 +16350,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15328,7 +16378,11 @@ export interface operations {
             200: {
                 headers: {
                     "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15354,6 +16408,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15377,6 +16432,9 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15391,6 +16449,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15420,6 +16479,9 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15436,6 +16498,154 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSettingsApiKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        role: "owner" | "staff" | "accountant" | "viewer";
+                        prefix: string;
+                        createdAt: string;
+                        createdBy: string | null;
+                        expiresAt: string | null;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSettingsApiKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Tally sync",
+                 *       "role": "accountant",
+                 *       "expiresAt": "2027-03-31"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    role: "owner" | "staff" | "accountant" | "viewer";
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Made */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        role: "owner" | "staff" | "accountant" | "viewer";
+                        prefix: string;
+                        createdAt: string;
+                        createdBy: string | null;
+                        expiresAt: string | null;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        key: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteSettingsApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15457,6 +16667,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15484,6 +16697,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15530,6 +16744,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15560,6 +16777,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15583,6 +16801,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15610,6 +16831,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15658,6 +16880,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15689,6 +16914,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15712,6 +16938,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15727,6 +16956,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15753,6 +16983,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15773,6 +17006,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15796,6 +17030,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15814,6 +17051,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15843,6 +17081,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15860,6 +17101,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15881,6 +17123,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15922,6 +17167,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15971,6 +17217,9 @@ export interface operations {
                     "X-Event-Position": components["headers"]["X-Event-Position"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16013,6 +17262,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };

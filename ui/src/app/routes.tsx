@@ -19,6 +19,7 @@ const AccountScreen = screen(() => import('@/features/settings/account.screen').
 const ActivityScreen = screen(() => import('@/features/settings/activity.screen').then((m) => m.ActivityScreen));
 const UsersScreen = screen(() => import('@/features/settings/users.screen').then((m) => m.UsersScreen));
 const WebhooksScreen = screen(() => import('@/features/settings/webhooks.screen').then((m) => m.WebhooksScreen));
+const ApiKeysScreen = screen(() => import('@/features/settings/api-keys.screen').then((m) => m.ApiKeysScreen));
 const PrintScreen = screen(() => import('@/features/print/print.screen').then((m) => m.PrintScreen));
 const EDocumentsScreen = screen(() => import('@/features/e-documents/e-documents.screen').then((m) => m.EDocumentsScreen));
 const ComingSoonScreen = lazy(() =>
@@ -113,6 +114,7 @@ export function AppRoutes() {
           <Route path={routes.users} element={<UsersScreen />} />
           <Route path={routes.activity} element={<ActivityScreen />} />
           <Route path={routes.webhooks} element={<WebhooksScreen />} />
+          <Route path={routes.apiKeys} element={<ApiKeysScreen />} />
           <Route path={routes.print(':stream', ':id')} element={<PrintScreen />} />
           <Route path={routes.eDocuments(':stream', ':id')} element={<EDocumentsScreen />} />
           <Route path={routes.task(':moduleName', ':slug')} element={<TaskRoute />} />

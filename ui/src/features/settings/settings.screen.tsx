@@ -3,7 +3,7 @@ import { type Business, type BusinessBody, BusinessBodySchema, type BusinessInpu
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 
-import { Activity, Share2, UserRound, Users } from 'lucide-react';
+import { Activity, KeyRound, Share2, UserRound, Users } from 'lucide-react';
 
 import { Button, ButtonLink } from '@/components/button';
 import type { FormSection } from '@/components/entity-config';
@@ -108,7 +108,7 @@ const Unframed = styled.fieldset`
   min-width: 0;
 `;
 
-/** Settings: the business on every document (the owner's to set), and the way to one's account, the users, the activity and the webhooks. */
+/** Settings: the business on every document (the owner's to set), and the way to one's account, the users, the API keys, the activity and the webhooks. */
 export function SettingsScreen() {
   const business = useBusiness();
   const mayEdit = useCan('settings');
@@ -127,6 +127,12 @@ export function SettingsScreen() {
             <ButtonLink to={routes.users} $variant="secondary">
               <Users size={18} aria-hidden="true" />
               Users
+            </ButtonLink>
+          )}
+          {mayManageUsers && (
+            <ButtonLink to={routes.apiKeys} $variant="secondary">
+              <KeyRound size={18} aria-hidden="true" />
+              API Keys
             </ButtonLink>
           )}
           {mayAudit && (
