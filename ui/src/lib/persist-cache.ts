@@ -25,5 +25,9 @@ export function keepQueryCache(queryClient: QueryClient, version: string) {
     // Answers only: a failed or pending read has nothing to show offline.
     dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
   });
+  // The copy is written at most once a second, so it can be older than what the server answered
+  // last (a save, then a reload at once showed the form as it was before). What it restores is
+  // shown at once and read again from the server, online; offline the reads wait.
+  void restored.then(() => queryClient.invalidateQueries());
   return { stop, restored };
 }
