@@ -94,7 +94,9 @@ const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|to
 /** The webhooks' schemas, read by the owner's Webhooks screen alone: a chunk of their own, not in every screen's kit. */
 const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
 /** The GST returns' builders (GSTR-1, its CSV, the summary and the set-off), read by the GST Returns screen alone. */
-const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|set-off|summary)\.ts$/;
+const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|gstr3b|gstr3b-json|tie-out|returns-schema|set-off|summary)\.ts$/;
+/** E-way bill and e-invoice JSON and transport details, read by a GST document's e-documents screen alone. */
+const E_DOC_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](e-invoice|e-way-bill|dispatch)\.ts$/;
 /** GSTR-2B's file reading, matching and IMS layout (the server's), out of every screen's kit. */
 const GSTR2B_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr2b|gstr2b-file|gstr2b-match|ims-upload)\.ts$/;
 /** Bank statements' reading and matching, read by the Bank Reconciliation screen alone. */
@@ -182,6 +184,7 @@ export default defineConfig({
             { name: 'gst-return-contracts', test: GST_RETURN_CONTRACTS, priority: 3 },
             { name: 'bank-contracts', test: BANK_CONTRACTS, priority: 3 },
             { name: 'gstr2b-contracts', test: GSTR2B_CONTRACTS, priority: 3 },
+            { name: 'e-document-contracts', test: E_DOC_CONTRACTS, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
             { name: 'offline', test: OFFLINE, priority: 1 },
