@@ -216,6 +216,8 @@ describe('the longest and most hostile values the contracts accept', () => {
       paymentPrefix: 'P0P0',
       refundPrefix: 'F0F0',
       vendorRefundPrefix: 'V0V0',
+      // The day the books begin: the earliest a business could have (documents after it are ordinary).
+      booksBegin: '1900-04-01',
     };
     expectEveryField(BusinessBodySchema, body);
     const saved = await owner.put<Record<string, unknown>>(BUSINESS_PATH, body);
