@@ -23,7 +23,7 @@ test('home → module → task, the task opening with a full page load', async (
   await expect(page.getByRole('heading', { name: 'Purchase', level: 1 })).toBeVisible();
   await expect(page.getByText('Vendors, bills and payments')).toBeVisible();
   const tasks = page.getByRole('list', { name: 'Purchase tasks' });
-  await expect(tasks.getByRole('link')).toHaveCount(4);
+  await expect(tasks.getByRole('link')).toHaveCount(5);
   await expectAccessible(page);
 
   // Hovering 'Invoices' prefetches the first page of purchase invoices and the vendors (SEED-SPEC §2).
@@ -52,11 +52,11 @@ test('the books have their tasks: accounting, payments, banking and reports', as
   await page.goto('/module/reports');
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
   const tasks = page.getByRole('list', { name: 'Reports tasks' });
-  await expect(tasks.getByRole('link')).toHaveCount(8);
+  await expect(tasks.getByRole('link')).toHaveCount(11);
   await expect(tasks.getByRole('link', { name: /Profit and Loss/ })).toBeVisible();
   await expectAccessible(page);
   await page.goto('/module/accounting');
-  await expect(page.getByRole('list', { name: 'Accounting tasks' }).getByRole('link')).toHaveCount(5);
+  await expect(page.getByRole('list', { name: 'Accounting tasks' }).getByRole('link')).toHaveCount(6);
 });
 
 test('an unknown module offers the way home', async ({ page }) => {

@@ -145,6 +145,8 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       againstId: against?.id ?? null,
       againstNumber: against?.number ?? null,
       ...(doc.against ? { noteType: body.noteType } : {}),
+      // A kind with opening items: this one is not (its own route records those).
+      ...(doc.opening ? { openingOn: null } : {}),
     };
   };
 
