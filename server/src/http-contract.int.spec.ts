@@ -47,6 +47,10 @@ const Strict = {
   unauthenticatedMe: ErrorBodySchema.extend({ setupRequired: z.boolean() }).strict(),
 };
 
+/** A list's rows: the record, strictly, with when it last changed and its stream version (issue 46's sync), checked then set aside. */
+const listed = <S extends z.ZodObject>(schema: S) =>
+  z.array(schema.extend({ updatedAt: z.string().min(1), version: z.number().int().positive() }).strict()).transform((rows) => rows.map(({ updatedAt: _at, version: _v, ...row }) => row));
+
 const HealthSchema = z.object({
   status: z.literal('ok'),
   store: z.object({ kind: z.string(), head: z.string().regex(/^\d+$/) }),
@@ -108,7 +112,7 @@ const httpContract = (mode: Mode) => {
       const res = await owner.get(vendorsEntity.path, { headers: { [HEADERS.minPosition]: position } });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-read-model-stale')).toBeNull();
-      return z.array(Strict.vendor).parse(res.body);
+      return listed(VendorSchema).parse(res.body);
     };
     const readOne = (id: number | string, position?: string) =>
       owner.get(byId(vendorsEntity.path, id), position ? { headers: { [HEADERS.minPosition]: position } } : {});
@@ -296,7 +300,7 @@ const httpContract = (mode: Mode) => {
 
       it('POST answers 201 with the record, X-Event-Position, ETag "1" and Location', async () => {
         const { res, vendor, position } = await createVendor('Acme Traders', { panNumber: 'abcde1234f' });
-        expect(vendor).toEqual({ id: expect.any(Number), ...vendorBody('Acme Traders') });
+        expect(vendor).toEqual({ id: expect.any(Number), msme: null, udyamNumber: null, ...vendorBody('Acme Traders') });
         expect(vendor.id).toBeGreaterThan(0);
         expect(position).toMatch(/^\d+$/);
         expect(res.headers.get('etag')).toBe('"1"');
@@ -461,7 +465,7 @@ const httpContract = (mode: Mode) => {
         const listAt = async (position: string) => {
           const res = await owner.get(entity.path, { headers: { [HEADERS.minPosition]: position } });
           expect(res.status).toBe(200);
-          return z.array(RecordSchema).parse(res.body);
+          return listed(entity.record).parse(res.body);
         };
 
         it('creates, lists at once, reads, updates with If-Match and keeps history', async () => {
@@ -658,7 +662,7 @@ const httpContract = (mode: Mode) => {
         expectError(other, 409, 'conflict');
         expect(BigInt(await head())).toBe(before + 1n);
         const list = await readList(first.headers.get(HEADERS.eventPosition)!);
-        expect(list.filter((v) => v.name.startsWith(name))).toHaveLength(1);
+        expect(list.filter((v) => String(v.name).startsWith(name))).toHaveLength(1);
       });
 
       it('the same key sent concurrently still appends once', async () => {
