@@ -28,6 +28,7 @@ import { activityExportRoute } from './operators/activity-export.route';
 import { activityRoute } from './operators/activity.route';
 import { operatorRoutes } from './operators/operator.routes';
 import { registerReadRoutes } from './routes';
+import { refuseUnknown } from './shared/refuse-unknown';
 
 export interface QueryAppDeps {
   readonly db: AnyDb;
@@ -59,11 +60,13 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   registerReadRoutes(router, { ...deps, clock: now });
   const doc = openApiDocument();
   router.get(api.openapi, (ctx: Context) => {
+    refuseUnknown(ctx, []);
     ctx.body = doc;
   });
   const page = docsPage(doc);
   const pageCsp = `${API_CSP}; style-src ${inlineHashes(page, 'style').join(' ')}`;
   router.get(api.docs, (ctx: Context) => {
+    refuseUnknown(ctx, []);
     ctx.set('Content-Security-Policy', pageCsp);
     ctx.type = 'html';
     ctx.body = page;

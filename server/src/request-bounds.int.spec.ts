@@ -65,7 +65,7 @@ const asOf = (path: string, extra = ''): Bounded => ({
 const LAST_FY = `${LAST_YEAR - 1}-${String(LAST_YEAR % 100).padStart(2, '0')}`;
 const yearly = (path: string, bounded: Bounded): Bounded => ({
   worst: [...bounded.worst.map((url) => `${url}&compare=previous-year`), `${path}?fy=${LAST_FY}&compare=previous-year`],
-  beyond: [...bounded.beyond, [`${path}?compare=yes`, 'compare'], [`${path}?fy=${LAST_YEAR}-00`, 'fy'], [`${path}?fy=2025-26&from=2025-04-01`, 'fy']],
+  beyond: [...bounded.beyond, [`${path}?compare=yes`, 'compare'], [`${path}?fy=${LAST_YEAR}-00`, 'fy'], [`${path}?fy=2025-26&to=2026-03-31`, 'fy']],
 });
 const exported = (path: string): Bounded => {
   const b = period(path);

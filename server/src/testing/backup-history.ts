@@ -3,7 +3,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-import { api, BANK_RECONCILIATION_PATHS, BUSINESS_PATH, byId, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { api, BANK_RECONCILIATION_PATHS, BUSINESS_PATH, byId, GSTR2B_PATHS, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import type { Database } from '@erp/eventstore';
 import { freePort } from '@erp/eventstore/testing';
@@ -114,6 +114,12 @@ export const writeHistory = async (owner: HttpClient) => {
   ].join('\n');
   const imported = await owner.post(BANK_RECONCILIATION_PATHS.statements('bank'), { csv, fileName: 'april.csv' });
   expect(imported.status, imported.text).toBe(201);
+  // A month's GSTR-2B from the portal (one supplier invoice), for the business's GSTIN.
+  const items = [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }];
+  const b2b = [{ ctin: '29AAHCM7727Q1ZI', trdnm: 'Backup Supplier', supprd: '042026', inv: [{ inum: 'BS/1', typ: 'R', dt: '10-04-2026', val: 1180, pos: '27', rev: 'N', itcavl: 'Y', items }] }];
+  const file = JSON.stringify({ chksum: 'x', data: { gstin: '27AAPFU0939F1ZV', rtnprd: '042026', gendt: '14-05-2026', version: '1.0', docdata: { b2b } } });
+  const twoB = await owner.post(GSTR2B_PATHS.imports, { file, fileName: 'GSTR2B-042026.json' });
+  expect([200, 201], twoB.text).toContain(twoB.status);
 };
 
 export const waitCaughtUp = (client: HttpClient) =>

@@ -1,4 +1,5 @@
 import {
+  NewApiKeySchema,
   api,
   BANK_RECONCILIATION_PATH,
   MatchBodySchema,
@@ -231,6 +232,9 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
   if (route.path === `${api.users}/:id/password`) return { schema: PasswordResetSchema, kind: 'users', streams: [], valid: () => fc.record({ password }) };
   // Webhooks keep no events (their own specs, webhook*.int.spec.ts): made paused, so no delivery is tried (a redelivery is 409).
   const webhook = () => fc.record({ url: token.map((t) => `http://127.0.0.1:9/fuzz/${encodeURIComponent(t)}`), eventTypes: fc.constantFrom([], ['VendorCreated']), active: fc.constant(false) });
+  // API keys (issue 46): a name, a role, no expiry; revoking takes no body.
+  if (route.path === api.apiKeys) return { schema: NewApiKeySchema, kind: 'users', streams: [], valid: () => fc.record({ name: requiredText, role: fc.constantFrom('viewer', 'staff', 'accountant') }) };
+  if (route.path === `${api.apiKeys}/:id`) return { schema: null, kind: 'users', streams: [], valid: () => fc.constant({}) };
   if (route.path === api.webhooks) return { schema: NewWebhookSchema, kind: 'users', streams: [], valid: webhook };
   if (route.path.startsWith(`${api.webhooks}/:id`)) return { schema: route.method === 'PUT' ? WebhookChangeSchema : route.path.endsWith(':id/redeliver') ? RedeliverSinceSchema : null, kind: 'users', streams: [], valid: route.method === 'PUT' ? webhook : () => fc.constant(route.path.endsWith(':id/redeliver') ? { since: '2026-01-01T00:00:00Z' } : {}) };
   if (route.path === DEVICES_PATH) return { schema: DeviceBodySchema, kind: 'settings', streams: ['device'], valid: () => fc.record({ name: token.map((t) => `Phone ${t}`) }) };
