@@ -1,4 +1,6 @@
 import {
+  LOCKS_PATH,
+  LockBodySchema,
   NewApiKeySchema,
   api,
   BANK_RECONCILIATION_PATH,
@@ -237,6 +239,8 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
   if (route.path === `${api.apiKeys}/:id`) return { schema: null, kind: 'users', streams: [], valid: () => fc.constant({}) };
   if (route.path === api.webhooks) return { schema: NewWebhookSchema, kind: 'users', streams: [], valid: webhook };
   if (route.path.startsWith(`${api.webhooks}/:id`)) return { schema: route.method === 'PUT' ? WebhookChangeSchema : route.path.endsWith(':id/redeliver') ? RedeliverSinceSchema : null, kind: 'users', streams: [], valid: route.method === 'PUT' ? webhook : () => fc.constant(route.path.endsWith(':id/redeliver') ? { since: '2026-01-01T00:00:00Z' } : {}) };
+  // The books' lock: cleared (a lock set by the fuzz would refuse the dated writes that follow it).
+  if (route.path === `${LOCKS_PATH}/:scope`) return { schema: LockBodySchema, kind: 'settings', streams: ['period-lock'], valid: () => fc.constant({ upTo: null, reason: 'fuzz' }) };
   if (route.path === DEVICES_PATH) return { schema: DeviceBodySchema, kind: 'settings', streams: ['device'], valid: () => fc.record({ name: token.map((t) => `Phone ${t}`) }) };
   if (route.path === BUSINESS_PATH) {
     return {

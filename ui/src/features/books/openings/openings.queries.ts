@@ -8,12 +8,15 @@ const KEY = ['books', 'opening-balances'] as const;
 
 export const useOpeningSummary = () => useQuery({ queryKey: KEY, queryFn: () => apiClient.get<OpeningSummary>(OPENING_BALANCES_PATH) });
 
-/** After an opening is saved, the books and the lists it shows in are read again. */
+/**
+ * After an opening is saved, the books and the lists it shows in are read again — in the
+ * background: the save is done when the server says so (awaiting every screen's reads kept
+ * "Saving..." up for seconds).
+ */
 const useAfterWrite = () => {
   const queryClient = useQueryClient();
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: ['books'] });
-    await queryClient.invalidateQueries();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['books'] }).then(() => queryClient.invalidateQueries());
   };
 };
 
