@@ -2,7 +2,7 @@ import { api, apiKeyActor, type ActivityPage, type ApiKey, byId, type CreatedApi
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import { describe, expect, it } from 'vitest';
 
-import { HttpClient } from './testing/http-client';
+import { eventually, HttpClient } from './testing/http-client';
 import { startServices } from './testing/run-modes';
 import { type SignedInSystem, signedInOneProcess, signedInSystem } from './testing/signed-in-system';
 import { ownWork } from './testing/test-work';
@@ -67,7 +67,13 @@ describe('API keys, one process (issue 46)', () => {
   it('the owner lists keys with their last use, never a key or its hash', ownWork(async () => {
     const key = await makeKey(t, { name: 'Listed', role: 'viewer', expiresAt: '2999-12-31' });
     expect((await key.client.get(api.auth.me)).status).toBe(200);
-    const listed = await t.owner.get<ApiKey[]>(api.apiKeys);
+    expect((await key.client.get(vendorsEntity.path)).status).toBe(200);
+    // The last use is written beside the request, not before its answer: read until it is there.
+    const listed = await eventually(
+      () => t.owner.get<ApiKey[]>(api.apiKeys),
+      (res) => res.body.find((k) => k.id === key.id)?.lastUsedAt != null,
+      { timeoutMs: 15_000, what: "the key's last use" },
+    );
     const row = listed.body.find((k) => k.id === key.id)!;
     expect(row).toMatchObject({ name: 'Listed', role: 'viewer', prefix: key.key.slice(0, 8), createdBy: 'owner', expiresAt: '2999-12-31T23:59:59.999Z', revokedAt: null });
     expect(row.lastUsedAt).not.toBeNull();
