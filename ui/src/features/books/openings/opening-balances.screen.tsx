@@ -82,7 +82,7 @@ function Check({ summary }: { summary: OpeningSummary }) {
   const left = decimal(summary.difference).abs();
   return (
     <Stack $gap={10}>
-      <Figures>
+      <Figures label="Openings by source">
         <table>
           <thead><tr><th>Opening</th><th>Dr</th><th>Cr</th></tr></thead>
           <tbody>

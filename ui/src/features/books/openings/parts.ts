@@ -1,5 +1,7 @@
 import styled from 'styled-components';
 
+import { TableScroll } from '@/components/table-scroll';
+
 /** Fields side by side where there is room, one under another on a phone. */
 export const Grid = styled.div`
   display: grid;
@@ -24,9 +26,8 @@ export const Verdict = styled.p<{ $balanced: boolean }>`
   font-size: 14px;
 `;
 
-/** A figures table that scrolls inside its own box on a phone. */
-export const Figures = styled.div`
-  overflow-x: auto;
+/** A figures table that scrolls inside its own box on a phone (focusable, with the cue). */
+export const Figures = styled(TableScroll)`
   table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
   th, td { padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong}; text-align: right; white-space: nowrap; }
   th:first-child, td:first-child { text-align: left; white-space: normal; }
