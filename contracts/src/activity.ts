@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { inOrder, isAcceptedDate, queryDateMessage } from './dates';
+import { ACTOR_MAX } from './api-keys';
 import { HistoryEntrySchema } from './events';
 
 /** One change in the activity log: who did what to which record, when, field by field. */
@@ -29,7 +30,8 @@ const day = (label: string) => z.string().refine(isAcceptedDate, queryDateMessag
  */
 export const ActivityQuerySchema = z
   .object({
-    user: z.string().trim().min(1).max(100).optional(),
+    // Who acted: a username, or a key's actor (`API key <name>`, the longest).
+    user: z.string().trim().min(1).max(ACTOR_MAX).optional(),
     module: z.string().regex(/^[a-z]{1,40}$/, 'Expected a module name').optional(),
     record: z.string().regex(/^[a-z][a-z-]{0,60}(-\d{1,10}|:\d{1,10})$/, 'Expected a record like vendor-3').optional(),
     from: day('From'),

@@ -21,8 +21,11 @@ const expiresAt = z
   .transform((v) => (v.length === 10 ? new Date(`${v}T23:59:59.999Z`) : new Date(v)).toISOString())
   .refine((v) => Date.parse(v) > Date.now(), 'An expiry in the future');
 
+/** The longest name a key takes. */
+export const API_KEY_NAME_MAX = 100;
+
 export const NewApiKeySchema = z.strictObject({
-  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'At most 100 characters').refine(isStorable, UNSTORABLE_MESSAGE),
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(API_KEY_NAME_MAX, `At most ${API_KEY_NAME_MAX} characters`).refine(isStorable, UNSTORABLE_MESSAGE),
   role: z.enum(ROLES, { error: `Choose one of: ${ROLES.join(', ')}` }),
   expiresAt: expiresAt.nullish(),
 });
@@ -50,3 +53,5 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
 /** The name events appended with a key carry as their user (the activity log shows it). */
 export const apiKeyActor = (name: string) => `API key ${name}`;
+/** The longest actor an event names: a key's, longer than any username. */
+export const ACTOR_MAX = apiKeyActor('x'.repeat(API_KEY_NAME_MAX)).length;

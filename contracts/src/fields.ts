@@ -65,12 +65,12 @@ export const isStorable = (value: string): boolean => !UNSTORABLE.test(value);
 export const UNSTORABLE_MESSAGE = 'Contains characters that cannot be stored';
 
 /**
- * The longest text each kind of field takes, in characters (UTF-16 code units, as JavaScript and
- * zod count them). The seed says "no length limit"; we differ on purpose (DESIGN §5): a value
+ * The longest text each kind of field takes, in characters: Unicode code points, as zod's `max`
+ * counts them (an emoji is one, though two UTF-16 units and four bytes). The seed says "no length limit"; we differ on purpose (DESIGN §5): a value
  * must fit every index, stream id, CSV cell and printed invoice it flows into. Names, numbers
  * and codes are short; long-form text (address, notes, description) may be long and is never
- * indexed whole. At 3 bytes a character (the worst case of UTF-8 for one code unit) a name is at
- * most 600 bytes: well inside a btree entry (2,704 bytes).
+ * indexed whole. At 4 bytes a character (the worst case of UTF-8) a name is at most 800 bytes:
+ * well inside a btree entry (2,704 bytes).
  */
 export const TEXT_MAX = {
   /** Names and other one-line texts: a vendor, an item, a reason, a designation. */

@@ -110,6 +110,12 @@ export const DispatchBodySchema = z
 export type DispatchBody = z.output<typeof DispatchBodySchema>;
 export type DispatchInput = z.input<typeof DispatchBodySchema>;
 
+/**
+ * The longest signed QR code taken: what one QR code holds of such text (version 40, low error
+ * correction, bytes: 2,953). A longer one could not be printed on the invoice (Rule 48(4)).
+ */
+export const SIGNED_QR_MAX = 2953;
+
 /** What the portal answers on an e-invoice, pasted back by the owner. */
 export const IrnBodySchema = z.object({
   irn: z
@@ -128,7 +134,7 @@ export const IrnBodySchema = z.object({
     .string({ error: 'Paste the signed QR code' })
     .transform((v) => v.trim())
     .refine((v) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(v), 'The signed QR code is the long text of three parts joined by dots')
-    .refine((v) => v.length <= 4000, 'At most 4000 characters'),
+    .refine((v) => v.length <= SIGNED_QR_MAX, `At most ${SIGNED_QR_MAX} characters: a QR code holds no more`),
 });
 export type IrnBody = z.output<typeof IrnBodySchema>;
 

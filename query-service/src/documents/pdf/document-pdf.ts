@@ -113,6 +113,15 @@ const payTo = (doc: PrintableDocument): Content[] => {
   ];
 };
 
+type QrNode = { qr: string; _width?: number };
+const qrEncoder = (createRequire(import.meta.url)('pdfmake/js/qrEnc.js') as { default: { measure: (node: QrNode) => QrNode } }).default;
+/**
+ * How wide to draw a QR code: `fit` points, or a point a module when it has more modules than
+ * that (pdfmake draws whole-point modules, and none at all when they would be under a point: a
+ * long signed QR code vanished from the invoice). Measured unfitted, a module is 5 points.
+ */
+export const qrFit = (text: string, fit: number) => Math.max(fit, (qrEncoder.measure({ qr: text })._width ?? 0) / 5);
+
 /** The e-invoice's IRN, Ack No and Date, and its signed QR code as a QR (Rule 48(4)). */
 const eInvoiceBlock = (doc: PrintableDocument): Content[] => {
   const e = doc.eInvoice;
@@ -121,7 +130,7 @@ const eInvoiceBlock = (doc: PrintableDocument): Content[] => {
     {
       columns: [
         { width: '*', stack: [t('e-Invoice', { bold: true }), t(`IRN: ${e.irn}`, { fontSize: 7 }), t(`Ack No: ${e.ackNo}`), t(`Ack Date: ${e.ackDate}`)] },
-        { width: 'auto', qr: e.signedQrCode, fit: 110 },
+        { width: 'auto', qr: e.signedQrCode, fit: qrFit(e.signedQrCode, 110) },
       ],
       columnGap: 12,
       margin: [0, 0, 0, 10],
