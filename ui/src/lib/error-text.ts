@@ -21,3 +21,12 @@ export const errorText = (error: unknown): string => {
   if (error instanceof TypeError) return 'The server could not be reached. Check your connection and try again.';
   return 'Something went wrong. Please try again.';
 };
+
+/**
+ * Whether the same request may work if sent again: offline, a busy or failing server, a timeout.
+ * A refusal of what was asked (a 4xx but 408 and 429) answers the same until something changes.
+ */
+export const mayPassOnRetry = (error: unknown): boolean => !isApiError(error) || error.status >= 500 || error.status === 408 || error.status === 429;
+
+/** A refusal that says what to change in Settings ('Set the business GSTIN in Settings first'). */
+export const needsSettings = (error: unknown): boolean => isApiError(error) && error.status < 500 && /\bin Settings\b/.test(error.serverMessage ?? '');

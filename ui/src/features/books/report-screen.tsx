@@ -2,7 +2,7 @@ import { financialYearDates, financialYearOf, financialYearStart, routes } from 
 import { useQuery } from '@tanstack/react-query';
 import { Download, Printer, SearchX } from 'lucide-react';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
@@ -14,7 +14,7 @@ import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { Spinner } from '@/components/spinner';
 import { TableScroll } from '@/components/table-scroll';
 import { apiClient } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { errorText, mayPassOnRetry, needsSettings } from '@/lib/error-text';
 import { deferred } from '@/lib/deferred';
 import { todayInIndia } from '@/lib/format';
 
@@ -229,7 +229,7 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
             <Spinner label={`Loading ${config.title.toLowerCase()}`} />
           ) : report.isError ? (
             <EmptyState message={errorText(report.error)}>
-              <Button onClick={() => void report.refetch()}>Try again</Button>
+              {needsSettings(report.error) ? <Link to={routes.settings}>Open Settings</Link> : mayPassOnRetry(report.error) && <Button onClick={() => void report.refetch()}>Try again</Button>}
             </EmptyState>
           ) : (
             tables.map((table) => (
