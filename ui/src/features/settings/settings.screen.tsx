@@ -148,10 +148,11 @@ export function SettingsScreen() {
             </ButtonLink>
           )}
         </Actions>
-        <LockBooks mayEdit={mayEdit} />
         {business.isPending && <Spinner />}
         {business.isError && <EmptyState message="Your business settings could not be loaded. Check the connection and try again." />}
         {business.data && <ProfileForm key={JSON.stringify(business.data.profile)} initial={business.data.profile ? valuesOf(business.data.profile) : EMPTY} configured={business.data.configured} mayEdit={mayEdit} />}
+        {/* After the profile a new owner fills in first: locking the books is a month- or year-end task. */}
+        <LockBooks mayEdit={mayEdit} />
       </Main>
     </>
   );
