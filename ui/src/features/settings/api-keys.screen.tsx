@@ -1,6 +1,6 @@
-import { api, type ApiKey, ApiKeySchema, byId, type CreatedApiKey, CreatedApiKeySchema, type Role, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, routes } from '@erp/contracts';
+import { api, type ApiKey, ApiKeySchema, byId, type CreatedApiKey, CreatedApiKeySchema, type Role, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from '@erp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { z } from 'zod';
@@ -8,13 +8,12 @@ import { z } from 'zod';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/entity-card';
-import { EmptyState } from '@/components/empty-state';
 import { describedBy, FieldShell, Input, Select } from '@/components/form-field';
-import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
-import { Spinner } from '@/components/spinner';
+import { Card, CardHeading, Stack } from '@/components/layout';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDateTime } from '@/lib/format';
+import { ShownOnceList } from '@/features/settings/shown-once-list';
 import { toast } from '@/lib/toast-store';
 
 const KEYS_KEY = ['settings', 'api-keys'] as const;
@@ -58,32 +57,18 @@ const expired = (key: ApiKey) => key.expiresAt !== null && Date.parse(key.expire
 export function ApiKeysScreen() {
   // Read again whenever the screen opens: last use moves while it is closed.
   const keys = useQuery({ queryKey: KEYS_KEY, queryFn: async () => z.array(ApiKeySchema).parse(await apiClient.get(api.apiKeys)), refetchOnMount: 'always' });
-  const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
-    <>
-      <TopBar
-        title="API Keys"
-        subtitle="For your other software"
-        back={{ to: routes.settings, label: 'Back to settings' }}
-        actions={!adding && (
-          <Button onClick={() => { setCreated(null); setAdding(true); }}>
-            <Plus size={18} aria-hidden="true" />
-            New Key
-          </Button>
-        )}
-      />
-      <Main>
-        <Stack $gap={14}>
-          {created && <KeyOnce apiKey={created} onDone={() => setCreated(null)} />}
-          {adding && <NewKeyForm onDone={(made) => { setAdding(false); if (made) setCreated(made); }} />}
-          {keys.isPending && <Spinner label="Loading API keys" />}
-          {keys.isError && <EmptyState message={`Could not load API keys. ${errorText(keys.error)}`} />}
-          {keys.isSuccess && keys.data.length === 0 && !adding && <EmptyState message="No API keys yet. Make one for each program that connects." />}
-          {keys.data?.map((key) => <KeyCard key={key.id} apiKey={key} />)}
-        </Stack>
-      </Main>
-    </>
+    <ShownOnceList<ApiKey, CreatedApiKey>
+      title="API Keys"
+      subtitle="For your other software"
+      addLabel="New Key"
+      plural="API keys"
+      empty="No API keys yet. Make one for each program that connects."
+      list={keys}
+      form={(onDone) => <NewKeyForm onDone={onDone} />}
+      once={(made, onDone) => <KeyOnce apiKey={made} onDone={onDone} />}
+      card={(key) => <KeyCard key={key.id} apiKey={key} />}
+    />
   );
 }
 

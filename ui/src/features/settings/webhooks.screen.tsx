@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api, byId, type CreatedWebhook, CreatedWebhookSchema, type NewWebhook, NewWebhookSchema, routes, type Webhook, type WebhookChangeSchema, type WebhookDelivery, WebhookDeliverySchema, WebhookSchema } from '@erp/contracts';
+import { api, byId, type CreatedWebhook, CreatedWebhookSchema, type NewWebhook, NewWebhookSchema, type Webhook, type WebhookChangeSchema, type WebhookDelivery, WebhookDeliverySchema, WebhookSchema } from '@erp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
@@ -11,14 +11,13 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/entity-card';
 import type { BadgeTone } from '@/components/entity-config';
-import { EmptyState } from '@/components/empty-state';
 import { describedBy, FieldShell, Input } from '@/components/form-field';
-import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
-import { Spinner } from '@/components/spinner';
+import { Card, CardHeading, Stack } from '@/components/layout';
 import { EVENT_TYPE_GROUPS } from '@/features/settings/webhook-event-types';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDateTime } from '@/lib/format';
+import { ShownOnceList } from '@/features/settings/shown-once-list';
 import { toast } from '@/lib/toast-store';
 
 const WEBHOOKS_KEY = ['settings', 'webhooks'] as const;
@@ -86,32 +85,18 @@ const failed = (error: unknown) =>
 /** The owner's webhooks (issue 23): register a URL and event types, see the secret once, pause, delete, and watch the deliveries. */
 export function WebhooksScreen() {
   const webhooks = useQuery({ queryKey: WEBHOOKS_KEY, queryFn: async () => z.array(WebhookSchema).parse(await apiClient.get(api.webhooks)) });
-  const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
   return (
-    <>
-      <TopBar
-        title="Webhooks"
-        subtitle="Your business events, signed and sent to your systems"
-        back={{ to: routes.settings, label: 'Back to settings' }}
-        actions={!adding && (
-          <Button onClick={() => { setCreated(null); setAdding(true); }}>
-            <Plus size={18} aria-hidden="true" />
-            Add Webhook
-          </Button>
-        )}
-      />
-      <Main>
-        <Stack $gap={14}>
-          {created && <SecretOnce webhook={created} onDone={() => setCreated(null)} />}
-          {adding && <NewWebhookForm onDone={(made) => { setAdding(false); if (made) setCreated(made); }} />}
-          {webhooks.isPending && <Spinner label="Loading webhooks" />}
-          {webhooks.isError && <EmptyState message={`Could not load webhooks. ${errorText(webhooks.error)}`} />}
-          {webhooks.isSuccess && webhooks.data.length === 0 && !adding && <EmptyState message="No webhooks yet. Add one to send your events to another system." />}
-          {webhooks.data?.map((webhook) => <WebhookCard key={webhook.id} webhook={webhook} />)}
-        </Stack>
-      </Main>
-    </>
+    <ShownOnceList<Webhook, CreatedWebhook>
+      title="Webhooks"
+      subtitle="Your business events, signed and sent to your systems"
+      addLabel="Add Webhook"
+      plural="webhooks"
+      empty="No webhooks yet. Add one to send your events to another system."
+      list={webhooks}
+      form={(onDone) => <NewWebhookForm onDone={onDone} />}
+      once={(made, onDone) => <SecretOnce webhook={made} onDone={onDone} />}
+      card={(webhook) => <WebhookCard key={webhook.id} webhook={webhook} />}
+    />
   );
 }
 
