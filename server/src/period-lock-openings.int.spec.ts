@@ -1,4 +1,4 @@
-import { BUSINESS_PATH, byId, lockPath, OPENING_BALANCES_PATH, openingItemsPath, purchaseInvoices, salesInvoices } from '@erp/contracts';
+import { BUSINESS_PATH, byId, financialYearStart, indiaDate, ledgersEntity, lockPath, OPENING_BALANCES_PATH, openingItemsPath, purchaseInvoices, salesInvoices } from '@erp/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
@@ -12,7 +12,9 @@ const profile = (booksBegin: string | null, legalName = 'Opening Traders') => ({
  * an accountant's rule follows — while that day is locked, no opening (the accounts', an opening
  * invoice or bill, recorded or revised) changes, and the day itself does not move, into or out
  * of the lock; the rest of the profile does. After an unlock to before that day they change again.
- * Opening stock is a stock adjustment dated that day, refused like any (period-locks.int.spec.ts).
+ * Opening stock is a stock adjustment dated that day, refused like any (period-locks.int.spec.ts);
+ * a ledger's opening balance is posted on the first day of the year it is added in, and refused
+ * while that day is locked.
  */
 describe('openings in a locked period', () => {
   const t = signedInOneProcess();
@@ -67,5 +69,19 @@ describe('openings in a locked period', () => {
     await write('put', BUSINESS_PATH, profile('2025-04-02'));
     const back = await t.owner.put<{ message: string }>(BUSINESS_PATH, profile('2025-03-31'));
     expect([back.status, back.body.message]).toEqual([409, 'The books are locked up to 31-03-2025. Unlock them in Settings to change this.']);
+  });
+
+  it("a ledger's opening balance (on the first day of the year it is added in) is refused while that day is locked; the rest of it is not", async () => {
+    const yearStart = financialYearStart(indiaDate(new Date()));
+    await write('put', lockPath('books'), { upTo: yearStart });
+    const message = `The books are locked up to ${yearStart.slice(8, 10)}-${yearStart.slice(5, 7)}-${yearStart.slice(0, 4)}. Unlock them in Settings to change this.`;
+    const before = await events();
+    const withOpening = await t.owner.post<{ message: string }>(ledgersEntity.path, { accountName: 'HDFC Current', accountType: 'asset', openingBalance: '5000.00' });
+    expect([withOpening.status, withOpening.body.message]).toEqual([409, message]);
+    expect(await events()).toBe(before);
+    const ledger = await write('post', ledgersEntity.path, { accountName: 'HDFC Current', accountType: 'asset' });
+    await write('put', byId(ledgersEntity.path, ledger.id), { accountName: 'HDFC Current A/c', accountType: 'asset' });
+    const opening = await t.owner.put<{ message: string }>(byId(ledgersEntity.path, ledger.id), { accountName: 'HDFC Current A/c', accountType: 'asset', openingBalance: '5000.00' });
+    expect([opening.status, opening.body.message]).toEqual([409, message]);
   });
 });

@@ -13,6 +13,8 @@ export interface StreamHandle<State> {
   readonly version: number;
   /** Position of its last event ('0' for a new stream). */
   readonly lastPosition: string;
+  /** When its first event was recorded (its metadata's `at`), for a stream read whole. */
+  readonly firstAt?: string;
   /** A guard stream (ctx.guard): its version is checked under its guard in the append (StreamAppend.guard). */
   readonly guard?: boolean;
 }
@@ -107,7 +109,7 @@ const guardCacheOf = (store: EventStore) => {
 const loadFrom = async <State, Event>(store: EventStore, streamId: string, evolver: Evolver<State, Event>): Promise<StreamHandle<State>> => {
   const { version, events } = await store.readStream(streamId);
   const state = foldStored(evolver, events);
-  return { streamId, state, version, lastPosition: events.at(-1)?.position ?? '0' };
+  return { streamId, state, version, lastPosition: events.at(-1)?.position ?? '0', ...(events[0] ? { firstAt: events[0].metadata.at } : {}) };
 };
 
 const contextFor = (store: EventStore): CommandContext => ({
