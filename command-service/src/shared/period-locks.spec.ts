@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext } from './handle-command';
 import { changedParts, checkLocks, datedInBooks } from './period-locks';
 
-const parts = payrollEntity.booksParts!;
+const parts = (values: Readonly<Record<string, unknown>>) => payrollEntity.booksParts!(values, { addedOn: '2026-04-01' });
 const pending = { basicSalary: '18000.00', allowances: '0.00', deductions: '0.00', netSalary: '18000.00', month: 4, year: 2026, status: 'pending', active: true };
 const paid = { ...pending, status: 'paid', paidOn: '2026-05-02', paidFrom: 'bank' };
 
