@@ -115,7 +115,7 @@ describe('two financial years, end to end', () => {
     post('2025-06-10', { bank: 5_000_050n, debtors: -5_000_050n });
     ids.payment = (await write('post', vendorPayments.path, { vendorId: ids.vendor, paymentDate: '2025-07-05', paymentMethod: 'cheque', referenceNumber: '456', lines: [{ invoiceId: ids.openingBill, paidAmount: '20000.25' }] })).id;
     post('2025-07-05', { creditors: 2_000_025n, bank: -2_000_025n });
-    expect(await read(byId(salesInvoices.path, ids.openingInvoice))).toMatchObject({ balanceDue: '0.00', status: 'paid' });
+    expect(await read(byId(salesInvoices.path, ids.openingInvoice!))).toMatchObject({ balanceDue: '0.00', status: 'paid' });
   });
 
   it("3. March's salaries are accrued in March (a payable at 31 March)", async () => {
@@ -147,7 +147,7 @@ describe('two financial years, end to end', () => {
       await t.owner.post(openingItemsPath(salesInvoices), { customerId: ids.customer, invoiceNumber: 'OB/18', invoiceDate: '2025-03-11', amount: '10.00' }),
     ];
     expect(refused.map((r) => [r.status, (r.body as { message: string }).message])).toEqual([[409, LOCKED], [409, LOCKED]]);
-    await write('post', payrollActionPath(ids.payroll, 'pay'), { paidOn: '2026-04-02', paidFrom: 'bank' }, 200);
+    await write('post', payrollActionPath(ids.payroll!, 'pay'), { paidOn: '2026-04-02', paidFrom: 'bank' }, 200);
     post('2026-04-02', { 'salaries-payable': 1_800_010n, bank: -1_800_010n });
   });
 
