@@ -52,8 +52,14 @@ export interface MasterDataDefinition<L extends string, F extends Fields> {
   /**
    * What a record with these values posts to the books, part by part, each on its day (issue 43):
    * a change to a part dated on or before a lock of the books is refused. None: it does not post.
+   * `record.addedOn`: the day (India) the record was first recorded — today for a new one.
    */
-  readonly booksParts?: (values: Readonly<Record<string, unknown>>) => readonly BooksPart[];
+  readonly booksParts?: (values: Readonly<Record<string, unknown>>, record: BooksRecord) => readonly BooksPart[];
+}
+
+/** What booksParts knows of a record besides its values. */
+export interface BooksRecord {
+  readonly addedOn: string;
 }
 
 /** One voucher a record posts: its day and its lines (compared before and after a change). */
@@ -206,7 +212,7 @@ export interface MasterDataEntity {
   readonly exactlyOne?: { readonly fields: readonly string[]; readonly message: string };
   readonly marks?: Readonly<Record<string, readonly string[]>>;
   readonly due?: { readonly date: string; readonly status: string; readonly open: string };
-  readonly booksParts?: (values: Readonly<Record<string, unknown>>) => readonly BooksPart[];
+  readonly booksParts?: (values: Readonly<Record<string, unknown>>, record: BooksRecord) => readonly BooksPart[];
   readonly fields: Fields;
   readonly fieldNames: readonly string[];
   readonly columns: Readonly<Record<string, ColumnType>>;

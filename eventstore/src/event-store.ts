@@ -17,6 +17,14 @@ export interface StreamAppend {
   /** The version the caller read: 0 for a new stream. */
   readonly expectedVersion: number;
   readonly events: readonly EventToAppend[];
+  /**
+   * A guard stream (a period lock): the append and every other append naming it do not overlap.
+   * One that writes to it holds it alone until it commits; one that only checks its version (no
+   * events) holds it shared and checks the version after every earlier writer of it committed.
+   * So once a guard's new version is committed, nothing checked against its old one commits after
+   * it; without `guard`, a version checked and not written can change while the append runs.
+   */
+  readonly guard?: boolean;
 }
 
 export interface AppendResult {

@@ -19,4 +19,6 @@ export const LOCK_KEYS = {
   webhookSchema: 4242007,
   /** Held shared by every append until it commits: the reader horizon (schema.ts). */
   append: 4242100,
+  /** With a hash of a stream id, a guard stream's lock (erp_guard in schema.ts; two int4 keys, apart from the bigint ones). */
+  guard: 4242101,
 } as const;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 
 import { type AnyDb, prepared } from './db';
+import { APPEND_GUARDED, APPEND_MULTI, APPEND_ONE, APPEND_SINGLE } from './append-sql';
 import { lastEventSql } from './event-sql';
 import {
   type AppendResult,
@@ -33,30 +34,6 @@ interface EventRow {
 // sorts before '9'.
 const COLUMNS = sql`position::text as position, transaction_id::text as tx, event_id::text as event_id,
   stream_id, stream_version, type, data, metadata`;
-
-// erp_append_lock() in the WHERE clause runs before the first row is inserted, so the append
-// holds the reader-horizon lock before its transaction gets an id (see schema.ts).
-const INSERT_ROWS = `
-  insert into events (event_id, stream_id, stream_version, type, data, metadata)
-  select r.event_id, r.stream_id, r.stream_version, r.type, r.data, $6::jsonb
-  from unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[])
-       as r(event_id, stream_id, stream_version, type, data)
-  where erp_append_lock()`;
-// One event on one stream (most writes): scalar parameters, no arrays to encode and unnest.
-const APPEND_ONE = `
-  insert into events (event_id, stream_id, stream_version, type, data, metadata)
-  select $1::uuid, $2::text, $3::int, $4::text, $5::jsonb, $6::jsonb
-  where erp_append_lock()
-    and coalesce((select max(e.stream_version) from events e where e.stream_id = $2::text), 0) = $7::int
-  returning position::text as position`;
-const APPEND_SINGLE = `${INSERT_ROWS}
-  and coalesce((select max(e.stream_version) from events e where e.stream_id = $7::text), 0) = $8::int
-  returning position::text as position`;
-const APPEND_MULTI = `${INSERT_ROWS}
-  and (select bool_and(coalesce((select max(e.stream_version) from events e
-                                 where e.stream_id = x.stream_id), 0) = x.version)
-       from unnest($7::text[], $8::int[]) as x(stream_id, version))
-  returning position::text as position`;
 
 /** A page's row as pg hands it back in array mode: the columns of READ_COLUMNS, in order. */
 type EventTuple = [position: string, tx: string, eventId: string, streamId: string, streamVersion: number, type: string | null, data: unknown, metadata: EventMetadata];
@@ -129,7 +106,8 @@ export const postgresEventStore = (
       // One statement, one round trip: the version check and the insert commit together;
       // a concurrent writer of the same version hits the (stream_id, stream_version) key.
       // Named (prepared once per connection): planning this statement costs more than running it.
-      const single = appends.length === 1;
+      const guards = appends.filter((a) => a.guard);
+      const single = appends.length === 1 && guards.length === 0;
       // One event on one stream (most writes): a statement of plain parameters. Only then: with
       // more streams, an empty one's expected version would have to be checked too.
       const one = single && rows.length === 1 ? rows[0]! : null;
@@ -140,8 +118,8 @@ export const postgresEventStore = (
             values: [one.eventId, one.streamId, one.version, one.type, JSON.stringify(one.data), JSON.stringify(metadata), expected[0]],
           })
         : await pool.query<{ position: string }>({
-            name: single ? 'erp_append_single' : 'erp_append_multi',
-            text: single ? APPEND_SINGLE : APPEND_MULTI,
+            name: single ? 'erp_append_single' : guards.length > 0 ? 'erp_append_guarded' : 'erp_append_multi',
+            text: single ? APPEND_SINGLE : guards.length > 0 ? APPEND_GUARDED : APPEND_MULTI,
             values: [
               eventIds,
               rows.map((r) => r.streamId),
@@ -151,6 +129,7 @@ export const postgresEventStore = (
               JSON.stringify(metadata),
               single ? streamIds[0] : streamIds,
               single ? expected[0] : expected,
+              ...(guards.length > 0 ? [guards.map((g) => g.streamId), guards.map((g) => g.expectedVersion), guards.map((g) => g.events.length > 0)] : []),
             ],
           });
       inserted = result.rows;

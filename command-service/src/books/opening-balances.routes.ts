@@ -6,6 +6,7 @@ import type { CommandDeps } from '../master-data/master-data.routes';
 import { commandRoute } from '../shared/command-route';
 import { decideAll, foldStored } from '../shared/decider';
 import { stateAfter } from '../shared/handle-command';
+import { datedInBooks } from '../shared/period-locks';
 import { openingBalancesDecider } from './opening-balances.decider';
 
 /** PUT /api/accounting/opening-balances: the accounts' openings as of the day the books begin (If-Match for a stale form → 412). */
@@ -20,7 +21,9 @@ export const openingBalancesWriteRoutes = (router: Router, deps: CommandDeps) =>
       const stream = await ctx.load(OPENING_BALANCES_STREAM, openingBalancesDecider);
       const booksBegin = (await businessProfile(ctx))?.booksBegin ?? null;
       const events = decideAll(openingBalancesDecider, { type: 'Set', data: { body, booksBegin }, metadata }, stream.state);
-      return { main: stream, appends: [{ stream, events }], result: stateAfter(openingBalancesDecider, stream, events) };
+      // Posted on the day the books begin: refused when that day, or the one they were posted on, is locked.
+      const dated = datedInBooks(stream.state?.on, booksBegin);
+      return { main: stream, appends: [{ stream, events }], dated, result: stateAfter(openingBalancesDecider, stream, events) };
     },
     replay: async (streamId) => foldStored(openingBalancesDecider, (await deps.store.readStream(streamId)).events),
   });

@@ -6,6 +6,7 @@ import { commandRoute } from '../shared/command-route';
 import { type CommandMetadata, decideAll, foldStored } from '../shared/decider';
 import type { CommandRun } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
+import { datedInBooks } from '../shared/period-locks';
 import { type Appends, businessProfile } from './command-parts';
 import type { InvoiceSlice } from './index';
 import { invoiceOf } from './invoice-answer';
@@ -45,7 +46,10 @@ export const openingItemRoutes = (router: Router, deps: CommandDeps, { doc, deci
         appends.push(...party.appends);
         appends.push(...(await numberClaims(numbers, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number: body.number })));
       }
-      return { main: stream, appends, checked, result: invoiceOf(doc, stateAfter(opening, stream, changes), metadata.now) };
+      // Dated by its posting, on the day the books begin (its own date is the old books'): refused
+      // when that day, or the one it was posted on, is locked.
+      const dated = datedInBooks(before?.openingOn, business?.booksBegin);
+      return { main: stream, appends, checked, dated, result: invoiceOf(doc, stateAfter(opening, stream, changes), metadata.now) };
     };
   const replay = async (streamId: string) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events), new Date());
   const body = openingItemBody(doc);

@@ -2,6 +2,7 @@ import {
   type BodyOf,
   fieldValues,
   type FieldValues,
+  indiaDate,
   type MasterDataEntity,
   recordStream,
   type RecordOf,
@@ -140,7 +141,8 @@ export const masterDataCommands = <E extends MasterDataEntity>(entity: E, decide
     const after = stateAfter(decider, record, events);
     // What it posts to the books, before and after (a stock adjustment, a payroll): the days a lock guards.
     const parts = entity.booksParts;
-    const dated = parts ? changedParts(parts(postingValues(record.state)), parts(postingValues(after))) : undefined;
+    const added = { addedOn: indiaDate(record.firstAt ? new Date(record.firstAt) : command.metadata.now) };
+    const dated = parts ? changedParts(parts(postingValues(record.state), added), parts(postingValues(after), added)) : undefined;
     return { events, after, dated };
   };
 

@@ -17,7 +17,8 @@ const scopeOf = (value: string | undefined): LockScope => {
 /**
  * PUT /api/settings/locks/{scope} {upTo, reason}: the owner locks the books up to a date, or moves
  * the lock earlier or clears it (an unlock, with a reason). Its stream is read by every dated
- * command, and its append is guarded: a command that read the lock before it waits and decides again.
+ * command, and its append is guarded (StreamAppend.guard): a dated command whose append began
+ * before it commits first, one that read the lock before it decides again.
  */
 export const lockWriteRoutes = (router: Router, deps: CommandDeps) =>
   commandRoute(router, deps.store, {
@@ -29,7 +30,8 @@ export const lockWriteRoutes = (router: Router, deps: CommandDeps) =>
     command: ({ params, body, metadata }) => {
       const scope = scopeOf(params.scope);
       return async (ctx) => {
-        const stream = await ctx.load(lockStream(scope), lockDecider);
+        // Read fresh (a copy could make a change look like none), and written under its guard.
+        const stream = await ctx.guard(lockStream(scope), lockDecider, { fresh: true });
         const events = decideAll(lockDecider, { type: 'Set', data: { scope, body }, metadata }, stream.state);
         return { main: stream, appends: [{ stream, events }], result: { scope, upTo: stateAfter(lockDecider, stream, events).upTo } };
       };

@@ -13,6 +13,10 @@ export interface StreamHandle<State> {
   readonly version: number;
   /** Position of its last event ('0' for a new stream). */
   readonly lastPosition: string;
+  /** When its first event was recorded (its metadata's `at`), for a stream read whole. */
+  readonly firstAt?: string;
+  /** A guard stream (ctx.guard): its version is checked under its guard in the append (StreamAppend.guard). */
+  readonly guard?: boolean;
 }
 
 export interface CommandContext {
@@ -24,6 +28,13 @@ export interface CommandContext {
   versionOf(streamId: string): Promise<StreamHandle<null>>;
   /** The streams with a committed event matching any of these (EventStore.streamsWith). */
   streamsWith(matches: readonly StreamMatch[]): Promise<readonly string[]>;
+  /**
+   * A guard stream (a period lock, read by every dated command): as this process last read it,
+   * unless `fresh`. Safe to decide on when the decision appends: the append checks the version
+   * under the guard, and a guard that moved (another process locked) drops the copy and makes the
+   * command decide again. A decision that appends nothing because of it (a refusal) reads it fresh.
+   */
+  guard<State, Event>(streamId: string, evolver: Evolver<State, Event>, options?: { readonly fresh?: boolean }): Promise<StreamHandle<State>>;
 }
 
 export interface Decision<Result> {
@@ -84,15 +95,36 @@ const eventId = (seed: string | undefined, index: number) => {
 
 const CHANGED_ELSEWHERE = 'This record was changed by someone else. Reload it and try again.';
 
+/**
+ * The guard streams each store's commands last read, by stream id (issue 43: a lock read once,
+ * not by every dated write). Per store object, so a test's store never sees another's.
+ */
+const guardCaches = new WeakMap<EventStore, Map<string, StreamHandle<unknown>>>();
+const guardCacheOf = (store: EventStore) => {
+  let cache = guardCaches.get(store);
+  if (!cache) guardCaches.set(store, (cache = new Map()));
+  return cache;
+};
+
+const loadFrom = async <State, Event>(store: EventStore, streamId: string, evolver: Evolver<State, Event>): Promise<StreamHandle<State>> => {
+  const { version, events } = await store.readStream(streamId);
+  const state = foldStored(evolver, events);
+  return { streamId, state, version, lastPosition: events.at(-1)?.position ?? '0', ...(events[0] ? { firstAt: events[0].metadata.at } : {}) };
+};
+
 const contextFor = (store: EventStore): CommandContext => ({
-  load: async (streamId, evolver) => {
-    const { version, events } = await store.readStream(streamId);
-    const state = foldStored(evolver, events);
-    return { streamId, state, version, lastPosition: events.at(-1)?.position ?? '0' };
-  },
+  load: (streamId, evolver) => loadFrom(store, streamId, evolver),
   fresh: (streamId, evolver) => ({ streamId, state: evolver.initialState(), version: 0, lastPosition: '0' }),
   versionOf: async (streamId) => ({ streamId, state: null, version: await store.streamVersion(streamId), lastPosition: '0' }),
   streamsWith: (matches) => store.streamsWith(matches),
+  guard: async <State, Event>(streamId: string, evolver: Evolver<State, Event>, options?: { readonly fresh?: boolean }) => {
+    const cache = guardCacheOf(store);
+    const cached = options?.fresh ? undefined : (cache.get(streamId) as StreamHandle<State> | undefined);
+    if (cached) return cached;
+    const handle = { ...(await loadFrom(store, streamId, evolver)), guard: true };
+    cache.set(streamId, handle);
+    return handle;
+  },
 });
 
 /** The appends of a decision with events, then each checked stream not among them, with none. */
@@ -176,10 +208,14 @@ export const handleCommand = async <Result>(
     const streamAppends = appends.map((a) => ({
       streamId: a.stream.streamId,
       expectedVersion: a.stream.version,
+      ...(a.stream.guard ? { guard: true } : {}),
       events: a.events.map((e) => ({ type: e.type, data: e.data, eventId: eventId(options.idempotencySeed, index++) })),
     }));
+    const guards = guardCacheOf(store);
     try {
       const appended = await store.append(streamAppends, options.metadata);
+      // A guard this command changed is read again by the next command that needs it.
+      for (const a of streamAppends) if (a.guard && a.events.length > 0) guards.delete(a.streamId);
       if (appended.duplicate && options.replay) {
         const stored = appended.streams[0]!;
         return { result: await options.replay(stored.streamId), version: stored.version, position: appended.lastPosition, appended: 0 };
@@ -188,6 +224,7 @@ export const handleCommand = async <Result>(
       return { result: decision.result, version: mainAfter, position: appended.lastPosition, appended: index };
     } catch (error) {
       if (!(error instanceof StreamVersionConflict)) throw error;
+      for (const moved of error.movedStreams) guards.delete(moved);
       if (expectedVersions && error.movedStreams.includes(main.streamId)) throw versionMismatch(CHANGED_ELSEWHERE);
       if (attempt >= MAX_ATTEMPTS) throw conflict('The record is being changed by others right now; try again');
       await backoff(attempt);

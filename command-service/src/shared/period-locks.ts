@@ -1,4 +1,4 @@
-import { type BooksPart, LOCK_SCOPES, type LockScope, lockStream } from '@erp/contracts';
+import { type BooksPart, LOCK_SCOPES, lockedDate, type LockScope, lockStream } from '@erp/contracts';
 
 import { lockDecider, refuseLocked } from '../settings/lock.decider';
 import type { CommandContext, StreamHandle } from './handle-command';
@@ -11,17 +11,21 @@ import type { CommandContext, StreamHandle } from './handle-command';
 export type Dated = { readonly [S in LockScope]?: readonly (string | null | undefined)[] };
 
 /**
- * The one lock check of the command pipeline: for each scope the command is dated in, its lock
- * is read and a date on or before it refused (409 naming the lock). The lock streams read are
- * returned to be checked at their versions in the command's append (guarded: a lock committed
- * meanwhile makes the command decide again, and is refused then).
+ * The one lock check of the command pipeline: for each scope the command is dated in (a date,
+ * not only nulls), its lock — as this process last read it (ctx.guard), so a write costs no read
+ * of it — and a date on or before it refused (409 naming the lock), after reading the lock again
+ * (a copy may be older than an unlock). The lock streams are returned to be checked at their
+ * versions in the command's append, under their guard: a lock committed meanwhile, here or in
+ * another process, makes the command decide again and be refused then; a lock that commits
+ * after the append began waits for it, so nothing it refuses lands after it in the log.
  */
 export const checkLocks = async (ctx: CommandContext, dated: Dated | undefined): Promise<StreamHandle<unknown>[]> => {
   const read: StreamHandle<unknown>[] = [];
   for (const scope of LOCK_SCOPES) {
-    const dates = dated?.[scope];
-    if (!dates || dates.length === 0) continue;
-    const stream = await ctx.load(lockStream(scope), lockDecider);
+    const dates = (dated?.[scope] ?? []).filter((d): d is string => typeof d === 'string');
+    if (dates.length === 0) continue;
+    let stream = await ctx.guard(lockStream(scope), lockDecider);
+    if (lockedDate(stream.state.upTo, dates) !== null) stream = await ctx.guard(lockStream(scope), lockDecider, { fresh: true });
     refuseLocked(scope, stream.state, dates);
     read.push(stream);
   }

@@ -1,6 +1,8 @@
 import { active, money, requiredText, select } from '../fields';
 import { masterDataEntity, type BodyOf, type RecordOf } from '../entity';
+import { compareMoney } from '../money';
 import type { AccountType } from './accounts';
+import { financialYearStart } from './reports';
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const satisfies readonly AccountType[];
 
@@ -49,6 +51,12 @@ export const ledgersEntity = masterDataEntity({
     accountGroup: select(ACCOUNT_GROUPS, { error: 'Please select a group from the list' }),
     openingBalance: money(),
     active: active(),
+  },
+  // Its opening balance, on the first day of the year it was added in (as the journal posts it):
+  // what a lock of the books compares (issue 43). No opening balance: nothing posted.
+  booksParts: (values, { addedOn }) => {
+    const opening = typeof values.openingBalance === 'string' && compareMoney(values.openingBalance, 0) !== 0 ? values.openingBalance : null;
+    return opening ? [{ date: financialYearStart(addedOn), postings: [values.accountType ?? null, opening] }] : [];
   },
 });
 

@@ -6,6 +6,7 @@ import {
   ledgersEntity,
   listTable,
   MASTER_DATA_ENTITIES,
+  OPENING_ACCOUNTS_VOUCHER,
   SETTLEMENT_DOCUMENTS,
   signedLineAmount,
   snakeCase,
@@ -53,7 +54,7 @@ const settlementTexts = async (db: AnyDb, streams: readonly string[]) => {
 /**
  * The bank book of one ledger: each document that posts to it now, with its amount on it (+ in,
  * − out, the journal's debit less credit) and what identifies it. Opening balances (the ledger's
- * own, an Opening Balance voucher) are cleared on their date: nothing on a statement matches them.
+ * own, an Opening Balance voucher, the accounts' openings) are cleared on their date: nothing on a statement matches them.
  */
 export const bookEntries = async (db: AnyDb, account: string): Promise<BookEntry[]> => {
   const { rows } = await sql<{ stream: string; voucher_type: string; voucher_number: string | null; date: string; postings: unknown; details: unknown }>`
@@ -65,7 +66,8 @@ export const bookEntries = async (db: AnyDb, account: string): Promise<BookEntry
     if (decimal(amount).eq(0)) return [];
     const voucher = VoucherDetails.safeParse(r.details);
     const written = texts.get(r.stream) ?? { party: null, reference: voucher.success ? (voucher.data?.referenceNumber ?? null) : null, narration: voucher.success ? (voucher.data?.narration ?? null) : null };
-    const opening = r.stream === account || r.voucher_type === 'Opening Balance voucher';
+    // The accounts' openings as of the day the books begin (issue 43) are the bank's opening too.
+    const opening = r.stream === account || r.voucher_type === 'Opening Balance voucher' || r.voucher_type === OPENING_ACCOUNTS_VOUCHER;
     return [{ stream: r.stream, voucherType: r.voucher_type, voucherNumber: r.voucher_number, date: r.date, amount, ...written, opening }];
   });
 };
