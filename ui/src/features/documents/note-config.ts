@@ -1,5 +1,5 @@
 import { type Business, compareMoney, type InvoiceDocument, type RefundDocument, routes } from '@erp/contracts';
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import { CalendarDays, FileText, IndianRupee, ReceiptText, User, Wallet } from 'lucide-react';
 
 import type { ListConfig } from '@/components/entity-config';
@@ -145,7 +145,7 @@ export const noteConfig = <TRecord extends NoteRecord>(
         const refund = refundAction(deps.refunds, { source: doc.streamOf(n.id), number: n.noteNumber, total: n.totalAmount, left: String(n.unappliedAmount ?? '0'), partyId: partyOf(n) });
         return [...(refund ? [refund] : []), ...(details.actions?.(n) ?? [])];
       },
-      extra: (n) => createElement(ApplyHere, { note: n }),
+      extra: (n) => createElement(Fragment, null, createElement(ApplyHere, { note: n }), details.extra?.(n)),
     },
     form: {
       entityLabel: doc.label,

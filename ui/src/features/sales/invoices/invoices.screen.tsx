@@ -14,6 +14,7 @@ import { settleAction } from '@/features/documents/settle-action';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { useBusiness } from '@/features/settings/business.queries';
+import { shareAfterSave } from '@/features/share/after-save';
 import { formatDate, formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
@@ -90,6 +91,7 @@ export function SalesInvoicesScreen() {
         titles: { create: 'Create Sales Invoice', edit: 'Edit Sales Invoice' },
         subtitles: { create: 'Bill a customer', edit: 'Update invoice details' },
         submitLabels: { create: 'Create Invoice', update: 'Update Invoice' },
+        savedAction: shareAfterSave(salesInvoices),
         ...invoiceForm(salesInvoices, { section: 'Invoice Details', useParties: customerOptions, useDueHint }, business),
         lines: {
           ...invoiceLines<SalesInvoice>(salesInvoices, { needSaved: 'Please save at least one line item before submitting the invoice', usePartyGstin: useCustomerGstin }),
