@@ -1,7 +1,6 @@
 import { type InvoiceDocument, isPrintable, placeOfSupplyLabel, routes } from '@erp/contracts';
 
 import { FileCheck, Truck, Wallet } from 'lucide-react';
-import { createElement, lazy, Suspense } from 'react';
 
 import type { CardField, DetailsConfig, OpenElsewhere } from '@/components/entity-config';
 import { invoiceBadge } from '@/features/documents/invoice-badge';
@@ -28,9 +27,6 @@ export interface InvoiceLike {
   readonly balanceDue: string;
   readonly allocations: readonly { readonly by: string; readonly as: 'paid' | 'credited'; readonly amount: string }[];
 }
-
-// The Send card (share the PDF, a payment reminder): its own chunk, fetched with the details.
-const DocumentSend = lazy(() => import('@/features/share/document-send').then((m) => ({ default: m.DocumentSend })));
 
 const text = (record: object, name: string): string => {
   const value: unknown = Reflect.get(record, name);
@@ -107,7 +103,6 @@ export const invoiceDetails = <TRecord extends InvoiceLike>(
       empty: texts.settled.linksEmpty,
       rows: (r) => r.allocations.map((a) => ({ label: `${settlerLabel(a.by)}${a.as === 'credited' ? ' (credited)' : ''}`, amount: a.amount })),
     },
-    extra: isPrintable(doc) ? (r) => createElement(Suspense, { fallback: null }, createElement(DocumentSend, { doc, record: r })) : undefined,
     actions: (r) => {
       const pay = texts.settled?.action?.(r);
       const printed = isPrintable(doc)

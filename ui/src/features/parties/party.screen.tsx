@@ -1,6 +1,6 @@
 import { BOOKS_PATHS, decimal, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, pdfPath, routes } from '@erp/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { BellRing, Download, FileText, Phone } from 'lucide-react';
+import { MessageCircle, Download, FileText, Phone } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -137,7 +137,7 @@ export function PartyScreen() {
                         {r.status === 'overdue' && (
                           <ShareButton
                             label="Send reminder"
-                            icon={BellRing}
+                            icon={MessageCircle}
                             phone={party.data.phone}
                             shared={{ title: `Payment reminder: ${number}`, text: reminderMessage({ partyName: name, number, balanceDue: due, dueDate: str(r, 'dueDate') || null }, business) }}
                           />

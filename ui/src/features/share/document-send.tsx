@@ -1,5 +1,5 @@
 import type { InvoiceDocument } from '@erp/contracts';
-import { BellRing } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import styled from 'styled-components';
 
 import { Card, CardHeading } from '@/components/layout';
@@ -32,7 +32,7 @@ export function DocumentSend({ doc, record }: { doc: InvoiceDocument; record: Se
       ) : (
         <Row>
           <ShareButton label="Share" shared={ready?.shared} phone={ready?.phone} primary />
-          {ready?.reminder && <ShareButton label="Send reminder" icon={BellRing} shared={ready.reminder} phone={ready.phone} />}
+          {ready?.reminder && <ShareButton label="Send reminder" icon={MessageCircle} shared={ready.reminder} phone={ready.phone} />}
         </Row>
       )}
     </Card>

@@ -1,5 +1,5 @@
 import { DEFAULT_REORDER_LEVEL, DEFAULT_TAX_RATE, itemsEntity, routes, UNITS, type Item, type ItemBody } from '@erp/contracts';
-import { Barcode, Boxes, FileText, IndianRupee, Percent, TriangleAlert } from 'lucide-react';
+import { Barcode, FileText, IndianRupee, Package, Percent, TriangleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 
 import { formValuesOf, type ListConfig } from '@/components/entity-config';
@@ -73,7 +73,7 @@ export function ItemsScreen() {
     const onHand = stock ? new Map(stock.map((s) => [s.itemId, s])) : null;
     const field = {
       label: 'Stock on Hand',
-      icon: Boxes,
+      icon: Package,
       value: (i: Item) => {
         if (!onHand) return '…';
         const s = onHand.get(i.id);

@@ -15,6 +15,7 @@ import { customersResource } from '@/features/sales/customers/customers.resource
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { useBusiness } from '@/features/settings/business.queries';
 import { shareAfterSave } from '@/features/share/after-save';
+import { withSendCard } from '@/features/share/send-extra';
 import { formatDate, formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
@@ -81,11 +82,14 @@ export function SalesInvoicesScreen() {
         action: receivePayment,
       },
       resource: salesInvoicesResource,
-      details: invoiceDetails<SalesInvoice>(salesInvoices, {
-        subtitle: 'Sales invoice details',
-        partyName: (id) => customerName(id, 'Unknown Customer'),
-        settled: { label: 'Received', linksTitle: 'Receipts and credit notes', linksEmpty: 'No receipts against this invoice yet.', action: receivePayment },
-      }),
+      details: {
+        ...invoiceDetails<SalesInvoice>(salesInvoices, {
+          subtitle: 'Sales invoice details',
+          partyName: (id) => customerName(id, 'Unknown Customer'),
+          settled: { label: 'Received', linksTitle: 'Receipts and credit notes', linksEmpty: 'No receipts against this invoice yet.', action: receivePayment },
+        }),
+        extra: withSendCard<SalesInvoice>(salesInvoices),
+      },
       form: {
         entityLabel: salesInvoices.label,
         titles: { create: 'Create Sales Invoice', edit: 'Edit Sales Invoice' },
