@@ -107,6 +107,8 @@ test('an invoice shared after saving and from its details; a reminder with a UPI
   await page.goto('/module/sales/task/customers');
   await page.getByRole('article').filter({ hasText: customer }).getByRole('button', { name: 'View Account' }).click();
   await expect(page).toHaveURL(new RegExp(`/party/customer-${customerId}$`));
+  // Its own address: a link to it opens it on a full load too.
+  await page.reload();
   await expect(page.getByRole('heading', { name: customer, level: 1 })).toBeVisible();
   const balance = page.getByRole('region', { name: 'Balance' });
   await expect(balance).toContainText(`${customer} owes you ${money('2,573.00')}.`);
