@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, decimal, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, pdfPath, routes } from '@erp/contracts';
+import { BOOKS_PATHS, byId, decimal, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, pdfPath, routes } from '@erp/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { MessageCircle, Download, FileText, Phone } from 'lucide-react';
 import { useParams } from 'react-router-dom';
@@ -12,8 +12,7 @@ import { Spinner } from '@/components/spinner';
 import { openRecord } from '@/components/use-screen-view';
 import { invoiceBadge } from '@/features/documents/invoice-badge';
 import { useBusiness } from '@/features/settings/business.queries';
-import { hasShareSheet, pdfFile } from '@/features/share/share';
-import { ShareButton, usePrepared } from '@/features/share/share-button';
+import { ShareButton } from '@/features/share/share-button';
 import { balanceSentence, reminderMessage, statementMessage, telLink } from '@/features/share/share-message';
 import { apiClient } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -54,7 +53,7 @@ export function PartyScreen() {
   const documents = INVOICE_DOCUMENTS.filter((d) => d.party.singular === singular && !d.against);
   const entity = documents.length > 0 ? MASTER_DATA_ENTITIES.find((e) => e.singular === singular) : undefined;
   const business = useBusiness().data?.profile ?? null;
-  const party = useQuery({ queryKey: ['party', key], enabled: Boolean(entity), queryFn: () => apiClient.get<PartyRow>(`${entity!.path}/${id}`), refetchOnMount: 'always' });
+  const party = useQuery({ queryKey: ['party', key], enabled: Boolean(entity), queryFn: () => apiClient.get<PartyRow>(byId(entity!.path, id)), refetchOnMount: 'always' });
   const statement = useQuery({ queryKey: ['party', key, 'statement'], enabled: Boolean(entity), queryFn: () => apiClient.get<Statement>(BOOKS_PATHS.statement(key)), refetchOnMount: 'always' });
   const lists = useQueries({
     queries: documents.map((d) => ({ queryKey: ['party', key, d.stream], queryFn: () => apiClient.get<Row[]>(d.path), refetchOnMount: 'always' as const })),
@@ -62,13 +61,7 @@ export function PartyScreen() {
   const name = party.data?.name ?? '';
   const statementPdf = pdfPath(BOOKS_PATHS.statement(key));
   const closing = statement.data?.closing ?? '0';
-  const shared = usePrepared(
-    async () => {
-      if (!name || !statement.data) throw new Error('Not loaded yet');
-      return { title: `Statement of account: ${name}`, text: statementMessage(name, closing, business), file: hasShareSheet() ? await pdfFile(statementPdf, `statement-${key}.pdf`) : null };
-    },
-    `${key}-${name}-${statement.data ? closing : ''}-${business?.legalName ?? ''}`,
-  );
+  const shared = name && statement.data ? { title: `Statement of account: ${name}`, text: statementMessage(name, closing, business), pdf: { path: statementPdf, name: `statement-${key}.pdf` } } : undefined;
   if (!entity) return <EmptyState message="There is no such customer or vendor." />;
   const back = { to: routes.task(entity.module, entity.plural), label: `Back to ${entity.plural.charAt(0).toUpperCase()}${entity.plural.slice(1)}` };
   if (party.isError || statement.isError) return <EmptyState message="This page could not be loaded. Check the connection and try again." />;
@@ -119,6 +112,7 @@ export function PartyScreen() {
                   const number = str(r, d.numberField);
                   const badge = invoiceBadge(str(r, 'status'));
                   const due = str(r, 'balanceDue');
+                  const details = openRecord(routes.task(d.module, d.plural), Number(r.id), 'details');
                   return (
                     <li key={`${d.stream}-${String(r.id)}`}>
                       <div className="top">
@@ -131,7 +125,7 @@ export function PartyScreen() {
                         {str(r, 'dueDate') ? `, due ${formatDate(str(r, 'dueDate'))}` : ''}
                       </Muted>
                       <Row>
-                        <ButtonLink $variant="secondary" to={openRecord(routes.task(d.module, d.plural), Number(r.id), 'details').pathname} state={openRecord('', Number(r.id), 'details').state}>
+                        <ButtonLink $variant="secondary" to={details.pathname} state={details.state}>
                           View {number}
                         </ButtonLink>
                         {r.status === 'overdue' && (

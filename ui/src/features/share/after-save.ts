@@ -6,14 +6,14 @@ import { hasShareSheet, shareNow } from './share';
 
 /**
  * The Share action on the toast after a printable document is saved, on a phone (a desktop has
- * its WhatsApp link on the document's details): the PDF and message are read while the toast is
- * shown, so the tap opens the share sheet at once.
+ * its WhatsApp link on the document's details): its message is read while the toast is shown,
+ * its PDF when tapped.
  */
 export const shareAfterSave =
   (doc: InvoiceDocument) =>
   (record: { id: number }): { label: string; onClick: () => void } | undefined => {
     if (!hasShareSheet()) return undefined;
-    const ready = import('./share-document').then((m) => m.documentToSend(doc, record.id, true));
+    const ready = import('./share-document').then((m) => m.documentToSend(doc, record.id));
     ready.catch(() => undefined);
     return {
       label: 'Share',

@@ -4,7 +4,6 @@ import styled from 'styled-components';
 
 import { Card, CardHeading } from '@/components/layout';
 
-import { hasShareSheet } from './share';
 import { ShareButton, usePrepared } from './share-button';
 import { documentToSend } from './share-document';
 
@@ -22,8 +21,7 @@ interface Sent {
  * link to pay.
  */
 export function DocumentSend({ doc, record }: { doc: InvoiceDocument; record: Sent }) {
-  const phone = hasShareSheet();
-  const ready = usePrepared(() => documentToSend(doc, record.id, phone), `${doc.stream}-${record.id}-${record.status ?? ''}-${record.balanceDue ?? ''}`);
+  const ready = usePrepared(() => documentToSend(doc, record.id), `${doc.stream}-${record.id}-${record.status ?? ''}-${record.balanceDue ?? ''}`);
   return (
     <Card aria-labelledby="send-heading">
       <CardHeading id="send-heading">Send</CardHeading>

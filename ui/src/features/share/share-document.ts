@@ -14,7 +14,7 @@ import {
 import { apiClient } from '@/lib/api-client';
 
 import { documentMessage, pdfFileName, reminderMessage } from './share-message';
-import { pdfFile, type Shared } from './share';
+import type { Shared } from './share';
 
 /** A printed document made ready to send: its PDF and message, and a reminder while it is overdue. */
 export interface DocumentToSend {
@@ -27,11 +27,8 @@ export interface DocumentToSend {
 
 const NO_PARTY: Omit<PartyRecord, 'name'> = { address: null, gstNumber: null, panNumber: null, phone: null, email: null };
 
-/**
- * Reads a printable document, its party and the business, and (on a phone, `withFile`) its PDF:
- * everything a tap on Share needs at once, so the share sheet opens in the tap's own moment.
- */
-export async function documentToSend(doc: InvoiceDocument, id: number, withFile: boolean): Promise<DocumentToSend> {
+/** Reads a printable document, its party and the business: its message, and its PDF's path. */
+export async function documentToSend(doc: InvoiceDocument, id: number): Promise<DocumentToSend> {
   const path = byId(doc.path, id);
   const [record, answer] = await Promise.all([apiClient.get<Record<string, unknown>>(path), apiClient.get(BUSINESS_PATH)]);
   const business = BusinessAnswerSchema.parse(answer).profile;
@@ -41,12 +38,10 @@ export async function documentToSend(doc: InvoiceDocument, id: number, withFile:
   const partyName = party?.name ?? `${doc.party.label} ${partyId}`;
   const printable = printableDocument(printSourceOf(doc, record), business, party ?? { name: partyName, ...NO_PARTY });
   const balanceDue = typeof record.balanceDue === 'string' ? record.balanceDue : null;
-  const name = pdfFileName(printable.number);
-  const file = withFile ? await pdfFile(pdfPath(path), name) : null;
   const title = `${printable.title} ${printable.number}`;
   const overdue = record.status === 'overdue' && balanceDue !== null && decimal(balanceDue).gt(0);
   return {
-    shared: { title, text: documentMessage({ title: printable.title, number: printable.number, total: printable.totals.total, balanceDue, dueDate: printable.dueDate }, business), file },
+    shared: { title, text: documentMessage({ title: printable.title, number: printable.number, total: printable.totals.total, balanceDue, dueDate: printable.dueDate }, business), pdf: { path: pdfPath(path), name: pdfFileName(printable.number) } },
     reminder: overdue ? { title: `Payment reminder: ${printable.number}`, text: reminderMessage({ partyName, number: printable.number, balanceDue, dueDate: printable.dueDate }, business) } : null,
     phone: party?.phone ?? null,
   };

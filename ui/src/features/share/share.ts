@@ -10,23 +10,25 @@ export const hasShareSheet = (): boolean => typeof navigator !== 'undefined' && 
 export interface Shared {
   readonly title: string;
   readonly text: string;
-  readonly file?: File | null;
+  /** A PDF of ours to send with it (an invoice's, a statement's): read when tapped, not before (the server makes it). */
+  readonly pdf?: { readonly path: string; readonly name: string };
 }
 
-/** Opens the share sheet; closing it is not an error, any other failure is said in a toast. */
-export async function shareNow({ title, text, file }: Shared): Promise<void> {
-  try {
-    if (file && navigator.canShare?.({ files: [file] })) await navigator.share({ title, text, files: [file] });
-    else await navigator.share({ title, text });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') return;
-    toast({ title: 'Error', description: 'Could not open sharing on this device. Download the PDF and send it instead.', variant: 'destructive' });
-  }
-}
-
-/** A PDF of ours (an invoice's, a statement's) as a file to share, read with the session's cookie. */
+/** A PDF of ours as a file to share, read with the session's cookie. */
 export async function pdfFile(path: string, name: string): Promise<File> {
   const response = await fetch(path, { credentials: 'include' });
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
   return new File([await response.blob()], name, { type: 'application/pdf' });
+}
+
+/** Opens the share sheet; closing it is not an error, any other failure is said in a toast. */
+export async function shareNow({ title, text, pdf }: Shared): Promise<void> {
+  try {
+    const file = pdf ? await pdfFile(pdf.path, pdf.name) : null;
+    if (file && navigator.canShare?.({ files: [file] })) await navigator.share({ title, text, files: [file] });
+    else await navigator.share({ title, text });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return;
+    toast({ title: 'Error', description: 'Could not share from this device. Download the PDF and send it instead.', variant: 'destructive' });
+  }
 }
