@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, byId, decimal, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, pdfPath, routes } from '@erp/contracts';
+import { BOOKS_PATHS, byId, decimal, financialYearStart, INVOICE_DOCUMENTS, MASTER_DATA_ENTITIES, pdfPath, routes } from '@erp/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { MessageCircle, Download, FileText, Phone } from 'lucide-react';
 import { useParams } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { useBusiness } from '@/features/settings/business.queries';
 import { ShareButton } from '@/features/share/share-button';
 import { balanceSentence, reminderMessage, statementMessage, telLink } from '@/features/share/share-message';
 import { apiClient } from '@/lib/api-client';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, todayInIndia } from '@/lib/format';
 
 const Row = styled.div`display: flex; flex-wrap: wrap; gap: 8px; margin-top: 12px;`;
 const Balance = styled.p`font-size: 20px; font-weight: 700; margin: 0;`;
@@ -54,12 +54,15 @@ export function PartyScreen() {
   const entity = documents.length > 0 ? MASTER_DATA_ENTITIES.find((e) => e.singular === singular) : undefined;
   const business = useBusiness().data?.profile ?? null;
   const party = useQuery({ queryKey: ['party', key], enabled: Boolean(entity), queryFn: () => apiClient.get<PartyRow>(byId(entity!.path, id)), refetchOnMount: 'always' });
-  const statement = useQuery({ queryKey: ['party', key, 'statement'], enabled: Boolean(entity), queryFn: () => apiClient.get<Statement>(BOOKS_PATHS.statement(key)), refetchOnMount: 'always' });
+  // As of today in India, said by the browser (the server's default day is UTC's: a day behind until 05:30 IST).
+  const today = todayInIndia();
+  const period = `?from=${financialYearStart(today)}&to=${today}`;
+  const statement = useQuery({ queryKey: ['party', key, 'statement', today], enabled: Boolean(entity), queryFn: () => apiClient.get<Statement>(`${BOOKS_PATHS.statement(key)}${period}`), refetchOnMount: 'always' });
   const lists = useQueries({
     queries: documents.map((d) => ({ queryKey: ['party', key, d.stream], queryFn: () => apiClient.get<Row[]>(d.path), refetchOnMount: 'always' as const })),
   });
   const name = party.data?.name ?? '';
-  const statementPdf = pdfPath(BOOKS_PATHS.statement(key));
+  const statementPdf = `${pdfPath(BOOKS_PATHS.statement(key))}${period}`;
   const closing = statement.data?.closing ?? '0';
   const shared = name && statement.data ? { title: `Statement of account: ${name}`, text: statementMessage(name, closing, business), pdf: { path: statementPdf, name: `statement-${key}.pdf` } } : undefined;
   if (!entity) return <EmptyState message="There is no such customer or vendor." />;
