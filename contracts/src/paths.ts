@@ -69,6 +69,8 @@ export const routes = {
   print: (stream: string, id: number | string) => `/print/${stream}/${id}`,
   /** A document's e-way bill and e-invoice: `/e-documents/sales-invoice/7`. */
   eDocuments: (stream: string, id: number | string) => `/e-documents/${stream}/${id}`,
+  /** A customer's or vendor's page (issue 45): `/party/customer-7`, the party as the books name it. */
+  party: (party: string) => `/party/${party}`,
 } as const;
 
 export const HEADERS = {

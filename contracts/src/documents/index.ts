@@ -6,6 +6,7 @@ export * from './lines';
 export * from './settlement-document';
 export * from './series';
 export * from './print';
+export * from './upi';
 export * from './pricing';
 export * from './invoice-events';
 export * from './note-lines';

@@ -8,6 +8,7 @@ import { decimal } from '../money';
 import type { Business } from '../settings/business';
 import type { InvoiceDocument } from './invoice-kind';
 import { type InvoiceLine, InvoiceLineSchema } from './lines';
+import { upiPayLink } from './upi';
 
 /**
  * A document as it is printed (CGST Rule 46 for a tax invoice, Rule 49 for a bill of supply,
@@ -87,6 +88,8 @@ export interface PrintableDocument {
   readonly payTo: { readonly bankName: string | null; readonly accountNumber: string | null; readonly ifsc: string | null; readonly upiId: string | null; readonly upiLink: string | null } | null;
   /** 'For Sharma Traders Pvt Ltd' above the signature line. */
   readonly signatory: string;
+  /** A sale with nothing left to pay: printed 'Paid', without a QR code to pay it. */
+  readonly paid: boolean;
   /** Its e-invoice once the IRN is entered (CGST Rule 48(4)): IRN, Ack No and Date, and the signed QR code. */
   readonly eInvoice?: { readonly irn: string; readonly ackNo: string; readonly ackDate: string; readonly signedQrCode: string } | null;
 }
@@ -185,10 +188,8 @@ export const printableDocument = (source: PrintSource, business: Business | null
     igst: line.igst,
   }));
   const payable = source.kind === 'sales-invoice' ? (source.balanceDue ?? source.totalAmount) : null;
-  const upiLink =
-    payable && business?.upiId
-      ? `upi://pay?pa=${encodeURIComponent(business.upiId)}&pn=${encodeURIComponent(business.tradeName ?? business.legalName)}&am=${payable}&cu=INR&tn=${encodeURIComponent(source.number)}`
-      : null;
+  const paid = payable !== null && decimal(payable).lte(0) && decimal(source.totalAmount).gt(0);
+  const upiLink = payable && !paid && business ? upiPayLink(business, payable, source.number) : null;
   return {
     title,
     numberLabel: source.kind === 'sales-invoice' ? 'Invoice No.' : `${TITLES[source.kind]} No.`,
@@ -221,6 +222,7 @@ export const printableDocument = (source: PrintSource, business: Business | null
         ? { bankName: business.bankName, accountNumber: business.bankAccountNumber, ifsc: business.ifsc, upiId: business.upiId, upiLink }
         : null,
     signatory: `For ${us.name}`,
+    paid,
   };
 };
 

@@ -1717,7 +1717,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The sales invoice as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code */
+        /** The sales invoice as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code) */
         get: operations["getSalesInvoicesByIdPdf"];
         put?: never;
         post?: never;
@@ -1736,7 +1736,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The credit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code */
+        /** The credit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code) */
         get: operations["getSalesCreditNotesByIdPdf"];
         put?: never;
         post?: never;
@@ -1755,7 +1755,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The debit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code */
+        /** The debit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code) */
         get: operations["getPurchaseDebitNotesByIdPdf"];
         put?: never;
         post?: never;

@@ -21,6 +21,7 @@ const UsersScreen = screen(() => import('@/features/settings/users.screen').then
 const WebhooksScreen = screen(() => import('@/features/settings/webhooks.screen').then((m) => m.WebhooksScreen));
 const ApiKeysScreen = screen(() => import('@/features/settings/api-keys.screen').then((m) => m.ApiKeysScreen));
 const PrintScreen = screen(() => import('@/features/print/print.screen').then((m) => m.PrintScreen));
+const PartyScreen = screen(() => import('@/features/parties/party.screen').then((m) => m.PartyScreen));
 const EDocumentsScreen = screen(() => import('@/features/e-documents/e-documents.screen').then((m) => m.EDocumentsScreen));
 const ComingSoonScreen = lazy(() =>
   import('@/features/modules/coming-soon.screen').then((m) => ({ default: m.ComingSoonScreen })),
@@ -117,6 +118,7 @@ export function AppRoutes() {
           <Route path={routes.apiKeys} element={<ApiKeysScreen />} />
           <Route path={routes.print(':stream', ':id')} element={<PrintScreen />} />
           <Route path={routes.eDocuments(':stream', ':id')} element={<EDocumentsScreen />} />
+          <Route path={routes.party(':party')} element={<PartyScreen />} />
           <Route path={routes.task(':moduleName', ':slug')} element={<TaskRoute />} />
           <Route path="*" element={<NotFoundScreen />} />
         </Route>

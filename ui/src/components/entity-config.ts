@@ -48,6 +48,8 @@ export interface FormConfig<TRecord, TValues extends FieldValues, TBody> {
   titles: { create: string; edit: string };
   subtitles: { create: string; edit: string };
   submitLabels: { create: string; update: string };
+  /** An action on the success toast after a save (Share the invoice just saved), or none. */
+  savedAction?: (record: TRecord) => { label: string; onClick: () => void } | undefined;
   /**
    * Offers Delete in edit mode, behind this confirmation. `orInactive`: a delete the server
    * refuses (409: documents name the record) says why and offers to make it inactive instead.

@@ -64,10 +64,10 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
     const details = [...new Set(elsewhere)].join('; ');
     toast({ title: 'Error', description: details ? `${description}: ${details}` : description, variant: 'destructive' });
   };
-  const succeed = (description: string) => (result: unknown) => {
+  const succeed = (description: string, saved?: boolean) => (result: unknown) => {
     // Kept on the device (issue 47): the form closes, what was typed waits in the outbox.
     if (isQueued(result)) toast({ title: 'Saved on this device', description: `${config.entityLabel} waiting to sync: it is sent when the network is back.` });
-    else toast({ title: 'Success', description });
+    else toast({ title: 'Success', description, action: saved ? config.savedAction?.(result as TRecord) : undefined });
     onDone();
   };
 
@@ -76,10 +76,10 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
     if (record) {
       update.mutate(
         { id: record.id, body },
-        { onSuccess: succeed(messages.updated), onError: fail(messages.updateFailed) },
+        { onSuccess: succeed(messages.updated, true), onError: fail(messages.updateFailed) },
       );
     } else {
-      create.mutate(body, { onSuccess: succeed(messages.created), onError: fail(messages.createFailed) });
+      create.mutate(body, { onSuccess: succeed(messages.created, true), onError: fail(messages.createFailed) });
     }
   };
   const destroy = () => {

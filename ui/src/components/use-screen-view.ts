@@ -19,7 +19,7 @@ const KEY = 'erpView';
 /** Where to go to open another list screen's new form, filled in. */
 export const openNew = (pathname: string, prefill: Prefill) => ({ pathname, state: { [KEY]: { kind: 'new', prefill } satisfies ScreenView } });
 /** Where to go to open one record's form on another list screen (a converted lead's customer). */
-export const openRecord = (pathname: string, id: number) => ({ pathname, state: { [KEY]: { kind: 'edit', id } satisfies ScreenView } });
+export const openRecord = (pathname: string, id: number, kind: 'edit' | 'details' = 'edit') => ({ pathname, state: { [KEY]: { kind, id } satisfies ScreenView } });
 
 const texts = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');

@@ -153,6 +153,8 @@ export const documentDefinition = (doc: PrintableDocument): TDocumentDefinitions
   footer: (page: number, pages: number) => t(`This is a computer-generated document. Page ${page} of ${pages}`, { alignment: 'center', fontSize: 7, color: '#777777' }),
   content: [
     t(doc.title, { style: 'title' }),
+    // Nothing left to pay: said under the title, and the pay-to block has no QR code.
+    ...(doc.paid ? [t('Paid', { alignment: 'center', bold: true, fontSize: 14, color: '#166534' })] : []),
     t(doc.tax === 'none' ? 'Composition taxable person or not registered: not eligible to collect tax on supplies' : 'Original for recipient', { alignment: 'center', fontSize: 7, margin: [0, 0, 0, 8] }),
     {
       columns: [

@@ -9,6 +9,7 @@ import { type InvoiceLike, invoiceDetails } from '@/features/documents/invoice-d
 import { invoiceForm } from '@/features/documents/invoice-form';
 import { noteLines, type ReturnableInvoice } from '@/features/documents/note-lines';
 import { formatDate, formatMoney } from '@/lib/format';
+import { withSendCard } from '@/features/share/send-extra';
 import type { QueryKey } from '@tanstack/react-query';
 import type { Resource } from '@/lib/resource';
 
@@ -145,7 +146,7 @@ export const noteConfig = <TRecord extends NoteRecord>(
         const refund = refundAction(deps.refunds, { source: doc.streamOf(n.id), number: n.noteNumber, total: n.totalAmount, left: String(n.unappliedAmount ?? '0'), partyId: partyOf(n) });
         return [...(refund ? [refund] : []), ...(details.actions?.(n) ?? [])];
       },
-      extra: (n) => createElement(ApplyHere, { note: n }),
+      extra: withSendCard<TRecord>(doc, (n) => createElement(ApplyHere, { note: n })),
     },
     form: {
       entityLabel: doc.label,

@@ -19,6 +19,7 @@ const Page = styled.div<{ $roll: boolean }>`
   line-height: 1.4;
   h1 { text-align: center; font-size: ${({ $roll }) => ($roll ? '16px' : '22px')}; margin: 0; }
   .sub { text-align: center; font-size: 11px; color: #555; margin-bottom: 10px; }
+  .paid { font-size: 16px; font-weight: 700; color: #166534; }
   .parties { display: grid; grid-template-columns: ${({ $roll }) => ($roll ? '1fr' : '1fr auto')}; gap: 12px; margin-bottom: 10px; }
   @media screen and (max-width: 520px) { .parties { grid-template-columns: 1fr; } }
   .under { font-size: 0.9em; color: #444; white-space: nowrap; }
@@ -114,6 +115,7 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
   return (
     <Page $roll={roll} aria-label={`${doc.title} ${doc.number}`}>
       <h1>{doc.title}</h1>
+      {doc.paid && <div className="sub paid">Paid</div>}
       <div className="sub">{doc.tax === 'none' ? 'Not eligible to collect tax on supplies' : 'Original for recipient'}</div>
       <div className="parties">
         <Party label="From" party={doc.supplier} />

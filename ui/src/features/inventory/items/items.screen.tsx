@@ -1,10 +1,12 @@
 import { DEFAULT_REORDER_LEVEL, DEFAULT_TAX_RATE, itemsEntity, routes, UNITS, type Item, type ItemBody } from '@erp/contracts';
-import { Barcode, FileText, IndianRupee, Percent, TriangleAlert } from 'lucide-react';
+import { Barcode, FileText, IndianRupee, Package, Percent, TriangleAlert } from 'lucide-react';
+import { useMemo } from 'react';
 
 import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { itemsResource } from '@/features/inventory/items/items.resource';
 import { StockLedger } from '@/features/inventory/stock-ledger';
+import { useStock } from '@/features/inventory/stock.queries';
 import { formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
@@ -62,6 +64,23 @@ const itemsList: ListConfig<Item, Values, ItemBody> = {
   },
 };
 
+const SAID = { 'out-of-stock': ' · Out of stock', 'low-stock': ' · Low stock', 'in-stock': '' } as const;
+
+/** The cards say each item's stock on hand first (issue 45): '…' until the stock has loaded. */
 export function ItemsScreen() {
-  return <EntityListScreen config={itemsList} />;
+  const stock = useStock().data;
+  const config = useMemo(() => {
+    const onHand = stock ? new Map(stock.map((s) => [s.itemId, s])) : null;
+    const field = {
+      label: 'Stock on Hand',
+      icon: Package,
+      value: (i: Item) => {
+        if (!onHand) return '…';
+        const s = onHand.get(i.id);
+        return `${s?.currentStock ?? '0'} ${i.unit}${SAID[s?.status ?? 'out-of-stock']}`;
+      },
+    };
+    return { ...itemsList, card: { ...itemsList.card, fields: [field, ...itemsList.card.fields] } };
+  }, [stock]);
+  return <EntityListScreen config={config} />;
 }

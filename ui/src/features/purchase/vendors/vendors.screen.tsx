@@ -13,6 +13,7 @@ import { formValuesOf, type ListConfig } from '@/components/entity-config';
 import { EntityListScreen } from '@/components/entity-list-screen';
 import { useCreditCards, useOwedCards } from '@/features/documents/lookups';
 import { activeField, inactiveBadge, partyTermsFields } from '@/features/documents/parties';
+import { usePartyLink } from '@/features/parties/party-link';
 import { debitNotesResource } from '@/features/purchase/debit-notes/debit-notes.resource';
 import { purchaseInvoicesResource } from '@/features/purchase/invoices/invoices.resource';
 import { vendorPaymentsResource } from '@/features/purchase/payments/payments.resource';
@@ -107,6 +108,7 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
 /** The list, its cards saying what is owed on each party's invoices and our credit with them (once loaded). */
 export function VendorsScreen() {
   const owing = useOwedCards(vendorsList, purchaseInvoicesResource.useList, 'vendorId', 'We Owe');
-  const config = useCreditCards(owing, debitNotesResource.useList, vendorPaymentsResource.useList, 'vendorId', 'Our Credit');
+  const credit = useCreditCards(owing, debitNotesResource.useList, vendorPaymentsResource.useList, 'vendorId', 'Our Credit');
+  const config = usePartyLink<Vendor, typeof credit>(credit, vendorsEntity.singular);
   return <EntityListScreen config={config} />;
 }

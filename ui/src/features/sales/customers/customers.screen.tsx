@@ -8,6 +8,7 @@ import { addFollowUp } from '@/features/crm/follow-ups/add-follow-up';
 import { useNextFollowUpField } from '@/features/crm/follow-ups/next-follow-up';
 import { useCreditCards, useOwedCards } from '@/features/documents/lookups';
 import { activeField, inactiveBadge, partyTermsFields } from '@/features/documents/parties';
+import { usePartyLink } from '@/features/parties/party-link';
 import { creditNotesResource } from '@/features/sales/credit-notes/credit-notes.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { customersResource } from '@/features/sales/customers/customers.resource';
@@ -78,6 +79,7 @@ export function CustomersScreen() {
   const owing = useOwedCards(customersList, salesInvoicesResource.useList, 'customerId', 'Owes');
   const owed = useCreditCards(owing, creditNotesResource.useList, receiptsResource.useList, 'customerId', 'Credit Left');
   const nextFollowUp = useNextFollowUpField<Customer>('customerId');
-  const config = useMemo(() => ({ ...owed, card: { ...owed.card, fields: [...owed.card.fields, nextFollowUp] } }), [owed, nextFollowUp]);
+  const withFollowUp = useMemo(() => ({ ...owed, card: { ...owed.card, fields: [...owed.card.fields, nextFollowUp] } }), [owed, nextFollowUp]);
+  const config = usePartyLink<Customer, typeof withFollowUp>(withFollowUp, customersEntity.singular);
   return <EntityListScreen config={config} />;
 }

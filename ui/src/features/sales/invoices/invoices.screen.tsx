@@ -14,6 +14,8 @@ import { settleAction } from '@/features/documents/settle-action';
 import { customersResource } from '@/features/sales/customers/customers.resource';
 import { salesInvoicesResource } from '@/features/sales/invoices/invoices.resource';
 import { useBusiness } from '@/features/settings/business.queries';
+import { shareAfterSave } from '@/features/share/after-save';
+import { withSendCard } from '@/features/share/send-extra';
 import { formatDate, formatMoney } from '@/lib/format';
 
 type Values = Record<string, unknown>;
@@ -80,16 +82,20 @@ export function SalesInvoicesScreen() {
         action: receivePayment,
       },
       resource: salesInvoicesResource,
-      details: invoiceDetails<SalesInvoice>(salesInvoices, {
-        subtitle: 'Sales invoice details',
-        partyName: (id) => customerName(id, 'Unknown Customer'),
-        settled: { label: 'Received', linksTitle: 'Receipts and credit notes', linksEmpty: 'No receipts against this invoice yet.', action: receivePayment },
-      }),
+      details: {
+        ...invoiceDetails<SalesInvoice>(salesInvoices, {
+          subtitle: 'Sales invoice details',
+          partyName: (id) => customerName(id, 'Unknown Customer'),
+          settled: { label: 'Received', linksTitle: 'Receipts and credit notes', linksEmpty: 'No receipts against this invoice yet.', action: receivePayment },
+        }),
+        extra: withSendCard<SalesInvoice>(salesInvoices),
+      },
       form: {
         entityLabel: salesInvoices.label,
         titles: { create: 'Create Sales Invoice', edit: 'Edit Sales Invoice' },
         subtitles: { create: 'Bill a customer', edit: 'Update invoice details' },
         submitLabels: { create: 'Create Invoice', update: 'Update Invoice' },
+        savedAction: shareAfterSave(salesInvoices),
         ...invoiceForm(salesInvoices, { section: 'Invoice Details', useParties: customerOptions, useDueHint }, business),
         lines: {
           ...invoiceLines<SalesInvoice>(salesInvoices, { needSaved: 'Please save at least one line item before submitting the invoice', usePartyGstin: useCustomerGstin }),
