@@ -4,7 +4,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { type ReadDeps, readsFrom, todayInIndia } from '../shared/read-your-writes';
 import { documentsAsRecorded } from './documents-as-recorded';
 import { AS_OF_PARAMS, reportQuery } from './ledger.routes';
 
@@ -128,6 +128,6 @@ export const ageingRoutes = (router: Router, deps: ReadDeps) => {
     const side = ctx.query.side ?? 'receivable';
     if (side !== 'receivable' && side !== 'payable') throw validationError('Invalid query', [{ path: 'side', message: 'Side must be receivable or payable' }]);
     const query = reportQuery(ctx, [...AS_OF_PARAMS, 'side']);
-    ctx.body = await ageingOf(deps, side, asOfOf(query, (deps.clock?.() ?? new Date()).toISOString().slice(0, 10)), query.recordedBy);
+    ctx.body = await ageingOf(deps, side, asOfOf(query, todayInIndia(deps)), query.recordedBy);
   });
 };

@@ -17,7 +17,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { type ReadDeps, readsFrom, todayInIndia } from '../shared/read-your-writes';
 import { documentsAsRecorded } from './documents-as-recorded';
 import { PERIOD_PARAMS, reportQuery } from './ledger.routes';
 import { gstr3bRoutes } from '../gst/gstr3b.routes';
@@ -90,7 +90,7 @@ export const gstRoutes = (router: Router, deps: ReadDeps) => {
   const tables = [salesInvoices, creditNotes, purchaseInvoices, debitNotes].map((d) => d.listTable);
   router.get(BOOKS_PATHS.gstSummary, readsFrom(deps, tables), async (ctx: Context) => {
     const query = reportQuery(ctx, PERIOD_PARAMS);
-    const { from, to } = periodOf(query, (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
+    const { from, to } = periodOf(query, todayInIndia(deps));
     const w = { from, to, recordedBy: query.recordedBy };
     const [sales, notes] = [await byRate(deps, salesInvoices, w, false), await byRate(deps, creditNotes, w, false)];
     const output = net(ofKinds(sales, ['taxable']), ofKinds(notes, ['taxable']));

@@ -24,7 +24,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { type ReadDeps, readsFrom, todayInIndia } from '../shared/read-your-writes';
 import { refuseUnknown } from '../shared/refuse-unknown';
 import { businessOfRow } from '../settings/business.routes';
 import { STOCK_READ_MODEL } from '../inventory/valuation';
@@ -33,7 +33,7 @@ import { trialBalanceOf } from './year-close';
 import { balanceSheet, profitAndLoss } from './profit-and-loss';
 import { statementPdf } from './statement-pdf';
 
-const today = (deps: ReadDeps) => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
+const today = todayInIndia;
 
 /** The parameters of a report of one day (`to` is taken as `asOf`) and of a period (`asOf` as `to`). */
 export const AS_OF_PARAMS = ['asOf', 'to', 'fy', 'recordedBy'] as const;

@@ -15,7 +15,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { type ReadDeps, readsFrom, todayInIndia } from '../shared/read-your-writes';
 import { BOOKS_READ_MODELS, journalLines } from './journal-sql';
 import { AS_OF_PARAMS, reportQuery } from './ledger.routes';
 
@@ -87,7 +87,7 @@ export const partyBalanceRoutes = (router: Router, deps: ReadDeps) => {
   for (const side of ['debtors', 'creditors'] as const) {
     router.get(BOOKS_PATHS[side], reads, async (ctx: Context) => {
       const query = reportQuery(ctx, AS_OF_PARAMS);
-      ctx.body = await partyBalances(deps, side, asOfOf(query, (deps.clock?.() ?? new Date()).toISOString().slice(0, 10)), query.recordedBy);
+      ctx.body = await partyBalances(deps, side, asOfOf(query, todayInIndia(deps)), query.recordedBy);
     });
   }
 };

@@ -6,7 +6,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { type ReadDeps, readsFrom, todayInIndia } from '../shared/read-your-writes';
 import { documentsAsRecorded } from './documents-as-recorded';
 import { PERIOD_PARAMS, reportQuery } from './ledger.routes';
 import { notOpening } from './not-opening';
@@ -55,7 +55,7 @@ export const registerRoutes = (router: Router, deps: ReadDeps) => {
     const tables = [...new Set(docs.flatMap((d) => [d.listTable, listTable(d.party)]))];
     router.get(path, readsFrom(deps, tables), async (ctx: Context) => {
       const query = reportQuery(ctx, PERIOD_PARAMS);
-      const { from, to } = periodOf(query, (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
+      const { from, to } = periodOf(query, todayInIndia(deps));
       ctx.body = await registerOf(deps, docs, from, to, query.recordedBy);
     });
   }

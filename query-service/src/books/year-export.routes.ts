@@ -2,7 +2,7 @@ import { BOOKS_PATHS, periodOf, validationError } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { type ReadDeps, readsFrom, todayInIndia } from '../shared/read-your-writes';
 import { businessOfRow } from '../settings/business.routes';
 import { BOOKS_READ_MODELS, chartOf } from './journal-sql';
 import { PERIOD_PARAMS, reportQuery } from './ledger.routes';
@@ -25,7 +25,7 @@ export const yearExportRoutes = (router: Router, deps: ReadDeps) => {
     router.get(e.path, reads, async (ctx: Context) => {
       const format = formatOf(ctx);
       const query = reportQuery(ctx, [...PERIOD_PARAMS, 'format']);
-      const period = periodOf(query, (deps.clock?.() ?? new Date()).toISOString().slice(0, 10));
+      const period = periodOf(query, todayInIndia(deps));
       const lines = await e.lines(deps.db, await chartOf(deps.db), { ...period, recordedBy: query.recordedBy });
       const file = `${e.name}-${period.from}-to-${period.to}.${format}`;
       ctx.set('Content-Disposition', `attachment; filename="${file}"`);

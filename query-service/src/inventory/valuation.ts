@@ -14,7 +14,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 
-import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { type ReadDeps, readsFrom, todayInIndia } from '../shared/read-your-writes';
 import { refuseUnknown } from '../shared/refuse-unknown';
 
 type Movement = { readonly itemId: number; readonly quantity: string; readonly value?: string | null };
@@ -57,7 +57,7 @@ export const valuationRoutes = (router: Router, deps: ReadDeps) => {
     const parsed = ValuationQuery.safeParse(ctx.query);
     if (!parsed.success) throw validationError('Invalid query', toIssues(parsed.error));
     // Today as the books' reports take it.
-    const asOf = parsed.data.asOf ?? (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
+    const asOf = parsed.data.asOf ?? todayInIndia(deps);
     const [valuation] = await stockValues(deps.db, [asOf], parsed.data.recordedBy);
     const body: StockValuationAnswer = { asOf, recordedBy: parsed.data.recordedBy, items: [...valuation!.items], total: valuation!.total };
     ctx.body = body;

@@ -1,4 +1,4 @@
-import { ActivityQuerySchema, api, csvRow, type ActivityRow, checkPeriod, financialYearDates, FinancialYearParam, toIssues, validationError } from '@erp/contracts';
+import { ActivityQuerySchema, api, csvRow, type ActivityRow, checkPeriod, financialYearDates, FinancialYearParam, indiaDate, toIssues, validationError } from '@erp/contracts';
 import type { AnyDb, EventStore } from '@erp/eventstore';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -37,7 +37,7 @@ const linesOf = (row: ActivityRow) => {
  */
 export const activityExportRoute = (router: Router, db: AnyDb, store: EventStore, clock: () => Date = () => new Date()) => {
   router.get(api.activityExport, async (ctx: Context) => {
-    const { from, to } = periodOf(ctx, clock().toISOString().slice(0, 10));
+    const { from, to } = periodOf(ctx, indiaDate(clock()));
     const rows: ActivityRow[] = [];
     let before: string | undefined;
     do {

@@ -1,4 +1,4 @@
-import { HEADERS } from '@erp/contracts';
+import { HEADERS, indiaDate } from '@erp/contracts';
 import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, lastEventSql, type Notifier, prepared } from '@erp/eventstore';
 import { readCheckpoints } from '@erp/projections';
 import { sql } from 'kysely';
@@ -14,6 +14,9 @@ export interface ReadDeps {
   /** Today, for what is decided when read (overdue); tests set it. */
   readonly clock?: () => Date;
 }
+
+/** Today in India (UTC+5:30): a report's default date. The UTC date is yesterday from 00:00 to 05:30 IST. */
+export const todayInIndia = (deps: Pick<ReadDeps, 'clock'>): string => indiaDate(deps.clock?.() ?? new Date());
 
 /**
  * 'yes' when each of these projections has applied the event at this cursor; 'stopped' when one
