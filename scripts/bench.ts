@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { benchHttp } from './bench-http';
 import { benchBooks } from './bench-books';
 import { benchGst } from './bench-gst';
+import { benchPhone } from './bench-phone';
 import { benchRebuild } from './bench-rebuild';
 
 const WRITERS = 8;
@@ -19,7 +20,7 @@ const meta = { userId: 1, username: 'bench', correlationId: 'bench', at: new Dat
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
-/** `npm run bench` runs every part; `npm run bench -- writes`, `-- rebuild`, `-- books` or `-- gst` runs one. */
+/** `npm run bench` runs every part; `npm run bench -- writes`, `-- rebuild`, `-- books`, `-- gst` or `-- phone` (the built app on a slowed phone) runs one. */
 const part = process.argv[2];
 
 const main = async () => {
@@ -27,6 +28,7 @@ const main = async () => {
   if (!part || part === 'rebuild') await benchRebuildPart();
   if (!part || part === 'books') await benchBooksPart();
   if (!part || part === 'gst') await benchOnProjections(benchGst);
+  if (!part || part === 'phone') await benchPhone();
 };
 
 /** A part on a database of its own, its read models prepared. */

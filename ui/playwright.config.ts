@@ -73,7 +73,7 @@ export default defineConfig({
       name: 'desktop',
       // Offline is a phone's journey (issue 47); locking the books one over both widths in turn
       // (the lock is the server's: two at once would unlock each other's).
-      testIgnore: ['**/*.setup.e2e.ts', '**/gst/**', '**/offline.e2e.ts', '**/lock-books.e2e.ts'],
+      testIgnore: ['**/*.setup.e2e.ts', '**/gst/**', '**/offline.e2e.ts', '**/offline-print.e2e.ts', '**/lock-books.e2e.ts'],
       dependencies: ['setup'],
       use: { ...desktop, storageState: AUTH_STATE },
     },

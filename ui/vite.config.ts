@@ -101,6 +101,8 @@ const E_DOC_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](e-invoice|e-way-bill|dis
 const GSTR2B_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr2b|gstr2b-file|gstr2b-match|ims-upload)\.ts$/;
 /** Bank statements' reading and matching, read by the Bank Reconciliation screen alone. */
 const BANK_CONTRACTS = /contracts[\\/]src[\\/]books[\\/]bank-(statement|matching|reconciliation)\.ts$/;
+/** The printed document's PDF layout, shared with the server: drawn on the phone for a document waiting to sync (issue 47), loaded with pdfmake only when a PDF is made. */
+const PRINT_LAYOUT = /contracts[\\/]src[\\/]documents[\\/]print-layout\.ts$/;
 /** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it (the notes' form too), so it stays out of every screen's kit. */
 const CREDIT = /ui[\\/]src[\\/]features[\\/]documents[\\/](apply-credit|credit-actions|note-config|note-lines|refund-config|settlement-credit)\./;
 /** The offline app's code (the outbox, the device's series, the kept query cache, what waits on screen): loaded after the first screen. */
@@ -133,7 +135,8 @@ const installable = () =>
       ],
     },
     workbox: {
-      globPatterns: ['index.html', 'assets/*.{js,css}', '*.{svg,png}'],
+      // The fonts too: a PDF made on the phone, offline, is set in them (features/print/device-pdf.ts).
+      globPatterns: ['index.html', 'assets/*.{js,css,woff}', '*.{svg,png}'],
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/api(\/|$)/],
       cleanupOutdatedCaches: true,
@@ -185,6 +188,7 @@ export default defineConfig({
             { name: 'bank-contracts', test: BANK_CONTRACTS, priority: 3 },
             { name: 'gstr2b-contracts', test: GSTR2B_CONTRACTS, priority: 3 },
             { name: 'e-document-contracts', test: E_DOC_CONTRACTS, priority: 3 },
+            { name: 'print-layout', test: PRINT_LAYOUT, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
             { name: 'offline', test: OFFLINE, priority: 1 },

@@ -91,7 +91,7 @@ test('failed updates and deletes say so in a destructive toast', async ({ page }
   await expect(toasts(page).getByText('Failed to update vendor', { exact: true })).toHaveCount(0);
 });
 
-test('"Saving..." lasts until the list is reloaded, and the list shows the save at once', async ({ page }) => {
+test('"Saving..." lasts until the server answers, and the list shows the save at once (its answer put in the list)', async ({ page }) => {
   const name = unique('Prompt Traders');
   await page.route('**/api/purchase/vendors', async (route) => {
     if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700));

@@ -92,6 +92,8 @@ export interface PrintableDocument {
   readonly paid: boolean;
   /** Its e-invoice once the IRN is entered (CGST Rule 48(4)): IRN, Ack No and Date, and the signed QR code. */
   readonly eInvoice?: { readonly irn: string; readonly ackNo: string; readonly ackDate: string; readonly signedQrCode: string } | null;
+  /** Made on a phone and not yet recorded by the server (issue 47): the words printed on it. The server never sets it. */
+  readonly provisional?: string | null;
 }
 
 /** What a printed document is read from: the document as the API answers it, under fixed names. */

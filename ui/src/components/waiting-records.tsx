@@ -1,5 +1,6 @@
-import { salesInvoices } from '@erp/contracts';
+import { INVOICE_DOCUMENTS, isPrintable, routes, salesInvoices } from '@erp/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
@@ -9,7 +10,7 @@ import type { Prefill } from '@/components/use-screen-view';
 import { apiClient } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { discardCommand } from '@/lib/offline';
-import type { Outbox, OutboxEntry, Refusal } from '@/lib/outbox';
+import { type Outbox, type OutboxEntry, type Refusal, WAITING_ID } from '@/lib/outbox';
 
 export interface WaitingRecordsProps {
   /** The list's collection: the commands made here that wait on the device. */
@@ -87,6 +88,9 @@ function WaitingCard({ entry, path, form, onEditNew, onEditRecord }: WaitingReco
   const number = text(body.invoiceNumber);
   const title = id ? `${form.entityLabel} #${id}: your change` : number || `New ${form.entityLabel.toLowerCase()}`;
   const refused = entry.state === 'refused' && entry.refusal;
+  // A document the business issues prints and shares from here before it syncs, marked provisional (issue 47).
+  const printable = entry.method === 'POST' ? INVOICE_DOCUMENTS.find((d) => d.path === path && isPrintable(d)) : undefined;
+  const navigate = useNavigate();
   return (
     <Card aria-label={title}>
       <Top>
@@ -115,6 +119,11 @@ function WaitingCard({ entry, path, form, onEditNew, onEditRecord }: WaitingReco
         {refused && (
           <Button $variant="secondary" onClick={() => (id ? onEditRecord(id) : onEditNew(prefillOf(entry)))}>
             {id ? 'Open it' : 'Edit and send again'}
+          </Button>
+        )}
+        {printable && (
+          <Button $variant="secondary" onClick={() => void navigate(routes.print(printable.stream, `${WAITING_ID}${entry.id}`))}>
+            Print / PDF
           </Button>
         )}
         <Button $variant="secondary" onClick={() => void discardCommand(entry)}>

@@ -8,6 +8,9 @@
  * again or discards it.
  */
 
+/** A record waiting here, in the app's paths (its print page): `waiting-{its id}`. */
+export const WAITING_ID = 'waiting-';
+
 export interface Refusal {
   readonly status: number;
   readonly message: string;

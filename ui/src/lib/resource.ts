@@ -47,8 +47,9 @@ const parseArray = <T>(parser: Parser<T>, data: unknown): T[] => {
  * Everything the screens need for one REST resource: keys, fetchers, `queryOptions` (shared by
  * hooks and hover prefetch) and hooks. After a write it invalidates its lists (refetching them
  * even while unmounted, so the list shown after the form is already fresh), marks details stale,
- * and invalidates `alsoInvalidates`; the returned promise keeps the mutation pending ("Saving...")
- * until those refetches finish (STYLE b.10).
+ * and invalidates `alsoInvalidates`. The mutation ends ("Saving..." gone, the toast shown) when the
+ * server has answered, with the answer already in the lists; the refetches go on behind it (issue
+ * 47: awaiting them, STYLE b.10's way, kept a save on a slow phone unacknowledged for seconds).
  */
 export function createResource<TRecord extends { id: number }, TBody>(
   options: ResourceOptions<TRecord>,
@@ -101,10 +102,41 @@ export function createResource<TRecord extends { id: number }, TBody>(
       ]);
   }
 
-  function useWrite<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+  /**
+   * A write is acknowledged as soon as the server has recorded it (issue 47: a save said on a slow
+   * phone within a second, not after every list it touches is read again): its answer goes into
+   * the lists kept here at once (a new record at the top of the unfiltered lists, a changed one in
+   * its place), and the lists are read again behind it.
+   */
+  function useWrite<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>, adds = false) {
     const refresh = useRefresh();
-    // Kept in the outbox (offline): nothing to refetch until it syncs, and a refetch would wait for the network.
-    return useMutation({ mutationFn, onSuccess: (result) => (isQueued(result) ? undefined : refresh()) });
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn,
+      onSuccess: (result) => {
+        // Kept in the outbox (offline): nothing to refetch until it syncs, and a refetch would wait for the network.
+        if (isQueued(result)) return;
+        showAnswer(queryClient, keys.lists(), result, adds);
+        void refresh();
+      },
+    });
+  }
+
+  /** The server's answer in the lists kept here, until they are read again. */
+  function showAnswer(queryClient: ReturnType<typeof useQueryClient>, lists: QueryKey, result: unknown, adds: boolean) {
+    const parsed = typeof result === 'object' && result !== null && typeof (result as { id?: unknown }).id === 'number' ? tryParse(listEntry, result) : null;
+    if (!parsed) return;
+    const place = (rows: TRecord[], top: boolean) =>
+      rows.some((row) => row.id === parsed.id) ? rows.map((row) => (row.id === parsed.id ? parsed : row)) : top ? [parsed, ...rows] : rows;
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: lists })) {
+      const top = adds && isPlainList(query.queryKey);
+      queryClient.setQueryData(query.queryKey, (data: unknown) => {
+        if (Array.isArray(data)) return place(data as TRecord[], top);
+        const pages = (data as { pages?: Page<TRecord>[] } | undefined)?.pages;
+        if (!pages || pages.length === 0) return data;
+        return { ...(data as object), pages: pages.map((page, i) => ({ ...page, rows: place(page.rows, top && i === 0) })) };
+      });
+    }
   }
 
   return {
@@ -121,7 +153,7 @@ export function createResource<TRecord extends { id: number }, TBody>(
       useQuery({ ...oneOptions(id), ...overrides }),
     useHistory: (id: number) => useQuery(historyOptions(id)),
     useRefresh,
-    useCreate: () => useWrite(fetchers.create),
+    useCreate: () => useWrite(fetchers.create, true),
     useUpdate: () => useWrite(fetchers.update),
     useRemove: () => useWrite(fetchers.remove),
     useVoid: () => useWrite(fetchers.voidOne),
@@ -129,6 +161,18 @@ export function createResource<TRecord extends { id: number }, TBody>(
 }
 
 const isSearch = (key: QueryKey) => Boolean((key[3] as { q?: string } | undefined)?.q);
+/** The whole list (no search, no filter): where a new record shows at the top until the list is read again. */
+const isPlainList = (key: QueryKey) => {
+  const params = key[3] as Record<string, unknown> | undefined;
+  return !params || Object.keys(params).every((name) => name === 'limit' || (name === 'q' && !params.q));
+};
+const tryParse = <T>(parser: Parser<T>, value: unknown): T | null => {
+  try {
+    return parser.parse(value);
+  } catch {
+    return null;
+  }
+};
 
 export type Resource<TRecord extends { id: number }, TBody> = ReturnType<
   typeof createResource<TRecord, TBody>

@@ -18,6 +18,7 @@ const Page = styled.div<{ $roll: boolean }>`
   font-size: ${({ $roll }) => ($roll ? '11px' : '13px')};
   line-height: 1.4;
   h1 { text-align: center; font-size: ${({ $roll }) => ($roll ? '16px' : '22px')}; margin: 0; }
+  .provisional { text-align: center; font-weight: 700; color: #b91c1c; border: 2px dashed #b91c1c; padding: 4px 8px; margin: 6px 0; }
   .sub { text-align: center; font-size: 11px; color: #555; margin-bottom: 10px; }
   .paid { font-size: 16px; font-weight: 700; color: #166534; }
   .parties { display: grid; grid-template-columns: ${({ $roll }) => ($roll ? '1fr' : '1fr auto')}; gap: 12px; margin-bottom: 10px; }
@@ -116,6 +117,11 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
     <Page $roll={roll} aria-label={`${doc.title} ${doc.number}`}>
       <h1>{doc.title}</h1>
       {doc.paid && <div className="sub paid">Paid</div>}
+      {doc.provisional && (
+        <p className="provisional" role="note">
+          {doc.provisional}
+        </p>
+      )}
       <div className="sub">{doc.tax === 'none' ? 'Not eligible to collect tax on supplies' : 'Original for recipient'}</div>
       <div className="parties">
         <Party label="From" party={doc.supplier} />
