@@ -85,3 +85,25 @@ export const nextPeriod = (period: string) => {
 /** The refusal of an edit or void of a document dated in a month whose GSTR-1 is filed. */
 export const filedMessage = (period: string, date: string) =>
   `GSTR-1 for ${periodLabel(period)} is filed: a document dated ${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)} can no longer be changed or voided. Record a credit or debit note dated later instead.`;
+
+const JsonObject = z.record(z.string(), z.unknown());
+
+/** GET /api/gst/filed/{return}/{period}: what was filed, the return now, and (GSTR-1) the amendments. */
+export const FiledReturnAnswerSchema = z.object({
+  return: z.enum(FILED_RETURNS),
+  period: z.string(),
+  filing: FilingSchema.extend({ markedAt: z.string(), markedBy: z.string().nullable() }).nullable(),
+  /** The JSON exactly as it was marked filed; null before. */
+  filed: JsonObject.nullable(),
+  /** The return as it stands now. */
+  now: JsonObject,
+  /** Whether now differs from what was filed; null before filing. */
+  changed: z.boolean().nullable(),
+  amendments: z
+    .object({
+      place: z.object({ return: z.enum(['GSTR-1A', 'GSTR-1']), period: z.string() }),
+      rows: z.array(z.object({ table: z.string(), section: z.string(), key: z.string(), original: JsonObject.nullable(), amended: JsonObject.nullable() })),
+    })
+    .nullable(),
+});
+export type FiledReturnAnswer = z.output<typeof FiledReturnAnswerSchema>;

@@ -1,4 +1,4 @@
-import { FILED_RETURNS, type FiledReturn, GST_FILING_PATHS, listTable, customersEntity, notFound, PeriodSchema, validationError, vendorsEntity } from '@erp/contracts';
+import { FILED_RETURNS, type FiledReturn, type FiledReturnAnswer, GST_FILING_PATHS, listTable, customersEntity, notFound, PeriodSchema, validationError, vendorsEntity } from '@erp/contracts';
 import { businessTable, gstFilingsTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -32,6 +32,7 @@ export const filedRoutes = (router: Router, deps: ReadDeps) => {
   router.get(GST_FILING_PATHS.filing(':return', ':period'), readsFrom(deps, [...new Set(tables)]), async (ctx: Context) => {
     refuseUnknown(ctx, []);
     const params = ctx.params as Record<string, string>;
-    ctx.body = await filedAndNow(deps, returnOf(params.return), periodOf(params.period));
+    const body: FiledReturnAnswer = await filedAndNow(deps, returnOf(params.return), periodOf(params.period));
+    ctx.body = body;
   });
 };

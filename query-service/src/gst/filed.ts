@@ -76,8 +76,9 @@ export const filedAndNow = async (deps: Pick<ReadDeps, 'db'>, ret: FiledReturn, 
   const gstr3bFiled = filings.some((f) => f.return === 'gstr3b' && f.period === period);
   const place = amendmentPlace(period, gstr3bFiled, firstUnfiledAfter(period, gstr1Filed));
   const amendments = filing && ret === 'gstr1' ? { place, rows: gstr1Amendments(filing.json as unknown as Gstr1Json, current as unknown as Gstr1Json, place) } : null;
-  const { json, ...filed } = filing ?? { json: null };
-  return { return: ret, period, filing: filing ? filed : null, filed: json, now: current, changed: filing ? JSON.stringify(sorted(json)) !== JSON.stringify(sorted(current)) : null, amendments };
+  if (!filing) return { return: ret, period, filing: null, filed: null, now: current, changed: null, amendments };
+  const { json, ...filed } = filing;
+  return { return: ret, period, filing: filed, filed: json, now: current, changed: JSON.stringify(sorted(json)) !== JSON.stringify(sorted(current)), amendments };
 };
 
 /** Keys in one order, so a copy read back from jsonb compares with the return computed now. */
