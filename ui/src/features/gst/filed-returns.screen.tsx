@@ -12,7 +12,7 @@ import { formatDate, todayInIndia } from '@/lib/format';
 import { useMay } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 
-import { useFiledReturn, useMarkFiled } from './filed-returns.queries';
+import { useFiledReturn, useMarkFiled } from './filed-returns.reads';
 import { lastMonth } from './gstr2b.queries';
 import { AmendmentList, ReturnSummary } from './return-summary';
 
