@@ -44,7 +44,7 @@ test('the owner marks August filed, a later credit note of August shows as its a
   await page.reload();
   await page.getByLabel('Return period').fill(PERIOD);
   await expect(gstr1.getByRole('status')).toHaveText(`Filed on 11 Sep 2024, ARN ${ARN}. The books have changed since.`);
-  await expect(gstr1.getByText('Report these in GSTR-1A of 2024-08:')).toBeVisible();
+  await expect(gstr1.getByText('Report these in GSTR-1A of August 2024:')).toBeVisible();
   const row = gstr1.getByRole('list', { name: 'Amendments' }).getByRole('listitem');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('cdnr · Credit/debit note · 27ABCPT5678L1ZV');

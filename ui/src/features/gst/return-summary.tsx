@@ -1,4 +1,4 @@
-import { type FiledReturnAnswer } from '@erp/contracts';
+import { type FiledReturnAnswer, periodLabel } from '@erp/contracts';
 import styled from 'styled-components';
 
 import { formatMoney } from '@/lib/format';
@@ -61,7 +61,7 @@ export function AmendmentList({ amendments }: { amendments: NonNullable<FiledRet
   return (
     <>
       <p>
-        Report these in <strong>{place.return}</strong> of {place.period}:
+        Report these in <strong>{place.return}</strong> of {periodLabel(place.period)}:
       </p>
       <Rows aria-label="Amendments">
         {rows.map((r) => (
