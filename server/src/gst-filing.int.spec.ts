@@ -1,4 +1,4 @@
-import { BUSINESS_PATH, byId, creditNotes, GST_FILING_PATHS, salesInvoices } from '@erp/contracts';
+import { BUSINESS_PATH, byId, creditNotes, type DeadlinesAnswer, GST_DEADLINES_PATH, GST_FILING_PATHS, salesInvoices } from '@erp/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
@@ -113,6 +113,18 @@ describe('periods as filed', () => {
     ]);
     const threeB = await read<Filed>(GST_FILING_PATHS.filing('gstr3b', '2026-08'));
     expect(threeB).toMatchObject({ filing: { arn: 'AA270926054321Z' }, changed: true, amendments: null });
+  });
+
+  it('the deadlines: each month from August on, due dates as the rule says, filed on time or overdue (issue 44 item 5)', async () => {
+    const { deadlines } = await read<DeadlinesAnswer>(GST_DEADLINES_PATH);
+    const of = (ret: string, period: string) => deadlines.find((d) => d.return === ret && d.period === period);
+    // GSTR-1 by the 11th of the next month, GSTR-3B by the 20th: both filed on the day.
+    expect(of('gstr1', '2026-08')).toMatchObject({ due: '2026-09-11', status: 'filed', arn: 'AA270926012345X', daysLate: 0, lastDay: '2029-09-10', warning: null });
+    expect(of('gstr3b', '2026-08')).toMatchObject({ due: '2026-09-20', status: 'filed', filedOn: '2026-09-20', daysLate: 0 });
+    // September's are past their due dates (this test runs after 20 October 2026) and not filed.
+    expect(of('gstr1', '2026-09')).toMatchObject({ due: '2026-10-11', status: 'overdue', filedOn: null });
+    expect(deadlines.at(-1)?.period).toBe('2026-08');
+    expect((await t.owner.get(`${GST_DEADLINES_PATH}?from=2020-01`)).status).toBe(400);
   });
 
   it('a rebuild from the log gives the same filings, row for row', async () => {

@@ -5,6 +5,7 @@ import {
   BUSINESS_PATH,
   CASH_IN_HAND_PATH,
   customersEntity,
+  GST_DEADLINES_PATH,
   GST_FILING_PATHS,
   GSTR2B_PATHS,
   INVOICE_DOCUMENTS,
@@ -206,6 +207,8 @@ const FIXED = [
   api.auth.me, api.users, api.apiKeys, api.webhooks, `${api.webhooks}/deliveries`, `${api.webhooks}/event-types`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
   api.homeSummary, api.health, BUSINESS_PATH, LOCKS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
   BANK_RECONCILIATION_PATHS.accounts,
+  // At most 40 months of two returns (issue 44 item 5).
+  GST_DEADLINES_PATH,
 ];
 
 const PASSWORD = 'bounds-test-pass-42';

@@ -15,6 +15,8 @@ export const FILED_RETURN_LABELS: Readonly<Record<FiledReturn, string>> = { gstr
 export const LOCKING_RETURN: FiledReturn = 'gstr1';
 
 export const GST_FILING_PATH = '/api/gst/filed';
+/** GET: each month's returns with their due dates, filing status and the three-year bar (issue 44 item 5). */
+export const GST_DEADLINES_PATH = '/api/gst/deadlines';
 export const GST_FILING_PATHS = {
   /** POST: mark the return of the period filed {arn, filedOn}; GET: what was filed, beside the return now and the amendments. */
   filing: (ret: string, period: string) => `${GST_FILING_PATH}/${ret}/${period}`,

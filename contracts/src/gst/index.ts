@@ -17,3 +17,4 @@ export * from './e-way-bill';
 export * from './e-invoice';
 export * from './filing';
 export * from './amendments';
+export * from './deadlines';

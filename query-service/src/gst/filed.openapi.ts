@@ -1,4 +1,4 @@
-import { FiledReturnAnswerSchema, FilingSchema, GST_FILING_PATHS, MarkFiledBodySchema } from '@erp/contracts';
+import { DeadlinesAnswerSchema, FiledReturnAnswerSchema, FilingSchema, GST_DEADLINES_PATH, GST_FILING_PATHS, MarkFiledBodySchema } from '@erp/contracts';
 
 import { body, error, errors, ok, written } from '../operators/openapi-parts';
 
@@ -9,6 +9,14 @@ const PARAMETERS = [
 
 /** Periods as filed in the OpenAPI document (issue 44 item 4). */
 export const filedPaths = () => ({
+  [GST_DEADLINES_PATH]: {
+    get: {
+      tags: ['GST'],
+      summary:
+        "Each month's GSTR-1 (due the 11th of the next month) and GSTR-3B (the 20th), from the first month with a GST document (at most 40 months back) to this one, newest first: filed (ARN, days late) or due, overdue, or barred, and a warning when an unfiled return is within 90 days of the three-year bar (s.37(4), s.39(11)) or past it",
+      responses: { 200: ok('Due dates and filing status', DeadlinesAnswerSchema), ...errors },
+    },
+  },
   [GST_FILING_PATHS.filing('{return}', '{period}')]: {
     parameters: PARAMETERS,
     get: {

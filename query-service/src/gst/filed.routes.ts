@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 
 import { refuseUnknown } from '../shared/refuse-unknown';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { deadlinesRoute } from './deadlines.routes';
 import { filedAndNow } from './filed';
 import { GSTR2B_READ_MODELS } from './gstr2b-read';
 import { RETURN_TABLES } from './returns';
@@ -35,4 +36,5 @@ export const filedRoutes = (router: Router, deps: ReadDeps) => {
     const body: FiledReturnAnswer = await filedAndNow(deps, returnOf(params.return), periodOf(params.period));
     ctx.body = body;
   });
+  deadlinesRoute(router, deps);
 };

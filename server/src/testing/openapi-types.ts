@@ -2686,6 +2686,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gst/deadlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each month's GSTR-1 (due the 11th of the next month) and GSTR-3B (the 20th), from the first month with a GST document (at most 40 months back) to this one, newest first: filed (ARN, days late) or due, overdue, or barred, and a warning when an unfiled return is within 90 days of the three-year bar (s.37(4), s.39(11)) or past it */
+        get: operations["getGstDeadlines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gst/filed/{return}/{period}": {
         parameters: {
             query?: never;
@@ -15253,6 +15270,57 @@ export interface operations {
                             number: string;
                             vendorName: string;
                             reason: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGstDeadlines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Due dates and filing status */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        today: string;
+                        deadlines: {
+                            period: string;
+                            /** @enum {string} */
+                            return: "gstr1" | "gstr3b";
+                            label: string;
+                            due: string;
+                            /** @enum {string} */
+                            status: "filed" | "due" | "overdue" | "barred";
+                            filedOn: string | null;
+                            arn: string | null;
+                            daysLate: number;
+                            lastDay: string;
+                            warning: string | null;
                         }[];
                     };
                 };

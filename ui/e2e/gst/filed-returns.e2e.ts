@@ -55,6 +55,8 @@ test('the owner marks August filed, a later credit note of August shows as its a
   await expect(gstr1.getByLabel('GSTR-1 as filed').getByText('Credit notes (registered)').locator('..')).toContainText('0');
   await gstr1.getByRole('button', { name: 'As it stands now' }).click();
   await expect(gstr1.getByLabel('GSTR-1 now').getByText('Credit notes (registered)').locator('..')).toContainText('1');
+  // Item 5: the due dates on the same screen, August's GSTR-1 filed on its due date.
+  await expect(page.getByRole('list', { name: 'Returns by month' }).getByRole('listitem').filter({ hasText: 'GSTR-1 for August 2024' })).toHaveText('GSTR-1 for August 2024: Filed on 11 Sep 2024');
   expect(await overflow(page)).toBe(0);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screens/filed-returns-phone.png', fullPage: true });

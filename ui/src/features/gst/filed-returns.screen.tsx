@@ -12,6 +12,7 @@ import { formatDate, todayInIndia } from '@/lib/format';
 import { useMay } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 
+import { DeadlinesCard } from './deadlines-card';
 import { useFiledReturn, useMarkFiled } from './filed-returns.reads';
 import { lastMonth } from './gstr2b.queries';
 import { AmendmentList, ReturnSummary } from './return-summary';
@@ -45,6 +46,7 @@ export function FiledReturnsScreen() {
           </Card>
           <ReturnCard ret="gstr1" period={period} />
           <ReturnCard ret="gstr3b" period={period} />
+          <DeadlinesCard />
         </Stack>
       </Main>
     </>
