@@ -1,4 +1,4 @@
-import { type DeadlinesAnswer, GST_DEADLINES_PATH, periodLabel } from '@erp/contracts';
+import { type Deadline, type DeadlinesAnswer, GST_DEADLINES_PATH, periodLabel } from '@erp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import styled from 'styled-components';
@@ -22,7 +22,12 @@ const Warning = styled.p`
   font-weight: 600;
 `;
 
-const STATUS = { filed: 'Filed', due: 'Due', overdue: 'Overdue', barred: 'Can no longer be filed' } as const;
+const statusText = (d: Deadline) => {
+  if (d.status === 'filed') return `Filed on ${formatDate(d.filedOn)}${d.daysLate > 0 ? `, ${d.daysLate} days late` : ''}`;
+  if (d.status === 'due') return `Due ${formatDate(d.due)}`;
+  if (d.status === 'overdue') return `Overdue: was due ${formatDate(d.due)} (${d.daysLate} days ago)`;
+  return `Can no longer be filed (was due ${formatDate(d.due)})`;
+};
 
 /** Each month's returns: due dates and filing status on one list, warnings first (issue 44 item 5). */
 export function DeadlinesCard() {
@@ -39,8 +44,7 @@ export function DeadlinesCard() {
         <Rows aria-label="Returns by month">
           {rows.map((d) => (
             <li key={`${d.return}|${d.period}`}>
-              <strong>{d.label} for {periodLabel(d.period)}</strong>: {STATUS[d.status]}
-              {d.status === 'filed' ? ` on ${formatDate(d.filedOn)}${d.daysLate > 0 ? `, ${d.daysLate} days late` : ''}` : `, due ${formatDate(d.due)}${d.daysLate > 0 ? ` (${d.daysLate} days ago)` : ''}`}
+              <strong>{d.label} for {periodLabel(d.period)}</strong>: {statusText(d)}
               {d.warning && <Warning>{d.warning}</Warning>}
             </li>
           ))}
