@@ -93,8 +93,8 @@ const LIST = /ui[\\/]src[\\/]components[\\/](entity-list-screen|card-list|search
 const LATER = /ui[\\/]src[\\/]components[\\/](entity-form|line-editor|record-|toast|confirm-dialog|chart-card)/;
 /** The webhooks' schemas, read by the owner's Webhooks screen alone: a chunk of their own, not in every screen's kit. */
 const WEBHOOK_CONTRACTS = /contracts[\\/]src[\\/]integration[\\/]webhooks\.ts$/;
-/** The GST returns' builders (GSTR-1, its CSV, the summary and the set-off), read by the GST Returns screen alone. */
-const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|gstr3b|gstr3b-json|tie-out|returns-schema|set-off|summary)\.ts$/;
+/** The GST returns' builders (GSTR-1, its CSV, the summary and the set-off) and filings with their amendments, read by the GST screens alone. */
+const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gstr1-csv|gstr3b|gstr3b-json|tie-out|returns-schema|set-off|summary|filing|amendments|deadlines)\.ts$/;
 /** E-way bill and e-invoice JSON and transport details, read by a GST document's e-documents screen alone. */
 const E_DOC_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](e-invoice|e-way-bill|dispatch)\.ts$/;
 /** GSTR-2B's file reading, matching and IMS layout (the server's), out of every screen's kit. */

@@ -20,6 +20,7 @@ import {
 import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
 
+import type { GstReturnsNow } from './gst/returns-now';
 import { registerWriteRoutes } from './routes';
 import { idempotency } from './shared/idempotency';
 import { userEvents } from './shared/user-events';
@@ -31,6 +32,8 @@ export interface CommandAppDeps {
   readonly notifier: Notifier;
   readonly ids: IdAllocator;
   readonly auth: AuthStore;
+  /** A month's GST returns as they stand, for a filing to keep (issue 44 item 4). */
+  readonly gstReturns?: GstReturnsNow;
   readonly allowedOrigins?: readonly string[];
   /**
    * Behind a reverse proxy (the services-mode gateway): take the client address from the last

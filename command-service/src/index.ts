@@ -6,3 +6,4 @@ export * from './shared/idempotency';
 export * from './master-data';
 export * from './master-data/master-data.decider';
 export * from './master-data/reservation.decider';
+export type { GstReturnsNow } from './gst/returns-now';

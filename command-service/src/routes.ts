@@ -12,6 +12,7 @@ import { lockWriteRoutes } from './settings/lock.routes';
 import { voucherWriteRoutes } from './books/voucher.routes';
 import { bankReconciliationWriteRoutes } from './books/bank-reconciliation.routes';
 import { gstr2bWriteRoutes } from './gst/gstr2b.routes';
+import { gstFilingWriteRoutes } from './gst/filing.routes';
 import { openingBalancesWriteRoutes } from './books/opening-balances.routes';
 import { openingItemRoutes } from './documents/opening.routes';
 import { payrollRunRoute } from './hr/payroll-run';
@@ -34,6 +35,7 @@ export const registerWriteRoutes = (router: Router, deps: CommandDeps) => {
   voucherWriteRoutes(router, deps);
   bankReconciliationWriteRoutes(router, deps);
   gstr2bWriteRoutes(router, deps);
+  gstFilingWriteRoutes(router, deps);
   openingBalancesWriteRoutes(router, deps);
   leadConversionRoutes(router, deps);
 };

@@ -83,6 +83,7 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Match GSTR-2B', 'Purchase bills against the suppliers\' returns; IMS actions', 'CheckCheck'],
     ['GSTR-3B', 'The monthly return from the books: tax to pay in cash, the JSON for the portal', 'Receipt'],
     ['GST Tie-out', 'Books beside GSTR-1 and GSTR-3B before you file', 'CheckCheck'],
+    ['Filed Returns', 'Mark a month filed; what you filed beside the return now, and the amendments', 'CheckCheck'],
   ]],
 ];
 

@@ -7,6 +7,7 @@ import { journalProjection } from './books/journal.projection';
 import { bankReconciliationProjection } from './books/bank-reconciliation.projection';
 import { partyAllocationsProjection } from './books/party-allocations.projection';
 import { gstr2bProjection } from './gst/gstr2b.projection';
+import { gstFilingsProjection } from './gst/gst-filings.projection';
 
 export * from './runner/batch';
 export * from './runner/checkpoints';
@@ -30,6 +31,7 @@ export * from './books/journal.projection';
 export * from './books/bank-reconciliation.projection';
 export * from './books/party-allocations.projection';
 export * from './gst/gstr2b.projection';
+export * from './gst/gst-filings.projection';
 
 /** Every read model of the product (emmett's slice index). */
 export const PROJECTIONS: readonly Projection[] = [
@@ -41,6 +43,7 @@ export const PROJECTIONS: readonly Projection[] = [
   bankReconciliationProjection,
   partyAllocationsProjection,
   gstr2bProjection,
+  gstFilingsProjection,
 ];
 
 export const findProjection = (name: string) => PROJECTIONS.find((p) => p.name === name);

@@ -14,6 +14,7 @@ import type { ReadDeps } from './shared/read-your-writes';
 import { booksRoutes } from './books/books.routes';
 import { payrollReadRoutes } from './hr/payroll.routes';
 import { gstr2bRoutes } from './gst/gstr2b.routes';
+import { filedRoutes } from './gst/filed.routes';
 
 /** Every entity read route of the product. */
 export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
@@ -30,4 +31,5 @@ export const registerReadRoutes = (router: Router, deps: ReadDeps) => {
   eDocumentReadRoutes(router, deps);
   booksRoutes(router, deps);
   gstr2bRoutes(router, deps);
+  filedRoutes(router, deps);
 };

@@ -5,6 +5,8 @@ import {
   BUSINESS_PATH,
   CASH_IN_HAND_PATH,
   customersEntity,
+  GST_DEADLINES_PATH,
+  GST_FILING_PATHS,
   GSTR2B_PATHS,
   INVOICE_DOCUMENTS,
   LOCKS_PATH,
@@ -119,6 +121,11 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
   [GSTR2B_PATHS.period(':period')]: returnPeriod(GSTR2B_PATHS.period),
   [GSTR2B_PATHS.imsUpload(':period')]: returnPeriod(GSTR2B_PATHS.imsUpload),
   [GSTR2B_PATHS.itc(':period')]: returnPeriod(GSTR2B_PATHS.itc),
+  // What was filed for a month beside its returns now (issue 44 item 4): one month, both returns' copies at most.
+  [GST_FILING_PATHS.filing(':return', ':period')]: {
+    worst: [GST_FILING_PATHS.filing('gstr1', `${LAST_YEAR}-12`), GST_FILING_PATHS.filing('gstr3b', `${LAST_YEAR}-12`)],
+    beyond: [...returnPeriod((p) => GST_FILING_PATHS.filing('gstr1', p)).beyond, [`${GST_FILING_PATHS.filing('gstr1', `${LAST_YEAR}-12`)}?asOf=${LAST_DAY}`, 'asOf']],
+  },
   [BOOKS_PATHS.gstr3b]: {
     worst: [`${BOOKS_PATHS.gstr3b}?period=${LAST_YEAR}-12`, `${BOOKS_PATHS.gstr3b}?period=${LAST_YEAR}-12&file=json`],
     beyond: [[`${BOOKS_PATHS.gstr3b}?period=${LAST_YEAR + 1}-01`, 'period'], [`${BOOKS_PATHS.gstr3b}?period=${LAST_YEAR}-12&file=xml`, 'file']],
@@ -200,6 +207,8 @@ const FIXED = [
   api.auth.me, api.users, api.apiKeys, api.webhooks, `${api.webhooks}/deliveries`, `${api.webhooks}/event-types`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
   api.homeSummary, api.health, BUSINESS_PATH, LOCKS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
   BANK_RECONCILIATION_PATHS.accounts,
+  // At most 40 months of two returns (issue 44 item 5).
+  GST_DEADLINES_PATH,
 ];
 
 const PASSWORD = 'bounds-test-pass-42';

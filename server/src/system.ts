@@ -15,7 +15,7 @@ import {
 } from '@erp/eventstore';
 import { authStore, limitHashing, migrateAuth, migrateWebhooks } from '@erp/http-kit';
 import { prepareProjections, PROJECTIONS, startProjectionRunner } from '@erp/projections';
-import { createQueryApp } from '@erp/query-service';
+import { createQueryApp, gstReturnsNow } from '@erp/query-service';
 
 import type { Config } from './config';
 import { startIntegrationPublisher } from './integration/publisher';
@@ -100,6 +100,8 @@ export const commandApp = (infra: Infrastructure, config: Config) =>
     trustProxy: config.trustProxy,
     webhookTargets: { allowPrivate: config.webhookAllowPrivate },
     notifier: infra.notifier,
+    // A filing keeps the month's returns as the read side computes them (issue 44 item 4).
+    gstReturns: gstReturnsNow({ db: infra.database.db, store: infra.store, notifier: infra.notifier }),
     log: logRequestError,
     observe: infra.metrics.observe,
   });

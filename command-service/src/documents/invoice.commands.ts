@@ -79,7 +79,9 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
         appends.push(...(credit?.appends ?? []));
       }
       // Dated by its date, and an edit or a void by the date it had too (its paidNow receipt shares it).
-      const dated = datedInBooks(before?.date, after.status === 'recorded' ? after.invoice.date : null);
+      const afterDate = after.status === 'recorded' ? after.invoice.date : null;
+      // A GSTR-1 document (the sales side) edited or voided: not in a month whose GSTR-1 is filed (issue 44).
+      const dated = { ...datedInBooks(before?.date, afterDate), ...(before && doc.side === 'sales' ? { gst: [before.date, afterDate] } : {}) };
       return { main: invoice, appends, checked: [...party.checked, ...(eDocs ? [eDocs] : [])], dated, result: invoiceOf(doc, after, metadata.now) };
     };
   return {

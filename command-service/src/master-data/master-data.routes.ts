@@ -2,6 +2,7 @@ import { byId, type MasterDataEntity, type RecordOf } from '@erp/contracts';
 import type { EventStore, IdAllocator } from '@erp/eventstore';
 import type Router from '@koa/router';
 
+import type { GstReturnsNow } from '../gst/returns-now';
 import { commandRoute, NO_BODY } from '../shared/command-route';
 import { foldStored } from '../shared/decider';
 import { masterDataCommands, type UsageReader } from './master-data.commands';
@@ -10,6 +11,8 @@ import { type MasterDataDecider, recordOf } from './master-data.decider';
 export interface CommandDeps {
   readonly store: EventStore;
   readonly ids: IdAllocator;
+  /** A month's GST returns as they stand, for a filing to keep (issue 44): from the read side, which the server wires in. */
+  readonly gstReturns?: GstReturnsNow;
 }
 
 /**

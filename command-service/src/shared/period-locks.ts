@@ -1,4 +1,6 @@
-import { type BooksPart, LOCK_SCOPES, lockedDate, type LockScope, lockStream } from '@erp/contracts';
+import { type BooksPart, gstReturnStream, LOCK_SCOPES, LOCKING_RETURN, lockedDate, type LockScope, lockStream, periodOfDate } from '@erp/contracts';
+
+import { refuseFiled } from '../gst/filing.decider';
 
 import { lockDecider, refuseLocked } from '../settings/lock.decider';
 import type { CommandContext, StreamHandle } from './handle-command';
@@ -6,9 +8,10 @@ import type { CommandContext, StreamHandle } from './handle-command';
 /**
  * What a command is dated by, per lock scope (issue 43 item 3): each kind says it — a document
  * its date, an edit or a void its old date and its new one, a payroll its month's end and the
- * day it was paid. Null and undefined dates are ignored.
+ * day it was paid. Null and undefined dates are ignored. `gst`: the dates an edit or a void of a
+ * document in GSTR-1 changes, refused in a month whose GSTR-1 is filed (issue 44 item 4).
  */
-export type Dated = { readonly [S in LockScope]?: readonly (string | null | undefined)[] };
+export type Dated = { readonly [S in LockScope | 'gst']?: readonly (string | null | undefined)[] };
 
 /**
  * The one lock check of the command pipeline: for each scope the command is dated in (a date,
@@ -29,7 +32,22 @@ export const checkLocks = async (ctx: CommandContext, dated: Dated | undefined):
     refuseLocked(scope, stream.state, dates);
     read.push(stream);
   }
+  read.push(...(await checkFiled(ctx, dated?.gst ?? [])));
   return read;
+};
+
+/**
+ * A month's GSTR-1 is filed when its stream has an event: only its version is read (the filed
+ * copy is not), and an unfiled month's stream is checked at version 0 in the append, so a
+ * filing committed meanwhile makes the command decide again.
+ */
+const checkFiled = async (ctx: CommandContext, dates: readonly (string | null | undefined)[]): Promise<StreamHandle<unknown>[]> => {
+  const months = [...new Set(dates.filter((d): d is string => typeof d === 'string').map(periodOfDate))];
+  if (months.length === 0) return [];
+  const streams = await Promise.all(months.map((m) => ctx.versionOf(gstReturnStream(LOCKING_RETURN, m))));
+  const filed = new Set(months.filter((_, i) => streams[i]!.version > 0));
+  refuseFiled((period) => filed.has(period), dates);
+  return streams;
 };
 
 /** A command dated in the books by these dates. */

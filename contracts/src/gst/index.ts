@@ -15,3 +15,6 @@ export * from './returns-schema';
 export * from './dispatch';
 export * from './e-way-bill';
 export * from './e-invoice';
+export * from './filing';
+export * from './amendments';
+export * from './deadlines';

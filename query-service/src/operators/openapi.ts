@@ -46,6 +46,7 @@ import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-
 import { booksPaths } from '../books/books.openapi';
 import { bankReconciliationPaths } from '../books/bank-reconciliation.openapi';
 import { gstr2bPaths } from '../gst/gstr2b.openapi';
+import { filedPaths } from '../gst/filed.openapi';
 import { openingPaths } from '../books/openings.openapi';
 import { payrollPaths } from '../hr/payroll.openapi';
 import { lockPaths } from '../settings/locks.openapi';
@@ -203,6 +204,7 @@ export const openApiDocument = () => ({
     ...booksPaths(),
     ...bankReconciliationPaths(),
     ...gstr2bPaths(),
+    ...filedPaths(),
     ...openingPaths(),
     ...payrollPaths(),
     ...lockPaths(),

@@ -62,7 +62,7 @@ const watchRounds = (notifier: Notifier) => {
  * waking on 'projected' and polling in between. 'stopped' at once when one of them is stopped
  * on an event it cannot apply (waiting would not help); 'late' past the deadline.
  */
-const waitUntilApplied = async (deps: ReadDeps, projections: readonly string[], target: GlobalCursor, maxMs: number): Promise<'yes' | 'stopped' | 'late'> => {
+export const waitUntilApplied = async (deps: ReadDeps, projections: readonly string[], target: GlobalCursor, maxMs: number): Promise<'yes' | 'stopped' | 'late'> => {
   const deadline = Date.now() + maxMs;
   const rounds = watchRounds(deps.notifier);
   try {

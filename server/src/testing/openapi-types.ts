@@ -2686,6 +2686,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gst/deadlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each month's GSTR-1 (due the 11th of the next month) and GSTR-3B (the 20th), from the first month with a GST document (at most 40 months back) to this one, newest first: filed (ARN, days late) or due, overdue, or barred, and a warning when an unfiled return is within 90 days of the three-year bar (s.37(4), s.39(11)) or past it */
+        get: operations["getGstDeadlines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/filed/{return}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return: gstr1 or gstr3b */
+                return: "gstr1" | "gstr3b";
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        /** What was filed for the month (`filing`: ARN, filing date, the log position the return was computed at; `filed`: its JSON exactly as kept) beside the return as it stands now (`now`), `changed`, and for GSTR-1 the amendments that report the difference: in the month's GSTR-1A while its GSTR-3B is not filed, else in the next GSTR-1 not yet filed (b2ba, b2cla, b2csa, cdnra, cdnura for changed rows; a missed invoice or note in its own table), each row original → amended */
+        get: operations["getGstFiledByReturnByPeriod"];
+        put?: never;
+        /** Mark the month's return filed with the portal's ARN and the filing date (after the month ends, not in the future). The return is computed as it stands, once the read models have applied every committed change, and kept in the event. From then on a sales invoice or credit note dated in a month whose GSTR-1 is filed cannot be edited or voided (409); a note dated later may reference it. Filing again with another ARN is a 409 */
+        post: operations["postGstFiledByReturnByPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/opening-balances": {
         parameters: {
             query?: never;
@@ -15238,6 +15278,201 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGstDeadlines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Due dates and filing status */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        today: string;
+                        deadlines: {
+                            period: string;
+                            /** @enum {string} */
+                            return: "gstr1" | "gstr3b";
+                            label: string;
+                            due: string;
+                            /** @enum {string} */
+                            status: "filed" | "due" | "overdue" | "barred";
+                            filedOn: string | null;
+                            arn: string | null;
+                            daysLate: number;
+                            lastDay: string;
+                            warning: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGstFiledByReturnByPeriod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The return: gstr1 or gstr3b */
+                return: "gstr1" | "gstr3b";
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month as filed and as it stands */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        return: "gstr1" | "gstr3b";
+                        period: string;
+                        filing: {
+                            /** @enum {string} */
+                            return: "gstr1" | "gstr3b";
+                            period: string;
+                            arn: string;
+                            filedOn: string;
+                            position: string;
+                            markedAt: string;
+                            markedBy: string | null;
+                        } | null;
+                        filed: {
+                            [key: string]: unknown;
+                        } | null;
+                        now: {
+                            [key: string]: unknown;
+                        };
+                        changed: boolean | null;
+                        amendments: {
+                            place: {
+                                /** @enum {string} */
+                                return: "GSTR-1A" | "GSTR-1";
+                                period: string;
+                            };
+                            rows: {
+                                table: string;
+                                section: string;
+                                key: string;
+                                original: {
+                                    [key: string]: unknown;
+                                } | null;
+                                amended: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postGstFiledByReturnByPeriod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The return: gstr1 or gstr3b */
+                return: "gstr1" | "gstr3b";
+                /** @description The return period (YYYY-MM) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "arn": "AA270926012345X",
+                 *       "filedOn": "2026-09-11"
+                 *     }
+                 */
+                "application/json": {
+                    arn: string;
+                    filedOn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The filing */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        return: "gstr1" | "gstr3b";
+                        period: string;
+                        arn: string;
+                        filedOn: string;
+                        position: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };

@@ -70,6 +70,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'reports/match-gstr-2b': screen(() => import('@/features/gst/gstr2b.screen').then((m) => m.Gstr2bScreen)),
   'reports/gstr-3b': screen(() => import('@/features/books/gstr3b.screen').then((m) => m.Gstr3bScreen)),
   'reports/gst-tie-out': screen(() => import('@/features/books/gst-tie-out.screen').then((m) => m.GstTieOutScreen)),
+  'reports/filed-returns': screen(() => import('@/features/gst/filed-returns.screen').then((m) => m.FiledReturnsScreen)),
 };
 
 /** When the browser is idle, fetch the code of the screens of a module: the next likely taps. */

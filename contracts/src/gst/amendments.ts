@@ -1,0 +1,80 @@
+import type { Gstr1Json } from './gstr1-json';
+
+/**
+ * What changed in a month's GSTR-1 since it was filed, as the rows that report it (issue 44
+ * item 4). Where they go (CGST Rules 59(4A) and 59(1), GSTN's GSTR-1A advisory of July 2024):
+ * - while the month's GSTR-3B is not filed, in its GSTR-1A: the same tables as GSTR-1, a changed
+ *   row amended in place, a missed one added;
+ * - after, in the next GSTR-1 the business files (s.37(3)): a changed invoice in b2ba or b2cla, a
+ *   changed note in cdnra or cdnura, a month's B2C (others) summary in b2csa; a missed invoice or
+ *   note in its own table, with its own date.
+ * Every row shows the original (as filed; null when it was not reported) and the amended one
+ * (null when it is no longer there).
+ */
+export type AmendmentPlace = { readonly return: 'GSTR-1A'; readonly period: string } | { readonly return: 'GSTR-1'; readonly period: string };
+
+export type AmendedSection = 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'cdnur';
+
+export interface AmendmentRow {
+  /** The table of the return it is reported in: b2b, b2ba, b2csa, cdnr, cdnra… */
+  readonly table: string;
+  /** The GSTR-1 section of the filed month it changes. */
+  readonly section: AmendedSection;
+  /** What identifies the row: the buyer's GSTIN and invoice number, the state and rate of a B2C summary. */
+  readonly key: string;
+  readonly original: Readonly<Record<string, unknown>> | null;
+  readonly amended: Readonly<Record<string, unknown>> | null;
+}
+
+type Keyed = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+
+/** Each section's rows by key; a row keeps its group's key field (ctin, pos) so it reads whole. */
+const rowsOf = (json: Gstr1Json): Record<AmendedSection, Keyed> => ({
+  b2b: new Map(json.b2b.flatMap((g) => g.inv.map((i) => [`${g.ctin} ${i.inum}`, { ctin: g.ctin, ...i }] as const))),
+  b2cl: new Map(json.b2cl.flatMap((g) => g.inv.map((i) => [`${g.pos} ${i.inum}`, { pos: g.pos, ...i }] as const))),
+  b2cs: new Map(json.b2cs.map((r) => [`${r.sply_ty} ${r.pos} ${r.rt}%`, { ...r }] as const)),
+  cdnr: new Map(json.cdnr.flatMap((g) => g.nt.map((n) => [`${g.ctin} ${n.nt_num}`, { ctin: g.ctin, ...n }] as const))),
+  cdnur: new Map(json.cdnur.map((n) => [n.nt_num, { ...n }] as const)),
+});
+
+const SECTIONS: readonly AmendedSection[] = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur'];
+/** Every section's amendment table is its name and 'a' (b2b → b2ba), as the portal names them. */
+const amendedTable = (section: AmendedSection) => `${section}a`;
+
+/** Same content whatever the key order (the copy went through JSON, the live row did not). */
+const canonical = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(',')}]`
+    : value !== null && typeof value === 'object'
+      ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`
+      : JSON.stringify(value);
+
+const tableFor = (section: AmendedSection, place: AmendmentPlace, wasFiled: boolean) => {
+  if (place.return === 'GSTR-1A') return section;
+  // A month's B2C summary is amended as a summary; a missed invoice or note carries its own date.
+  return wasFiled || section === 'b2cs' ? amendedTable(section) : section;
+};
+
+/** The rows that report what changed between the filed GSTR-1 and the month's GSTR-1 now, in `place`. */
+export const gstr1Amendments = (filed: Gstr1Json, now: Gstr1Json, place: AmendmentPlace): AmendmentRow[] => {
+  const before = rowsOf(filed);
+  const after = rowsOf(now);
+  const rows: AmendmentRow[] = [];
+  for (const section of SECTIONS) {
+    const keys = [...new Set([...before[section].keys(), ...after[section].keys()])].sort();
+    for (const key of keys) {
+      const original = before[section].get(key) ?? null;
+      const amended = after[section].get(key) ?? null;
+      if (original && amended && canonical(original) === canonical(amended)) continue;
+      rows.push({ table: tableFor(section, place, original !== null), section, key, original, amended });
+    }
+  }
+  return rows;
+};
+
+/**
+ * Where a change to a filed month goes: its GSTR-1A while its GSTR-3B is not filed (Rule
+ * 59(4A)), else the first GSTR-1 after it that is not filed yet.
+ */
+export const amendmentPlace = (period: string, gstr3bFiled: boolean, firstUnfiledGstr1After: string): AmendmentPlace =>
+  gstr3bFiled ? { return: 'GSTR-1', period: firstUnfiledGstr1After } : { return: 'GSTR-1A', period };
