@@ -1,4 +1,4 @@
-import { api, BOOKS_PATHS, BUSINESS_PATH, byId, HEADERS, purchaseInvoices, receipts, salesInvoices, vendorPayments, vendorsEntity } from '@erp/contracts';
+import { api, BOOKS_PATHS, BUSINESS_PATH, byId, HEADERS, indiaDate, purchaseInvoices, receipts, salesInvoices, vendorPayments, vendorsEntity } from '@erp/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
@@ -171,7 +171,8 @@ describe('financial years, the close and what a CA asks for', () => {
     }
 
     await write('put', byId(vendorsEntity.path, vendor), { name: 'Gujarat Mills', msme: 'small' });
-    const today = new Date().toISOString().slice(0, 10);
+    // The audit trail's days are India's (from 00:00 to 05:30 IST the UTC date is yesterday's).
+    const today = indiaDate(new Date());
     const audit = await download(`${api.activityExport}?from=2026-01-01&to=${today > '2026-01-01' ? today : '2026-01-01'}`);
     expect(audit.status).toBe(200);
     const trail = audit.body.toString().split('\r\n');
