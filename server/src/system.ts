@@ -15,7 +15,7 @@ import {
 } from '@erp/eventstore';
 import { authStore, limitHashing, migrateAuth, migrateWebhooks } from '@erp/http-kit';
 import { prepareProjections, PROJECTIONS, startProjectionRunner } from '@erp/projections';
-import { createQueryApp } from '@erp/query-service';
+import { createQueryApp, openApiDocument } from '@erp/query-service';
 
 import type { Config } from './config';
 import { startIntegrationPublisher } from './integration/publisher';
@@ -102,6 +102,7 @@ export const commandApp = (infra: Infrastructure, config: Config) =>
     notifier: infra.notifier,
     log: logRequestError,
     observe: infra.metrics.observe,
+    accepts: openApiDocument(),
   });
 
 export const queryApp = (infra: Infrastructure, config: Config) =>

@@ -191,9 +191,6 @@ export const openApiDocument = () => ({
         responses: { 200: ok('`ok` or `degraded`, with `problems`', HealthSchema), 431: HEADERS_TOO_LARGE, 503: ok('`down`: the store is unreachable', HealthSchema) },
       },
     },
-    '/metrics': {
-      get: { tags: ['Operators'], summary: METRICS_SUMMARY, security: [], responses: { 200: { description: 'Prometheus text format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } }, 431: HEADERS_TOO_LARGE } },
-    },
     ...entityPaths(),
     ...documentPaths(),
     ...voidPaths(),
@@ -271,4 +268,6 @@ export const openApiDocument = () => ({
   components: commonComponents(),
   /** The server processes' settings (not part of OpenAPI proper: for operators reading this). */
   'x-environment': ENVIRONMENT_DOCS,
+  /** Not a route of the API (it is on METRICS_PORT, never the app's port): for operators. */
+  'x-metrics': METRICS_SUMMARY,
 });

@@ -302,23 +302,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Prometheus text on every process that has METRICS_PORT (`GET /metrics` on that port of METRICS_HOST, 127.0.0.1 unless told; never on the app port): erp_http_request_duration_seconds{method,route,status}, erp_http_conflicts_total{status}, erp_idempotent_replays_total, erp_appends_total, erp_appended_events_total, erp_notifier_up, erp_projection_lag_events{projection}, erp_projection_lag_seconds{projection}, erp_projection_stopped{projection}, and Node process metrics. Counts, durations and route patterns only: no ids, names or amounts. */
-        get: operations["getMetrics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/purchase/vendors": {
         parameters: {
             query?: never;
@@ -4426,36 +4409,6 @@ export interface operations {
                         }[];
                     };
                 };
-            };
-        };
-    };
-    getMetrics: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
-                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Prometheus text format 0.0.4 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
-            /** @description Request headers over 16 KB (the HTTP server refuses them; no body) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
