@@ -24,7 +24,7 @@ const operations = () => {
   );
 };
 
-const named = (res: Answer, name: string) => (res.body as { issues?: { path: string }[] } | undefined)?.issues?.map((i) => i.path) ?? [];
+const named = (res: Answer) => (res.body as { issues?: { path: string }[] } | undefined)?.issues?.map((i) => i.path) ?? [];
 
 describe('a strict API: unknown query parameters and body fields are refused, named (issue 46 item 3)', () => {
   const t = signedInOneProcess();
@@ -43,7 +43,7 @@ describe('a strict API: unknown query parameters and body fields are refused, na
     for (const { method, path, hasBody } of ops) {
       const url = `${sampleUrl(path)}?${UNKNOWN_PARAM}=2026-01-01`;
       const res = await t.owner.request(method.toUpperCase(), url, method === 'get' || method === 'delete' ? {} : { json: hasBody ? {} : undefined });
-      if (res.status !== 400 || !named(res, UNKNOWN_PARAM).includes(UNKNOWN_PARAM)) wrong.push(`${method.toUpperCase()} ${url}: ${res.status} ${res.text.slice(0, 200)}`);
+      if (res.status !== 400 || !named(res).includes(UNKNOWN_PARAM)) wrong.push(`${method.toUpperCase()} ${url}: ${res.status} ${res.text.slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);
     expect(await eventCount()).toBe(before);
@@ -55,7 +55,7 @@ describe('a strict API: unknown query parameters and body fields are refused, na
     for (const { method, path } of ops.filter((o) => o.method === 'post' || o.method === 'put' || o.method === 'patch')) {
       const url = sampleUrl(path);
       const res = await t.owner.request(method.toUpperCase(), url, { json: { [UNKNOWN_FIELD]: 'x' } });
-      if (res.status !== 400 || !named(res, UNKNOWN_FIELD).includes(UNKNOWN_FIELD)) wrong.push(`${method.toUpperCase()} ${url}: ${res.status} ${res.text.slice(0, 200)}`);
+      if (res.status !== 400 || !named(res).includes(UNKNOWN_FIELD)) wrong.push(`${method.toUpperCase()} ${url}: ${res.status} ${res.text.slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);
     expect(await eventCount()).toBe(before);
@@ -64,7 +64,7 @@ describe('a strict API: unknown query parameters and body fields are refused, na
   it("the issue's customer sent with gstin (the field is gstNumber) is refused naming gstin, and not created", async () => {
     const res = await t.owner.post(customersEntity.path, { name: 'Mehta Stores', gstin: '27AAPFU0939F1ZV' });
     expect(res.status, res.text).toBe(400);
-    expect(named(res, 'gstin')).toEqual(['gstin']);
+    expect(named(res)).toEqual(['gstin']);
     expect((res.body as { message: string }).message).toContain('gstin');
     const list = await t.owner.get<unknown[]>(customersEntity.path, { headers: { [HEADERS.minPosition]: '0' } });
     expect(list.body).toEqual([]);
@@ -80,7 +80,7 @@ describe('a strict API: unknown query parameters and body fields are refused, na
       lines: [{ itemName: 'Rice', quantity: '1', rate: '100', discountPct: '5' }],
     });
     expect(res.status, res.text).toBe(400);
-    expect(named(res, 'lines.0.discountPct')).toContain('lines.0.discountPct');
+    expect(named(res)).toContain('lines.0.discountPct');
   });
 
   it('a list refuses updatedSince (the sync cursor is changedSince) instead of answering the whole list', async () => {
