@@ -70,6 +70,21 @@ export const unknownFields = (resolve: (node: unknown) => Json, node: unknown, v
   });
 };
 
+/** The `application/json` schema of a request body or a response. */
+const jsonSchemaOf = (resolve: (node: unknown) => Json, holder: unknown): unknown => {
+  const content = resolve(holder).content;
+  return isObject(content) && isObject(content['application/json']) ? content['application/json'].schema : undefined;
+};
+
+/** The record a write answers (its 200 or 201) and the path's GET answers. */
+const recordSchemas = (resolve: (node: unknown) => Json, item: Json, op: Json) => {
+  const answers = [op, isObject(item.get) ? item.get : {}].flatMap((o) => {
+    const responses = resolve(o.responses);
+    return ['200', '201'].map((status) => jsonSchemaOf(resolve, responses[status]));
+  });
+  return answers.filter((schema) => schema !== undefined);
+};
+
 const refuse = (where: 'query parameter' | 'field', names: readonly string[], known: readonly string[]) => {
   throw validationError(
     `Unknown ${where}${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
@@ -93,10 +108,16 @@ export const strictInput = (doc: StrictDocument): Middleware => {
     const unknownQuery = Object.keys(ctx.query).filter((name) => !known.includes(name));
     if (unknownQuery.length > 0) refuse('query parameter', unknownQuery, known);
     const body = (ctx.request as { body?: unknown }).body;
-    const content = resolve(op.requestBody).content;
-    const schema = isObject(content) && isObject(content['application/json']) ? content['application/json'].schema : undefined;
     if (ctx.method !== 'GET' && body !== undefined && body !== null) {
-      const unknown = schema === undefined ? (isObject(body) ? Object.keys(body) : []) : unknownFields(resolve, schema, body);
+      const schema = jsonSchemaOf(resolve, op.requestBody);
+      let unknown = schema === undefined ? (isObject(body) ? Object.keys(body) : []) : unknownFields(resolve, schema, body);
+      // A record read with GET is accepted back by PUT as it is: its read-only fields (id, totals,
+      // version…) are the record's, not unknown. A field neither the body's nor the record's is.
+      for (const answer of schema === undefined ? [] : recordSchemas(resolve, route.item, op)) {
+        if (unknown.length === 0) break;
+        const alsoUnknown = new Set(unknownFields(resolve, answer, body));
+        unknown = unknown.filter((name) => alsoUnknown.has(name));
+      }
       if (unknown.length > 0) refuse('field', unknown, []);
     }
     return next();

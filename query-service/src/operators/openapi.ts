@@ -39,6 +39,7 @@ import {
 } from '@erp/contracts';
 import { z } from 'zod';
 
+import { shareSchemas } from './openapi-components';
 import { commonComponents, finishPaths } from './openapi-finish';
 import { body, error, errors, idParam, ok, written } from './openapi-parts';
 import { creditPaths, documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-records';
@@ -59,8 +60,11 @@ const MODULE_NAME = { name: 'name', in: 'path', required: true, schema: { type: 
 const HEADERS_TOO_LARGE = { description: 'Request headers over 16 KB (the HTTP server refuses them; no body)' };
 const SIGN_IN_EXAMPLE = { username: 'owner', password: 'correct horse battery staple' };
 
-/** The OpenAPI 3.1 document, generated from the contracts' zod schemas. */
-export const openApiDocument = () => ({
+let built: ReturnType<typeof buildDocument> | undefined;
+/** The OpenAPI 3.1 document, generated from the contracts' zod schemas once per process (it is the same every time; do not change it). */
+export const openApiDocument = () => (built ??= buildDocument());
+
+const buildDocument = () => shareSchemas({
   openapi: '3.1.0',
   info: {
     title: 'Udyam ERP API',
