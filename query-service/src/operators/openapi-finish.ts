@@ -14,6 +14,8 @@ import { IDEMPOTENCY_KEY_SCHEMA, json } from './openapi-parts';
 interface Parameter { readonly name?: string; readonly in?: string; readonly $ref?: string }
 interface Operation {
   summary?: string;
+  description?: string;
+  tags?: string[];
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: unknown;
@@ -105,6 +107,8 @@ const finishOperation = (path: string, method: string, op: Operation, pathParams
     }
   }
   op.operationId ??= operationIdOf(method, path);
+  // What generators put on each method: the summary says what it does (an operation states no more).
+  op.description ??= op.summary;
   if (!session) op.security = [];
 };
 
@@ -117,6 +121,15 @@ const declarePathParams = (path: string, item: PathItem) => {
     item.parameters = [...(item.parameters ?? []), ...missing.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', maxLength: 100 } }))];
   }
   return names;
+};
+
+/** Every tag the operations use, declared once in the order met (generators group by them). */
+export const tagsOf = (paths: Record<string, object>) => {
+  const names = new Set<string>();
+  for (const item of Object.values(paths) as PathItem[]) {
+    for (const method of METHODS) for (const tag of (item[method] as Operation | undefined)?.tags ?? []) names.add(tag);
+  }
+  return [...names].map((name) => ({ name, description: `The ${name.toLowerCase()} routes` }));
 };
 
 /** Applies the rules above to every operation of `paths`, in place, and returns it. */

@@ -40,7 +40,7 @@ import {
 import { z } from 'zod';
 
 import { shareSchemas } from './openapi-components';
-import { commonComponents, finishPaths } from './openapi-finish';
+import { commonComponents, finishPaths, tagsOf } from './openapi-finish';
 import { body, error, errors, idParam, ok, written } from './openapi-parts';
 import { creditPaths, documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-records';
 import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
@@ -64,17 +64,34 @@ let built: ReturnType<typeof buildDocument> | undefined;
 /** The OpenAPI 3.1 document, generated from the contracts' zod schemas once per process (it is the same every time; do not change it). */
 export const openApiDocument = () => (built ??= buildDocument());
 
-const buildDocument = () => shareSchemas({
-  openapi: '3.1.0',
-  info: {
-    title: 'Udyam ERP API',
-    version: '0.1.0',
-    description: 'Event-sourced ERP for micro-businesses. Session cookie or API key (`Authorization: Bearer erp_…`, rate-limited per key: RateLimit-* headers, 429 with Retry-After); writes return X-Event-Position; reads accept X-Min-Position.',
-    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-  },
-  servers: [{ url: '/', description: 'The server that serves this document' }],
-  security: [{ session: [] }, { apiKey: [] }],
-  paths: finishPaths({
+const buildDocument = () => {
+  const paths = allPaths();
+  return shareSchemas({
+    openapi: '3.1.0',
+    info: INFO,
+    servers: [{ url: '/', description: 'The server that serves this document' }],
+    security: [{ session: [] }, { apiKey: [] }],
+    tags: tagsOf(paths),
+    paths,
+    components: commonComponents(),
+    /** The server processes' settings (not part of OpenAPI proper: for operators reading this). */
+    'x-environment': ENVIRONMENT_DOCS,
+    /** Not a route of the API (it is on METRICS_PORT, never the app's port): for operators. */
+    'x-metrics': METRICS_SUMMARY,
+  });
+};
+
+const INFO = {
+  title: 'Udyam ERP API',
+  version: '0.1.0',
+  description:
+    'Event-sourced ERP for micro-businesses. Session cookie or API key (`Authorization: Bearer erp_…`, rate-limited per key: RateLimit-* headers, 429 with Retry-After); writes return X-Event-Position; reads accept X-Min-Position. A query parameter or body field a route does not take is a 400 naming it (a write may carry back the fields of the record it read).',
+  contact: { name: 'Udyam ERP' },
+  license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+};
+
+const allPaths = () =>
+  finishPaths({
     [api.auth.setup]: {
       post: {
         tags: ['Auth'],
@@ -268,10 +285,4 @@ const buildDocument = () => shareSchemas({
         responses: { 200: ok('Saved', BusinessSchema, { headers: written }), ...errors, 412: error },
       },
     },
-  }),
-  components: commonComponents(),
-  /** The server processes' settings (not part of OpenAPI proper: for operators reading this). */
-  'x-environment': ENVIRONMENT_DOCS,
-  /** Not a route of the API (it is on METRICS_PORT, never the app's port): for operators. */
-  'x-metrics': METRICS_SUMMARY,
-});
+  });
