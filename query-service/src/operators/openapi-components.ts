@@ -71,7 +71,8 @@ export const shareSchemas = <D extends { paths: object; components: Json }>(doc:
   const candidates: [string, Json][] = [];
   const all = namedSchemas().map(([name, schema]) => [name, json(schema, 'output'), json(schema, 'input')] as const);
   for (const [name, out, input] of all) {
-    if (isNamable(out)) candidates.push([name, out]);
+    // A body (`…Input`) is only ever taken; anything else is answered, and may be taken too.
+    if (isNamable(out) && !name.endsWith('Input')) candidates.push([name, out]);
     if (isNamable(input)) candidates.push([name.endsWith('Input') ? name : `${name}Input`, input]);
   }
   candidates.sort((a, b) => canonical(a[1]).length - canonical(b[1]).length);

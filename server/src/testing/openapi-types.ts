@@ -4057,7 +4057,7 @@ export interface components {
             active: boolean;
             id: number;
         };
-        CustomerBodyInput: {
+        CustomerInput: {
             name: string;
             contactPerson?: string | null;
             phone?: string | null;
@@ -4267,7 +4267,7 @@ export interface components {
             active: boolean;
             id: number;
         };
-        EmployeeBodyInput: {
+        EmployeeInput: {
             employeeId: string;
             name: string;
             email?: string | null;
@@ -4320,7 +4320,7 @@ export interface components {
             active: boolean;
             id: number;
         };
-        FollowUpBodyInput: {
+        FollowUpInput: {
             leadId?: number | string | null;
             customerId?: number | string | null;
             followUpDate?: string | null;
@@ -4499,7 +4499,7 @@ export interface components {
             active: boolean;
             id: number;
         };
-        ItemBodyInput: {
+        ItemInput: {
             name: string;
             unit?: string | null;
             description?: string | null;
@@ -4564,7 +4564,11 @@ export interface components {
             convertedCustomerId: number | null;
             id: number;
         };
-        LeadBodyInput: {
+        LeadConversion: {
+            lead: components["schemas"]["Lead"];
+            customer: components["schemas"]["Customer"];
+        };
+        LeadInput: {
             name: string;
             company?: string | null;
             phone?: string | null;
@@ -4577,10 +4581,6 @@ export interface components {
             /** @default true */
             active: boolean;
         };
-        LeadConversion: {
-            lead: components["schemas"]["Lead"];
-            customer: components["schemas"]["Customer"];
-        };
         Ledger: {
             accountName: string;
             /** @enum {string} */
@@ -4589,6 +4589,14 @@ export interface components {
             openingBalance: string | null;
             active: boolean;
             id: number;
+        };
+        LedgerInput: {
+            accountName: string;
+            accountType?: string | null;
+            accountGroup?: string | null;
+            openingBalance?: number | string | null;
+            /** @default true */
+            active: boolean;
         };
         LinesAnswer: {
             account: string;
@@ -4845,7 +4853,7 @@ export interface components {
             active: boolean;
             id: number;
         };
-        PayrollBodyInput: {
+        PayrollInput: {
             employeeId?: number | string | null;
             month: unknown;
             year: unknown;
@@ -5343,7 +5351,7 @@ export interface components {
             active: boolean;
             id: number;
         };
-        StockAdjustmentBodyInput: {
+        StockAdjustmentInput: {
             itemId?: number | string | null;
             adjustmentDate?: string | null;
             adjustmentType?: string | null;
@@ -5417,7 +5425,7 @@ export interface components {
             active: boolean;
             id: number;
         };
-        VendorBodyInput: {
+        VendorInput: {
             name: string;
             contactPerson?: string | null;
             phone?: string | null;
@@ -6503,7 +6511,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["VendorBodyInput"];
+                "application/json": components["schemas"]["VendorInput"];
             };
         };
         responses: {
@@ -6600,7 +6608,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["VendorBodyInput"];
+                "application/json": components["schemas"]["VendorInput"];
             };
         };
         responses: {
@@ -6792,7 +6800,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["CustomerBodyInput"];
+                "application/json": components["schemas"]["CustomerInput"];
             };
         };
         responses: {
@@ -6890,7 +6898,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["CustomerBodyInput"];
+                "application/json": components["schemas"]["CustomerInput"];
             };
         };
         responses: {
@@ -7081,7 +7089,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["ItemBodyInput"];
+                "application/json": components["schemas"]["ItemInput"];
             };
         };
         responses: {
@@ -7178,7 +7186,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["ItemBodyInput"];
+                "application/json": components["schemas"]["ItemInput"];
             };
         };
         responses: {
@@ -7332,7 +7340,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["EmployeeBodyInput"];
+                "application/json": components["schemas"]["EmployeeInput"];
             };
         };
         responses: {
@@ -7431,7 +7439,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["EmployeeBodyInput"];
+                "application/json": components["schemas"]["EmployeeInput"];
             };
         };
         responses: {
@@ -7583,7 +7591,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["LeadBodyInput"];
+                "application/json": components["schemas"]["LeadInput"];
             };
         };
         responses: {
@@ -7680,7 +7688,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["LeadBodyInput"];
+                "application/json": components["schemas"]["LeadInput"];
             };
         };
         responses: {
@@ -7831,7 +7839,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["StockAdjustmentBodyInput"];
+                "application/json": components["schemas"]["StockAdjustmentInput"];
             };
         };
         responses: {
@@ -7927,7 +7935,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["StockAdjustmentBodyInput"];
+                "application/json": components["schemas"]["StockAdjustmentInput"];
             };
         };
         responses: {
@@ -8075,14 +8083,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    accountName: string;
-                    accountType?: string | null;
-                    accountGroup?: string | null;
-                    openingBalance?: number | string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["LedgerInput"];
             };
         };
         responses: {
@@ -8175,14 +8176,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    accountName: string;
-                    accountType?: string | null;
-                    accountGroup?: string | null;
-                    openingBalance?: number | string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["LedgerInput"];
             };
         };
         responses: {
@@ -8334,7 +8328,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["PayrollBodyInput"];
+                "application/json": components["schemas"]["PayrollInput"];
             };
         };
         responses: {
@@ -8431,7 +8425,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["PayrollBodyInput"];
+                "application/json": components["schemas"]["PayrollInput"];
             };
         };
         responses: {
@@ -8585,7 +8579,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["FollowUpBodyInput"];
+                "application/json": components["schemas"]["FollowUpInput"];
             };
         };
         responses: {
@@ -8682,7 +8676,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": components["schemas"]["FollowUpBodyInput"];
+                "application/json": components["schemas"]["FollowUpInput"];
             };
         };
         responses: {
