@@ -4001,13 +4001,13 @@ export interface components {
              * @default return
              * @enum {string}
              */
-            noteType: "return" | "price";
+            noteType?: "return" | "price";
             taxAmount?: number | string | null;
             placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
             /** @default false */
-            reverseCharge: boolean;
+            reverseCharge?: boolean;
             /** @default true */
-            active: boolean;
+            active?: boolean;
             lines: unknown[];
         };
         CreditNoteSummary: {
@@ -4069,7 +4069,7 @@ export interface components {
             paymentTermDays?: number | string | null;
             creditLimit?: number | string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         DebitNote: {
             id: number;
@@ -4126,13 +4126,13 @@ export interface components {
              * @default return
              * @enum {string}
              */
-            noteType: "return" | "price";
+            noteType?: "return" | "price";
             taxAmount?: number | string | null;
             placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
             /** @default false */
-            reverseCharge: boolean;
+            reverseCharge?: boolean;
             /** @default true */
-            active: boolean;
+            active?: boolean;
             lines: unknown[];
         };
         DebitNoteSummary: {
@@ -4185,7 +4185,7 @@ export interface components {
              * @default 1
              * @enum {string}
              */
-            transportMode: "1" | "2" | "3" | "4";
+            transportMode?: "1" | "2" | "3" | "4";
             distanceKm: number | string;
             transporterId?: string | null;
             transporterName?: string | null;
@@ -4196,7 +4196,7 @@ export interface components {
              * @default R
              * @enum {string}
              */
-            vehicleType: "R" | "O";
+            vehicleType?: "R" | "O";
         };
         EDocuments: {
             dispatch: {
@@ -4279,7 +4279,7 @@ export interface components {
             panNumber?: string | null;
             bankAccount?: string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         EntriesAnswer: {
             account: string;
@@ -4330,7 +4330,7 @@ export interface components {
             outcome?: string | null;
             nextFollowUp?: string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         Gstr2bImportAnswer: {
             period: string;
@@ -4509,7 +4509,7 @@ export interface components {
             taxRate?: number | string | null;
             reorderLevel?: number | string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         JournalVoucher: {
             id: number;
@@ -4535,12 +4535,12 @@ export interface components {
              * @default Journal
              * @enum {string}
              */
-            voucherType: "Journal" | "Contra" | "Opening Balance";
+            voucherType?: "Journal" | "Contra" | "Opening Balance";
             voucherNumber?: string | null;
             referenceNumber?: string | null;
             narration?: string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
             lines: {
                 account: string;
                 party?: string | null;
@@ -4579,7 +4579,7 @@ export interface components {
             notes?: string | null;
             followUpDate?: string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         Ledger: {
             accountName: string;
@@ -4596,7 +4596,7 @@ export interface components {
             accountGroup?: string | null;
             openingBalance?: number | string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         LinesAnswer: {
             account: string;
@@ -4722,9 +4722,9 @@ export interface components {
         NewWebhookInput: {
             url: string;
             /** @default [] */
-            eventTypes: string[];
+            eventTypes?: string[];
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         OpeningBalancesBodyInput: {
             lines: {
@@ -4809,7 +4809,7 @@ export interface components {
             /** @enum {string} */
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
-            active: boolean;
+            active?: boolean;
             amount?: unknown;
             totalAmount?: unknown;
             lines?: {
@@ -4867,7 +4867,7 @@ export interface components {
             paidFrom?: string | null;
             notes?: string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         PurchaseInvoice: {
             id: number;
@@ -4915,19 +4915,19 @@ export interface components {
              * @default manual
              * @enum {string}
              */
-            taxMode: "manual" | "gst";
+            taxMode?: "manual" | "gst";
             taxAmount?: number | string | null;
             placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
             /** @default false */
-            reverseCharge: boolean;
+            reverseCharge?: boolean;
             /** @default true */
-            active: boolean;
+            active?: boolean;
             paidNow?: number | string | null;
             /**
              * @default cash
              * @enum {string}
              */
-            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             lines: {
                 itemId?: number | string | null;
                 itemName: string;
@@ -5008,7 +5008,7 @@ export interface components {
             /** @enum {string} */
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
-            active: boolean;
+            active?: boolean;
             amount?: unknown;
             totalAmount?: unknown;
             lines?: {
@@ -5158,7 +5158,7 @@ export interface components {
             /** @enum {string} */
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
-            active: boolean;
+            active?: boolean;
             lines: {
                 source: string;
                 amount?: number | string | null;
@@ -5226,19 +5226,19 @@ export interface components {
              * @default manual
              * @enum {string}
              */
-            taxMode: "manual" | "gst";
+            taxMode?: "manual" | "gst";
             taxAmount?: number | string | null;
             placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
             /** @default false */
-            reverseCharge: boolean;
+            reverseCharge?: boolean;
             /** @default true */
-            active: boolean;
+            active?: boolean;
             paidNow?: number | string | null;
             /**
              * @default cash
              * @enum {string}
              */
-            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             lines: {
                 itemId?: number | string | null;
                 itemName: string;
@@ -5325,7 +5325,7 @@ export interface components {
             fileName?: string | null;
             format?: {
                 /** @default Custom */
-                name: string;
+                name?: string;
                 date: string;
                 narration: string;
                 reference?: string | null;
@@ -5360,7 +5360,7 @@ export interface components {
             reason: string;
             notes?: string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         StockValuationAnswer: {
             asOf: string;
@@ -5438,7 +5438,7 @@ export interface components {
             msme?: string | null;
             udyamNumber?: string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         VendorRefund: {
             id: number;
@@ -5467,7 +5467,7 @@ export interface components {
             /** @enum {string} */
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
-            active: boolean;
+            active?: boolean;
             lines: {
                 source: string;
                 amount?: number | string | null;
