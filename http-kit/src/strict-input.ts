@@ -82,7 +82,8 @@ const recordSchemas = (resolve: (node: unknown) => Json, item: Json, op: Json) =
     const responses = resolve(o.responses);
     return ['200', '201'].map((status) => jsonSchemaOf(resolve, responses[status]));
   });
-  return answers.filter((schema) => schema !== undefined);
+  // Records only: a list's rows (an array) say nothing of what one body may carry.
+  return answers.filter((schema) => schema !== undefined && isObject(resolve(schema).properties));
 };
 
 const refuse = (where: 'query parameter' | 'field', names: readonly string[], known: readonly string[]) => {
