@@ -10,8 +10,8 @@ const PLAYWRIGHT_JSON = 'test-results/playwright.json';
 const steps = [
   ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.']],
-  // The OpenAPI document as tools read it: Redocly's recommended rules, no error and no warning.
-  ['openapi lint (redocly)', 'node', ['scripts/openapi-lint.mjs']],
+  // The OpenAPI document as tools read it: Redocly's recommended rules and Spectral's spectral:oas, no error and no warning.
+  ['openapi lint (redocly, spectral)', 'node', ['scripts/openapi-lint.mjs']],
   ['unit + integration (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`]],
   ['browser (playwright)', 'npm', ['run', 'test:e2e']],
 ];

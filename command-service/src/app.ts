@@ -11,6 +11,8 @@ import {
   sameOrigin,
   securityHeaders,
   roleGuard,
+  type StrictDocument,
+  strictInput,
   sessionAuth,
   userWriteRoutes,
   webhookStore,
@@ -48,6 +50,8 @@ export interface CommandAppDeps {
   readonly now?: () => Date;
   /** Outermost middleware, around everything (the server's request metrics); gets the router to name routes. */
   readonly observe?: (router: Router) => Middleware;
+  /** What each route takes (the OpenAPI document): any other query parameter or body field is a 400 naming it. */
+  readonly accepts?: StrictDocument;
 }
 
 /** The write side: validates, decides and appends events. It never touches a read model. */
@@ -71,6 +75,7 @@ export const createCommandApp = (deps: CommandAppDeps): Koa => {
   app.use(roleGuard(router));
   app.use(jsonOnly);
   app.use(jsonBody(deps.bodyLimit));
+  if (deps.accepts) app.use(strictInput(deps.accepts));
   app.use(idempotency(deps.db));
   app.use(router.routes());
   app.use(router.allowedMethods());

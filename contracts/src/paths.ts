@@ -35,6 +35,9 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   `POST ${api.auth.login}`,
   `POST ${api.auth.logout}`,
   `GET ${api.auth.me}`,
+  // The API's description, for generators and integrators before they have a key (issue 46).
+  `GET ${api.openapi}`,
+  `GET ${api.docs}`,
 ];
 
 /** The business profile (Settings). */

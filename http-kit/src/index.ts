@@ -20,3 +20,4 @@ export * from './worker-failures';
 export * from './api-key-store';
 export * from './api-key-routes';
 export * from './rate-limit';
+export * from './strict-input';

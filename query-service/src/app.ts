@@ -11,6 +11,7 @@ import {
   requestContext,
   securityHeaders,
   roleGuard,
+  strictInput,
   sessionAuth,
   userReadRoutes,
   webhookReadRoutes,
@@ -81,6 +82,8 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   app.use(requestContext(now));
   app.use(sessionAuth(deps.auth));
   app.use(roleGuard(router));
+  // What each route takes is what the OpenAPI document says: anything else is a 400 naming it.
+  app.use(strictInput(doc));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

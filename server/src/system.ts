@@ -15,7 +15,7 @@ import {
 } from '@erp/eventstore';
 import { authStore, limitHashing, migrateAuth, migrateWebhooks } from '@erp/http-kit';
 import { prepareProjections, PROJECTIONS, startProjectionRunner } from '@erp/projections';
-import { createQueryApp, gstReturnsNow } from '@erp/query-service';
+import { createQueryApp, gstReturnsNow, openApiDocument } from '@erp/query-service';
 
 import type { Config } from './config';
 import { startIntegrationPublisher } from './integration/publisher';
@@ -104,6 +104,7 @@ export const commandApp = (infra: Infrastructure, config: Config) =>
     gstReturns: gstReturnsNow({ db: infra.database.db, store: infra.store, notifier: infra.notifier }),
     log: logRequestError,
     observe: infra.metrics.observe,
+    accepts: openApiDocument(),
   });
 
 export const queryApp = (infra: Infrastructure, config: Config) =>

@@ -14,6 +14,8 @@ import { IDEMPOTENCY_KEY_SCHEMA, json } from './openapi-parts';
 interface Parameter { readonly name?: string; readonly in?: string; readonly $ref?: string }
 interface Operation {
   summary?: string;
+  description?: string;
+  tags?: string[];
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: unknown;
@@ -67,7 +69,7 @@ export const operationIdOf = (method: string, path: string) =>
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join('');
 
-const isPublic = (method: string, path: string) => path === '/metrics' || PUBLIC_API_ROUTES.includes(`${method.toUpperCase()} ${path}`);
+const isPublic = (method: string, path: string) => PUBLIC_API_ROUTES.includes(`${method.toUpperCase()} ${path}`);
 /** Writes that check If-Match against the record's version (the owner's users have none). */
 const takesIfMatch = (method: string, path: string) => (method === 'put' || method === 'delete') && !path.startsWith(api.users);
 
@@ -86,7 +88,7 @@ const finishOperation = (path: string, method: string, op: Operation, pathParams
   add(412, takesIfMatch(method, path));
   add(413, op.requestBody !== undefined);
   add(415, op.requestBody !== undefined);
-  add(503, path !== '/metrics');
+  add(503, true);
   // What an operation named as a bare error takes the component of its status.
   for (const [status, response] of Object.entries(op.responses)) {
     if ((response as { $ref?: string }).$ref === ERROR_REF && status in ERROR_RESPONSES) op.responses[status] = responseRef(Number(status) as ErrorStatus);
@@ -105,6 +107,8 @@ const finishOperation = (path: string, method: string, op: Operation, pathParams
     }
   }
   op.operationId ??= operationIdOf(method, path);
+  // What generators put on each method: the summary says what it does (an operation states no more).
+  op.description ??= op.summary;
   if (!session) op.security = [];
 };
 
@@ -117,6 +121,15 @@ const declarePathParams = (path: string, item: PathItem) => {
     item.parameters = [...(item.parameters ?? []), ...missing.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', maxLength: 100 } }))];
   }
   return names;
+};
+
+/** Every tag the operations use, declared once in the order met (generators group by them). */
+export const tagsOf = (paths: Record<string, object>) => {
+  const names = new Set<string>();
+  for (const item of Object.values(paths) as PathItem[]) {
+    for (const method of METHODS) for (const tag of (item[method] as Operation | undefined)?.tags ?? []) names.add(tag);
+  }
+  return [...names].map((name) => ({ name, description: `The ${name.toLowerCase()} routes` }));
 };
 
 /** Applies the rules above to every operation of `paths`, in place, and returns it. */

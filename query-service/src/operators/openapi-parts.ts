@@ -3,12 +3,39 @@ import { z } from 'zod';
 
 /** Building blocks of the OpenAPI document (openapi.ts), shared by the route groups. */
 
-export const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+/**
+ * Without zod's `$schema` on each; an answer is open (no `additionalProperties: false`), so a
+ * client keeps working when a field is added. A body's unknown fields are refused by the server
+ * (http-kit's strictInput), its record's own fields excepted: a record read is accepted back.
+ */
+const shape = (node: unknown, io: 'input' | 'output'): unknown => {
+  if (Array.isArray(node)) return node.map((n) => shape(n, io));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) if (k !== '$schema') out[k] = k === 'example' || k === 'examples' || k === 'default' || k === 'const' ? v : shape(v, io);
+  if (io === 'output' && out.additionalProperties === false) delete out.additionalProperties;
+  return out;
+};
 
-export const ok = (description: string, schema?: z.ZodType, extra: Record<string, unknown> = {}) => ({
+const converted = { input: new WeakMap<z.ZodType, Record<string, unknown>>(), output: new WeakMap<z.ZodType, Record<string, unknown>>() };
+/** Every schema the document was built from (openapi-components names those the contracts name). */
+export const usedSchemas = new Set<z.ZodType>();
+
+/** A zod schema as JSON Schema (each converted once: do not change the answer). */
+export const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => {
+  usedSchemas.add(schema);
+  let found = converted[io].get(schema);
+  if (!found) {
+    found = shape(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), io) as Record<string, unknown>;
+    converted[io].set(schema, found);
+  }
+  return found;
+};
+
+/** A success answer: its schema from zod, or already JSON Schema (a list's rows). */
+export const ok = (description: string, schema?: z.ZodType | Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   description,
-  ...(schema ? { content: { 'application/json': { schema: json(schema) } } } : {}),
+  ...(schema ? { content: { 'application/json': { schema: schema instanceof z.ZodType ? json(schema) : schema } } } : {}),
   ...extra,
 });
 
@@ -38,14 +65,17 @@ export const listParams = [
 ];
 
 /** What each listed row carries besides the record (changes.ts): its last event's time and its stream's version. */
-const SYNC_FIELDS = {
-  updatedAt: z.string().nullable().describe('When its last event was recorded (ISO 8601 UTC)'),
+export const SyncFieldsSchema = z.object({
+  updatedAt: z.string().max(40).nullable().describe('When its last event was recorded (ISO 8601 UTC)'),
   version: z.number().int().describe('Its stream version (the ETag of GET by id)'),
-};
-const TombstoneSchema = z.object({ id: z.number().int(), deleted: z.literal(true), updatedAt: z.string(), version: z.number().int() }).describe('A record deleted (answered to a sync, `changedSince`)');
+});
+export const TombstoneSchema = z.object({ id: z.number().int(), deleted: z.literal(true), updatedAt: z.string(), version: z.number().int() }).describe('A record deleted (answered to a sync, `changedSince`)');
 
 /** A list's rows: the record with updatedAt and version, or (to a sync) a tombstone. */
-export const listed = (schema: z.ZodType) => z.array(z.union([(schema as z.ZodObject).extend(SYNC_FIELDS), TombstoneSchema]));
+export const listed = (schema: z.ZodType) => ({
+  type: 'array',
+  items: { anyOf: [{ allOf: [json(schema), json(SyncFieldsSchema)] }, json(TombstoneSchema)] },
+});
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 export const nextAfter = { [HEADERS.nextAfter]: headerRef(HEADERS.nextAfter), 'X-Next-Cursor': headerRef('X-Next-Cursor') };

@@ -39,7 +39,8 @@ import {
 } from '@erp/contracts';
 import { z } from 'zod';
 
-import { commonComponents, finishPaths } from './openapi-finish';
+import { shareSchemas } from './openapi-components';
+import { commonComponents, finishPaths, tagsOf } from './openapi-finish';
 import { body, error, errors, idParam, ok, written } from './openapi-parts';
 import { creditPaths, documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-records';
 import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
@@ -60,18 +61,38 @@ const MODULE_NAME = { name: 'name', in: 'path', required: true, schema: { type: 
 const HEADERS_TOO_LARGE = { description: 'Request headers over 16 KB (the HTTP server refuses them; no body)' };
 const SIGN_IN_EXAMPLE = { username: 'owner', password: 'correct horse battery staple' };
 
-/** The OpenAPI 3.1 document, generated from the contracts' zod schemas. */
-export const openApiDocument = () => ({
-  openapi: '3.1.0',
-  info: {
-    title: 'Udyam ERP API',
-    version: '0.1.0',
-    description: 'Event-sourced ERP for micro-businesses. Session cookie or API key (`Authorization: Bearer erp_…`, rate-limited per key: RateLimit-* headers, 429 with Retry-After); writes return X-Event-Position; reads accept X-Min-Position.',
-    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-  },
-  servers: [{ url: '/', description: 'The server that serves this document' }],
-  security: [{ session: [] }, { apiKey: [] }],
-  paths: finishPaths({
+let built: ReturnType<typeof buildDocument> | undefined;
+/** The OpenAPI 3.1 document, generated from the contracts' zod schemas once per process (it is the same every time; do not change it). */
+export const openApiDocument = () => (built ??= buildDocument());
+
+const buildDocument = () => {
+  const paths = allPaths();
+  return shareSchemas({
+    openapi: '3.1.0',
+    info: INFO,
+    servers: [{ url: '/', description: 'The server that serves this document' }],
+    security: [{ session: [] }, { apiKey: [] }],
+    tags: tagsOf(paths),
+    paths,
+    components: commonComponents(),
+    /** The server processes' settings (not part of OpenAPI proper: for operators reading this). */
+    'x-environment': ENVIRONMENT_DOCS,
+    /** Not a route of the API (it is on METRICS_PORT, never the app's port): for operators. */
+    'x-metrics': METRICS_SUMMARY,
+  });
+};
+
+const INFO = {
+  title: 'Udyam ERP API',
+  version: '0.1.0',
+  description:
+    'Event-sourced ERP for micro-businesses. Session cookie or API key (`Authorization: Bearer erp_…`, rate-limited per key: RateLimit-* headers, 429 with Retry-After); writes return X-Event-Position; reads accept X-Min-Position. A query parameter or body field a route does not take is a 400 naming it (a write may carry back the fields of the record it read).',
+  contact: { name: 'Udyam ERP' },
+  license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+};
+
+const allPaths = () =>
+  finishPaths({
     [api.auth.setup]: {
       post: {
         tags: ['Auth'],
@@ -192,9 +213,6 @@ export const openApiDocument = () => ({
         responses: { 200: ok('`ok` or `degraded`, with `problems`', HealthSchema), 431: HEADERS_TOO_LARGE, 503: ok('`down`: the store is unreachable', HealthSchema) },
       },
     },
-    '/metrics': {
-      get: { tags: ['Operators'], summary: METRICS_SUMMARY, security: [], responses: { 200: { description: 'Prometheus text format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } }, 431: HEADERS_TOO_LARGE } },
-    },
     ...entityPaths(),
     ...documentPaths(),
     ...voidPaths(),
@@ -269,8 +287,4 @@ export const openApiDocument = () => ({
         responses: { 200: ok('Saved', BusinessSchema, { headers: written }), ...errors, 412: error },
       },
     },
-  }),
-  components: commonComponents(),
-  /** The server processes' settings (not part of OpenAPI proper: for operators reading this). */
-  'x-environment': ENVIRONMENT_DOCS,
-});
+  });

@@ -9,7 +9,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the first user (the owner) with the setup code the server printed, and sign in; only while no user exists */
+        /**
+         * Create the first user (the owner) with the setup code the server printed, and sign in; only while no user exists
+         * @description Create the first user (the owner) with the setup code the server printed, and sign in; only while no user exists
+         */
         post: operations["postAuthSetup"];
         delete?: never;
         options?: never;
@@ -26,7 +29,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets the session cookie. One generic 401 for a wrong user or password; 429 after repeated failures; 503 while too many sign-ins are being checked */
+        /**
+         * Sign in; sets the session cookie. One generic 401 for a wrong user or password; 429 after repeated failures; 503 while too many sign-ins are being checked
+         * @description Sign in; sets the session cookie. One generic 401 for a wrong user or password; 429 after repeated failures; 503 while too many sign-ins are being checked
+         */
         post: operations["postAuthLogin"];
         delete?: never;
         options?: never;
@@ -43,7 +49,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: the session ends on the server and its cookie is cleared */
+        /**
+         * Sign out: the session ends on the server and its cookie is cleared
+         * @description Sign out: the session ends on the server and its cookie is cleared
+         */
         post: operations["postAuthLogout"];
         delete?: never;
         options?: never;
@@ -58,7 +67,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is signed in, with their role; 401 (with `setupRequired`) without a session */
+        /**
+         * Who is signed in, with their role; 401 (with `setupRequired`) without a session
+         * @description Who is signed in, with their role; 401 (with `setupRequired`) without a session
+         */
         get: operations["getAuthMe"];
         put?: never;
         post?: never;
@@ -77,7 +89,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change your own password (the current one is asked); your other sessions end */
+        /**
+         * Change your own password (the current one is asked); your other sessions end
+         * @description Change your own password (the current one is asked); your other sessions end
+         */
         post: operations["postAuthPassword"];
         delete?: never;
         options?: never;
@@ -92,10 +107,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The users (owner only) */
+        /**
+         * The users (owner only)
+         * @description The users (owner only)
+         */
         get: operations["getSettingsUsers"];
         put?: never;
-        /** Add a user with a role (owner only) */
+        /**
+         * Add a user with a role (owner only)
+         * @description Add a user with a role (owner only)
+         */
         post: operations["postSettingsUsers"];
         delete?: never;
         options?: never;
@@ -113,7 +134,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a user's role, or disable them (their sessions end at once); the business keeps one owner who can sign in (owner only) */
+        /**
+         * Change a user's role, or disable them (their sessions end at once); the business keeps one owner who can sign in (owner only)
+         * @description Change a user's role, or disable them (their sessions end at once); the business keeps one owner who can sign in (owner only)
+         */
         put: operations["putSettingsUsersById"];
         post?: never;
         delete?: never;
@@ -133,7 +157,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password for a user; their sessions end (owner only) */
+        /**
+         * Set a new password for a user; their sessions end (owner only)
+         * @description Set a new password for a user; their sessions end (owner only)
+         */
         post: operations["postSettingsUsersByIdPassword"];
         delete?: never;
         options?: never;
@@ -148,7 +175,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The modules of the app, in menu order */
+        /**
+         * The modules of the app, in menu order
+         * @description The modules of the app, in menu order
+         */
         get: operations["getModules"];
         put?: never;
         post?: never;
@@ -168,7 +198,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One module by name */
+        /**
+         * One module by name
+         * @description One module by name
+         */
         get: operations["getModulesByName"];
         put?: never;
         post?: never;
@@ -188,7 +221,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The tasks (screens) of a module */
+        /**
+         * The tasks (screens) of a module
+         * @description The tasks (screens) of a module
+         */
         get: operations["getModulesByNameTasks"];
         put?: never;
         post?: never;
@@ -205,7 +241,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The home page's figures: this month's sales, invoices this month, unpaid invoices */
+        /**
+         * The home page's figures: this month's sales, invoices this month, unpaid invoices
+         * @description The home page's figures: this month's sales, invoices this month, unpaid invoices
+         */
         get: operations["getHomeSummary"];
         put?: never;
         post?: never;
@@ -222,7 +261,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who did what to which record, newest first, with each change before → after (owner only) */
+        /**
+         * Who did what to which record, newest first, with each change before → after (owner only)
+         * @description Who did what to which record, newest first, with each change before → after (owner only)
+         */
         get: operations["getActivity"];
         put?: never;
         post?: never;
@@ -243,7 +285,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Convert a lead to a customer: the customer is made from its details (company as the name, the lead as contact person) and the lead records LeadConverted naming it; a second conversion is 409 */
+        /**
+         * Convert a lead to a customer: the customer is made from its details (company as the name, the lead as contact person) and the lead records LeadConverted naming it; a second conversion is 409
+         * @description Convert a lead to a customer: the customer is made from its details (company as the name, the lead as contact person) and the lead records LeadConverted naming it; a second conversion is 409
+         */
         post: operations["postCrmLeadsByIdConvert"];
         delete?: never;
         options?: never;
@@ -258,7 +303,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit trail of a period as CSV for the auditor, oldest first: one line per changed field (time, user, record, stream, event, field, before, after); owner only */
+        /**
+         * The audit trail of a period as CSV for the auditor, oldest first: one line per changed field (time, user, record, stream, event, field, before, after); owner only
+         * @description The audit trail of a period as CSV for the auditor, oldest first: one line per changed field (time, user, record, stream, event, field, before, after); owner only
+         */
         get: operations["getActivityExport"];
         put?: never;
         post?: never;
@@ -275,7 +323,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Page through the event log in global order (never skips an event that commits late); the audit trail, owner only */
+        /**
+         * Page through the event log in global order (never skips an event that commits late); the audit trail, owner only
+         * @description Page through the event log in global order (never skips an event that commits late); the audit trail, owner only
+         */
         get: operations["getEvents"];
         put?: never;
         post?: never;
@@ -292,25 +343,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 200 `ok`; 200 `degraded` while NATS is down (readers poll), a read model lags beyond ERP_HEALTH_MAX_LAG_MS, or a read model is stopped on an event it cannot apply (named with the position, event and error; the others go on); 503 `down` when the database cannot be reached (take the instance out). No session needed. */
+        /**
+         * 200 `ok`; 200 `degraded` while NATS is down (readers poll), a read model lags beyond ERP_HEALTH_MAX_LAG_MS, or a read model is stopped on an event it cannot apply (named with the position, event and error; the others go on); 503 `down` when the database cannot be reached (take the instance out). No session needed.
+         * @description 200 `ok`; 200 `degraded` while NATS is down (readers poll), a read model lags beyond ERP_HEALTH_MAX_LAG_MS, or a read model is stopped on an event it cannot apply (named with the position, event and error; the others go on); 503 `down` when the database cannot be reached (take the instance out). No session needed.
+         */
         get: operations["getHealth"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Prometheus text on every process that has METRICS_PORT (`GET /metrics` on that port of METRICS_HOST, 127.0.0.1 unless told; never on the app port): erp_http_request_duration_seconds{method,route,status}, erp_http_conflicts_total{status}, erp_idempotent_replays_total, erp_appends_total, erp_appended_events_total, erp_notifier_up, erp_projection_lag_events{projection}, erp_projection_lag_seconds{projection}, erp_projection_stopped{projection}, and Node process metrics. Counts, durations and route patterns only: no ids, names or amounts. */
-        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -326,10 +363,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List vendors */
+        /**
+         * List vendors
+         * @description List vendors
+         */
         get: operations["getPurchaseVendors"];
         put?: never;
-        /** Create a vendor */
+        /**
+         * Create a vendor
+         * @description Create a vendor
+         */
         post: operations["postPurchaseVendors"];
         delete?: never;
         options?: never;
@@ -346,12 +389,21 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One vendor; ETag carries its version */
+        /**
+         * One vendor; ETag carries its version
+         * @description One vendor; ETag carries its version
+         */
         get: operations["getPurchaseVendorsById"];
-        /** Update a vendor */
+        /**
+         * Update a vendor
+         * @description Update a vendor
+         */
         put: operations["putPurchaseVendorsById"];
         post?: never;
-        /** Delete a vendor */
+        /**
+         * Delete a vendor
+         * @description Delete a vendor
+         */
         delete: operations["deletePurchaseVendorsById"];
         options?: never;
         head?: never;
@@ -367,7 +419,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getPurchaseVendorsByIdHistory"];
         put?: never;
         post?: never;
@@ -384,10 +439,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List customers */
+        /**
+         * List customers
+         * @description List customers
+         */
         get: operations["getSalesCustomers"];
         put?: never;
-        /** Create a customer */
+        /**
+         * Create a customer
+         * @description Create a customer
+         */
         post: operations["postSalesCustomers"];
         delete?: never;
         options?: never;
@@ -404,12 +465,21 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One customer; ETag carries its version */
+        /**
+         * One customer; ETag carries its version
+         * @description One customer; ETag carries its version
+         */
         get: operations["getSalesCustomersById"];
-        /** Update a customer */
+        /**
+         * Update a customer
+         * @description Update a customer
+         */
         put: operations["putSalesCustomersById"];
         post?: never;
-        /** Delete a customer */
+        /**
+         * Delete a customer
+         * @description Delete a customer
+         */
         delete: operations["deleteSalesCustomersById"];
         options?: never;
         head?: never;
@@ -425,7 +495,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getSalesCustomersByIdHistory"];
         put?: never;
         post?: never;
@@ -442,10 +515,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List items */
+        /**
+         * List items
+         * @description List items
+         */
         get: operations["getInventoryItems"];
         put?: never;
-        /** Create a item */
+        /**
+         * Create a item
+         * @description Create a item
+         */
         post: operations["postInventoryItems"];
         delete?: never;
         options?: never;
@@ -462,9 +541,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One item; ETag carries its version */
+        /**
+         * One item; ETag carries its version
+         * @description One item; ETag carries its version
+         */
         get: operations["getInventoryItemsById"];
-        /** Update a item */
+        /**
+         * Update a item
+         * @description Update a item
+         */
         put: operations["putInventoryItemsById"];
         post?: never;
         delete?: never;
@@ -482,7 +567,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getInventoryItemsByIdHistory"];
         put?: never;
         post?: never;
@@ -499,10 +587,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List employees */
+        /**
+         * List employees
+         * @description List employees
+         */
         get: operations["getHrEmployees"];
         put?: never;
-        /** Create a employee */
+        /**
+         * Create a employee
+         * @description Create a employee
+         */
         post: operations["postHrEmployees"];
         delete?: never;
         options?: never;
@@ -519,9 +613,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One employee; ETag carries its version */
+        /**
+         * One employee; ETag carries its version
+         * @description One employee; ETag carries its version
+         */
         get: operations["getHrEmployeesById"];
-        /** Update a employee */
+        /**
+         * Update a employee
+         * @description Update a employee
+         */
         put: operations["putHrEmployeesById"];
         post?: never;
         delete?: never;
@@ -539,7 +639,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getHrEmployeesByIdHistory"];
         put?: never;
         post?: never;
@@ -556,10 +659,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List leads */
+        /**
+         * List leads
+         * @description List leads
+         */
         get: operations["getCrmLeads"];
         put?: never;
-        /** Create a lead */
+        /**
+         * Create a lead
+         * @description Create a lead
+         */
         post: operations["postCrmLeads"];
         delete?: never;
         options?: never;
@@ -576,9 +685,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One lead; ETag carries its version */
+        /**
+         * One lead; ETag carries its version
+         * @description One lead; ETag carries its version
+         */
         get: operations["getCrmLeadsById"];
-        /** Update a lead */
+        /**
+         * Update a lead
+         * @description Update a lead
+         */
         put: operations["putCrmLeadsById"];
         post?: never;
         delete?: never;
@@ -596,7 +711,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getCrmLeadsByIdHistory"];
         put?: never;
         post?: never;
@@ -613,10 +731,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List stock-adjustments */
+        /**
+         * List stock-adjustments
+         * @description List stock-adjustments
+         */
         get: operations["getInventoryStockAdjustments"];
         put?: never;
-        /** Create a stock-adjustment */
+        /**
+         * Create a stock-adjustment
+         * @description Create a stock-adjustment
+         */
         post: operations["postInventoryStockAdjustments"];
         delete?: never;
         options?: never;
@@ -633,9 +757,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One stock-adjustment; ETag carries its version */
+        /**
+         * One stock-adjustment; ETag carries its version
+         * @description One stock-adjustment; ETag carries its version
+         */
         get: operations["getInventoryStockAdjustmentsById"];
-        /** Update a stock-adjustment */
+        /**
+         * Update a stock-adjustment
+         * @description Update a stock-adjustment
+         */
         put: operations["putInventoryStockAdjustmentsById"];
         post?: never;
         delete?: never;
@@ -653,7 +783,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getInventoryStockAdjustmentsByIdHistory"];
         put?: never;
         post?: never;
@@ -670,10 +803,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List ledgers */
+        /**
+         * List ledgers
+         * @description List ledgers
+         */
         get: operations["getAccountingLedgerAccounts"];
         put?: never;
-        /** Create a ledger */
+        /**
+         * Create a ledger
+         * @description Create a ledger
+         */
         post: operations["postAccountingLedgerAccounts"];
         delete?: never;
         options?: never;
@@ -690,9 +829,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One ledger; ETag carries its version */
+        /**
+         * One ledger; ETag carries its version
+         * @description One ledger; ETag carries its version
+         */
         get: operations["getAccountingLedgerAccountsById"];
-        /** Update a ledger */
+        /**
+         * Update a ledger
+         * @description Update a ledger
+         */
         put: operations["putAccountingLedgerAccountsById"];
         post?: never;
         delete?: never;
@@ -710,7 +855,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getAccountingLedgerAccountsByIdHistory"];
         put?: never;
         post?: never;
@@ -727,10 +875,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List payroll */
+        /**
+         * List payroll
+         * @description List payroll
+         */
         get: operations["getHrPayroll"];
         put?: never;
-        /** Create a payroll */
+        /**
+         * Create a payroll
+         * @description Create a payroll
+         */
         post: operations["postHrPayroll"];
         delete?: never;
         options?: never;
@@ -747,9 +901,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One payroll; ETag carries its version */
+        /**
+         * One payroll; ETag carries its version
+         * @description One payroll; ETag carries its version
+         */
         get: operations["getHrPayrollById"];
-        /** Update a payroll */
+        /**
+         * Update a payroll
+         * @description Update a payroll
+         */
         put: operations["putHrPayrollById"];
         post?: never;
         delete?: never;
@@ -767,7 +927,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getHrPayrollByIdHistory"];
         put?: never;
         post?: never;
@@ -784,10 +947,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List follow-ups */
+        /**
+         * List follow-ups
+         * @description List follow-ups
+         */
         get: operations["getCrmFollowUps"];
         put?: never;
-        /** Create a follow-up */
+        /**
+         * Create a follow-up
+         * @description Create a follow-up
+         */
         post: operations["postCrmFollowUps"];
         delete?: never;
         options?: never;
@@ -804,9 +973,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One follow-up; ETag carries its version */
+        /**
+         * One follow-up; ETag carries its version
+         * @description One follow-up; ETag carries its version
+         */
         get: operations["getCrmFollowUpsById"];
-        /** Update a follow-up */
+        /**
+         * Update a follow-up
+         * @description Update a follow-up
+         */
         put: operations["putCrmFollowUpsById"];
         post?: never;
         delete?: never;
@@ -824,7 +999,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getCrmFollowUpsByIdHistory"];
         put?: never;
         post?: never;
@@ -841,10 +1019,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List (newest first, without lines) */
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
         get: operations["getPurchaseInvoices"];
         put?: never;
-        /** Record a purchase invoice; the server computes every amount */
+        /**
+         * Record a purchase invoice; the server computes every amount
+         * @description Record a purchase invoice; the server computes every amount
+         */
         post: operations["postPurchaseInvoices"];
         delete?: never;
         options?: never;
@@ -861,9 +1045,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One document with its lines; ETag carries its version */
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
         get: operations["getPurchaseInvoicesById"];
-        /** Revise a purchase invoice (lines replaced) */
+        /**
+         * Revise a purchase invoice (lines replaced)
+         * @description Revise a purchase invoice (lines replaced)
+         */
         put: operations["putPurchaseInvoicesById"];
         post?: never;
         delete?: never;
@@ -881,7 +1071,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Its lines */
+        /**
+         * Its lines
+         * @description Its lines
+         */
         get: operations["getPurchaseInvoicesByIdLines"];
         put?: never;
         post?: never;
@@ -900,7 +1093,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getPurchaseInvoicesByIdHistory"];
         put?: never;
         post?: never;
@@ -917,10 +1113,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List (newest first, without lines) */
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
         get: operations["getSalesInvoices"];
         put?: never;
-        /** Record a sales invoice; the server computes every amount */
+        /**
+         * Record a sales invoice; the server computes every amount
+         * @description Record a sales invoice; the server computes every amount
+         */
         post: operations["postSalesInvoices"];
         delete?: never;
         options?: never;
@@ -937,9 +1139,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One document with its lines; ETag carries its version */
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
         get: operations["getSalesInvoicesById"];
-        /** Revise a sales invoice (lines replaced) */
+        /**
+         * Revise a sales invoice (lines replaced)
+         * @description Revise a sales invoice (lines replaced)
+         */
         put: operations["putSalesInvoicesById"];
         post?: never;
         delete?: never;
@@ -957,7 +1165,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Its lines */
+        /**
+         * Its lines
+         * @description Its lines
+         */
         get: operations["getSalesInvoicesByIdLines"];
         put?: never;
         post?: never;
@@ -976,7 +1187,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getSalesInvoicesByIdHistory"];
         put?: never;
         post?: never;
@@ -993,10 +1207,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List (newest first, without lines) */
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
         get: operations["getSalesCreditNotes"];
         put?: never;
-        /** Record a credit note; the server computes every amount */
+        /**
+         * Record a credit note; the server computes every amount
+         * @description Record a credit note; the server computes every amount
+         */
         post: operations["postSalesCreditNotes"];
         delete?: never;
         options?: never;
@@ -1013,9 +1233,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One document with its lines; ETag carries its version */
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
         get: operations["getSalesCreditNotesById"];
-        /** Revise a credit note (lines replaced) */
+        /**
+         * Revise a credit note (lines replaced)
+         * @description Revise a credit note (lines replaced)
+         */
         put: operations["putSalesCreditNotesById"];
         post?: never;
         delete?: never;
@@ -1033,7 +1259,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Its lines */
+        /**
+         * Its lines
+         * @description Its lines
+         */
         get: operations["getSalesCreditNotesByIdLines"];
         put?: never;
         post?: never;
@@ -1052,7 +1281,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getSalesCreditNotesByIdHistory"];
         put?: never;
         post?: never;
@@ -1069,10 +1301,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List (newest first, without lines) */
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
         get: operations["getPurchaseDebitNotes"];
         put?: never;
-        /** Record a debit note; the server computes every amount */
+        /**
+         * Record a debit note; the server computes every amount
+         * @description Record a debit note; the server computes every amount
+         */
         post: operations["postPurchaseDebitNotes"];
         delete?: never;
         options?: never;
@@ -1089,9 +1327,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One document with its lines; ETag carries its version */
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
         get: operations["getPurchaseDebitNotesById"];
-        /** Revise a debit note (lines replaced) */
+        /**
+         * Revise a debit note (lines replaced)
+         * @description Revise a debit note (lines replaced)
+         */
         put: operations["putPurchaseDebitNotesById"];
         post?: never;
         delete?: never;
@@ -1109,7 +1353,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Its lines */
+        /**
+         * Its lines
+         * @description Its lines
+         */
         get: operations["getPurchaseDebitNotesByIdLines"];
         put?: never;
         post?: never;
@@ -1128,7 +1375,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getPurchaseDebitNotesByIdHistory"];
         put?: never;
         post?: never;
@@ -1145,10 +1395,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List (newest first, without lines) */
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
         get: operations["getPurchasePayments"];
         put?: never;
-        /** Record a payment; the server computes every amount */
+        /**
+         * Record a payment; the server computes every amount
+         * @description Record a payment; the server computes every amount
+         */
         post: operations["postPurchasePayments"];
         delete?: never;
         options?: never;
@@ -1165,9 +1421,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One document with its lines; ETag carries its version */
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
         get: operations["getPurchasePaymentsById"];
-        /** Revise a payment (lines replaced) */
+        /**
+         * Revise a payment (lines replaced)
+         * @description Revise a payment (lines replaced)
+         */
         put: operations["putPurchasePaymentsById"];
         post?: never;
         delete?: never;
@@ -1185,7 +1447,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Its lines */
+        /**
+         * Its lines
+         * @description Its lines
+         */
         get: operations["getPurchasePaymentsByIdLines"];
         put?: never;
         post?: never;
@@ -1204,7 +1469,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getPurchasePaymentsByIdHistory"];
         put?: never;
         post?: never;
@@ -1221,10 +1489,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List (newest first, without lines) */
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
         get: operations["getSalesReceipts"];
         put?: never;
-        /** Record a receipt; the server computes every amount */
+        /**
+         * Record a receipt; the server computes every amount
+         * @description Record a receipt; the server computes every amount
+         */
         post: operations["postSalesReceipts"];
         delete?: never;
         options?: never;
@@ -1241,9 +1515,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One document with its lines; ETag carries its version */
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
         get: operations["getSalesReceiptsById"];
-        /** Revise a receipt (lines replaced) */
+        /**
+         * Revise a receipt (lines replaced)
+         * @description Revise a receipt (lines replaced)
+         */
         put: operations["putSalesReceiptsById"];
         post?: never;
         delete?: never;
@@ -1261,7 +1541,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Its lines */
+        /**
+         * Its lines
+         * @description Its lines
+         */
         get: operations["getSalesReceiptsByIdLines"];
         put?: never;
         post?: never;
@@ -1280,7 +1563,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getSalesReceiptsByIdHistory"];
         put?: never;
         post?: never;
@@ -1297,10 +1583,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List (newest first, without lines) */
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
         get: operations["getSalesRefunds"];
         put?: never;
-        /** Record a refund; the server computes every amount */
+        /**
+         * Record a refund; the server computes every amount
+         * @description Record a refund; the server computes every amount
+         */
         post: operations["postSalesRefunds"];
         delete?: never;
         options?: never;
@@ -1317,9 +1609,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One document with its lines; ETag carries its version */
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
         get: operations["getSalesRefundsById"];
-        /** Revise a refund (lines replaced) */
+        /**
+         * Revise a refund (lines replaced)
+         * @description Revise a refund (lines replaced)
+         */
         put: operations["putSalesRefundsById"];
         post?: never;
         delete?: never;
@@ -1337,7 +1635,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Its lines */
+        /**
+         * Its lines
+         * @description Its lines
+         */
         get: operations["getSalesRefundsByIdLines"];
         put?: never;
         post?: never;
@@ -1356,7 +1657,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getSalesRefundsByIdHistory"];
         put?: never;
         post?: never;
@@ -1373,10 +1677,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List (newest first, without lines) */
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
         get: operations["getPurchaseRefunds"];
         put?: never;
-        /** Record a vendor refund; the server computes every amount */
+        /**
+         * Record a vendor refund; the server computes every amount
+         * @description Record a vendor refund; the server computes every amount
+         */
         post: operations["postPurchaseRefunds"];
         delete?: never;
         options?: never;
@@ -1393,9 +1703,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One document with its lines; ETag carries its version */
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
         get: operations["getPurchaseRefundsById"];
-        /** Revise a vendor refund (lines replaced) */
+        /**
+         * Revise a vendor refund (lines replaced)
+         * @description Revise a vendor refund (lines replaced)
+         */
         put: operations["putPurchaseRefundsById"];
         post?: never;
         delete?: never;
@@ -1413,7 +1729,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Its lines */
+        /**
+         * Its lines
+         * @description Its lines
+         */
         get: operations["getPurchaseRefundsByIdLines"];
         put?: never;
         post?: never;
@@ -1432,7 +1751,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Who changed what, when */
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
         get: operations["getPurchaseRefundsByIdHistory"];
         put?: never;
         post?: never;
@@ -1453,7 +1775,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void a payment for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released */
+        /**
+         * Void a payment for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released
+         * @description Void a payment for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released
+         */
         post: operations["postPurchasePaymentsByIdVoid"];
         delete?: never;
         options?: never;
@@ -1472,7 +1797,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void a receipt for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released */
+        /**
+         * Void a receipt for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released
+         * @description Void a receipt for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released
+         */
         post: operations["postSalesReceiptsByIdVoid"];
         delete?: never;
         options?: never;
@@ -1491,7 +1819,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void a refund for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released */
+        /**
+         * Void a refund for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released
+         * @description Void a refund for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released
+         */
         post: operations["postSalesRefundsByIdVoid"];
         delete?: never;
         options?: never;
@@ -1510,7 +1841,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void a vendor refund for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released */
+        /**
+         * Void a vendor refund for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released
+         * @description Void a vendor refund for good, with a reason kept in its history; every invoice it settled, or credit it drew on, is released
+         */
         post: operations["postPurchaseRefundsByIdVoid"];
         delete?: never;
         options?: never;
@@ -1529,7 +1863,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply this much of the credit note's unapplied credit to another invoice of the party (at most what is due there) */
+        /**
+         * Apply this much of the credit note's unapplied credit to another invoice of the party (at most what is due there)
+         * @description Apply this much of the credit note's unapplied credit to another invoice of the party (at most what is due there)
+         */
         post: operations["postSalesCreditNotesByIdApply"];
         delete?: never;
         options?: never;
@@ -1548,7 +1885,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back what the credit note applied to that invoice: it is unapplied credit again */
+        /**
+         * Take back what the credit note applied to that invoice: it is unapplied credit again
+         * @description Take back what the credit note applied to that invoice: it is unapplied credit again
+         */
         post: operations["postSalesCreditNotesByIdUnapply"];
         delete?: never;
         options?: never;
@@ -1567,7 +1907,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply this much of the debit note's unapplied credit to another invoice of the party (at most what is due there) */
+        /**
+         * Apply this much of the debit note's unapplied credit to another invoice of the party (at most what is due there)
+         * @description Apply this much of the debit note's unapplied credit to another invoice of the party (at most what is due there)
+         */
         post: operations["postPurchaseDebitNotesByIdApply"];
         delete?: never;
         options?: never;
@@ -1586,7 +1929,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back what the debit note applied to that invoice: it is unapplied credit again */
+        /**
+         * Take back what the debit note applied to that invoice: it is unapplied credit again
+         * @description Take back what the debit note applied to that invoice: it is unapplied credit again
+         */
         post: operations["postPurchaseDebitNotesByIdUnapply"];
         delete?: never;
         options?: never;
@@ -1605,7 +1951,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply this much of the payment's unapplied credit to another invoice of the party (at most what is due there) */
+        /**
+         * Apply this much of the payment's unapplied credit to another invoice of the party (at most what is due there)
+         * @description Apply this much of the payment's unapplied credit to another invoice of the party (at most what is due there)
+         */
         post: operations["postPurchasePaymentsByIdApply"];
         delete?: never;
         options?: never;
@@ -1624,7 +1973,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back what the payment applied to that invoice: it is unapplied credit again */
+        /**
+         * Take back what the payment applied to that invoice: it is unapplied credit again
+         * @description Take back what the payment applied to that invoice: it is unapplied credit again
+         */
         post: operations["postPurchasePaymentsByIdUnapply"];
         delete?: never;
         options?: never;
@@ -1643,7 +1995,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply this much of the receipt's unapplied credit to another invoice of the party (at most what is due there) */
+        /**
+         * Apply this much of the receipt's unapplied credit to another invoice of the party (at most what is due there)
+         * @description Apply this much of the receipt's unapplied credit to another invoice of the party (at most what is due there)
+         */
         post: operations["postSalesReceiptsByIdApply"];
         delete?: never;
         options?: never;
@@ -1662,7 +2017,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back what the receipt applied to that invoice: it is unapplied credit again */
+        /**
+         * Take back what the receipt applied to that invoice: it is unapplied credit again
+         * @description Take back what the receipt applied to that invoice: it is unapplied credit again
+         */
         post: operations["postSalesReceiptsByIdUnapply"];
         delete?: never;
         options?: never;
@@ -1679,7 +2037,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The customer's credits (notes' unapplied credit, advances) and their sum */
+        /**
+         * The customer's credits (notes' unapplied credit, advances) and their sum
+         * @description The customer's credits (notes' unapplied credit, advances) and their sum
+         */
         get: operations["getSalesCustomersByIdCredits"];
         put?: never;
         post?: never;
@@ -1698,7 +2059,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The vendor's credits (notes' unapplied credit, advances) and their sum */
+        /**
+         * The vendor's credits (notes' unapplied credit, advances) and their sum
+         * @description The vendor's credits (notes' unapplied credit, advances) and their sum
+         */
         get: operations["getPurchaseVendorsByIdCredits"];
         put?: never;
         post?: never;
@@ -1717,7 +2081,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The sales invoice as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code) */
+        /**
+         * The sales invoice as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code)
+         * @description The sales invoice as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code)
+         */
         get: operations["getSalesInvoicesByIdPdf"];
         put?: never;
         post?: never;
@@ -1736,7 +2103,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The credit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code) */
+        /**
+         * The credit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code)
+         * @description The credit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code)
+         */
         get: operations["getSalesCreditNotesByIdPdf"];
         put?: never;
         post?: never;
@@ -1755,7 +2125,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The debit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code) */
+        /**
+         * The debit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code)
+         * @description The debit note as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code)
+         */
         get: operations["getPurchaseDebitNotesByIdPdf"];
         put?: never;
         post?: never;
@@ -1774,7 +2147,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The sales invoice's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice */
+        /**
+         * The sales invoice's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice
+         * @description The sales invoice's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice
+         */
         get: operations["getSalesInvoicesByIdEDocuments"];
         put?: never;
         post?: never;
@@ -1795,7 +2171,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the sales invoice's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry */
+        /**
+         * Record the sales invoice's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry
+         * @description Record the sales invoice's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry
+         */
         post: operations["postSalesInvoicesByIdDispatch"];
         delete?: never;
         options?: never;
@@ -1814,7 +2193,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the sales invoice; from then its amounts cannot change */
+        /**
+         * Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the sales invoice; from then its amounts cannot change
+         * @description Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the sales invoice; from then its amounts cannot change
+         */
         post: operations["postSalesInvoicesByIdIrn"];
         delete?: never;
         options?: never;
@@ -1831,7 +2213,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The sales invoice's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true */
+        /**
+         * The sales invoice's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true
+         * @description The sales invoice's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true
+         */
         get: operations["getSalesInvoicesByIdEWayBill"];
         put?: never;
         post?: never;
@@ -1850,7 +2235,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The sales invoice's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on */
+        /**
+         * The sales invoice's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on
+         * @description The sales invoice's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on
+         */
         get: operations["getSalesInvoicesByIdEInvoice"];
         put?: never;
         post?: never;
@@ -1869,7 +2257,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The credit note's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice */
+        /**
+         * The credit note's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice
+         * @description The credit note's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice
+         */
         get: operations["getSalesCreditNotesByIdEDocuments"];
         put?: never;
         post?: never;
@@ -1890,7 +2281,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the credit note's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry */
+        /**
+         * Record the credit note's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry
+         * @description Record the credit note's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry
+         */
         post: operations["postSalesCreditNotesByIdDispatch"];
         delete?: never;
         options?: never;
@@ -1909,7 +2303,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the credit note; from then its amounts cannot change */
+        /**
+         * Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the credit note; from then its amounts cannot change
+         * @description Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the credit note; from then its amounts cannot change
+         */
         post: operations["postSalesCreditNotesByIdIrn"];
         delete?: never;
         options?: never;
@@ -1926,7 +2323,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The credit note's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true */
+        /**
+         * The credit note's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true
+         * @description The credit note's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true
+         */
         get: operations["getSalesCreditNotesByIdEWayBill"];
         put?: never;
         post?: never;
@@ -1945,7 +2345,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The credit note's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on */
+        /**
+         * The credit note's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on
+         * @description The credit note's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on
+         */
         get: operations["getSalesCreditNotesByIdEInvoice"];
         put?: never;
         post?: never;
@@ -1964,7 +2367,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The debit note's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice */
+        /**
+         * The debit note's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice
+         * @description The debit note's dispatch details and IRN, whether it needs an e-way bill (its goods' value against the limit on its date) and what stops an e-invoice
+         */
         get: operations["getPurchaseDebitNotesByIdEDocuments"];
         put?: never;
         post?: never;
@@ -1985,7 +2391,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the debit note's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry */
+        /**
+         * Record the debit note's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry
+         * @description Record the debit note's places, PIN codes and transport (vehicle, transporter, distance 1–4000 km, mode): what its e-way bill and e-invoice carry
+         */
         post: operations["postPurchaseDebitNotesByIdDispatch"];
         delete?: never;
         options?: never;
@@ -2004,7 +2413,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the debit note; from then its amounts cannot change */
+        /**
+         * Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the debit note; from then its amounts cannot change
+         * @description Record the IRN, Ack No and Date and signed QR code the e-invoice portal gave the debit note; from then its amounts cannot change
+         */
         post: operations["postPurchaseDebitNotesByIdIrn"];
         delete?: never;
         options?: never;
@@ -2021,7 +2433,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The debit note's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true */
+        /**
+         * The debit note's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true
+         * @description The debit note's e-way bill as the portal's bulk-upload JSON ({version, billLists}); refused when older than 180 days, and below the ₹50,000 limit unless anyway=true
+         */
         get: operations["getPurchaseDebitNotesByIdEWayBill"];
         put?: never;
         post?: never;
@@ -2040,7 +2455,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The debit note's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on */
+        /**
+         * The debit note's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on
+         * @description The debit note's e-invoice JSON (IRP schema 1.1), checked against NIC's schema; 409 naming each field it would fail on
+         */
         get: operations["getPurchaseDebitNotesByIdEInvoice"];
         put?: never;
         post?: never;
@@ -2057,7 +2475,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The chart of accounts with each ledger's debit, credit and balance as of a date (an income or expense ledger's from 1 April of that date's financial year) */
+        /**
+         * The chart of accounts with each ledger's debit, credit and balance as of a date (an income or expense ledger's from 1 April of that date's financial year)
+         * @description The chart of accounts with each ledger's debit, credit and balance as of a date (an income or expense ledger's from 1 April of that date's financial year)
+         */
         get: operations["getAccountingAccounts"];
         put?: never;
         post?: never;
@@ -2076,7 +2497,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One ledger for a period: the balance brought forward, each line with the running balance, the closing balance */
+        /**
+         * One ledger for a period: the balance brought forward, each line with the running balance, the closing balance
+         * @description One ledger for a period: the balance brought forward, each line with the running balance, the closing balance
+         */
         get: operations["getAccountingLedgersByAccount"];
         put?: never;
         post?: never;
@@ -2093,7 +2517,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every journal line of a period in order (at most 5,000; `truncated` says when there were more) */
+        /**
+         * Every journal line of a period in order (at most 5,000; `truncated` says when there were more)
+         * @description Every journal line of a period in order (at most 5,000; `truncated` says when there were more)
+         */
         get: operations["getAccountingDayBook"];
         put?: never;
         post?: never;
@@ -2110,7 +2537,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trial balance as of a date: each ledger's closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it. Every financial year before the date's is closed: income and expense ledgers count from 1 April (`financialYearFrom`), Stock-in-Hand holds the year's opening stock, the Profit and Loss Account the years before */
+        /**
+         * Trial balance as of a date: each ledger's closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it. Every financial year before the date's is closed: income and expense ledgers count from 1 April (`financialYearFrom`), Stock-in-Hand holds the year's opening stock, the Profit and Loss Account the years before
+         * @description Trial balance as of a date: each ledger's closing balance on its side; debits equal credits; `closingStock`, the stock at cost that day, beside it. Every financial year before the date's is closed: income and expense ledgers count from 1 April (`financialYearFrom`), Stock-in-Hand holds the year's opening stock, the Profit and Loss Account the years before
+         */
         get: operations["getAccountingTrialBalance"];
         put?: never;
         post?: never;
@@ -2127,7 +2557,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Profit and loss for a period: the trading part (`trading`: sales less returns, opening stock, purchases less returns, stock brought in otherwise, closing stock at cost, cost of goods sold, gross profit), the other income and expenses, net profit; the same for each month (`byMonth`) */
+        /**
+         * Profit and loss for a period: the trading part (`trading`: sales less returns, opening stock, purchases less returns, stock brought in otherwise, closing stock at cost, cost of goods sold, gross profit), the other income and expenses, net profit; the same for each month (`byMonth`)
+         * @description Profit and loss for a period: the trading part (`trading`: sales less returns, opening stock, purchases less returns, stock brought in otherwise, closing stock at cost, cost of goods sold, gross profit), the other income and expenses, net profit; the same for each month (`byMonth`)
+         */
         get: operations["getReportsProfitAndLoss"];
         put?: never;
         post?: never;
@@ -2144,7 +2577,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities, the profit and loss of the financial years that have ended (`retainedEarnings`) and this year's profit (`profit`) */
+        /**
+         * Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities, the profit and loss of the financial years that have ended (`retainedEarnings`) and this year's profit (`profit`)
+         * @description Balance sheet as of a date: assets (Stock-in-Hand at cost, as `GET /api/inventory/valuation` values it); liabilities, the profit and loss of the financial years that have ended (`retainedEarnings`) and this year's profit (`profit`)
+         */
         get: operations["getReportsBalanceSheet"];
         put?: never;
         post?: never;
@@ -2161,7 +2597,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each customer's balance as of a date (owed to us; negative: an advance); `total` is the balance sheet's Sundry Debtors */
+        /**
+         * Each customer's balance as of a date (owed to us; negative: an advance); `total` is the balance sheet's Sundry Debtors
+         * @description Each customer's balance as of a date (owed to us; negative: an advance); `total` is the balance sheet's Sundry Debtors
+         */
         get: operations["getReportsDebtors"];
         put?: never;
         post?: never;
@@ -2178,7 +2617,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each vendor's balance as of a date (we owe; negative: an advance), its MSME category and Udyam number; a micro or small enterprise's bills unpaid beyond 45 days (`overdueBills`, settled oldest first; Income-tax Act s.43B(h)) and their total (`msmeOverdue`); `total` is the balance sheet's Sundry Creditors */
+        /**
+         * Each vendor's balance as of a date (we owe; negative: an advance), its MSME category and Udyam number; a micro or small enterprise's bills unpaid beyond 45 days (`overdueBills`, settled oldest first; Income-tax Act s.43B(h)) and their total (`msmeOverdue`); `total` is the balance sheet's Sundry Creditors
+         * @description Each vendor's balance as of a date (we owe; negative: an advance), its MSME category and Udyam number; a micro or small enterprise's bills unpaid beyond 45 days (`overdueBills`, settled oldest first; Income-tax Act s.43B(h)) and their total (`msmeOverdue`); `total` is the balance sheet's Sundry Creditors
+         */
         get: operations["getReportsCreditors"];
         put?: never;
         post?: never;
@@ -2195,7 +2637,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The day book of a period (a financial year) to download: every journal line in date order, CSV or PDF (the first 5,000 lines) */
+        /**
+         * The day book of a period (a financial year) to download: every journal line in date order, CSV or PDF (the first 5,000 lines)
+         * @description The day book of a period (a financial year) to download: every journal line in date order, CSV or PDF (the first 5,000 lines)
+         */
         get: operations["getReportsDayBookExport"];
         put?: never;
         post?: never;
@@ -2212,7 +2657,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every ledger of a period (a financial year) to download: its opening balance, each line with the running balance, CSV or PDF (the first 5,000 lines) */
+        /**
+         * Every ledger of a period (a financial year) to download: its opening balance, each line with the running balance, CSV or PDF (the first 5,000 lines)
+         * @description Every ledger of a period (a financial year) to download: its opening balance, each line with the running balance, CSV or PDF (the first 5,000 lines)
+         */
         get: operations["getReportsLedgersExport"];
         put?: never;
         post?: never;
@@ -2231,7 +2679,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A customer's or vendor's statement of account for a period: opening balance, each document with the running balance, closing balance */
+        /**
+         * A customer's or vendor's statement of account for a period: opening balance, each document with the running balance, closing balance
+         * @description A customer's or vendor's statement of account for a period: opening balance, each document with the running balance, closing balance
+         */
         get: operations["getReportsStatementsByParty"];
         put?: never;
         post?: never;
@@ -2250,7 +2701,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The same statement as a PDF (A4) */
+        /**
+         * The same statement as a PDF (A4)
+         * @description The same statement as a PDF (A4)
+         */
         get: operations["getReportsStatementsByPartyPdf"];
         put?: never;
         post?: never;
@@ -2267,7 +2721,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Receivables or payables from each party's ledger on a day, by party: what is owed (invoices, bills, opening balances) by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), with `invoices`; receipts, payments and credits not applied by then as `onAccount` (negative) with `credits`; `total`, the party's ledger balance that day. An invoice paid after the day is outstanding on it. Any other parameter is a 400 */
+        /**
+         * Receivables or payables from each party's ledger on a day, by party: what is owed (invoices, bills, opening balances) by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), with `invoices`; receipts, payments and credits not applied by then as `onAccount` (negative) with `credits`; `total`, the party's ledger balance that day. An invoice paid after the day is outstanding on it. Any other parameter is a 400
+         * @description Receivables or payables from each party's ledger on a day, by party: what is owed (invoices, bills, opening balances) by days past due (not due, 1–30, 31–60, 61–90, 91–120, over 120), with `invoices`; receipts, payments and credits not applied by then as `onAccount` (negative) with `credits`; `total`, the party's ledger balance that day. An invoice paid after the day is outstanding on it. Any other parameter is a 400
+         */
         get: operations["getReportsAgeing"];
         put?: never;
         post?: never;
@@ -2284,7 +2741,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month. It takes no parameter (any is a 400) */
+        /**
+         * Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month. It takes no parameter (any is a 400)
+         * @description Home's dashboard: sales by day this month and last, receivables by age, the top five items this month, cash and bank in and out this month. It takes no parameter (any is a 400)
+         */
         get: operations["getReportsDashboard"];
         put?: never;
         post?: never;
@@ -2301,7 +2761,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales register for a period: each active sales invoice and credit note (its amounts negative) with party, GSTIN, taxable value, CGST, SGST, IGST, other tax, round off and total; the totals (at most 5,000 rows, `truncated` when there were more) */
+        /**
+         * Sales register for a period: each active sales invoice and credit note (its amounts negative) with party, GSTIN, taxable value, CGST, SGST, IGST, other tax, round off and total; the totals (at most 5,000 rows, `truncated` when there were more)
+         * @description Sales register for a period: each active sales invoice and credit note (its amounts negative) with party, GSTIN, taxable value, CGST, SGST, IGST, other tax, round off and total; the totals (at most 5,000 rows, `truncated` when there were more)
+         */
         get: operations["getReportsSalesRegister"];
         put?: never;
         post?: never;
@@ -2318,7 +2781,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Purchase register for a period: each active purchase invoice and debit note (its amounts negative), as the sales register */
+        /**
+         * Purchase register for a period: each active purchase invoice and debit note (its amounts negative), as the sales register
+         * @description Purchase register for a period: each active purchase invoice and debit note (its amounts negative), as the sales register
+         */
         get: operations["getReportsPurchaseRegister"];
         put?: never;
         post?: never;
@@ -2335,7 +2801,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The figures of GSTR-3B for a period: output tax, input tax and reverse charge by rate; nil-rated, exempt and non-GST sales; the set-off of input tax credit (CGST Act s.49(5), Rule 88A) and the tax to pay in cash per head */
+        /**
+         * The figures of GSTR-3B for a period: output tax, input tax and reverse charge by rate; nil-rated, exempt and non-GST sales; the set-off of input tax credit (CGST Act s.49(5), Rule 88A) and the tax to pay in cash per head
+         * @description The figures of GSTR-3B for a period: output tax, input tax and reverse charge by rate; nil-rated, exempt and non-GST sales; the set-off of input tax credit (CGST Act s.49(5), Rule 88A) and the tax to pay in cash per head
+         */
         get: operations["getReportsGstSummary"];
         put?: never;
         post?: never;
@@ -2352,7 +2821,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, nil, hsn — one table before May 2025, hsn_b2b and hsn_b2c from then —, doc_issue); with `section`, that section as CSV */
+        /**
+         * A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, nil, hsn — one table before May 2025, hsn_b2b and hsn_b2c from then —, doc_issue); with `section`, that section as CSV
+         * @description A month's GSTR-1 as the GST portal's offline tool takes it (b2b, b2cl, b2cs, cdnr, cdnur, nil, hsn — one table before May 2025, hsn_b2b and hsn_b2c from then —, doc_issue); with `section`, that section as CSV
+         */
         get: operations["getGstGstr1"];
         put?: never;
         post?: never;
@@ -2369,7 +2841,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A month's GSTR-3B from the books: the portal's offline-utility JSON (3.1 outward and reverse-charge supplies, 3.2 inter-state to unregistered persons, 4 ITC, 5 exempt inward), the payment (6.1) after the set-off in the legal order, and the bills whose credit it counts; with `file=json`, the portal JSON alone as a file */
+        /**
+         * A month's GSTR-3B from the books: the portal's offline-utility JSON (3.1 outward and reverse-charge supplies, 3.2 inter-state to unregistered persons, 4 ITC, 5 exempt inward), the payment (6.1) after the set-off in the legal order, and the bills whose credit it counts; with `file=json`, the portal JSON alone as a file
+         * @description A month's GSTR-3B from the books: the portal's offline-utility JSON (3.1 outward and reverse-charge supplies, 3.2 inter-state to unregistered persons, 4 ITC, 5 exempt inward), the payment (6.1) after the set-off in the legal order, and the bills whose credit it counts; with `file=json`, the portal JSON alone as a file
+         */
         get: operations["getGstGstr3b"];
         put?: never;
         post?: never;
@@ -2386,7 +2861,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A month's books (Sales, Sales Returns, Output and Input GST) beside GSTR-1 and GSTR-3B per head (taxable value, IGST, CGST, SGST, cess), each difference named down to the document that causes it and why; `ready` only when no difference is unexplained */
+        /**
+         * A month's books (Sales, Sales Returns, Output and Input GST) beside GSTR-1 and GSTR-3B per head (taxable value, IGST, CGST, SGST, cess), each difference named down to the document that causes it and why; `ready` only when no difference is unexplained
+         * @description A month's books (Sales, Sales Returns, Output and Input GST) beside GSTR-1 and GSTR-3B per head (taxable value, IGST, CGST, SGST, cess), each difference named down to the document that causes it and why; `ready` only when no difference is unexplained
+         */
         get: operations["getGstTieOut"];
         put?: never;
         post?: never;
@@ -2403,7 +2881,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The bank ledgers, each with its saved statement format, how many statement lines it has and how many wait for a match */
+        /**
+         * The bank ledgers, each with its saved statement format, how many statement lines it has and how many wait for a match
+         * @description The bank ledgers, each with its saved statement format, how many statement lines it has and how many wait for a match
+         */
         get: operations["getAccountingBankReconciliation"];
         put?: never;
         post?: never;
@@ -2423,7 +2904,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The bank reconciliation statement as of a day: balance per books, less deposits not yet credited, plus payments not yet presented, with the lines only the bank has (charges, interest) — the balance the statement should show; the statement's own balance after its last line by then; the difference */
+        /**
+         * The bank reconciliation statement as of a day: balance per books, less deposits not yet credited, plus payments not yet presented, with the lines only the bank has (charges, interest) — the balance the statement should show; the statement's own balance after its last line by then; the difference
+         * @description The bank reconciliation statement as of a day: balance per books, less deposits not yet credited, plus payments not yet presented, with the lines only the bank has (charges, interest) — the balance the statement should show; the statement's own balance after its last line by then; the difference
+         */
         get: operations["getAccountingBankReconciliationByAccount"];
         put?: never;
         post?: never;
@@ -2443,7 +2927,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The statement lines, oldest first, each with its match (`changed` when its entries were revised or voided since) or the entries that could be it: the same amount within `window` days, a shared reference or cheque number first; `suggested` marks the best one-to-one pairing */
+        /**
+         * The statement lines, oldest first, each with its match (`changed` when its entries were revised or voided since) or the entries that could be it: the same amount within `window` days, a shared reference or cheque number first; `suggested` marks the best one-to-one pairing
+         * @description The statement lines, oldest first, each with its match (`changed` when its entries were revised or voided since) or the entries that could be it: the same amount within `window` days, a shared reference or cheque number first; `suggested` marks the best one-to-one pairing
+         */
         get: operations["getAccountingBankReconciliationByAccountLines"];
         put?: never;
         post?: never;
@@ -2463,7 +2950,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The bank book: each document that posts to this ledger (receipts and payments not in cash, journal vouchers, payrolls paid from the bank), its amount (+ in, − out), and the day it cleared (its matched line's date; an opening balance its own) or null */
+        /**
+         * The bank book: each document that posts to this ledger (receipts and payments not in cash, journal vouchers, payrolls paid from the bank), its amount (+ in, − out), and the day it cleared (its matched line's date; an opening balance its own) or null
+         * @description The bank book: each document that posts to this ledger (receipts and payments not in cash, journal vouchers, payrolls paid from the bank), its amount (+ in, − out), and the day it cleared (its matched line's date; an opening balance its own) or null
+         */
         get: operations["getAccountingBankReconciliationByAccountEntries"];
         put?: never;
         post?: never;
@@ -2485,7 +2975,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import a bank statement (the CSV of a net-banking export, at most 240 kB). `format` maps its columns and is saved for the next import; without it, the saved format, else SBI, HDFC Bank, ICICI Bank, Axis Bank or Kotak recognised by their headers. Any row that cannot be read is a 400 naming its row and column (`rows.7.Txn Date`) and nothing is imported; lines imported before (same date, amount, reference and balance) are not imported again */
+        /**
+         * Import a bank statement (the CSV of a net-banking export, at most 240 kB). `format` maps its columns and is saved for the next import; without it, the saved format, else SBI, HDFC Bank, ICICI Bank, Axis Bank or Kotak recognised by their headers. Any row that cannot be read is a 400 naming its row and column (`rows.7.Txn Date`) and nothing is imported; lines imported before (same date, amount, reference and balance) are not imported again
+         * @description Import a bank statement (the CSV of a net-banking export, at most 240 kB). `format` maps its columns and is saved for the next import; without it, the saved format, else SBI, HDFC Bank, ICICI Bank, Axis Bank or Kotak recognised by their headers. Any row that cannot be read is a 400 naming its row and column (`rows.7.Txn Date`) and nothing is imported; lines imported before (same date, amount, reference and balance) are not imported again
+         */
         post: operations["postAccountingBankReconciliationByAccountStatements"];
         delete?: never;
         options?: never;
@@ -2505,7 +2998,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Match a statement line to one or more book entries (`receipt-12`, `vendor-payment-3`, `journal-voucher-5`, `payroll-7`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409) */
+        /**
+         * Match a statement line to one or more book entries (`receipt-12`, `vendor-payment-3`, `journal-voucher-5`, `payroll-7`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409)
+         * @description Match a statement line to one or more book entries (`receipt-12`, `vendor-payment-3`, `journal-voucher-5`, `payroll-7`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409)
+         */
         post: operations["postAccountingBankReconciliationByAccountMatches"];
         delete?: never;
         options?: never;
@@ -2528,7 +3024,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Un-match a statement line: its entries are uncleared again */
+        /**
+         * Un-match a statement line: its entries are uncleared again
+         * @description Un-match a statement line: its entries are uncleared again
+         */
         delete: operations["deleteAccountingBankReconciliationByAccountMatchesById"];
         options?: never;
         head?: never;
@@ -2542,7 +3041,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cash in hand today and its lowest end-of-day balance from `from` on (later-dated entries included): what a form checks before a payment in cash would take it below zero */
+        /**
+         * Cash in hand today and its lowest end-of-day balance from `from` on (later-dated entries included): what a form checks before a payment in cash would take it below zero
+         * @description Cash in hand today and its lowest end-of-day balance from `from` on (later-dated entries included): what a form checks before a payment in cash would take it below zero
+         */
         get: operations["getAccountingCashInHand"];
         put?: never;
         post?: never;
@@ -2561,7 +3063,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import a GSTR-2B downloaded from the portal (its JSON as text in `file`, at most 240 kB and 2000 documents): b2b invoices and cdnr notes are read, other sections counted in `notRead`. It must be for the business's GSTIN; its period is its `rtnprd`. A file that is not one is a 400 naming what is wrong (`file.data.docdata.b2b.0.inv.0.dt`) and nothing is stored; a second import of a period replaces its documents (the first stays in the log) */
+        /**
+         * Import a GSTR-2B downloaded from the portal (its JSON as text in `file`, at most 240 kB and 2000 documents): b2b invoices and cdnr notes are read, other sections counted in `notRead`. It must be for the business's GSTIN; its period is its `rtnprd`. A file that is not one is a 400 naming what is wrong (`file.data.docdata.b2b.0.inv.0.dt`) and nothing is stored; a second import of a period replaces its documents (the first stays in the log)
+         * @description Import a GSTR-2B downloaded from the portal (its JSON as text in `file`, at most 240 kB and 2000 documents): b2b invoices and cdnr notes are read, other sections counted in `notRead`. It must be for the business's GSTIN; its period is its `rtnprd`. A file that is not one is a 400 naming what is wrong (`file.data.docdata.b2b.0.inv.0.dt`) and nothing is stored; a second import of a period replaces its documents (the first stays in the log)
+         */
         post: operations["postGstGstr2b"];
         delete?: never;
         options?: never;
@@ -2578,7 +3083,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import an IMS file downloaded from the portal (b2b, b2bcn, b2bdn records with `action` A, R, P or N): each document's action on the portal, filed under the period of its supplier's return (`rtnprd`). A bad file is a 400 naming what is wrong, nothing stored */
+        /**
+         * Import an IMS file downloaded from the portal (b2b, b2bcn, b2bdn records with `action` A, R, P or N): each document's action on the portal, filed under the period of its supplier's return (`rtnprd`). A bad file is a 400 naming what is wrong, nothing stored
+         * @description Import an IMS file downloaded from the portal (b2b, b2bcn, b2bdn records with `action` A, R, P or N): each document's action on the portal, filed under the period of its supplier's return (`rtnprd`). A bad file is a 400 naming what is wrong, nothing stored
+         */
         post: operations["postGstIms"];
         delete?: never;
         options?: never;
@@ -2596,7 +3104,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The period's GST purchase bills (vendors with a GSTIN) matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document */
+        /**
+         * The period's GST purchase bills (vendors with a GSTIN) matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document
+         * @description The period's GST purchase bills (vendors with a GSTIN) matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document
+         */
         get: operations["getGstGstr2bByPeriod"];
         put?: never;
         post?: never;
@@ -2618,7 +3129,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept, reject or keep pending a supplier document of the period's 2B (`key` as the matching gives it); who and when are kept. The same action twice is a 409 */
+        /**
+         * Accept, reject or keep pending a supplier document of the period's 2B (`key` as the matching gives it); who and when are kept. The same action twice is a 409
+         * @description Accept, reject or keep pending a supplier document of the period's 2B (`key` as the matching gives it); who and when are kept. The same action twice is a 409
+         */
         post: operations["postGstGstr2bByPeriodActions"];
         delete?: never;
         options?: never;
@@ -2637,7 +3151,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The tolerance for the period (₹0 to ₹1000, default ₹1): the taxable value and each tax may differ by this much and still match */
+        /**
+         * The tolerance for the period (₹0 to ₹1000, default ₹1): the taxable value and each tax may differ by this much and still match
+         * @description The tolerance for the period (₹0 to ₹1000, default ₹1): the taxable value and each tax may differ by this much and still match
+         */
         put: operations["putGstGstr2bByPeriodTolerance"];
         post?: never;
         delete?: never;
@@ -2656,7 +3173,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The IMS upload JSON of the owner's actions that differ from the portal's: records under b2b, b2bcn, b2bdn (india-compliance's layout), action A, R or P, `prev_status` when an IMS file told it */
+        /**
+         * The IMS upload JSON of the owner's actions that differ from the portal's: records under b2b, b2bcn, b2bdn (india-compliance's layout), action A, R or P, `prev_status` when an IMS file told it
+         * @description The IMS upload JSON of the owner's actions that differ from the portal's: records under b2b, b2bcn, b2bdn (india-compliance's layout), action A, R or P, `prev_status` when an IMS file told it
+         */
         get: operations["getGstGstr2bByPeriodImsUpload"];
         put?: never;
         post?: never;
@@ -2676,7 +3196,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Input tax credit for GSTR-3B table 4 from the bills matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why */
+        /**
+         * Input tax credit for GSTR-3B table 4 from the bills matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why
+         * @description Input tax credit for GSTR-3B table 4 from the bills matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why
+         */
         get: operations["getGstGstr2bByPeriodItc"];
         put?: never;
         post?: never;
@@ -2693,7 +3216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each month's GSTR-1 (due the 11th of the next month) and GSTR-3B (the 20th), from the first month with a GST document (at most 40 months back) to this one, newest first: filed (ARN, days late) or due, overdue, or barred, and a warning when an unfiled return is within 90 days of the three-year bar (s.37(4), s.39(11)) or past it */
+        /**
+         * Each month's GSTR-1 (due the 11th of the next month) and GSTR-3B (the 20th), from the first month with a GST document (at most 40 months back) to this one, newest first: filed (ARN, days late) or due, overdue, or barred, and a warning when an unfiled return is within 90 days of the three-year bar (s.37(4), s.39(11)) or past it
+         * @description Each month's GSTR-1 (due the 11th of the next month) and GSTR-3B (the 20th), from the first month with a GST document (at most 40 months back) to this one, newest first: filed (ARN, days late) or due, overdue, or barred, and a warning when an unfiled return is within 90 days of the three-year bar (s.37(4), s.39(11)) or past it
+         */
         get: operations["getGstDeadlines"];
         put?: never;
         post?: never;
@@ -2715,10 +3241,16 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** What was filed for the month (`filing`: ARN, filing date, the log position the return was computed at; `filed`: its JSON exactly as kept) beside the return as it stands now (`now`), `changed`, and for GSTR-1 the amendments that report the difference: in the month's GSTR-1A while its GSTR-3B is not filed, else in the next GSTR-1 not yet filed (b2ba, b2cla, b2csa, cdnra, cdnura for changed rows; a missed invoice or note in its own table), each row original → amended */
+        /**
+         * What was filed for the month (`filing`: ARN, filing date, the log position the return was computed at; `filed`: its JSON exactly as kept) beside the return as it stands now (`now`), `changed`, and for GSTR-1 the amendments that report the difference: in the month's GSTR-1A while its GSTR-3B is not filed, else in the next GSTR-1 not yet filed (b2ba, b2cla, b2csa, cdnra, cdnura for changed rows; a missed invoice or note in its own table), each row original → amended
+         * @description What was filed for the month (`filing`: ARN, filing date, the log position the return was computed at; `filed`: its JSON exactly as kept) beside the return as it stands now (`now`), `changed`, and for GSTR-1 the amendments that report the difference: in the month's GSTR-1A while its GSTR-3B is not filed, else in the next GSTR-1 not yet filed (b2ba, b2cla, b2csa, cdnra, cdnura for changed rows; a missed invoice or note in its own table), each row original → amended
+         */
         get: operations["getGstFiledByReturnByPeriod"];
         put?: never;
-        /** Mark the month's return filed with the portal's ARN and the filing date (after the month ends, not in the future). The return is computed as it stands, once the read models have applied every committed change, and kept in the event. From then on a sales invoice or credit note dated in a month whose GSTR-1 is filed cannot be edited or voided (409); a note dated later may reference it. Filing again with another ARN is a 409 */
+        /**
+         * Mark the month's return filed with the portal's ARN and the filing date (after the month ends, not in the future). The return is computed as it stands, once the read models have applied every committed change, and kept in the event. From then on a sales invoice or credit note dated in a month whose GSTR-1 is filed cannot be edited or voided (409); a note dated later may reference it. Filing again with another ARN is a 409
+         * @description Mark the month's return filed with the portal's ARN and the filing date (after the month ends, not in the future). The return is computed as it stands, once the read models have applied every committed change, and kept in the event. From then on a sales invoice or credit note dated in a month whose GSTR-1 is filed cannot be edited or voided (409); a note dated later may reference it. Filing again with another ARN is a 409
+         */
         post: operations["postGstFiledByReturnByPeriod"];
         delete?: never;
         options?: never;
@@ -2733,9 +3265,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Opening balances: the day the books begin, the accounts' openings as entered, each source of openings (accounts, opening invoices and bills, opening stock, ledgers) with its debits and credits, whether Temporary Opening is 0 and, when not, what is left and what to check */
+        /**
+         * Opening balances: the day the books begin, the accounts' openings as entered, each source of openings (accounts, opening invoices and bills, opening stock, ledgers) with its debits and credits, whether Temporary Opening is 0 and, when not, what is left and what to check
+         * @description Opening balances: the day the books begin, the accounts' openings as entered, each source of openings (accounts, opening invoices and bills, opening stock, ledgers) with its debits and credits, whether Temporary Opening is 0 and, when not, what is left and what to check
+         */
         get: operations["getAccountingOpeningBalances"];
-        /** Set the balance-sheet accounts' openings (cash, bank, capital, loans, taxes; not debtors, creditors or stock: those are entered per invoice, bill and item) as of the day the books begin, each against Temporary Opening */
+        /**
+         * Set the balance-sheet accounts' openings (cash, bank, capital, loans, taxes; not debtors, creditors or stock: those are entered per invoice, bill and item) as of the day the books begin, each against Temporary Opening
+         * @description Set the balance-sheet accounts' openings (cash, bank, capital, loans, taxes; not debtors, creditors or stock: those are entered per invoice, bill and item) as of the day the books begin, each against Temporary Opening
+         */
         put: operations["putAccountingOpeningBalances"];
         post?: never;
         delete?: never;
@@ -2753,7 +3291,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an opening bill: an open item from the old books (its number, unique per vendor; date on or before the day the books begin; due date; amount outstanding) with no lines and no tax, settled like any other */
+        /**
+         * Record an opening bill: an open item from the old books (its number, unique per vendor; date on or before the day the books begin; due date; amount outstanding) with no lines and no tax, settled like any other
+         * @description Record an opening bill: an open item from the old books (its number, unique per vendor; date on or before the day the books begin; due date; amount outstanding) with no lines and no tax, settled like any other
+         */
         post: operations["postPurchaseOpeningBills"];
         delete?: never;
         options?: never;
@@ -2771,7 +3312,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an opening bill (active: false cancels it; not below what is already settled on it) */
+        /**
+         * Change an opening bill (active: false cancels it; not below what is already settled on it)
+         * @description Change an opening bill (active: false cancels it; not below what is already settled on it)
+         */
         put: operations["putPurchaseOpeningBillsById"];
         post?: never;
         delete?: never;
@@ -2789,7 +3333,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an opening invoice: an open item from the old books (its number, unique per customer; date on or before the day the books begin; due date; amount outstanding) with no lines and no tax, settled like any other */
+        /**
+         * Record an opening invoice: an open item from the old books (its number, unique per customer; date on or before the day the books begin; due date; amount outstanding) with no lines and no tax, settled like any other
+         * @description Record an opening invoice: an open item from the old books (its number, unique per customer; date on or before the day the books begin; due date; amount outstanding) with no lines and no tax, settled like any other
+         */
         post: operations["postSalesOpeningInvoices"];
         delete?: never;
         options?: never;
@@ -2807,7 +3354,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an opening invoice (active: false cancels it; not below what is already settled on it) */
+        /**
+         * Change an opening invoice (active: false cancels it; not below what is already settled on it)
+         * @description Change an opening invoice (active: false cancels it; not below what is already settled on it)
+         */
         put: operations["putSalesOpeningInvoicesById"];
         post?: never;
         delete?: never;
@@ -2825,7 +3375,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run payroll for a month: a pending payroll at the monthly salary for every active employee who has none that month; answers `created` and `skipped` */
+        /**
+         * Run payroll for a month: a pending payroll at the monthly salary for every active employee who has none that month; answers `created` and `skipped`
+         * @description Run payroll for a month: a pending payroll at the monthly salary for every active employee who has none that month; answers `created` and `skipped`
+         */
         post: operations["postHrPayrollRun"];
         delete?: never;
         options?: never;
@@ -2844,7 +3397,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a pending payroll paid (posts Dr Salaries / Cr Cash or Bank / Cr Salary Deductions Payable, dated paidOn) */
+        /**
+         * Mark a pending payroll paid (posts Dr Salaries / Cr Cash or Bank / Cr Salary Deductions Payable, dated paidOn)
+         * @description Mark a pending payroll paid (posts Dr Salaries / Cr Cash or Bank / Cr Salary Deductions Payable, dated paidOn)
+         */
         post: operations["postHrPayrollByIdPay"];
         delete?: never;
         options?: never;
@@ -2863,7 +3419,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a payroll (a paid one has its posting reversed; the month is free again) */
+        /**
+         * Cancel a payroll (a paid one has its posting reversed; the month is free again)
+         * @description Cancel a payroll (a paid one has its posting reversed; the month is free again)
+         */
         post: operations["postHrPayrollByIdCancel"];
         delete?: never;
         options?: never;
@@ -2880,7 +3439,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The payslip as a PDF (A5) */
+        /**
+         * The payslip as a PDF (A5)
+         * @description The payslip as a PDF (A5)
+         */
         get: operations["getHrPayrollByIdPdf"];
         put?: never;
         post?: never;
@@ -2897,7 +3459,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A month's payroll register: each payroll with the employee, basic, allowances, deductions, net and status; exact totals (cancelled ones listed, not counted) */
+        /**
+         * A month's payroll register: each payroll with the employee, basic, allowances, deductions, net and status; exact totals (cancelled ones listed, not counted)
+         * @description A month's payroll register: each payroll with the employee, basic, allowances, deductions, net and status; exact totals (cancelled ones listed, not counted)
+         */
         get: operations["getHrPayrollRegister"];
         put?: never;
         post?: never;
@@ -2914,7 +3479,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each lock (the books: nothing dated on or before `upTo` is recorded, changed or voided) with its changes, newest first: who, when, from and to what date, and why */
+        /**
+         * Each lock (the books: nothing dated on or before `upTo` is recorded, changed or voided) with its changes, newest first: who, when, from and to what date, and why
+         * @description Each lock (the books: nothing dated on or before `upTo` is recorded, changed or voided) with its changes, newest first: who, when, from and to what date, and why
+         */
         get: operations["getSettingsLocks"];
         put?: never;
         post?: never;
@@ -2935,7 +3503,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Lock up to a date (today at the latest), or unlock: move it earlier or clear it (`upTo: null`), which needs a `reason`. The owner's. Afterwards any write dated on or before it is a 409 naming the lock */
+        /**
+         * Lock up to a date (today at the latest), or unlock: move it earlier or clear it (`upTo: null`), which needs a `reason`. The owner's. Afterwards any write dated on or before it is a 409 naming the lock
+         * @description Lock up to a date (today at the latest), or unlock: move it earlier or clear it (`upTo: null`), which needs a `reason`. The owner's. Afterwards any write dated on or before it is a 409 naming the lock
+         */
         put: operations["putSettingsLocksByScope"];
         post?: never;
         delete?: never;
@@ -2951,10 +3522,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhooks, without their secrets (owner only) */
+        /**
+         * The webhooks, without their secrets (owner only)
+         * @description The webhooks, without their secrets (owner only)
+         */
         get: operations["getSettingsWebhooks"];
         put?: never;
-        /** Register a URL for event types (none: all; each one of GET /api/settings/webhooks/event-types, else 400 on `eventTypes.N`); the answer holds the signing secret, shown this once (owner only). A URL whose host is or resolves to a loopback, private, link-local or other internal address is 400 on `url` unless the operator set ERP_WEBHOOK_ALLOW_PRIVATE */
+        /**
+         * Register a URL for event types (none: all; each one of GET /api/settings/webhooks/event-types, else 400 on `eventTypes.N`); the answer holds the signing secret, shown this once (owner only). A URL whose host is or resolves to a loopback, private, link-local or other internal address is 400 on `url` unless the operator set ERP_WEBHOOK_ALLOW_PRIVATE
+         * @description Register a URL for event types (none: all; each one of GET /api/settings/webhooks/event-types, else 400 on `eventTypes.N`); the answer holds the signing secret, shown this once (owner only). A URL whose host is or resolves to a loopback, private, link-local or other internal address is 400 on `url` unless the operator set ERP_WEBHOOK_ALLOW_PRIVATE
+         */
         post: operations["postSettingsWebhooks"];
         delete?: never;
         options?: never;
@@ -2969,7 +3546,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest deliveries of every webhook, newest first: status, attempts, last answer, next attempt (owner only) */
+        /**
+         * The latest deliveries of every webhook, newest first: status, attempts, last answer, next attempt (owner only)
+         * @description The latest deliveries of every webhook, newest first: status, attempts, last answer, next attempt (owner only)
+         */
         get: operations["getSettingsWebhooksDeliveries"];
         put?: never;
         post?: never;
@@ -2986,7 +3566,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every event type the product publishes, with the module and entity of its subject: what a webhook may ask for (owner only) */
+        /**
+         * Every event type the product publishes, with the module and entity of its subject: what a webhook may ask for (owner only)
+         * @description Every event type the product publishes, with the module and entity of its subject: what a webhook may ask for (owner only)
+         */
         get: operations["getSettingsWebhooksEventTypes"];
         put?: never;
         post?: never;
@@ -3005,12 +3588,21 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One webhook (owner only) */
+        /**
+         * One webhook (owner only)
+         * @description One webhook (owner only)
+         */
         get: operations["getSettingsWebhooksById"];
-        /** Change the URL, the event types (each a published one) or whether it is active (owner only) */
+        /**
+         * Change the URL, the event types (each a published one) or whether it is active (owner only)
+         * @description Change the URL, the event types (each a published one) or whether it is active (owner only)
+         */
         put: operations["putSettingsWebhooksById"];
         post?: never;
-        /** Delete a webhook and its deliveries (owner only) */
+        /**
+         * Delete a webhook and its deliveries (owner only)
+         * @description Delete a webhook and its deliveries (owner only)
+         */
         delete: operations["deleteSettingsWebhooksById"];
         options?: never;
         head?: never;
@@ -3026,7 +3618,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One webhook's deliveries, newest first, a page at a time: X-Next-After says where the next page starts (absent on the last); any other parameter is 400 (owner only) */
+        /**
+         * One webhook's deliveries, newest first, a page at a time: X-Next-After says where the next page starts (absent on the last); any other parameter is 400 (owner only)
+         * @description One webhook's deliveries, newest first, a page at a time: X-Next-After says where the next page starts (absent on the last); any other parameter is 400 (owner only)
+         */
         get: operations["getSettingsWebhooksByIdDeliveries"];
         put?: never;
         post?: never;
@@ -3048,7 +3643,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Deliver one delivery again, whatever its status. A fresh round of attempts from now, with the same event id and payload and a new timestamp and signature; receivers de-duplicate by X-Erp-Event-Id. A paused webhook is 409 (owner only) */
+        /**
+         * Deliver one delivery again, whatever its status. A fresh round of attempts from now, with the same event id and payload and a new timestamp and signature; receivers de-duplicate by X-Erp-Event-Id. A paused webhook is 409 (owner only)
+         * @description Deliver one delivery again, whatever its status. A fresh round of attempts from now, with the same event id and payload and a new timestamp and signature; receivers de-duplicate by X-Erp-Event-Id. A paused webhook is 409 (owner only)
+         */
         post: operations["postSettingsWebhooksByIdDeliveriesByDeliveryIdRedeliver"];
         delete?: never;
         options?: never;
@@ -3067,7 +3665,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Deliver again every failed delivery made at or after `since`. A fresh round of attempts from now, with the same event id and payload and a new timestamp and signature; receivers de-duplicate by X-Erp-Event-Id. A paused webhook is 409 (owner only) */
+        /**
+         * Deliver again every failed delivery made at or after `since`. A fresh round of attempts from now, with the same event id and payload and a new timestamp and signature; receivers de-duplicate by X-Erp-Event-Id. A paused webhook is 409 (owner only)
+         * @description Deliver again every failed delivery made at or after `since`. A fresh round of attempts from now, with the same event id and payload and a new timestamp and signature; receivers de-duplicate by X-Erp-Event-Id. A paused webhook is 409 (owner only)
+         */
         post: operations["postSettingsWebhooksByIdRedeliver"];
         delete?: never;
         options?: never;
@@ -3082,10 +3683,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The API keys with their role, expiry and last use (to the minute); never a key or its hash (owner only, signed in) */
+        /**
+         * The API keys with their role, expiry and last use (to the minute); never a key or its hash (owner only, signed in)
+         * @description The API keys with their role, expiry and last use (to the minute); never a key or its hash (owner only, signed in)
+         */
         get: operations["getSettingsApiKeys"];
         put?: never;
-        /** Make an API key for a machine client: a name, a role, an optional expiry (a day: through its end, UTC; or a date-time). The answer holds `key`, shown this once: send it as `Authorization: Bearer <key>` (owner only, signed in: a key cannot make keys) */
+        /**
+         * Make an API key for a machine client: a name, a role, an optional expiry (a day: through its end, UTC; or a date-time). The answer holds `key`, shown this once: send it as `Authorization: Bearer <key>` (owner only, signed in: a key cannot make keys)
+         * @description Make an API key for a machine client: a name, a role, an optional expiry (a day: through its end, UTC; or a date-time). The answer holds `key`, shown this once: send it as `Authorization: Bearer <key>` (owner only, signed in: a key cannot make keys)
+         */
         post: operations["postSettingsApiKeys"];
         delete?: never;
         options?: never;
@@ -3105,7 +3712,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key: its next request is a 401, in every process (owner only, signed in) */
+        /**
+         * Revoke a key: its next request is a 401, in every process (owner only, signed in)
+         * @description Revoke a key: its next request is a 401, in every process (owner only, signed in)
+         */
         delete: operations["deleteSettingsApiKeysById"];
         options?: never;
         head?: never;
@@ -3119,10 +3729,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Journal vouchers, newest first (at most 1,000) */
+        /**
+         * Journal vouchers, newest first (at most 1,000)
+         * @description Journal vouchers, newest first (at most 1,000)
+         */
         get: operations["getAccountingJournalVouchers"];
         put?: never;
-        /** Record a journal voucher: lines on ledgers (a party on Sundry Debtors or Creditors), each a debit or a credit; debits must equal credits */
+        /**
+         * Record a journal voucher: lines on ledgers (a party on Sundry Debtors or Creditors), each a debit or a credit; debits must equal credits
+         * @description Record a journal voucher: lines on ledgers (a party on Sundry Debtors or Creditors), each a debit or a credit; debits must equal credits
+         */
         post: operations["postAccountingJournalVouchers"];
         delete?: never;
         options?: never;
@@ -3139,9 +3755,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One journal voucher; ETag carries its version */
+        /**
+         * One journal voucher; ETag carries its version
+         * @description One journal voucher; ETag carries its version
+         */
         get: operations["getAccountingJournalVouchersById"];
-        /** Revise a journal voucher (active: false cancels it): its old posting is reversed and the new one posted */
+        /**
+         * Revise a journal voucher (active: false cancels it): its old posting is reversed and the new one posted
+         * @description Revise a journal voucher (active: false cancels it): its old posting is reversed and the new one posted
+         */
         put: operations["putAccountingJournalVouchersById"];
         post?: never;
         delete?: never;
@@ -3157,7 +3779,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Current stock and status of every item; with asOf, the stock on that day (movements dated on or before it) */
+        /**
+         * Current stock and status of every item; with asOf, the stock on that day (movements dated on or before it)
+         * @description Current stock and status of every item; with asOf, the stock on that day (movements dated on or before it)
+         */
         get: operations["getInventoryStock"];
         put?: never;
         post?: never;
@@ -3174,7 +3799,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every item's stock valued at its moving weighted-average cost, exact to the paisa: quantity, value and rate per item that has moved, and the total, as of a day and, with recordedBy, as the books stood at that moment. Any other parameter is a 400 */
+        /**
+         * Every item's stock valued at its moving weighted-average cost, exact to the paisa: quantity, value and rate per item that has moved, and the total, as of a day and, with recordedBy, as the books stood at that moment. Any other parameter is a 400
+         * @description Every item's stock valued at its moving weighted-average cost, exact to the paisa: quantity, value and rate per item that has moved, and the total, as of a day and, with recordedBy, as the books stood at that moment. Any other parameter is a 400
+         */
         get: operations["getInventoryValuation"];
         put?: never;
         post?: never;
@@ -3193,7 +3821,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Where an item's stock came from: adjustments and document lines, oldest first, with the balance after each */
+        /**
+         * Where an item's stock came from: adjustments and document lines, oldest first, with the balance after each
+         * @description Where an item's stock came from: adjustments and document lines, oldest first, with the balance after each
+         */
         get: operations["getInventoryItemsByIdStockLedger"];
         put?: never;
         post?: never;
@@ -3212,7 +3843,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a device that may sell offline: it is given a code (D2) naming its own series of sales invoice numbers (D2/2026-27/0001), which the invoices it makes offline carry when they sync */
+        /**
+         * Register a device that may sell offline: it is given a code (D2) naming its own series of sales invoice numbers (D2/2026-27/0001), which the invoices it makes offline carry when they sync
+         * @description Register a device that may sell offline: it is given a code (D2) naming its own series of sales invoice numbers (D2/2026-27/0001), which the invoices it makes offline carry when they sync
+         */
         post: operations["postDevices"];
         delete?: never;
         options?: never;
@@ -3227,9 +3861,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The business profile (null until it is set); ETag carries its version */
+        /**
+         * The business profile (null until it is set); ETag carries its version
+         * @description The business profile (null until it is set); ETag carries its version
+         */
         get: operations["getSettingsBusiness"];
-        /** Set the business profile: names, address, state, GSTIN (its state must be the state), PAN, bank and UPI for "pay to", number series prefixes, regular or composition */
+        /**
+         * Set the business profile: names, address, state, GSTIN (its state must be the state), PAN, bank and UPI for "pay to", number series prefixes, regular or composition
+         * @description Set the business profile: names, address, state, GSTIN (its state must be the state), PAN, bank and UPI for "pay to", number series prefixes, regular or composition
+         */
         put: operations["putSettingsBusiness"];
         post?: never;
         delete?: never;
@@ -3241,7 +3881,1746 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        ActivityPage: {
+            rows: {
+                position: string;
+                version: number;
+                type: string;
+                at: string;
+                user: string | null;
+                changes: {
+                    field: string;
+                    from: unknown;
+                    to: unknown;
+                }[];
+                streamId: string;
+                module: string;
+                label: string;
+                recordId: number | null;
+                task: string | null;
+            }[];
+            next: string | null;
+        };
+        ApplyCreditBodyInput: {
+            invoiceId?: number | string | null;
+            amount?: number | string | null;
+        };
+        Business: {
+            legalName: string;
+            tradeName: string | null;
+            address: string | null;
+            state: string;
+            gstin: string | null;
+            pan: string | null;
+            phone: string | null;
+            email: string | null;
+            /** @enum {string} */
+            taxpayerType: "regular" | "composition";
+            bankName: string | null;
+            bankAccountNumber: string | null;
+            ifsc: string | null;
+            upiId: string | null;
+            invoicePrefix: string;
+            creditNotePrefix: string;
+            debitNotePrefix: string;
+            /** @default RCT */
+            receiptPrefix: string;
+            /** @default PAY */
+            paymentPrefix: string;
+            /** @default RFD */
+            refundPrefix: string;
+            /** @default VRF */
+            vendorRefundPrefix: string;
+            /** @default null */
+            booksBegin: string | null;
+        };
+        BusinessAnswer: {
+            configured: boolean;
+            profile: components["schemas"]["Business"] | null;
+        };
+        BusinessBodyInput: {
+            legalName: string;
+            tradeName?: string | null;
+            address?: string | null;
+            state?: string | null;
+            gstin?: string | null;
+            pan?: string | null;
+            phone?: string | null;
+            email?: string | null;
+            taxpayerType?: string | null;
+            bankName?: string | null;
+            bankAccountNumber?: string | null;
+            ifsc?: string | null;
+            upiId?: string | null;
+            invoicePrefix?: string | null;
+            creditNotePrefix?: string | null;
+            debitNotePrefix?: string | null;
+            receiptPrefix?: string | null;
+            paymentPrefix?: string | null;
+            refundPrefix?: string | null;
+            vendorRefundPrefix?: string | null;
+            booksBegin?: string | null;
+        };
+        CashInHand: {
+            balance: string;
+            asOf: string;
+            lowest: {
+                date: string;
+                balance: string;
+            } | null;
+        };
+        CreatedApiKey: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "staff" | "accountant" | "viewer";
+            prefix: string;
+            createdAt: string;
+            createdBy: string | null;
+            expiresAt: string | null;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            key: string;
+        };
+        CreatedWebhook: {
+            id: number;
+            url: string;
+            eventTypes: string[];
+            active: boolean;
+            createdAt: string;
+            secret: string;
+        };
+        Credentials: {
+            username: string;
+            password: string;
+        };
+        CreditNote: {
+            id: number;
+            customerId: number;
+            noteNumber: string;
+            noteDate: string;
+            dueDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            invoiceId: number;
+            againstNumber: string;
+            noteType: ("return" | "price") | null;
+            reason: string | null;
+            notes: string | null;
+            active: boolean;
+            paidAmount: string;
+            creditedAmount: string;
+            balanceDue: string;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid";
+            appliedAmount: string;
+            refundedAmount: string;
+            unappliedAmount: string;
+            lines: unknown[];
+            allocations: {
+                by: string;
+                /** @enum {string} */
+                as: "paid" | "credited";
+                amount: string;
+                refundId?: number;
+            }[];
+        };
+        CreditNoteInput: {
+            customerId?: number | string | null;
+            noteNumber?: string | null;
+            noteDate?: string | null;
+            invoiceId?: number | string | null;
+            reason?: string | null;
+            notes?: string | null;
+            dueDate?: string | null;
+            /** @enum {string} */
+            taxMode?: "manual" | "gst";
+            /**
+             * @default return
+             * @enum {string}
+             */
+            noteType?: "return" | "price";
+            taxAmount?: number | string | null;
+            placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
+            /** @default false */
+            reverseCharge?: boolean;
+            /** @default true */
+            active?: boolean;
+            lines: unknown[];
+        };
+        CreditNoteSummary: {
+            id: number;
+            customerId: number;
+            noteNumber: string;
+            noteDate: string;
+            dueDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            invoiceId: number;
+            againstNumber: string;
+            noteType: ("return" | "price") | null;
+            reason: string | null;
+            notes: string | null;
+            active: boolean;
+            paidAmount: string;
+            creditedAmount: string;
+            balanceDue: string;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid";
+            appliedAmount: string;
+            refundedAmount: string;
+            unappliedAmount: string;
+        };
+        Customer: {
+            name: string;
+            contactPerson: string | null;
+            phone: string | null;
+            email: string | null;
+            address: string | null;
+            gstNumber: string | null;
+            panNumber: string | null;
+            paymentTerms: string | null;
+            paymentTermDays: number | null;
+            creditLimit: string | null;
+            active: boolean;
+            id: number;
+        };
+        CustomerInput: {
+            name: string;
+            contactPerson?: string | null;
+            phone?: string | null;
+            email?: string | null;
+            address?: string | null;
+            gstNumber?: string | null;
+            panNumber?: string | null;
+            paymentTerms?: string | null;
+            paymentTermDays?: number | string | null;
+            creditLimit?: number | string | null;
+            /** @default true */
+            active?: boolean;
+        };
+        DeadlinesAnswer: {
+            today: string;
+            deadlines: {
+                period: string;
+                /** @enum {string} */
+                return: "gstr1" | "gstr3b";
+                label: string;
+                due: string;
+                /** @enum {string} */
+                status: "filed" | "due" | "overdue" | "barred";
+                filedOn: string | null;
+                arn: string | null;
+                daysLate: number;
+                lastDay: string;
+                warning: string | null;
+            }[];
+        };
+        DebitNote: {
+            id: number;
+            vendorId: number;
+            noteNumber: string;
+            noteDate: string;
+            dueDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            invoiceId: number;
+            againstNumber: string;
+            noteType: ("return" | "price") | null;
+            reason: string | null;
+            notes: string | null;
+            active: boolean;
+            paidAmount: string;
+            creditedAmount: string;
+            balanceDue: string;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid";
+            appliedAmount: string;
+            refundedAmount: string;
+            unappliedAmount: string;
+            lines: unknown[];
+            allocations: {
+                by: string;
+                /** @enum {string} */
+                as: "paid" | "credited";
+                amount: string;
+                refundId?: number;
+            }[];
+        };
+        DebitNoteInput: {
+            vendorId?: number | string | null;
+            noteNumber?: string | null;
+            noteDate?: string | null;
+            invoiceId?: number | string | null;
+            reason?: string | null;
+            notes?: string | null;
+            dueDate?: string | null;
+            /** @enum {string} */
+            taxMode?: "manual" | "gst";
+            /**
+             * @default return
+             * @enum {string}
+             */
+            noteType?: "return" | "price";
+            taxAmount?: number | string | null;
+            placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
+            /** @default false */
+            reverseCharge?: boolean;
+            /** @default true */
+            active?: boolean;
+            lines: unknown[];
+        };
+        DebitNoteSummary: {
+            id: number;
+            vendorId: number;
+            noteNumber: string;
+            noteDate: string;
+            dueDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            invoiceId: number;
+            againstNumber: string;
+            noteType: ("return" | "price") | null;
+            reason: string | null;
+            notes: string | null;
+            active: boolean;
+            paidAmount: string;
+            creditedAmount: string;
+            balanceDue: string;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid";
+            appliedAmount: string;
+            refundedAmount: string;
+            unappliedAmount: string;
+        };
+        Device: {
+            id: number;
+            code: string;
+            name: string;
+        };
+        DeviceBody: {
+            name: string;
+        };
+        DispatchBodyInput: {
+            fromPlace?: string | null;
+            fromPincode: string | number;
+            toPlace?: string | null;
+            toPincode: string | number;
+            /**
+             * @default 1
+             * @enum {string}
+             */
+            transportMode?: "1" | "2" | "3" | "4";
+            distanceKm: number | string;
+            transporterId?: string | null;
+            transporterName?: string | null;
+            transportDocNumber?: string | null;
+            transportDocDate?: string | null;
+            vehicleNumber?: string | null;
+            /**
+             * @default R
+             * @enum {string}
+             */
+            vehicleType?: "R" | "O";
+        };
+        EDocuments: {
+            dispatch: {
+                fromPlace: string;
+                fromPincode: string;
+                toPlace: string;
+                toPincode: string;
+                /** @enum {string} */
+                transportMode: "1" | "2" | "3" | "4";
+                distanceKm: number;
+                transporterId: string | null;
+                transporterName: string | null;
+                transportDocNumber: string | null;
+                transportDocDate: string | null;
+                vehicleNumber: string | null;
+                /** @enum {string} */
+                vehicleType: "R" | "O";
+            } | null;
+            irn: {
+                irn: string;
+                ackNo: string;
+                ackDate: string;
+                signedQrCode: string;
+            } | null;
+        };
+        EDocumentsAnswer: {
+            dispatch: {
+                fromPlace: string;
+                fromPincode: string;
+                toPlace: string;
+                toPincode: string;
+                /** @enum {string} */
+                transportMode: "1" | "2" | "3" | "4";
+                distanceKm: number;
+                transporterId: string | null;
+                transporterName: string | null;
+                transportDocNumber: string | null;
+                transportDocDate: string | null;
+                vehicleNumber: string | null;
+                /** @enum {string} */
+                vehicleType: "R" | "O";
+            } | null;
+            irn: {
+                irn: string;
+                ackNo: string;
+                ackDate: string;
+                signedQrCode: string;
+            } | null;
+            eWayBill: {
+                value: string;
+                limit: string;
+                required: boolean;
+                problem: string | null;
+            };
+            eInvoiceProblem: string | null;
+        };
+        Employee: {
+            employeeId: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            designation: string | null;
+            department: string | null;
+            dateOfJoining: string | null;
+            salary: string | null;
+            panNumber: string | null;
+            bankAccount: string | null;
+            active: boolean;
+            id: number;
+        };
+        EmployeeInput: {
+            employeeId: string;
+            name: string;
+            email?: string | null;
+            phone?: string | null;
+            designation?: string | null;
+            department?: string | null;
+            dateOfJoining?: string | null;
+            salary?: number | string | null;
+            panNumber?: string | null;
+            bankAccount?: string | null;
+            /** @default true */
+            active?: boolean;
+        };
+        EntriesAnswer: {
+            account: string;
+            entries: {
+                stream: string;
+                voucherType: string;
+                voucherNumber: string | null;
+                date: string;
+                amount: string;
+                party: string | null;
+                reference: string | null;
+                narration: string | null;
+                opening: boolean;
+                clearedOn: string | null;
+                lineNo: number | null;
+            }[];
+        };
+        ErrorBody: {
+            /** @enum {string} */
+            error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
+            message: string;
+            issues?: {
+                path: string;
+                message: string;
+            }[];
+        };
+        FiledReturnAnswer: {
+            /** @enum {string} */
+            return: "gstr1" | "gstr3b";
+            period: string;
+            filing: {
+                /** @enum {string} */
+                return: "gstr1" | "gstr3b";
+                period: string;
+                arn: string;
+                filedOn: string;
+                position: string;
+                markedAt: string;
+                markedBy: string | null;
+            } | null;
+            filed: {
+                [key: string]: unknown;
+            } | null;
+            now: {
+                [key: string]: unknown;
+            };
+            changed: boolean | null;
+            amendments: {
+                place: {
+                    /** @enum {string} */
+                    return: "GSTR-1A" | "GSTR-1";
+                    period: string;
+                };
+                rows: {
+                    table: string;
+                    section: string;
+                    key: string;
+                    original: {
+                        [key: string]: unknown;
+                    } | null;
+                    amended: {
+                        [key: string]: unknown;
+                    } | null;
+                }[];
+            } | null;
+        };
+        Filing: {
+            /** @enum {string} */
+            return: "gstr1" | "gstr3b";
+            period: string;
+            arn: string;
+            filedOn: string;
+            position: string;
+        };
+        FollowUp: {
+            leadId: number | null;
+            customerId: number | null;
+            followUpDate: string;
+            /** @enum {string} */
+            followUpType: "call" | "visit" | "email" | "whatsapp" | "meeting";
+            /** @enum {string} */
+            status: "pending" | "done" | "cancelled";
+            notes: string | null;
+            outcome: string | null;
+            nextFollowUp: string | null;
+            active: boolean;
+            id: number;
+        };
+        FollowUpInput: {
+            leadId?: number | string | null;
+            customerId?: number | string | null;
+            followUpDate?: string | null;
+            followUpType?: string | null;
+            status?: string | null;
+            notes?: string | null;
+            outcome?: string | null;
+            nextFollowUp?: string | null;
+            /** @default true */
+            active?: boolean;
+        };
+        Gstr2bImportAnswer: {
+            period: string;
+            importId: number;
+            documents: number;
+            replaced: boolean;
+            notRead: string[];
+        };
+        Gstr2bImportBodyInput: {
+            file: string;
+            fileName?: string | null;
+        };
+        Gstr2bMatch: {
+            period: string;
+            tolerance: string;
+            imported: {
+                importId: number;
+                fileName: string | null;
+                at: string;
+                by: string | null;
+                generatedOn: string | null;
+                notRead: string[];
+            } | null;
+            counts: {
+                matched: number;
+                mismatched: number;
+                onlyIn2b: number;
+                onlyInBooks: number;
+            };
+            rows: {
+                /** @enum {string} */
+                status: "matched" | "mismatched" | "only-in-2b" | "only-in-books";
+                bill: {
+                    id: number;
+                    number: string;
+                    date: string;
+                    vendorName: string;
+                    gstin: string;
+                    taxableValue: string;
+                    igst: string;
+                    cgst: string;
+                    sgst: string;
+                    cess: string;
+                    total: string;
+                } | null;
+                document: {
+                    key: string;
+                    /** @enum {string} */
+                    kind: "invoice" | "credit-note" | "debit-note";
+                    ctin: string;
+                    supplierName: string | null;
+                    number: string;
+                    date: string;
+                    value: string;
+                    placeOfSupply: string;
+                    reverseCharge: boolean;
+                    taxableValue: string;
+                    igst: string;
+                    cgst: string;
+                    sgst: string;
+                    cess: string;
+                    supplyType: string;
+                    supplierPeriod: string;
+                } | null;
+                differences: {
+                    /** @enum {string} */
+                    field: "number" | "date" | "taxableValue" | "tax";
+                    books: string;
+                    portal: string;
+                }[];
+                action: {
+                    /** @enum {string} */
+                    action: "accept" | "reject" | "pending" | "none";
+                    by: string | null;
+                    at: string;
+                    /** @enum {string} */
+                    source: "owner" | "ims";
+                } | null;
+                followUp: string | null;
+            }[];
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "degraded" | "down";
+            /** @description `store unreachable`, `notifier down`, `projection <name> lags`, `projection <name> stopped`; with the `audit` permission each says more: `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>` */
+            problems: string[];
+            store: {
+                kind: string;
+                reachable: boolean;
+                /** @description The log's last position (null when unreachable); with the `audit` permission only */
+                head?: string | null;
+                error?: string;
+            };
+            notifier: {
+                kind: string;
+                healthy: boolean;
+            };
+            /** @description With the `audit` permission only; absent when the store is down and on a command instance */
+            projections?: {
+                name: string;
+                version: number | null;
+                position: string;
+                /** @description Committed events it has not applied yet, counted up to 100,000 */
+                lag: number;
+                lagMs: number;
+                /** @description Set while the read model is stopped on an event it cannot apply: which event, why, since when */
+                stopped: {
+                    position: string;
+                    type: string;
+                    streamId: string;
+                    error: string;
+                    at: string;
+                } | null;
+            }[];
+            /** @description Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to; with the `audit` permission only */
+            rebuilds?: {
+                projections: string[];
+                applied: number;
+                position: string;
+                target: string;
+                startedAt: string;
+            }[];
+        };
+        HomeSummary: {
+            salesThisMonth: string;
+            invoicesThisMonth: number;
+            unpaidInvoices: number;
+            toCollect: string;
+            toPay: string;
+            followUpsToday: number;
+            followUpsOverdue: number;
+        };
+        ImsActionAnswer: {
+            period: string;
+            key: string;
+            /** @enum {string} */
+            action: "accept" | "reject" | "pending";
+        };
+        ImsActionBodyInput: {
+            key: string;
+            /** @enum {string} */
+            action: "accept" | "reject" | "pending";
+        };
+        ImsImportAnswer: {
+            periods: {
+                period: string;
+                statuses: number;
+            }[];
+        };
+        IrnBodyInput: {
+            irn: string;
+            ackNo: string | number;
+            ackDate: string;
+            signedQrCode: string;
+        };
+        Item: {
+            name: string;
+            /** @enum {string} */
+            unit: "PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT";
+            description: string | null;
+            sellingPrice: string | null;
+            costPrice: string | null;
+            hsnCode: string | null;
+            taxRate: string;
+            reorderLevel: number;
+            active: boolean;
+            id: number;
+        };
+        ItemInput: {
+            name: string;
+            unit?: string | null;
+            description?: string | null;
+            sellingPrice?: number | string | null;
+            costPrice?: number | string | null;
+            hsnCode?: string | null;
+            taxRate?: number | string | null;
+            reorderLevel?: number | string | null;
+            /** @default true */
+            active?: boolean;
+        };
+        JournalVoucher: {
+            id: number;
+            voucherDate: string;
+            /** @enum {string} */
+            voucherType: "Journal" | "Contra" | "Opening Balance";
+            voucherNumber: string | null;
+            referenceNumber: string | null;
+            narration: string | null;
+            active: boolean;
+            totalAmount: string;
+            lines: {
+                account: string;
+                party: string | null;
+                particulars: string | null;
+                debit: string;
+                credit: string;
+            }[];
+        };
+        JournalVoucherBodyInput: {
+            voucherDate?: string | null;
+            /**
+             * @default Journal
+             * @enum {string}
+             */
+            voucherType?: "Journal" | "Contra" | "Opening Balance";
+            voucherNumber?: string | null;
+            referenceNumber?: string | null;
+            narration?: string | null;
+            /** @default true */
+            active?: boolean;
+            lines: {
+                account: string;
+                party?: string | null;
+                particulars?: string | null;
+                debit?: number | string | null;
+                credit?: number | string | null;
+            }[];
+        };
+        Lead: {
+            name: string;
+            company: string | null;
+            phone: string | null;
+            email: string | null;
+            source: ("Website" | "Referral" | "Social Media" | "Cold Call" | "Email Campaign" | "Trade Show" | "Advertisement") | null;
+            /** @enum {string} */
+            status: "new" | "contacted" | "qualified" | "proposal" | "negotiation" | "closed" | "lost";
+            assignedTo: string | null;
+            notes: string | null;
+            followUpDate: string | null;
+            active: boolean;
+            convertedCustomerId: number | null;
+            id: number;
+        };
+        LeadConversion: {
+            lead: components["schemas"]["Lead"];
+            customer: components["schemas"]["Customer"];
+        };
+        LeadInput: {
+            name: string;
+            company?: string | null;
+            phone?: string | null;
+            email?: string | null;
+            source?: string | null;
+            status?: string | null;
+            assignedTo?: string | null;
+            notes?: string | null;
+            followUpDate?: string | null;
+            /** @default true */
+            active?: boolean;
+        };
+        Ledger: {
+            accountName: string;
+            /** @enum {string} */
+            accountType: "asset" | "liability" | "equity" | "income" | "expense";
+            accountGroup: ("Bank Accounts" | "Cash-in-Hand" | "Current Assets" | "Fixed Assets" | "Investments" | "Loans & Advances (Asset)" | "Deposits (Asset)" | "Capital Account" | "Reserves & Surplus" | "Current Liabilities" | "Loans (Liability)" | "Duties & Taxes" | "Provisions" | "Direct Expenses" | "Indirect Expenses" | "Direct Incomes" | "Indirect Incomes" | "Sales Accounts" | "Purchase Accounts") | null;
+            openingBalance: string | null;
+            active: boolean;
+            id: number;
+        };
+        LedgerInput: {
+            accountName: string;
+            accountType?: string | null;
+            accountGroup?: string | null;
+            openingBalance?: number | string | null;
+            /** @default true */
+            active?: boolean;
+        };
+        LinesAnswer: {
+            account: string;
+            window: number;
+            lines: {
+                lineNo: number;
+                row: number;
+                date: string;
+                narration: string;
+                reference: string | null;
+                chequeNumber: string | null;
+                withdrawal: string;
+                deposit: string;
+                balance: string;
+                amount: string;
+                match: {
+                    entries: {
+                        stream: string;
+                        amount: string;
+                    }[];
+                    clearedOn: string;
+                    matchedAt: string;
+                    changed: boolean;
+                } | null;
+                candidates: {
+                    stream: string;
+                    score: number;
+                    reasons: string[];
+                    suggested: boolean;
+                }[];
+            }[];
+            entries: {
+                stream: string;
+                voucherType: string;
+                voucherNumber: string | null;
+                date: string;
+                amount: string;
+                party: string | null;
+                reference: string | null;
+                narration: string | null;
+                opening: boolean;
+            }[];
+        };
+        LockBodyInput: {
+            upTo?: string | null;
+            reason?: string | null;
+        };
+        LocksAnswer: {
+            locks: {
+                /** @enum {string} */
+                scope: "books";
+                upTo: string | null;
+                version: number;
+                history: {
+                    /** @enum {string} */
+                    type: "PeriodLocked" | "PeriodUnlocked";
+                    upTo: string | null;
+                    was: string | null;
+                    reason: string | null;
+                    at: string;
+                    user: string | null;
+                }[];
+            }[];
+        };
+        MarkFiledBodyInput: {
+            arn: string;
+            filedOn: string;
+        };
+        MatchAnswer: {
+            account: string;
+            lineNo: number;
+            entries: {
+                stream: string;
+                amount: string;
+            }[];
+            clearedOn: string;
+        };
+        MatchBodyInput: {
+            lineNo: number;
+            entries: string[];
+        };
+        MatchedItc: {
+            igst: string;
+            cgst: string;
+            sgst: string;
+            cess: string;
+            period: string;
+            counted: {
+                billId: number;
+                number: string;
+                vendorName: string;
+            }[];
+            excluded: {
+                billId: number;
+                number: string;
+                vendorName: string;
+                reason: string;
+            }[];
+        };
+        Me: {
+            id: number;
+            username: string;
+            /** @enum {string} */
+            role: "owner" | "staff" | "accountant" | "viewer";
+        };
+        Module: {
+            id: number;
+            name: string;
+            title: string;
+            subtitle: string;
+            icon: string;
+            color: string;
+            active: boolean;
+        };
+        NewApiKeyInput: {
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "staff" | "accountant" | "viewer";
+            expiresAt?: string | null;
+        };
+        NewUser: {
+            username: string;
+            password: string;
+            /** @enum {string} */
+            role: "owner" | "staff" | "accountant" | "viewer";
+        };
+        NewWebhookInput: {
+            url: string;
+            /** @default [] */
+            eventTypes?: string[];
+            /** @default true */
+            active?: boolean;
+        };
+        OpeningBalancesBodyInput: {
+            lines: {
+                /** @enum {string} */
+                account: "cash" | "bank" | "input-cgst" | "input-sgst" | "input-igst" | "input-tax" | "capital" | "loans" | "output-cgst" | "output-sgst" | "output-igst" | "output-tax" | "rcm-payable" | "salaries-payable" | "salary-deductions-payable";
+                debit?: number | string | null;
+                credit?: number | string | null;
+            }[];
+        };
+        OpeningSummary: {
+            booksBegin: string | null;
+            lines: {
+                account: string;
+                debit: string;
+                credit: string;
+            }[];
+            sources: {
+                label: string;
+                count: number;
+                debit: string;
+                credit: string;
+            }[];
+            totalDebit: string;
+            totalCredit: string;
+            difference: string;
+            balanced: boolean;
+            documentsBefore: number;
+            explanation: string;
+        };
+        PartyCredits: {
+            available: string;
+            credits: {
+                source: string;
+                label: string;
+                id: number;
+                number: string | null;
+                date: string;
+                totalAmount: string;
+                unappliedAmount: string;
+            }[];
+        };
+        PasswordChange: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        PasswordReset: {
+            password: string;
+        };
+        Payment: {
+            id: number;
+            paymentNumber: string | null;
+            vendorId: number;
+            paymentDate: string;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            referenceNumber: string | null;
+            description: string | null;
+            totalAmount: string;
+            active: boolean;
+            invoiceId: number | null;
+            voidReason: string | null;
+            appliedAmount: string;
+            refundedAmount: string;
+            unappliedAmount: string;
+            lines: {
+                lineNo: number;
+                invoiceId: number;
+                invoiceNumber: string;
+                invoiceAmount: string;
+                paidAmount: string;
+            }[];
+            refunds: {
+                by: string;
+                amount: string;
+            }[];
+        };
+        PaymentInput: {
+            vendorId?: number | string | null;
+            paymentDate?: string | null;
+            referenceNumber?: string | null;
+            description?: string | null;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            /** @default true */
+            active?: boolean;
+            amount?: unknown;
+            totalAmount?: unknown;
+            lines?: {
+                invoiceId?: number | string | null;
+                paidAmount?: number | string | null;
+                invoiceNumber?: unknown;
+                invoiceAmount?: unknown;
+            }[];
+        };
+        PaymentSummary: {
+            id: number;
+            paymentNumber: string | null;
+            vendorId: number;
+            paymentDate: string;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            referenceNumber: string | null;
+            description: string | null;
+            totalAmount: string;
+            active: boolean;
+            invoiceId: number | null;
+            voidReason: string | null;
+            appliedAmount: string;
+            refundedAmount: string;
+            unappliedAmount: string;
+        };
+        Payroll: {
+            employeeId: number;
+            month: number;
+            year: number;
+            basicSalary: string | null;
+            allowances: string;
+            deductions: string;
+            netSalary: string | null;
+            period: string | null;
+            /** @enum {string} */
+            status: "pending" | "paid" | "cancelled";
+            paidOn: string | null;
+            paidFrom: ("cash" | "bank") | null;
+            notes: string | null;
+            active: boolean;
+            id: number;
+        };
+        PayrollInput: {
+            employeeId?: number | string | null;
+            month: unknown;
+            year: unknown;
+            basicSalary?: number | string | null;
+            allowances?: number | string | null;
+            deductions?: number | string | null;
+            netSalary?: unknown;
+            period?: unknown;
+            status?: string | null;
+            paidOn?: string | null;
+            paidFrom?: string | null;
+            notes?: string | null;
+            /** @default true */
+            active?: boolean;
+        };
+        PurchaseInvoice: {
+            id: number;
+            vendorId: number;
+            invoiceNumber: string;
+            invoiceDate: string;
+            dueDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            description: string | null;
+            openingOn: string | null;
+            active: boolean;
+            paidAmount: string;
+            creditedAmount: string;
+            balanceDue: string;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid" | "overdue";
+            notesAmount: string;
+            lines: unknown[];
+            allocations: {
+                by: string;
+                /** @enum {string} */
+                as: "paid" | "credited";
+                amount: string;
+                paymentId?: number;
+            }[];
+        };
+        PurchaseInvoiceInput: {
+            vendorId?: number | string | null;
+            invoiceNumber: string;
+            invoiceDate?: string | null;
+            description?: string | null;
+            dueDate?: string | null;
+            /**
+             * @default manual
+             * @enum {string}
+             */
+            taxMode?: "manual" | "gst";
+            taxAmount?: number | string | null;
+            placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
+            /** @default false */
+            reverseCharge?: boolean;
+            /** @default true */
+            active?: boolean;
+            paidNow?: number | string | null;
+            /**
+             * @default cash
+             * @enum {string}
+             */
+            paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            lines: {
+                itemId?: number | string | null;
+                itemName: string;
+                description?: string | null;
+                hsn?: string | null;
+                unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
+                quantity?: number | string | null;
+                rate?: number | string | null;
+                discount?: number | string | null;
+                gstRate?: number | string | null;
+                gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
+                amount?: unknown;
+            }[];
+        };
+        PurchaseInvoiceSummary: {
+            id: number;
+            vendorId: number;
+            invoiceNumber: string;
+            invoiceDate: string;
+            dueDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            description: string | null;
+            openingOn: string | null;
+            active: boolean;
+            paidAmount: string;
+            creditedAmount: string;
+            balanceDue: string;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid" | "overdue";
+            notesAmount: string;
+        };
+        Receipt: {
+            id: number;
+            receiptNumber: string | null;
+            customerId: number;
+            receiptDate: string;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            referenceNumber: string | null;
+            notes: string | null;
+            description: string | null;
+            totalAmount: string;
+            active: boolean;
+            invoiceId: number | null;
+            voidReason: string | null;
+            appliedAmount: string;
+            refundedAmount: string;
+            unappliedAmount: string;
+            lines: {
+                lineNo: number;
+                invoiceId: number;
+                invoiceNumber: string;
+                invoiceAmount: string;
+                receivedAmount: string;
+            }[];
+            refunds: {
+                by: string;
+                amount: string;
+            }[];
+        };
+        ReceiptInput: {
+            customerId?: number | string | null;
+            receiptDate?: string | null;
+            referenceNumber?: string | null;
+            notes?: string | null;
+            description?: string | null;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            /** @default true */
+            active?: boolean;
+            amount?: unknown;
+            totalAmount?: unknown;
+            lines?: {
+                invoiceId?: number | string | null;
+                receivedAmount?: number | string | null;
+                invoiceNumber?: unknown;
+                invoiceAmount?: unknown;
+            }[];
+        };
+        ReceiptSummary: {
+            id: number;
+            receiptNumber: string | null;
+            customerId: number;
+            receiptDate: string;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            referenceNumber: string | null;
+            notes: string | null;
+            description: string | null;
+            totalAmount: string;
+            active: boolean;
+            invoiceId: number | null;
+            voidReason: string | null;
+            appliedAmount: string;
+            refundedAmount: string;
+            unappliedAmount: string;
+        };
+        Reconciliation: {
+            account: string;
+            accountName: string;
+            asOf: string;
+            balancePerBooks: string;
+            notPresented: {
+                total: string;
+                items: {
+                    stream: string;
+                    voucherType: string;
+                    voucherNumber: string | null;
+                    date: string;
+                    amount: string;
+                    party: string | null;
+                    reference: string | null;
+                    narration: string | null;
+                    opening: boolean;
+                }[];
+            };
+            notCredited: {
+                total: string;
+                items: {
+                    stream: string;
+                    voucherType: string;
+                    voucherNumber: string | null;
+                    date: string;
+                    amount: string;
+                    party: string | null;
+                    reference: string | null;
+                    narration: string | null;
+                    opening: boolean;
+                }[];
+            };
+            bankOnlyCredits: {
+                total: string;
+                items: {
+                    lineNo: number;
+                    row: number;
+                    date: string;
+                    narration: string;
+                    reference: string | null;
+                    chequeNumber: string | null;
+                    withdrawal: string;
+                    deposit: string;
+                    balance: string;
+                    amount: string;
+                    match: {
+                        entries: {
+                            stream: string;
+                            amount: string;
+                        }[];
+                        clearedOn: string;
+                        matchedAt: string;
+                        changed: boolean;
+                    } | null;
+                }[];
+            };
+            bankOnlyDebits: {
+                total: string;
+                items: {
+                    lineNo: number;
+                    row: number;
+                    date: string;
+                    narration: string;
+                    reference: string | null;
+                    chequeNumber: string | null;
+                    withdrawal: string;
+                    deposit: string;
+                    balance: string;
+                    amount: string;
+                    match: {
+                        entries: {
+                            stream: string;
+                            amount: string;
+                        }[];
+                        clearedOn: string;
+                        matchedAt: string;
+                        changed: boolean;
+                    } | null;
+                }[];
+            };
+            workedOutBankBalance: string;
+            balancePerBank: string | null;
+            statementDate: string | null;
+            difference: string | null;
+            changedMatches: number[];
+        };
+        RedeliverSince: {
+            /** Format: date-time */
+            since: string;
+        };
+        Redelivered: {
+            queued: number;
+            deliveryIds: number[];
+        };
+        Refund: {
+            id: number;
+            refundNumber: string | null;
+            customerId: number;
+            refundDate: string;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            referenceNumber: string | null;
+            notes: string | null;
+            totalAmount: string;
+            active: boolean;
+            voidReason: string | null;
+            lines: {
+                lineNo: number;
+                source: string;
+                sourceNumber: string;
+                amount: string;
+            }[];
+        };
+        RefundInput: {
+            customerId?: number | string | null;
+            refundDate?: string | null;
+            referenceNumber?: string | null;
+            notes?: string | null;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            /** @default true */
+            active?: boolean;
+            lines: {
+                source: string;
+                amount?: number | string | null;
+                sourceNumber?: unknown;
+            }[];
+        };
+        RefundSummary: {
+            id: number;
+            refundNumber: string | null;
+            customerId: number;
+            refundDate: string;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            referenceNumber: string | null;
+            notes: string | null;
+            totalAmount: string;
+            active: boolean;
+            voidReason: string | null;
+        };
+        SalesInvoice: {
+            id: number;
+            customerId: number;
+            invoiceNumber: string;
+            invoiceDate: string;
+            dueDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            description: string | null;
+            openingOn: string | null;
+            active: boolean;
+            paidAmount: string;
+            creditedAmount: string;
+            balanceDue: string;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid" | "overdue";
+            notesAmount: string;
+            lines: unknown[];
+            allocations: {
+                by: string;
+                /** @enum {string} */
+                as: "paid" | "credited";
+                amount: string;
+                receiptId?: number;
+            }[];
+        };
+        SalesInvoiceInput: {
+            customerId?: number | string | null;
+            invoiceNumber?: string | null;
+            invoiceDate?: string | null;
+            notes?: string | null;
+            description?: string | null;
+            dueDate?: string | null;
+            /**
+             * @default manual
+             * @enum {string}
+             */
+            taxMode?: "manual" | "gst";
+            taxAmount?: number | string | null;
+            placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
+            /** @default false */
+            reverseCharge?: boolean;
+            /** @default true */
+            active?: boolean;
+            paidNow?: number | string | null;
+            /**
+             * @default cash
+             * @enum {string}
+             */
+            paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            lines: {
+                itemId?: number | string | null;
+                itemName: string;
+                description?: string | null;
+                hsn?: string | null;
+                unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
+                quantity?: number | string | null;
+                rate?: number | string | null;
+                discount?: number | string | null;
+                gstRate?: number | string | null;
+                gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
+                amount?: unknown;
+            }[];
+        };
+        SalesInvoiceSummary: {
+            id: number;
+            customerId: number;
+            invoiceNumber: string;
+            invoiceDate: string;
+            dueDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            description: string | null;
+            openingOn: string | null;
+            active: boolean;
+            paidAmount: string;
+            creditedAmount: string;
+            balanceDue: string;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid" | "overdue";
+            notesAmount: string;
+        };
+        Setup: {
+            username: string;
+            password: string;
+            setupCode: string;
+        };
+        StatementImportAnswer: {
+            account: string;
+            importId: number | null;
+            format: {
+                name: string;
+                date: string;
+                narration: string;
+                reference: string | null;
+                cheque: string | null;
+                withdrawal: string | null;
+                deposit: string | null;
+                amount: string | null;
+                drCr: string | null;
+                balance: string;
+                /** @enum {string} */
+                dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
+            };
+            imported: number;
+            duplicates: number;
+            skipped: number;
+            lines: {
+                lineNo: number;
+                key: string;
+                row: number;
+                date: string;
+                narration: string;
+                reference: string | null;
+                chequeNumber: string | null;
+                withdrawal: string;
+                deposit: string;
+                balance: string;
+            }[];
+        };
+        StatementImportBodyInput: {
+            csv: string;
+            fileName?: string | null;
+            format?: {
+                /** @default Custom */
+                name?: string;
+                date: string;
+                narration: string;
+                reference?: string | null;
+                cheque?: string | null;
+                withdrawal?: string | null;
+                deposit?: string | null;
+                amount?: string | null;
+                drCr?: string | null;
+                balance: string;
+                /** @enum {string} */
+                dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
+            } | null;
+        };
+        StockAdjustment: {
+            itemId: number;
+            adjustmentDate: string;
+            /** @enum {string} */
+            adjustmentType: "increase" | "decrease";
+            quantity: string;
+            unitCost: string | null;
+            reason: string;
+            notes: string | null;
+            active: boolean;
+            id: number;
+        };
+        StockAdjustmentInput: {
+            itemId?: number | string | null;
+            adjustmentDate?: string | null;
+            adjustmentType?: string | null;
+            quantity?: number | string | null;
+            unitCost?: number | string | null;
+            reason: string;
+            notes?: string | null;
+            /** @default true */
+            active?: boolean;
+        };
+        StockValuationAnswer: {
+            asOf: string;
+            recordedBy: string | null;
+            items: {
+                itemId: number;
+                quantity: string;
+                value: string;
+                rate: string;
+            }[];
+            total: string;
+        };
+        SyncFields: {
+            /** @description When its last event was recorded (ISO 8601 UTC) */
+            updatedAt: string | null;
+            /** @description Its stream version (the ETag of GET by id) */
+            version: number;
+        };
+        ToleranceAnswer: {
+            period: string;
+            tolerance: string;
+        };
+        ToleranceBodyInput: {
+            tolerance: string;
+        };
+        /** @description A record deleted (answered to a sync, `changedSince`) */
+        Tombstone: {
+            id: number;
+            /** @constant */
+            deleted: true;
+            updatedAt: string;
+            version: number;
+        };
+        UnapplyCreditBodyInput: {
+            invoiceId?: number | string | null;
+        };
+        User: {
+            id: number;
+            username: string;
+            /** @enum {string} */
+            role: "owner" | "staff" | "accountant" | "viewer";
+            disabled: boolean;
+            createdAt: string;
+        };
+        UserChange: {
+            /** @enum {string} */
+            role?: "owner" | "staff" | "accountant" | "viewer";
+            disabled?: boolean;
+        };
+        Vendor: {
+            name: string;
+            contactPerson: string | null;
+            phone: string | null;
+            email: string | null;
+            address: string | null;
+            gstNumber: string | null;
+            panNumber: string | null;
+            paymentTerms: string | null;
+            paymentTermDays: number | null;
+            msme: ("micro" | "small" | "medium") | null;
+            udyamNumber: string | null;
+            active: boolean;
+            id: number;
+        };
+        VendorInput: {
+            name: string;
+            contactPerson?: string | null;
+            phone?: string | null;
+            email?: string | null;
+            address?: string | null;
+            gstNumber?: string | null;
+            panNumber?: string | null;
+            paymentTerms?: string | null;
+            paymentTermDays?: number | string | null;
+            msme?: string | null;
+            udyamNumber?: string | null;
+            /** @default true */
+            active?: boolean;
+        };
+        VendorRefund: {
+            id: number;
+            refundNumber: string | null;
+            vendorId: number;
+            refundDate: string;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            referenceNumber: string | null;
+            notes: string | null;
+            totalAmount: string;
+            active: boolean;
+            voidReason: string | null;
+            lines: {
+                lineNo: number;
+                source: string;
+                sourceNumber: string;
+                amount: string;
+            }[];
+        };
+        VendorRefundInput: {
+            vendorId?: number | string | null;
+            refundDate?: string | null;
+            referenceNumber?: string | null;
+            notes?: string | null;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            /** @default true */
+            active?: boolean;
+            lines: {
+                source: string;
+                amount?: number | string | null;
+                sourceNumber?: unknown;
+            }[];
+        };
+        VendorRefundSummary: {
+            id: number;
+            refundNumber: string | null;
+            vendorId: number;
+            refundDate: string;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
+            referenceNumber: string | null;
+            notes: string | null;
+            totalAmount: string;
+            active: boolean;
+            voidReason: string | null;
+        };
+        VoidBody: {
+            reason: string;
+        };
+        Webhook: {
+            id: number;
+            url: string;
+            eventTypes: string[];
+            active: boolean;
+            createdAt: string;
+        };
+        WebhookChange: {
+            url?: string;
+            eventTypes?: string[];
+            active?: boolean;
+        };
+    };
     responses: {
         /** @description validation_failed: `issues` names every bad field (body, query or path) with its message */
         BadRequest: {
@@ -3262,15 +5641,7 @@ export interface components {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description unauthenticated: no session, or it ended (sign in again) */
@@ -3286,15 +5657,7 @@ export interface components {
                  *       "message": "Sign in to continue"
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description forbidden_origin: a write sent from a foreign Origin; forbidden: the signed-in role may not use this route */
@@ -3310,15 +5673,7 @@ export interface components {
                  *       "message": "Viewer accounts cannot change records; ask the owner"
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description not_found: no such record (or route) */
@@ -3334,15 +5689,7 @@ export interface components {
                  *       "message": "No vendor 42"
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description conflict: a concurrent change, a value that must be unique, a rule on the record (e.g. paid on), or an Idempotency-Key reused with another body */
@@ -3358,15 +5705,7 @@ export interface components {
                  *       "message": "Another vendor already has this name"
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description precondition_failed: If-Match no longer matches the record (someone else changed it) */
@@ -3382,15 +5721,7 @@ export interface components {
                  *       "message": "The record was changed by someone else"
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description payload_too_large: the JSON body is over 256 kB */
@@ -3406,15 +5737,7 @@ export interface components {
                  *       "message": "The body is too large"
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description unsupported_media_type: a write body that is not application/json */
@@ -3430,15 +5753,7 @@ export interface components {
                  *       "message": "Send the body as application/json"
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description too_many_requests: too many failed attempts, or an API key past its rate limit; wait Retry-After seconds */
@@ -3458,15 +5773,7 @@ export interface components {
                  *       "message": "Too many failed sign-ins. Try again in 30 seconds."
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description unavailable: the database is not reachable right now, or (setup, sign-in, password change) too many passwords are being checked; retry after Retry-After seconds */
@@ -3483,15 +5790,7 @@ export interface components {
                  *       "message": "The database is not reachable right now; try again shortly"
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    error: "validation_failed" | "unauthenticated" | "forbidden_origin" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error";
-                    message: string;
-                    issues?: {
-                        path: string;
-                        message: string;
-                    }[];
-                };
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
     };
@@ -3553,11 +5852,7 @@ export interface operations {
                  *       "setupCode": "ABCD-EFGH"
                  *     }
                  */
-                "application/json": {
-                    username: string;
-                    password: string;
-                    setupCode: string;
-                };
+                "application/json": components["schemas"]["Setup"];
             };
         };
         responses: {
@@ -3567,12 +5862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        username: string;
-                        /** @enum {string} */
-                        role: "owner" | "staff" | "accountant" | "viewer";
-                    };
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3602,10 +5892,7 @@ export interface operations {
                  *       "password": "correct horse battery staple"
                  *     }
                  */
-                "application/json": {
-                    username: string;
-                    password: string;
-                };
+                "application/json": components["schemas"]["Credentials"];
             };
         };
         responses: {
@@ -3615,12 +5902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        username: string;
-                        /** @enum {string} */
-                        role: "owner" | "staff" | "accountant" | "viewer";
-                    };
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3673,12 +5955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        username: string;
-                        /** @enum {string} */
-                        role: "owner" | "staff" | "accountant" | "viewer";
-                    };
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description No session; `setupRequired` says whether the first user must still be set up */
@@ -3716,10 +5993,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    currentPassword: string;
-                    newPassword: string;
-                };
+                "application/json": components["schemas"]["PasswordChange"];
             };
         };
         responses: {
@@ -3768,14 +6042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        username: string;
-                        /** @enum {string} */
-                        role: "owner" | "staff" | "accountant" | "viewer";
-                        disabled: boolean;
-                        createdAt: string;
-                    }[];
+                    "application/json": components["schemas"]["User"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3800,12 +6067,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    username: string;
-                    password: string;
-                    /** @enum {string} */
-                    role: "owner" | "staff" | "accountant" | "viewer";
-                };
+                "application/json": components["schemas"]["NewUser"];
             };
         };
         responses: {
@@ -3818,14 +6080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        username: string;
-                        /** @enum {string} */
-                        role: "owner" | "staff" | "accountant" | "viewer";
-                        disabled: boolean;
-                        createdAt: string;
-                    };
+                    "application/json": components["schemas"]["User"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3853,11 +6108,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    role?: "owner" | "staff" | "accountant" | "viewer";
-                    disabled?: boolean;
-                };
+                "application/json": components["schemas"]["UserChange"];
             };
         };
         responses: {
@@ -3870,14 +6121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        username: string;
-                        /** @enum {string} */
-                        role: "owner" | "staff" | "accountant" | "viewer";
-                        disabled: boolean;
-                        createdAt: string;
-                    };
+                    "application/json": components["schemas"]["User"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3907,9 +6151,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    password: string;
-                };
+                "application/json": components["schemas"]["PasswordReset"];
             };
         };
         responses: {
@@ -3958,15 +6200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        title: string;
-                        subtitle: string;
-                        icon: string;
-                        color: string;
-                        active: boolean;
-                    }[];
+                    "application/json": components["schemas"]["Module"][];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -4002,15 +6236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        title: string;
-                        subtitle: string;
-                        icon: string;
-                        color: string;
-                        active: boolean;
-                    };
+                    "application/json": components["schemas"]["Module"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4090,15 +6316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        salesThisMonth: string;
-                        invoicesThisMonth: number;
-                        unpaidInvoices: number;
-                        toCollect: string;
-                        toPay: string;
-                        followUpsToday: number;
-                        followUpsOverdue: number;
-                    };
+                    "application/json": components["schemas"]["HomeSummary"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -4145,26 +6363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        rows: {
-                            position: string;
-                            version: number;
-                            type: string;
-                            at: string;
-                            user: string | null;
-                            changes: {
-                                field: string;
-                                from: unknown;
-                                to: unknown;
-                            }[];
-                            streamId: string;
-                            module: string;
-                            label: string;
-                            recordId: number | null;
-                            task: string | null;
-                        }[];
-                        next: string | null;
-                    };
+                    "application/json": components["schemas"]["ActivityPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4203,37 +6402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lead: {
-                            name: string;
-                            company: string | null;
-                            phone: string | null;
-                            email: string | null;
-                            source: ("Website" | "Referral" | "Social Media" | "Cold Call" | "Email Campaign" | "Trade Show" | "Advertisement") | null;
-                            /** @enum {string} */
-                            status: "new" | "contacted" | "qualified" | "proposal" | "negotiation" | "closed" | "lost";
-                            assignedTo: string | null;
-                            notes: string | null;
-                            followUpDate: string | null;
-                            active: boolean;
-                            convertedCustomerId: number | null;
-                            id: number;
-                        };
-                        customer: {
-                            name: string;
-                            contactPerson: string | null;
-                            phone: string | null;
-                            email: string | null;
-                            address: string | null;
-                            gstNumber: string | null;
-                            panNumber: string | null;
-                            paymentTerms: string | null;
-                            paymentTermDays: number | null;
-                            creditLimit: string | null;
-                            active: boolean;
-                            id: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["LeadConversion"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4366,48 +6535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok" | "degraded" | "down";
-                        /** @description `store unreachable`, `notifier down`, `projection <name> lags`, `projection <name> stopped`; with the `audit` permission each says more: `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>` */
-                        problems: string[];
-                        store: {
-                            kind: string;
-                            reachable: boolean;
-                            /** @description The log's last position (null when unreachable); with the `audit` permission only */
-                            head?: string | null;
-                            error?: string;
-                        };
-                        notifier: {
-                            kind: string;
-                            healthy: boolean;
-                        };
-                        /** @description With the `audit` permission only; absent when the store is down and on a command instance */
-                        projections?: {
-                            name: string;
-                            version: number | null;
-                            position: string;
-                            /** @description Committed events it has not applied yet, counted up to 100,000 */
-                            lag: number;
-                            lagMs: number;
-                            /** @description Set while the read model is stopped on an event it cannot apply: which event, why, since when */
-                            stopped: {
-                                position: string;
-                                type: string;
-                                streamId: string;
-                                error: string;
-                                at: string;
-                            } | null;
-                        }[];
-                        /** @description Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to; with the `audit` permission only */
-                        rebuilds?: {
-                            projections: string[];
-                            applied: number;
-                            position: string;
-                            target: string;
-                            startedAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
             };
             /** @description Request headers over 16 KB (the HTTP server refuses them; no body) */
@@ -4423,79 +6551,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok" | "degraded" | "down";
-                        /** @description `store unreachable`, `notifier down`, `projection <name> lags`, `projection <name> stopped`; with the `audit` permission each says more: `projection <name> lags <n> s (<m> events)`, `projection <name> stopped at position <p> (<type> on <stream>): <error>` */
-                        problems: string[];
-                        store: {
-                            kind: string;
-                            reachable: boolean;
-                            /** @description The log's last position (null when unreachable); with the `audit` permission only */
-                            head?: string | null;
-                            error?: string;
-                        };
-                        notifier: {
-                            kind: string;
-                            healthy: boolean;
-                        };
-                        /** @description With the `audit` permission only; absent when the store is down and on a command instance */
-                        projections?: {
-                            name: string;
-                            version: number | null;
-                            position: string;
-                            /** @description Committed events it has not applied yet, counted up to 100,000 */
-                            lag: number;
-                            lagMs: number;
-                            /** @description Set while the read model is stopped on an event it cannot apply: which event, why, since when */
-                            stopped: {
-                                position: string;
-                                type: string;
-                                streamId: string;
-                                error: string;
-                                at: string;
-                            } | null;
-                        }[];
-                        /** @description Rebuilds under way (the CLI, or a read model whose version changed): events folded so far, and the log position they run to; with the `audit` permission only */
-                        rebuilds?: {
-                            projections: string[];
-                            applied: number;
-                            position: string;
-                            target: string;
-                            startedAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
-            };
-        };
-    };
-    getMetrics: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
-                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Prometheus text format 0.0.4 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
-            /** @description Request headers over 16 KB (the HTTP server refuses them; no body) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -4534,31 +6591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        name: string;
-                        contactPerson: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        address: string | null;
-                        gstNumber: string | null;
-                        panNumber: string | null;
-                        paymentTerms: string | null;
-                        paymentTermDays: number | null;
-                        msme: ("micro" | "small" | "medium") | null;
-                        udyamNumber: string | null;
-                        active: boolean;
-                        id: number;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["Vendor"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4596,21 +6629,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    contactPerson?: string | null;
-                    phone?: string | null;
-                    email?: string | null;
-                    address?: string | null;
-                    gstNumber?: string | null;
-                    panNumber?: string | null;
-                    paymentTerms?: string | null;
-                    paymentTermDays?: number | string | null;
-                    msme?: string | null;
-                    udyamNumber?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["VendorInput"];
             };
         };
         responses: {
@@ -4626,21 +6645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        contactPerson: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        address: string | null;
-                        gstNumber: string | null;
-                        panNumber: string | null;
-                        paymentTerms: string | null;
-                        paymentTermDays: number | null;
-                        msme: ("micro" | "small" | "medium") | null;
-                        udyamNumber: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Vendor"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4681,21 +6686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        contactPerson: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        address: string | null;
-                        gstNumber: string | null;
-                        panNumber: string | null;
-                        paymentTerms: string | null;
-                        paymentTermDays: number | null;
-                        msme: ("micro" | "small" | "medium") | null;
-                        udyamNumber: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Vendor"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4735,21 +6726,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    contactPerson?: string | null;
-                    phone?: string | null;
-                    email?: string | null;
-                    address?: string | null;
-                    gstNumber?: string | null;
-                    panNumber?: string | null;
-                    paymentTerms?: string | null;
-                    paymentTermDays?: number | string | null;
-                    msme?: string | null;
-                    udyamNumber?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["VendorInput"];
             };
         };
         responses: {
@@ -4765,21 +6742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        contactPerson: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        address: string | null;
-                        gstNumber: string | null;
-                        panNumber: string | null;
-                        paymentTerms: string | null;
-                        paymentTermDays: number | null;
-                        msme: ("micro" | "small" | "medium") | null;
-                        udyamNumber: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Vendor"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4916,30 +6879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        name: string;
-                        contactPerson: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        address: string | null;
-                        gstNumber: string | null;
-                        panNumber: string | null;
-                        paymentTerms: string | null;
-                        paymentTermDays: number | null;
-                        creditLimit: string | null;
-                        active: boolean;
-                        id: number;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["Customer"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4978,20 +6918,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    contactPerson?: string | null;
-                    phone?: string | null;
-                    email?: string | null;
-                    address?: string | null;
-                    gstNumber?: string | null;
-                    panNumber?: string | null;
-                    paymentTerms?: string | null;
-                    paymentTermDays?: number | string | null;
-                    creditLimit?: number | string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["CustomerInput"];
             };
         };
         responses: {
@@ -5007,20 +6934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        contactPerson: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        address: string | null;
-                        gstNumber: string | null;
-                        panNumber: string | null;
-                        paymentTerms: string | null;
-                        paymentTermDays: number | null;
-                        creditLimit: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Customer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5061,20 +6975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        contactPerson: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        address: string | null;
-                        gstNumber: string | null;
-                        panNumber: string | null;
-                        paymentTerms: string | null;
-                        paymentTermDays: number | null;
-                        creditLimit: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Customer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5115,20 +7016,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    contactPerson?: string | null;
-                    phone?: string | null;
-                    email?: string | null;
-                    address?: string | null;
-                    gstNumber?: string | null;
-                    panNumber?: string | null;
-                    paymentTerms?: string | null;
-                    paymentTermDays?: number | string | null;
-                    creditLimit?: number | string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["CustomerInput"];
             };
         };
         responses: {
@@ -5144,20 +7032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        contactPerson: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        address: string | null;
-                        gstNumber: string | null;
-                        panNumber: string | null;
-                        paymentTerms: string | null;
-                        paymentTermDays: number | null;
-                        creditLimit: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Customer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5294,29 +7169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        name: string;
-                        /** @enum {string} */
-                        unit: "PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT";
-                        description: string | null;
-                        sellingPrice: string | null;
-                        costPrice: string | null;
-                        hsnCode: string | null;
-                        taxRate: string;
-                        reorderLevel: number;
-                        active: boolean;
-                        id: number;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["Item"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5354,18 +7207,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    unit?: string | null;
-                    description?: string | null;
-                    sellingPrice?: number | string | null;
-                    costPrice?: number | string | null;
-                    hsnCode?: string | null;
-                    taxRate?: number | string | null;
-                    reorderLevel?: number | string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["ItemInput"];
             };
         };
         responses: {
@@ -5381,19 +7223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        unit: "PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT";
-                        description: string | null;
-                        sellingPrice: string | null;
-                        costPrice: string | null;
-                        hsnCode: string | null;
-                        taxRate: string;
-                        reorderLevel: number;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Item"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5434,19 +7264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        unit: "PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT";
-                        description: string | null;
-                        sellingPrice: string | null;
-                        costPrice: string | null;
-                        hsnCode: string | null;
-                        taxRate: string;
-                        reorderLevel: number;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Item"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5486,18 +7304,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    unit?: string | null;
-                    description?: string | null;
-                    sellingPrice?: number | string | null;
-                    costPrice?: number | string | null;
-                    hsnCode?: string | null;
-                    taxRate?: number | string | null;
-                    reorderLevel?: number | string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["ItemInput"];
             };
         };
         responses: {
@@ -5513,19 +7320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        unit: "PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT";
-                        description: string | null;
-                        sellingPrice: string | null;
-                        costPrice: string | null;
-                        hsnCode: string | null;
-                        taxRate: string;
-                        reorderLevel: number;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Item"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5623,30 +7418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        employeeId: string;
-                        name: string;
-                        email: string | null;
-                        phone: string | null;
-                        designation: string | null;
-                        department: string | null;
-                        dateOfJoining: string | null;
-                        salary: string | null;
-                        panNumber: string | null;
-                        bankAccount: string | null;
-                        active: boolean;
-                        id: number;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["Employee"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5686,20 +7458,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    employeeId: string;
-                    name: string;
-                    email?: string | null;
-                    phone?: string | null;
-                    designation?: string | null;
-                    department?: string | null;
-                    dateOfJoining?: string | null;
-                    salary?: number | string | null;
-                    panNumber?: string | null;
-                    bankAccount?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["EmployeeInput"];
             };
         };
         responses: {
@@ -5715,20 +7474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        employeeId: string;
-                        name: string;
-                        email: string | null;
-                        phone: string | null;
-                        designation: string | null;
-                        department: string | null;
-                        dateOfJoining: string | null;
-                        salary: string | null;
-                        panNumber: string | null;
-                        bankAccount: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Employee"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5769,20 +7515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        employeeId: string;
-                        name: string;
-                        email: string | null;
-                        phone: string | null;
-                        designation: string | null;
-                        department: string | null;
-                        dateOfJoining: string | null;
-                        salary: string | null;
-                        panNumber: string | null;
-                        bankAccount: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Employee"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5824,20 +7557,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    employeeId: string;
-                    name: string;
-                    email?: string | null;
-                    phone?: string | null;
-                    designation?: string | null;
-                    department?: string | null;
-                    dateOfJoining?: string | null;
-                    salary?: number | string | null;
-                    panNumber?: string | null;
-                    bankAccount?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["EmployeeInput"];
             };
         };
         responses: {
@@ -5853,20 +7573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        employeeId: string;
-                        name: string;
-                        email: string | null;
-                        phone: string | null;
-                        designation: string | null;
-                        department: string | null;
-                        dateOfJoining: string | null;
-                        salary: string | null;
-                        panNumber: string | null;
-                        bankAccount: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Employee"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5964,31 +7671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        name: string;
-                        company: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        source: ("Website" | "Referral" | "Social Media" | "Cold Call" | "Email Campaign" | "Trade Show" | "Advertisement") | null;
-                        /** @enum {string} */
-                        status: "new" | "contacted" | "qualified" | "proposal" | "negotiation" | "closed" | "lost";
-                        assignedTo: string | null;
-                        notes: string | null;
-                        followUpDate: string | null;
-                        active: boolean;
-                        convertedCustomerId: number | null;
-                        id: number;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["Lead"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6026,19 +7709,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    company?: string | null;
-                    phone?: string | null;
-                    email?: string | null;
-                    source?: string | null;
-                    status?: string | null;
-                    assignedTo?: string | null;
-                    notes?: string | null;
-                    followUpDate?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["LeadInput"];
             };
         };
         responses: {
@@ -6054,21 +7725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        company: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        source: ("Website" | "Referral" | "Social Media" | "Cold Call" | "Email Campaign" | "Trade Show" | "Advertisement") | null;
-                        /** @enum {string} */
-                        status: "new" | "contacted" | "qualified" | "proposal" | "negotiation" | "closed" | "lost";
-                        assignedTo: string | null;
-                        notes: string | null;
-                        followUpDate: string | null;
-                        active: boolean;
-                        convertedCustomerId: number | null;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Lead"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6109,21 +7766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        company: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        source: ("Website" | "Referral" | "Social Media" | "Cold Call" | "Email Campaign" | "Trade Show" | "Advertisement") | null;
-                        /** @enum {string} */
-                        status: "new" | "contacted" | "qualified" | "proposal" | "negotiation" | "closed" | "lost";
-                        assignedTo: string | null;
-                        notes: string | null;
-                        followUpDate: string | null;
-                        active: boolean;
-                        convertedCustomerId: number | null;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Lead"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6163,19 +7806,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    company?: string | null;
-                    phone?: string | null;
-                    email?: string | null;
-                    source?: string | null;
-                    status?: string | null;
-                    assignedTo?: string | null;
-                    notes?: string | null;
-                    followUpDate?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["LeadInput"];
             };
         };
         responses: {
@@ -6191,21 +7822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        company: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        source: ("Website" | "Referral" | "Social Media" | "Cold Call" | "Email Campaign" | "Trade Show" | "Advertisement") | null;
-                        /** @enum {string} */
-                        status: "new" | "contacted" | "qualified" | "proposal" | "negotiation" | "closed" | "lost";
-                        assignedTo: string | null;
-                        notes: string | null;
-                        followUpDate: string | null;
-                        active: boolean;
-                        convertedCustomerId: number | null;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Lead"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6303,28 +7920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        itemId: number;
-                        adjustmentDate: string;
-                        /** @enum {string} */
-                        adjustmentType: "increase" | "decrease";
-                        quantity: string;
-                        unitCost: string | null;
-                        reason: string;
-                        notes: string | null;
-                        active: boolean;
-                        id: number;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["StockAdjustment"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6361,17 +7957,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    itemId?: number | string | null;
-                    adjustmentDate?: string | null;
-                    adjustmentType?: string | null;
-                    quantity?: number | string | null;
-                    unitCost?: number | string | null;
-                    reason: string;
-                    notes?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["StockAdjustmentInput"];
             };
         };
         responses: {
@@ -6387,18 +7973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        itemId: number;
-                        adjustmentDate: string;
-                        /** @enum {string} */
-                        adjustmentType: "increase" | "decrease";
-                        quantity: string;
-                        unitCost: string | null;
-                        reason: string;
-                        notes: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["StockAdjustment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6439,18 +8014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        itemId: number;
-                        adjustmentDate: string;
-                        /** @enum {string} */
-                        adjustmentType: "increase" | "decrease";
-                        quantity: string;
-                        unitCost: string | null;
-                        reason: string;
-                        notes: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["StockAdjustment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6489,17 +8053,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    itemId?: number | string | null;
-                    adjustmentDate?: string | null;
-                    adjustmentType?: string | null;
-                    quantity?: number | string | null;
-                    unitCost?: number | string | null;
-                    reason: string;
-                    notes?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["StockAdjustmentInput"];
             };
         };
         responses: {
@@ -6515,18 +8069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        itemId: number;
-                        adjustmentDate: string;
-                        /** @enum {string} */
-                        adjustmentType: "increase" | "decrease";
-                        quantity: string;
-                        unitCost: string | null;
-                        reason: string;
-                        notes: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["StockAdjustment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6624,25 +8167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        accountName: string;
-                        /** @enum {string} */
-                        accountType: "asset" | "liability" | "equity" | "income" | "expense";
-                        accountGroup: ("Bank Accounts" | "Cash-in-Hand" | "Current Assets" | "Fixed Assets" | "Investments" | "Loans & Advances (Asset)" | "Deposits (Asset)" | "Capital Account" | "Reserves & Surplus" | "Current Liabilities" | "Loans (Liability)" | "Duties & Taxes" | "Provisions" | "Direct Expenses" | "Indirect Expenses" | "Direct Incomes" | "Indirect Incomes" | "Sales Accounts" | "Purchase Accounts") | null;
-                        openingBalance: string | null;
-                        active: boolean;
-                        id: number;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["Ledger"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6676,14 +8201,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    accountName: string;
-                    accountType?: string | null;
-                    accountGroup?: string | null;
-                    openingBalance?: number | string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["LedgerInput"];
             };
         };
         responses: {
@@ -6699,15 +8217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accountName: string;
-                        /** @enum {string} */
-                        accountType: "asset" | "liability" | "equity" | "income" | "expense";
-                        accountGroup: ("Bank Accounts" | "Cash-in-Hand" | "Current Assets" | "Fixed Assets" | "Investments" | "Loans & Advances (Asset)" | "Deposits (Asset)" | "Capital Account" | "Reserves & Surplus" | "Current Liabilities" | "Loans (Liability)" | "Duties & Taxes" | "Provisions" | "Direct Expenses" | "Indirect Expenses" | "Direct Incomes" | "Indirect Incomes" | "Sales Accounts" | "Purchase Accounts") | null;
-                        openingBalance: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Ledger"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6748,15 +8258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accountName: string;
-                        /** @enum {string} */
-                        accountType: "asset" | "liability" | "equity" | "income" | "expense";
-                        accountGroup: ("Bank Accounts" | "Cash-in-Hand" | "Current Assets" | "Fixed Assets" | "Investments" | "Loans & Advances (Asset)" | "Deposits (Asset)" | "Capital Account" | "Reserves & Surplus" | "Current Liabilities" | "Loans (Liability)" | "Duties & Taxes" | "Provisions" | "Direct Expenses" | "Indirect Expenses" | "Direct Incomes" | "Indirect Incomes" | "Sales Accounts" | "Purchase Accounts") | null;
-                        openingBalance: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Ledger"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6792,14 +8294,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    accountName: string;
-                    accountType?: string | null;
-                    accountGroup?: string | null;
-                    openingBalance?: number | string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["LedgerInput"];
             };
         };
         responses: {
@@ -6815,15 +8310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accountName: string;
-                        /** @enum {string} */
-                        accountType: "asset" | "liability" | "equity" | "income" | "expense";
-                        accountGroup: ("Bank Accounts" | "Cash-in-Hand" | "Current Assets" | "Fixed Assets" | "Investments" | "Loans & Advances (Asset)" | "Deposits (Asset)" | "Capital Account" | "Reserves & Surplus" | "Current Liabilities" | "Loans (Liability)" | "Duties & Taxes" | "Provisions" | "Direct Expenses" | "Indirect Expenses" | "Direct Incomes" | "Indirect Incomes" | "Sales Accounts" | "Purchase Accounts") | null;
-                        openingBalance: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Ledger"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6921,33 +8408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        employeeId: number;
-                        month: number;
-                        year: number;
-                        basicSalary: string | null;
-                        allowances: string;
-                        deductions: string;
-                        netSalary: string | null;
-                        period: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "paid" | "cancelled";
-                        paidOn: string | null;
-                        paidFrom: ("cash" | "bank") | null;
-                        notes: string | null;
-                        active: boolean;
-                        id: number;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["Payroll"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6985,22 +8446,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    employeeId?: number | string | null;
-                    month: unknown;
-                    year: unknown;
-                    basicSalary?: number | string | null;
-                    allowances?: number | string | null;
-                    deductions?: number | string | null;
-                    netSalary?: unknown;
-                    period?: unknown;
-                    status?: string | null;
-                    paidOn?: string | null;
-                    paidFrom?: string | null;
-                    notes?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["PayrollInput"];
             };
         };
         responses: {
@@ -7016,23 +8462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        employeeId: number;
-                        month: number;
-                        year: number;
-                        basicSalary: string | null;
-                        allowances: string;
-                        deductions: string;
-                        netSalary: string | null;
-                        period: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "paid" | "cancelled";
-                        paidOn: string | null;
-                        paidFrom: ("cash" | "bank") | null;
-                        notes: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Payroll"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7073,23 +8503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        employeeId: number;
-                        month: number;
-                        year: number;
-                        basicSalary: string | null;
-                        allowances: string;
-                        deductions: string;
-                        netSalary: string | null;
-                        period: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "paid" | "cancelled";
-                        paidOn: string | null;
-                        paidFrom: ("cash" | "bank") | null;
-                        notes: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Payroll"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7129,22 +8543,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    employeeId?: number | string | null;
-                    month: unknown;
-                    year: unknown;
-                    basicSalary?: number | string | null;
-                    allowances?: number | string | null;
-                    deductions?: number | string | null;
-                    netSalary?: unknown;
-                    period?: unknown;
-                    status?: string | null;
-                    paidOn?: string | null;
-                    paidFrom?: string | null;
-                    notes?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["PayrollInput"];
             };
         };
         responses: {
@@ -7160,23 +8559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        employeeId: number;
-                        month: number;
-                        year: number;
-                        basicSalary: string | null;
-                        allowances: string;
-                        deductions: string;
-                        netSalary: string | null;
-                        period: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "paid" | "cancelled";
-                        paidOn: string | null;
-                        paidFrom: ("cash" | "bank") | null;
-                        notes: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["Payroll"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7276,30 +8659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        leadId: number | null;
-                        customerId: number | null;
-                        followUpDate: string;
-                        /** @enum {string} */
-                        followUpType: "call" | "visit" | "email" | "whatsapp" | "meeting";
-                        /** @enum {string} */
-                        status: "pending" | "done" | "cancelled";
-                        notes: string | null;
-                        outcome: string | null;
-                        nextFollowUp: string | null;
-                        active: boolean;
-                        id: number;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["FollowUp"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7337,18 +8697,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    leadId?: number | string | null;
-                    customerId?: number | string | null;
-                    followUpDate?: string | null;
-                    followUpType?: string | null;
-                    status?: string | null;
-                    notes?: string | null;
-                    outcome?: string | null;
-                    nextFollowUp?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["FollowUpInput"];
             };
         };
         responses: {
@@ -7364,20 +8713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        leadId: number | null;
-                        customerId: number | null;
-                        followUpDate: string;
-                        /** @enum {string} */
-                        followUpType: "call" | "visit" | "email" | "whatsapp" | "meeting";
-                        /** @enum {string} */
-                        status: "pending" | "done" | "cancelled";
-                        notes: string | null;
-                        outcome: string | null;
-                        nextFollowUp: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["FollowUp"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7418,20 +8754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        leadId: number | null;
-                        customerId: number | null;
-                        followUpDate: string;
-                        /** @enum {string} */
-                        followUpType: "call" | "visit" | "email" | "whatsapp" | "meeting";
-                        /** @enum {string} */
-                        status: "pending" | "done" | "cancelled";
-                        notes: string | null;
-                        outcome: string | null;
-                        nextFollowUp: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["FollowUp"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7471,18 +8794,7 @@ export interface operations {
                  *       "active": true
                  *     }
                  */
-                "application/json": {
-                    leadId?: number | string | null;
-                    customerId?: number | string | null;
-                    followUpDate?: string | null;
-                    followUpType?: string | null;
-                    status?: string | null;
-                    notes?: string | null;
-                    outcome?: string | null;
-                    nextFollowUp?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["FollowUpInput"];
             };
         };
         responses: {
@@ -7498,20 +8810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        leadId: number | null;
-                        customerId: number | null;
-                        followUpDate: string;
-                        /** @enum {string} */
-                        followUpType: "call" | "visit" | "email" | "whatsapp" | "meeting";
-                        /** @enum {string} */
-                        status: "pending" | "done" | "cancelled";
-                        notes: string | null;
-                        outcome: string | null;
-                        nextFollowUp: string | null;
-                        active: boolean;
-                        id: number;
-                    };
+                    "application/json": components["schemas"]["FollowUp"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7609,44 +8908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id: number;
-                        vendorId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["PurchaseInvoiceSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7671,43 +8933,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    vendorId?: number | string | null;
-                    invoiceNumber: string;
-                    invoiceDate?: string | null;
-                    description?: string | null;
-                    dueDate?: string | null;
-                    /**
-                     * @default manual
-                     * @enum {string}
-                     */
-                    taxMode?: "manual" | "gst";
-                    taxAmount?: number | string | null;
-                    placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
-                    /** @default false */
-                    reverseCharge?: boolean;
-                    /** @default true */
-                    active?: boolean;
-                    paidNow?: number | string | null;
-                    /**
-                     * @default cash
-                     * @enum {string}
-                     */
-                    paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    lines: {
-                        itemId?: number | string | null;
-                        itemName: string;
-                        description?: string | null;
-                        hsn?: string | null;
-                        unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                        quantity?: number | string | null;
-                        rate?: number | string | null;
-                        discount?: number | string | null;
-                        gstRate?: number | string | null;
-                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                        amount?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["PurchaseInvoiceInput"];
             };
         };
         responses: {
@@ -7723,42 +8949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            paymentId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PurchaseInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7799,42 +8990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            paymentId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PurchaseInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7861,43 +9017,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    vendorId?: number | string | null;
-                    invoiceNumber: string;
-                    invoiceDate?: string | null;
-                    description?: string | null;
-                    dueDate?: string | null;
-                    /**
-                     * @default manual
-                     * @enum {string}
-                     */
-                    taxMode?: "manual" | "gst";
-                    taxAmount?: number | string | null;
-                    placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
-                    /** @default false */
-                    reverseCharge?: boolean;
-                    /** @default true */
-                    active?: boolean;
-                    paidNow?: number | string | null;
-                    /**
-                     * @default cash
-                     * @enum {string}
-                     */
-                    paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    lines: {
-                        itemId?: number | string | null;
-                        itemName: string;
-                        description?: string | null;
-                        hsn?: string | null;
-                        unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                        quantity?: number | string | null;
-                        rate?: number | string | null;
-                        discount?: number | string | null;
-                        gstRate?: number | string | null;
-                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                        amount?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["PurchaseInvoiceInput"];
             };
         };
         responses: {
@@ -7913,42 +9033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            paymentId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PurchaseInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8083,45 +9168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id: number;
-                        customerId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        notes: string | null;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["SalesInvoiceSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8146,44 +9193,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerId?: number | string | null;
-                    invoiceNumber?: string | null;
-                    invoiceDate?: string | null;
-                    notes?: string | null;
-                    description?: string | null;
-                    dueDate?: string | null;
-                    /**
-                     * @default manual
-                     * @enum {string}
-                     */
-                    taxMode?: "manual" | "gst";
-                    taxAmount?: number | string | null;
-                    placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
-                    /** @default false */
-                    reverseCharge?: boolean;
-                    /** @default true */
-                    active?: boolean;
-                    paidNow?: number | string | null;
-                    /**
-                     * @default cash
-                     * @enum {string}
-                     */
-                    paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    lines: {
-                        itemId?: number | string | null;
-                        itemName: string;
-                        description?: string | null;
-                        hsn?: string | null;
-                        unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                        quantity?: number | string | null;
-                        rate?: number | string | null;
-                        discount?: number | string | null;
-                        gstRate?: number | string | null;
-                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                        amount?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["SalesInvoiceInput"];
             };
         };
         responses: {
@@ -8199,43 +9209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        notes: string | null;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            receiptId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SalesInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8276,43 +9250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        notes: string | null;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            receiptId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SalesInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8339,44 +9277,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerId?: number | string | null;
-                    invoiceNumber?: string | null;
-                    invoiceDate?: string | null;
-                    notes?: string | null;
-                    description?: string | null;
-                    dueDate?: string | null;
-                    /**
-                     * @default manual
-                     * @enum {string}
-                     */
-                    taxMode?: "manual" | "gst";
-                    taxAmount?: number | string | null;
-                    placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
-                    /** @default false */
-                    reverseCharge?: boolean;
-                    /** @default true */
-                    active?: boolean;
-                    paidNow?: number | string | null;
-                    /**
-                     * @default cash
-                     * @enum {string}
-                     */
-                    paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    lines: {
-                        itemId?: number | string | null;
-                        itemName: string;
-                        description?: string | null;
-                        hsn?: string | null;
-                        unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                        quantity?: number | string | null;
-                        rate?: number | string | null;
-                        discount?: number | string | null;
-                        gstRate?: number | string | null;
-                        gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                        amount?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["SalesInvoiceInput"];
             };
         };
         responses: {
@@ -8392,43 +9293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        notes: string | null;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            receiptId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SalesInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8563,49 +9428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id: number;
-                        customerId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["CreditNoteSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8630,29 +9453,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerId?: number | string | null;
-                    noteNumber?: string | null;
-                    noteDate?: string | null;
-                    invoiceId?: number | string | null;
-                    reason?: string | null;
-                    notes?: string | null;
-                    dueDate?: string | null;
-                    /** @enum {string} */
-                    taxMode?: "manual" | "gst";
-                    /**
-                     * @default return
-                     * @enum {string}
-                     */
-                    noteType?: "return" | "price";
-                    taxAmount?: number | string | null;
-                    placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
-                    /** @default false */
-                    reverseCharge?: boolean;
-                    /** @default true */
-                    active?: boolean;
-                    lines: unknown[];
-                };
+                "application/json": components["schemas"]["CreditNoteInput"];
             };
         };
         responses: {
@@ -8668,47 +9469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CreditNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8749,47 +9510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CreditNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8816,29 +9537,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerId?: number | string | null;
-                    noteNumber?: string | null;
-                    noteDate?: string | null;
-                    invoiceId?: number | string | null;
-                    reason?: string | null;
-                    notes?: string | null;
-                    dueDate?: string | null;
-                    /** @enum {string} */
-                    taxMode?: "manual" | "gst";
-                    /**
-                     * @default return
-                     * @enum {string}
-                     */
-                    noteType?: "return" | "price";
-                    taxAmount?: number | string | null;
-                    placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
-                    /** @default false */
-                    reverseCharge?: boolean;
-                    /** @default true */
-                    active?: boolean;
-                    lines: unknown[];
-                };
+                "application/json": components["schemas"]["CreditNoteInput"];
             };
         };
         responses: {
@@ -8854,47 +9553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CreditNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9029,49 +9688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id: number;
-                        vendorId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["DebitNoteSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9096,29 +9713,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    vendorId?: number | string | null;
-                    noteNumber?: string | null;
-                    noteDate?: string | null;
-                    invoiceId?: number | string | null;
-                    reason?: string | null;
-                    notes?: string | null;
-                    dueDate?: string | null;
-                    /** @enum {string} */
-                    taxMode?: "manual" | "gst";
-                    /**
-                     * @default return
-                     * @enum {string}
-                     */
-                    noteType?: "return" | "price";
-                    taxAmount?: number | string | null;
-                    placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
-                    /** @default false */
-                    reverseCharge?: boolean;
-                    /** @default true */
-                    active?: boolean;
-                    lines: unknown[];
-                };
+                "application/json": components["schemas"]["DebitNoteInput"];
             };
         };
         responses: {
@@ -9134,47 +9729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DebitNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9215,47 +9770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DebitNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9282,29 +9797,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    vendorId?: number | string | null;
-                    noteNumber?: string | null;
-                    noteDate?: string | null;
-                    invoiceId?: number | string | null;
-                    reason?: string | null;
-                    notes?: string | null;
-                    dueDate?: string | null;
-                    /** @enum {string} */
-                    taxMode?: "manual" | "gst";
-                    /**
-                     * @default return
-                     * @enum {string}
-                     */
-                    noteType?: "return" | "price";
-                    taxAmount?: number | string | null;
-                    placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
-                    /** @default false */
-                    reverseCharge?: boolean;
-                    /** @default true */
-                    active?: boolean;
-                    lines: unknown[];
-                };
+                "application/json": components["schemas"]["DebitNoteInput"];
             };
         };
         responses: {
@@ -9320,47 +9813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DebitNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9495,33 +9948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id: number;
-                        paymentNumber: string | null;
-                        vendorId: number;
-                        paymentDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["PaymentSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9546,24 +9973,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    vendorId?: number | string | null;
-                    paymentDate?: string | null;
-                    referenceNumber?: string | null;
-                    description?: string | null;
-                    /** @enum {string} */
-                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    /** @default true */
-                    active?: boolean;
-                    amount?: unknown;
-                    totalAmount?: unknown;
-                    lines?: {
-                        invoiceId?: number | string | null;
-                        paidAmount?: number | string | null;
-                        invoiceNumber?: unknown;
-                        invoiceAmount?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["PaymentInput"];
             };
         };
         responses: {
@@ -9579,34 +9989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        paymentNumber: string | null;
-                        vendorId: number;
-                        paymentDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            paidAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9647,34 +10030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        paymentNumber: string | null;
-                        vendorId: number;
-                        paymentDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            paidAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9701,24 +10057,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    vendorId?: number | string | null;
-                    paymentDate?: string | null;
-                    referenceNumber?: string | null;
-                    description?: string | null;
-                    /** @enum {string} */
-                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    /** @default true */
-                    active?: boolean;
-                    amount?: unknown;
-                    totalAmount?: unknown;
-                    lines?: {
-                        invoiceId?: number | string | null;
-                        paidAmount?: number | string | null;
-                        invoiceNumber?: unknown;
-                        invoiceAmount?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["PaymentInput"];
             };
         };
         responses: {
@@ -9734,34 +10073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        paymentNumber: string | null;
-                        vendorId: number;
-                        paymentDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            paidAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9902,34 +10214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id: number;
-                        receiptNumber: string | null;
-                        customerId: number;
-                        receiptDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["ReceiptSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9954,25 +10239,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerId?: number | string | null;
-                    receiptDate?: string | null;
-                    referenceNumber?: string | null;
-                    notes?: string | null;
-                    description?: string | null;
-                    /** @enum {string} */
-                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    /** @default true */
-                    active?: boolean;
-                    amount?: unknown;
-                    totalAmount?: unknown;
-                    lines?: {
-                        invoiceId?: number | string | null;
-                        receivedAmount?: number | string | null;
-                        invoiceNumber?: unknown;
-                        invoiceAmount?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["ReceiptInput"];
             };
         };
         responses: {
@@ -9988,35 +10255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        receiptNumber: string | null;
-                        customerId: number;
-                        receiptDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            receivedAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Receipt"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10057,35 +10296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        receiptNumber: string | null;
-                        customerId: number;
-                        receiptDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            receivedAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Receipt"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10112,25 +10323,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerId?: number | string | null;
-                    receiptDate?: string | null;
-                    referenceNumber?: string | null;
-                    notes?: string | null;
-                    description?: string | null;
-                    /** @enum {string} */
-                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    /** @default true */
-                    active?: boolean;
-                    amount?: unknown;
-                    totalAmount?: unknown;
-                    lines?: {
-                        invoiceId?: number | string | null;
-                        receivedAmount?: number | string | null;
-                        invoiceNumber?: unknown;
-                        invoiceAmount?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["ReceiptInput"];
             };
         };
         responses: {
@@ -10146,35 +10339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        receiptNumber: string | null;
-                        customerId: number;
-                        receiptDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            receivedAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Receipt"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10315,29 +10480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id: number;
-                        refundNumber: string | null;
-                        customerId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["RefundSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10362,21 +10505,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerId?: number | string | null;
-                    refundDate?: string | null;
-                    referenceNumber?: string | null;
-                    notes?: string | null;
-                    /** @enum {string} */
-                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    /** @default true */
-                    active?: boolean;
-                    lines: {
-                        source: string;
-                        amount?: number | string | null;
-                        sourceNumber?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["RefundInput"];
             };
         };
         responses: {
@@ -10392,25 +10521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        refundNumber: string | null;
-                        customerId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        lines: {
-                            lineNo: number;
-                            source: string;
-                            sourceNumber: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10451,25 +10562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        refundNumber: string | null;
-                        customerId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        lines: {
-                            lineNo: number;
-                            source: string;
-                            sourceNumber: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10496,21 +10589,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerId?: number | string | null;
-                    refundDate?: string | null;
-                    referenceNumber?: string | null;
-                    notes?: string | null;
-                    /** @enum {string} */
-                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    /** @default true */
-                    active?: boolean;
-                    lines: {
-                        source: string;
-                        amount?: number | string | null;
-                        sourceNumber?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["RefundInput"];
             };
         };
         responses: {
@@ -10526,25 +10605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        refundNumber: string | null;
-                        customerId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        lines: {
-                            lineNo: number;
-                            source: string;
-                            sourceNumber: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10684,29 +10745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id: number;
-                        refundNumber: string | null;
-                        vendorId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        /** @description When its last event was recorded (ISO 8601 UTC) */
-                        updatedAt: string | null;
-                        /** @description Its stream version (the ETag of GET by id) */
-                        version: number;
-                    } | {
-                        id: number;
-                        /** @constant */
-                        deleted: true;
-                        updatedAt: string;
-                        version: number;
-                    })[];
+                    "application/json": ((components["schemas"]["VendorRefundSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10731,21 +10770,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    vendorId?: number | string | null;
-                    refundDate?: string | null;
-                    referenceNumber?: string | null;
-                    notes?: string | null;
-                    /** @enum {string} */
-                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    /** @default true */
-                    active?: boolean;
-                    lines: {
-                        source: string;
-                        amount?: number | string | null;
-                        sourceNumber?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["VendorRefundInput"];
             };
         };
         responses: {
@@ -10761,25 +10786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        refundNumber: string | null;
-                        vendorId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        lines: {
-                            lineNo: number;
-                            source: string;
-                            sourceNumber: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["VendorRefund"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10820,25 +10827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        refundNumber: string | null;
-                        vendorId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        lines: {
-                            lineNo: number;
-                            source: string;
-                            sourceNumber: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["VendorRefund"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10865,21 +10854,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    vendorId?: number | string | null;
-                    refundDate?: string | null;
-                    referenceNumber?: string | null;
-                    notes?: string | null;
-                    /** @enum {string} */
-                    paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                    /** @default true */
-                    active?: boolean;
-                    lines: {
-                        source: string;
-                        amount?: number | string | null;
-                        sourceNumber?: unknown;
-                    }[];
-                };
+                "application/json": components["schemas"]["VendorRefundInput"];
             };
         };
         responses: {
@@ -10895,25 +10870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        refundNumber: string | null;
-                        vendorId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        lines: {
-                            lineNo: number;
-                            source: string;
-                            sourceNumber: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["VendorRefund"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11034,9 +10991,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason: string;
-                };
+                "application/json": components["schemas"]["VoidBody"];
             };
         };
         responses: {
@@ -11052,34 +11007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        paymentNumber: string | null;
-                        vendorId: number;
-                        paymentDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            paidAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11109,9 +11037,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason: string;
-                };
+                "application/json": components["schemas"]["VoidBody"];
             };
         };
         responses: {
@@ -11127,35 +11053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        receiptNumber: string | null;
-                        customerId: number;
-                        receiptDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            receivedAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Receipt"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11185,9 +11083,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason: string;
-                };
+                "application/json": components["schemas"]["VoidBody"];
             };
         };
         responses: {
@@ -11203,25 +11099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        refundNumber: string | null;
-                        customerId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        lines: {
-                            lineNo: number;
-                            source: string;
-                            sourceNumber: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11251,9 +11129,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason: string;
-                };
+                "application/json": components["schemas"]["VoidBody"];
             };
         };
         responses: {
@@ -11269,25 +11145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        refundNumber: string | null;
-                        vendorId: number;
-                        refundDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        voidReason: string | null;
-                        lines: {
-                            lineNo: number;
-                            source: string;
-                            sourceNumber: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["VendorRefund"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11317,10 +11175,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    invoiceId?: number | string | null;
-                    amount?: number | string | null;
-                };
+                "application/json": components["schemas"]["ApplyCreditBodyInput"];
             };
         };
         responses: {
@@ -11336,47 +11191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CreditNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11406,9 +11221,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    invoiceId?: number | string | null;
-                };
+                "application/json": components["schemas"]["UnapplyCreditBodyInput"];
             };
         };
         responses: {
@@ -11424,47 +11237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CreditNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11494,10 +11267,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    invoiceId?: number | string | null;
-                    amount?: number | string | null;
-                };
+                "application/json": components["schemas"]["ApplyCreditBodyInput"];
             };
         };
         responses: {
@@ -11513,47 +11283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DebitNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11583,9 +11313,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    invoiceId?: number | string | null;
-                };
+                "application/json": components["schemas"]["UnapplyCreditBodyInput"];
             };
         };
         responses: {
@@ -11601,47 +11329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        noteNumber: string;
-                        noteDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        invoiceId: number;
-                        againstNumber: string;
-                        noteType: ("return" | "price") | null;
-                        reason: string | null;
-                        notes: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid";
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            refundId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DebitNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11671,10 +11359,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    invoiceId?: number | string | null;
-                    amount?: number | string | null;
-                };
+                "application/json": components["schemas"]["ApplyCreditBodyInput"];
             };
         };
         responses: {
@@ -11690,34 +11375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        paymentNumber: string | null;
-                        vendorId: number;
-                        paymentDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            paidAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11747,9 +11405,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    invoiceId?: number | string | null;
-                };
+                "application/json": components["schemas"]["UnapplyCreditBodyInput"];
             };
         };
         responses: {
@@ -11765,34 +11421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        paymentNumber: string | null;
-                        vendorId: number;
-                        paymentDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            paidAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11822,10 +11451,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    invoiceId?: number | string | null;
-                    amount?: number | string | null;
-                };
+                "application/json": components["schemas"]["ApplyCreditBodyInput"];
             };
         };
         responses: {
@@ -11841,35 +11467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        receiptNumber: string | null;
-                        customerId: number;
-                        receiptDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            receivedAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Receipt"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11899,9 +11497,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    invoiceId?: number | string | null;
-                };
+                "application/json": components["schemas"]["UnapplyCreditBodyInput"];
             };
         };
         responses: {
@@ -11917,35 +11513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        receiptNumber: string | null;
-                        customerId: number;
-                        receiptDate: string;
-                        /** @enum {string} */
-                        paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-                        referenceNumber: string | null;
-                        notes: string | null;
-                        description: string | null;
-                        totalAmount: string;
-                        active: boolean;
-                        invoiceId: number | null;
-                        voidReason: string | null;
-                        appliedAmount: string;
-                        refundedAmount: string;
-                        unappliedAmount: string;
-                        lines: {
-                            lineNo: number;
-                            invoiceId: number;
-                            invoiceNumber: string;
-                            invoiceAmount: string;
-                            receivedAmount: string;
-                        }[];
-                        refunds: {
-                            by: string;
-                            amount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Receipt"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11985,18 +11553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        available: string;
-                        credits: {
-                            source: string;
-                            label: string;
-                            id: number;
-                            number: string | null;
-                            date: string;
-                            totalAmount: string;
-                            unappliedAmount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PartyCredits"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12033,18 +11590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        available: string;
-                        credits: {
-                            source: string;
-                            label: string;
-                            id: number;
-                            number: string | null;
-                            date: string;
-                            totalAmount: string;
-                            unappliedAmount: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PartyCredits"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12192,37 +11738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dispatch: {
-                            fromPlace: string;
-                            fromPincode: string;
-                            toPlace: string;
-                            toPincode: string;
-                            /** @enum {string} */
-                            transportMode: "1" | "2" | "3" | "4";
-                            distanceKm: number;
-                            transporterId: string | null;
-                            transporterName: string | null;
-                            transportDocNumber: string | null;
-                            transportDocDate: string | null;
-                            vehicleNumber: string | null;
-                            /** @enum {string} */
-                            vehicleType: "R" | "O";
-                        } | null;
-                        irn: {
-                            irn: string;
-                            ackNo: string;
-                            ackDate: string;
-                            signedQrCode: string;
-                        } | null;
-                        eWayBill: {
-                            value: string;
-                            limit: string;
-                            required: boolean;
-                            problem: string | null;
-                        };
-                        eInvoiceProblem: string | null;
-                    };
+                    "application/json": components["schemas"]["EDocumentsAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12260,28 +11776,7 @@ export interface operations {
                  *       "vehicleNumber": "KA01AB1234"
                  *     }
                  */
-                "application/json": {
-                    fromPlace?: string | null;
-                    fromPincode: string | number;
-                    toPlace?: string | null;
-                    toPincode: string | number;
-                    /**
-                     * @default 1
-                     * @enum {string}
-                     */
-                    transportMode?: "1" | "2" | "3" | "4";
-                    distanceKm: number | string;
-                    transporterId?: string | null;
-                    transporterName?: string | null;
-                    transportDocNumber?: string | null;
-                    transportDocDate?: string | null;
-                    vehicleNumber?: string | null;
-                    /**
-                     * @default R
-                     * @enum {string}
-                     */
-                    vehicleType?: "R" | "O";
-                };
+                "application/json": components["schemas"]["DispatchBodyInput"];
             };
         };
         responses: {
@@ -12297,30 +11792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dispatch: {
-                            fromPlace: string;
-                            fromPincode: string;
-                            toPlace: string;
-                            toPincode: string;
-                            /** @enum {string} */
-                            transportMode: "1" | "2" | "3" | "4";
-                            distanceKm: number;
-                            transporterId: string | null;
-                            transporterName: string | null;
-                            transportDocNumber: string | null;
-                            transportDocDate: string | null;
-                            vehicleNumber: string | null;
-                            /** @enum {string} */
-                            vehicleType: "R" | "O";
-                        } | null;
-                        irn: {
-                            irn: string;
-                            ackNo: string;
-                            ackDate: string;
-                            signedQrCode: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["EDocuments"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12350,12 +11822,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    irn: string;
-                    ackNo: string | number;
-                    ackDate: string;
-                    signedQrCode: string;
-                };
+                "application/json": components["schemas"]["IrnBodyInput"];
             };
         };
         responses: {
@@ -12371,30 +11838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dispatch: {
-                            fromPlace: string;
-                            fromPincode: string;
-                            toPlace: string;
-                            toPincode: string;
-                            /** @enum {string} */
-                            transportMode: "1" | "2" | "3" | "4";
-                            distanceKm: number;
-                            transporterId: string | null;
-                            transporterName: string | null;
-                            transportDocNumber: string | null;
-                            transportDocDate: string | null;
-                            vehicleNumber: string | null;
-                            /** @enum {string} */
-                            vehicleType: "R" | "O";
-                        } | null;
-                        irn: {
-                            irn: string;
-                            ackNo: string;
-                            ackDate: string;
-                            signedQrCode: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["EDocuments"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12513,37 +11957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dispatch: {
-                            fromPlace: string;
-                            fromPincode: string;
-                            toPlace: string;
-                            toPincode: string;
-                            /** @enum {string} */
-                            transportMode: "1" | "2" | "3" | "4";
-                            distanceKm: number;
-                            transporterId: string | null;
-                            transporterName: string | null;
-                            transportDocNumber: string | null;
-                            transportDocDate: string | null;
-                            vehicleNumber: string | null;
-                            /** @enum {string} */
-                            vehicleType: "R" | "O";
-                        } | null;
-                        irn: {
-                            irn: string;
-                            ackNo: string;
-                            ackDate: string;
-                            signedQrCode: string;
-                        } | null;
-                        eWayBill: {
-                            value: string;
-                            limit: string;
-                            required: boolean;
-                            problem: string | null;
-                        };
-                        eInvoiceProblem: string | null;
-                    };
+                    "application/json": components["schemas"]["EDocumentsAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12581,28 +11995,7 @@ export interface operations {
                  *       "vehicleNumber": "KA01AB1234"
                  *     }
                  */
-                "application/json": {
-                    fromPlace?: string | null;
-                    fromPincode: string | number;
-                    toPlace?: string | null;
-                    toPincode: string | number;
-                    /**
-                     * @default 1
-                     * @enum {string}
-                     */
-                    transportMode?: "1" | "2" | "3" | "4";
-                    distanceKm: number | string;
-                    transporterId?: string | null;
-                    transporterName?: string | null;
-                    transportDocNumber?: string | null;
-                    transportDocDate?: string | null;
-                    vehicleNumber?: string | null;
-                    /**
-                     * @default R
-                     * @enum {string}
-                     */
-                    vehicleType?: "R" | "O";
-                };
+                "application/json": components["schemas"]["DispatchBodyInput"];
             };
         };
         responses: {
@@ -12618,30 +12011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dispatch: {
-                            fromPlace: string;
-                            fromPincode: string;
-                            toPlace: string;
-                            toPincode: string;
-                            /** @enum {string} */
-                            transportMode: "1" | "2" | "3" | "4";
-                            distanceKm: number;
-                            transporterId: string | null;
-                            transporterName: string | null;
-                            transportDocNumber: string | null;
-                            transportDocDate: string | null;
-                            vehicleNumber: string | null;
-                            /** @enum {string} */
-                            vehicleType: "R" | "O";
-                        } | null;
-                        irn: {
-                            irn: string;
-                            ackNo: string;
-                            ackDate: string;
-                            signedQrCode: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["EDocuments"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12671,12 +12041,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    irn: string;
-                    ackNo: string | number;
-                    ackDate: string;
-                    signedQrCode: string;
-                };
+                "application/json": components["schemas"]["IrnBodyInput"];
             };
         };
         responses: {
@@ -12692,30 +12057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dispatch: {
-                            fromPlace: string;
-                            fromPincode: string;
-                            toPlace: string;
-                            toPincode: string;
-                            /** @enum {string} */
-                            transportMode: "1" | "2" | "3" | "4";
-                            distanceKm: number;
-                            transporterId: string | null;
-                            transporterName: string | null;
-                            transportDocNumber: string | null;
-                            transportDocDate: string | null;
-                            vehicleNumber: string | null;
-                            /** @enum {string} */
-                            vehicleType: "R" | "O";
-                        } | null;
-                        irn: {
-                            irn: string;
-                            ackNo: string;
-                            ackDate: string;
-                            signedQrCode: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["EDocuments"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12834,37 +12176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dispatch: {
-                            fromPlace: string;
-                            fromPincode: string;
-                            toPlace: string;
-                            toPincode: string;
-                            /** @enum {string} */
-                            transportMode: "1" | "2" | "3" | "4";
-                            distanceKm: number;
-                            transporterId: string | null;
-                            transporterName: string | null;
-                            transportDocNumber: string | null;
-                            transportDocDate: string | null;
-                            vehicleNumber: string | null;
-                            /** @enum {string} */
-                            vehicleType: "R" | "O";
-                        } | null;
-                        irn: {
-                            irn: string;
-                            ackNo: string;
-                            ackDate: string;
-                            signedQrCode: string;
-                        } | null;
-                        eWayBill: {
-                            value: string;
-                            limit: string;
-                            required: boolean;
-                            problem: string | null;
-                        };
-                        eInvoiceProblem: string | null;
-                    };
+                    "application/json": components["schemas"]["EDocumentsAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12902,28 +12214,7 @@ export interface operations {
                  *       "vehicleNumber": "KA01AB1234"
                  *     }
                  */
-                "application/json": {
-                    fromPlace?: string | null;
-                    fromPincode: string | number;
-                    toPlace?: string | null;
-                    toPincode: string | number;
-                    /**
-                     * @default 1
-                     * @enum {string}
-                     */
-                    transportMode?: "1" | "2" | "3" | "4";
-                    distanceKm: number | string;
-                    transporterId?: string | null;
-                    transporterName?: string | null;
-                    transportDocNumber?: string | null;
-                    transportDocDate?: string | null;
-                    vehicleNumber?: string | null;
-                    /**
-                     * @default R
-                     * @enum {string}
-                     */
-                    vehicleType?: "R" | "O";
-                };
+                "application/json": components["schemas"]["DispatchBodyInput"];
             };
         };
         responses: {
@@ -12939,30 +12230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dispatch: {
-                            fromPlace: string;
-                            fromPincode: string;
-                            toPlace: string;
-                            toPincode: string;
-                            /** @enum {string} */
-                            transportMode: "1" | "2" | "3" | "4";
-                            distanceKm: number;
-                            transporterId: string | null;
-                            transporterName: string | null;
-                            transportDocNumber: string | null;
-                            transportDocDate: string | null;
-                            vehicleNumber: string | null;
-                            /** @enum {string} */
-                            vehicleType: "R" | "O";
-                        } | null;
-                        irn: {
-                            irn: string;
-                            ackNo: string;
-                            ackDate: string;
-                            signedQrCode: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["EDocuments"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12992,12 +12260,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    irn: string;
-                    ackNo: string | number;
-                    ackDate: string;
-                    signedQrCode: string;
-                };
+                "application/json": components["schemas"]["IrnBodyInput"];
             };
         };
         responses: {
@@ -13013,30 +12276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dispatch: {
-                            fromPlace: string;
-                            fromPincode: string;
-                            toPlace: string;
-                            toPincode: string;
-                            /** @enum {string} */
-                            transportMode: "1" | "2" | "3" | "4";
-                            distanceKm: number;
-                            transporterId: string | null;
-                            transporterName: string | null;
-                            transportDocNumber: string | null;
-                            transportDocDate: string | null;
-                            vehicleNumber: string | null;
-                            /** @enum {string} */
-                            vehicleType: "R" | "O";
-                        } | null;
-                        irn: {
-                            irn: string;
-                            ackNo: string;
-                            ackDate: string;
-                            signedQrCode: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["EDocuments"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14359,93 +13599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account: string;
-                        accountName: string;
-                        asOf: string;
-                        balancePerBooks: string;
-                        notPresented: {
-                            total: string;
-                            items: {
-                                stream: string;
-                                voucherType: string;
-                                voucherNumber: string | null;
-                                date: string;
-                                amount: string;
-                                party: string | null;
-                                reference: string | null;
-                                narration: string | null;
-                                opening: boolean;
-                            }[];
-                        };
-                        notCredited: {
-                            total: string;
-                            items: {
-                                stream: string;
-                                voucherType: string;
-                                voucherNumber: string | null;
-                                date: string;
-                                amount: string;
-                                party: string | null;
-                                reference: string | null;
-                                narration: string | null;
-                                opening: boolean;
-                            }[];
-                        };
-                        bankOnlyCredits: {
-                            total: string;
-                            items: {
-                                lineNo: number;
-                                row: number;
-                                date: string;
-                                narration: string;
-                                reference: string | null;
-                                chequeNumber: string | null;
-                                withdrawal: string;
-                                deposit: string;
-                                balance: string;
-                                amount: string;
-                                match: {
-                                    entries: {
-                                        stream: string;
-                                        amount: string;
-                                    }[];
-                                    clearedOn: string;
-                                    matchedAt: string;
-                                    changed: boolean;
-                                } | null;
-                            }[];
-                        };
-                        bankOnlyDebits: {
-                            total: string;
-                            items: {
-                                lineNo: number;
-                                row: number;
-                                date: string;
-                                narration: string;
-                                reference: string | null;
-                                chequeNumber: string | null;
-                                withdrawal: string;
-                                deposit: string;
-                                balance: string;
-                                amount: string;
-                                match: {
-                                    entries: {
-                                        stream: string;
-                                        amount: string;
-                                    }[];
-                                    clearedOn: string;
-                                    matchedAt: string;
-                                    changed: boolean;
-                                } | null;
-                            }[];
-                        };
-                        workedOutBankBalance: string;
-                        balancePerBank: string | null;
-                        statementDate: string | null;
-                        difference: string | null;
-                        changedMatches: number[];
-                    };
+                    "application/json": components["schemas"]["Reconciliation"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14487,48 +13641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account: string;
-                        window: number;
-                        lines: {
-                            lineNo: number;
-                            row: number;
-                            date: string;
-                            narration: string;
-                            reference: string | null;
-                            chequeNumber: string | null;
-                            withdrawal: string;
-                            deposit: string;
-                            balance: string;
-                            amount: string;
-                            match: {
-                                entries: {
-                                    stream: string;
-                                    amount: string;
-                                }[];
-                                clearedOn: string;
-                                matchedAt: string;
-                                changed: boolean;
-                            } | null;
-                            candidates: {
-                                stream: string;
-                                score: number;
-                                reasons: string[];
-                                suggested: boolean;
-                            }[];
-                        }[];
-                        entries: {
-                            stream: string;
-                            voucherType: string;
-                            voucherNumber: string | null;
-                            date: string;
-                            amount: string;
-                            party: string | null;
-                            reference: string | null;
-                            narration: string | null;
-                            opening: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["LinesAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14568,22 +13681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account: string;
-                        entries: {
-                            stream: string;
-                            voucherType: string;
-                            voucherNumber: string | null;
-                            date: string;
-                            amount: string;
-                            party: string | null;
-                            reference: string | null;
-                            narration: string | null;
-                            opening: boolean;
-                            clearedOn: string | null;
-                            lineNo: number | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["EntriesAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14617,25 +13715,7 @@ export interface operations {
                  *       "fileName": "april.csv"
                  *     }
                  */
-                "application/json": {
-                    csv: string;
-                    fileName?: string | null;
-                    format?: {
-                        /** @default Custom */
-                        name?: string;
-                        date: string;
-                        narration: string;
-                        reference?: string | null;
-                        cheque?: string | null;
-                        withdrawal?: string | null;
-                        deposit?: string | null;
-                        amount?: string | null;
-                        drCr?: string | null;
-                        balance: string;
-                        /** @enum {string} */
-                        dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
-                    } | null;
-                };
+                "application/json": components["schemas"]["StatementImportBodyInput"];
             };
         };
         responses: {
@@ -14651,39 +13731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account: string;
-                        importId: number | null;
-                        format: {
-                            name: string;
-                            date: string;
-                            narration: string;
-                            reference: string | null;
-                            cheque: string | null;
-                            withdrawal: string | null;
-                            deposit: string | null;
-                            amount: string | null;
-                            drCr: string | null;
-                            balance: string;
-                            /** @enum {string} */
-                            dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
-                        };
-                        imported: number;
-                        duplicates: number;
-                        skipped: number;
-                        lines: {
-                            lineNo: number;
-                            key: string;
-                            row: number;
-                            date: string;
-                            narration: string;
-                            reference: string | null;
-                            chequeNumber: string | null;
-                            withdrawal: string;
-                            deposit: string;
-                            balance: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["StatementImportAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14722,10 +13770,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    lineNo: number;
-                    entries: string[];
-                };
+                "application/json": components["schemas"]["MatchBodyInput"];
             };
         };
         responses: {
@@ -14741,15 +13786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account: string;
-                        lineNo: number;
-                        entries: {
-                            stream: string;
-                            amount: string;
-                        }[];
-                        clearedOn: string;
-                    };
+                    "application/json": components["schemas"]["MatchAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14832,14 +13869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balance: string;
-                        asOf: string;
-                        lowest: {
-                            date: string;
-                            balance: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["CashInHand"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14870,10 +13900,7 @@ export interface operations {
                  *       "fileName": "GSTR2B-042026.json"
                  *     }
                  */
-                "application/json": {
-                    file: string;
-                    fileName?: string | null;
-                };
+                "application/json": components["schemas"]["Gstr2bImportBodyInput"];
             };
         };
         responses: {
@@ -14889,13 +13916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        period: string;
-                        importId: number;
-                        documents: number;
-                        replaced: boolean;
-                        notRead: string[];
-                    };
+                    "application/json": components["schemas"]["Gstr2bImportAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14923,10 +13944,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    file: string;
-                    fileName?: string | null;
-                };
+                "application/json": components["schemas"]["Gstr2bImportBodyInput"];
             };
         };
         responses: {
@@ -14942,12 +13960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        periods: {
-                            period: string;
-                            statuses: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ImsImportAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14988,75 +14001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        period: string;
-                        tolerance: string;
-                        imported: {
-                            importId: number;
-                            fileName: string | null;
-                            at: string;
-                            by: string | null;
-                            generatedOn: string | null;
-                            notRead: string[];
-                        } | null;
-                        counts: {
-                            matched: number;
-                            mismatched: number;
-                            onlyIn2b: number;
-                            onlyInBooks: number;
-                        };
-                        rows: {
-                            /** @enum {string} */
-                            status: "matched" | "mismatched" | "only-in-2b" | "only-in-books";
-                            bill: {
-                                id: number;
-                                number: string;
-                                date: string;
-                                vendorName: string;
-                                gstin: string;
-                                taxableValue: string;
-                                igst: string;
-                                cgst: string;
-                                sgst: string;
-                                cess: string;
-                                total: string;
-                            } | null;
-                            document: {
-                                key: string;
-                                /** @enum {string} */
-                                kind: "invoice" | "credit-note" | "debit-note";
-                                ctin: string;
-                                supplierName: string | null;
-                                number: string;
-                                date: string;
-                                value: string;
-                                placeOfSupply: string;
-                                reverseCharge: boolean;
-                                taxableValue: string;
-                                igst: string;
-                                cgst: string;
-                                sgst: string;
-                                cess: string;
-                                supplyType: string;
-                                supplierPeriod: string;
-                            } | null;
-                            differences: {
-                                /** @enum {string} */
-                                field: "number" | "date" | "taxableValue" | "tax";
-                                books: string;
-                                portal: string;
-                            }[];
-                            action: {
-                                /** @enum {string} */
-                                action: "accept" | "reject" | "pending" | "none";
-                                by: string | null;
-                                at: string;
-                                /** @enum {string} */
-                                source: "owner" | "ims";
-                            } | null;
-                            followUp: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Gstr2bMatch"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15090,11 +14035,7 @@ export interface operations {
                  *       "action": "accept"
                  *     }
                  */
-                "application/json": {
-                    key: string;
-                    /** @enum {string} */
-                    action: "accept" | "reject" | "pending";
-                };
+                "application/json": components["schemas"]["ImsActionBodyInput"];
             };
         };
         responses: {
@@ -15110,12 +14051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        period: string;
-                        key: string;
-                        /** @enum {string} */
-                        action: "accept" | "reject" | "pending";
-                    };
+                    "application/json": components["schemas"]["ImsActionAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15151,9 +14087,7 @@ export interface operations {
                  *       "tolerance": "1.00"
                  *     }
                  */
-                "application/json": {
-                    tolerance: string;
-                };
+                "application/json": components["schemas"]["ToleranceBodyInput"];
             };
         };
         responses: {
@@ -15169,10 +14103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        period: string;
-                        tolerance: string;
-                    };
+                    "application/json": components["schemas"]["ToleranceAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15254,24 +14185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        igst: string;
-                        cgst: string;
-                        sgst: string;
-                        cess: string;
-                        period: string;
-                        counted: {
-                            billId: number;
-                            number: string;
-                            vendorName: string;
-                        }[];
-                        excluded: {
-                            billId: number;
-                            number: string;
-                            vendorName: string;
-                            reason: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["MatchedItc"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15306,23 +14220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        today: string;
-                        deadlines: {
-                            period: string;
-                            /** @enum {string} */
-                            return: "gstr1" | "gstr3b";
-                            label: string;
-                            due: string;
-                            /** @enum {string} */
-                            status: "filed" | "due" | "overdue" | "barred";
-                            filedOn: string | null;
-                            arn: string | null;
-                            daysLate: number;
-                            lastDay: string;
-                            warning: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DeadlinesAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15362,46 +14260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        return: "gstr1" | "gstr3b";
-                        period: string;
-                        filing: {
-                            /** @enum {string} */
-                            return: "gstr1" | "gstr3b";
-                            period: string;
-                            arn: string;
-                            filedOn: string;
-                            position: string;
-                            markedAt: string;
-                            markedBy: string | null;
-                        } | null;
-                        filed: {
-                            [key: string]: unknown;
-                        } | null;
-                        now: {
-                            [key: string]: unknown;
-                        };
-                        changed: boolean | null;
-                        amendments: {
-                            place: {
-                                /** @enum {string} */
-                                return: "GSTR-1A" | "GSTR-1";
-                                period: string;
-                            };
-                            rows: {
-                                table: string;
-                                section: string;
-                                key: string;
-                                original: {
-                                    [key: string]: unknown;
-                                } | null;
-                                amended: {
-                                    [key: string]: unknown;
-                                } | null;
-                            }[];
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["FiledReturnAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15437,10 +14296,7 @@ export interface operations {
                  *       "filedOn": "2026-09-11"
                  *     }
                  */
-                "application/json": {
-                    arn: string;
-                    filedOn: string;
-                };
+                "application/json": components["schemas"]["MarkFiledBodyInput"];
             };
         };
         responses: {
@@ -15456,14 +14312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        return: "gstr1" | "gstr3b";
-                        period: string;
-                        arn: string;
-                        filedOn: string;
-                        position: string;
-                    };
+                    "application/json": components["schemas"]["Filing"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15501,26 +14350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        booksBegin: string | null;
-                        lines: {
-                            account: string;
-                            debit: string;
-                            credit: string;
-                        }[];
-                        sources: {
-                            label: string;
-                            count: number;
-                            debit: string;
-                            credit: string;
-                        }[];
-                        totalDebit: string;
-                        totalCredit: string;
-                        difference: string;
-                        balanced: boolean;
-                        documentsBefore: number;
-                        explanation: string;
-                    };
+                    "application/json": components["schemas"]["OpeningSummary"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15559,14 +14389,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    lines: {
-                        /** @enum {string} */
-                        account: "cash" | "bank" | "input-cgst" | "input-sgst" | "input-igst" | "input-tax" | "capital" | "loans" | "output-cgst" | "output-sgst" | "output-igst" | "output-tax" | "rcm-payable" | "salaries-payable" | "salary-deductions-payable";
-                        debit?: number | string | null;
-                        credit?: number | string | null;
-                    }[];
-                };
+                "application/json": components["schemas"]["OpeningBalancesBodyInput"];
             };
         };
         responses: {
@@ -15643,42 +14466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            paymentId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PurchaseInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15732,42 +14520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        vendorId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            paymentId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PurchaseInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15820,43 +14573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        notes: string | null;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            receiptId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SalesInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15910,43 +14627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        customerId: number;
-                        invoiceNumber: string;
-                        invoiceDate: string;
-                        dueDate: string | null;
-                        /** @enum {string} */
-                        taxMode: "manual" | "gst";
-                        supplyType: ("intra" | "inter" | "none") | null;
-                        placeOfSupply: string | null;
-                        reverseCharge: boolean;
-                        subTotal: string;
-                        cgst: string;
-                        sgst: string;
-                        igst: string;
-                        taxAmount: string;
-                        roundOff: string;
-                        totalAmount: string;
-                        notes: string | null;
-                        description: string | null;
-                        openingOn: string | null;
-                        active: boolean;
-                        paidAmount: string;
-                        creditedAmount: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        status: "pending" | "partial" | "paid" | "overdue";
-                        notesAmount: string;
-                        lines: unknown[];
-                        allocations: {
-                            by: string;
-                            /** @enum {string} */
-                            as: "paid" | "credited";
-                            amount: string;
-                            receiptId?: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SalesInvoice"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16190,23 +14871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        locks: {
-                            /** @enum {string} */
-                            scope: "books";
-                            upTo: string | null;
-                            version: number;
-                            history: {
-                                /** @enum {string} */
-                                type: "PeriodLocked" | "PeriodUnlocked";
-                                upTo: string | null;
-                                was: string | null;
-                                reason: string | null;
-                                at: string;
-                                user: string | null;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["LocksAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16234,10 +14899,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    upTo?: string | null;
-                    reason?: string | null;
-                };
+                "application/json": components["schemas"]["LockBodyInput"];
             };
         };
         responses: {
@@ -16296,13 +14958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        url: string;
-                        eventTypes: string[];
-                        active: boolean;
-                        createdAt: string;
-                    }[];
+                    "application/json": components["schemas"]["Webhook"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16327,13 +14983,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    url: string;
-                    /** @default [] */
-                    eventTypes?: string[];
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["NewWebhookInput"];
             };
         };
         responses: {
@@ -16346,14 +14996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        url: string;
-                        eventTypes: string[];
-                        active: boolean;
-                        createdAt: string;
-                        secret: string;
-                    };
+                    "application/json": components["schemas"]["CreatedWebhook"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16482,13 +15125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        url: string;
-                        eventTypes: string[];
-                        active: boolean;
-                        createdAt: string;
-                    };
+                    "application/json": components["schemas"]["Webhook"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16515,11 +15152,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    url?: string;
-                    eventTypes?: string[];
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["WebhookChange"];
             };
         };
         responses: {
@@ -16532,13 +15165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        url: string;
-                        eventTypes: string[];
-                        active: boolean;
-                        createdAt: string;
-                    };
+                    "application/json": components["schemas"]["Webhook"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16673,10 +15300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        queued: number;
-                        deliveryIds: number[];
-                    };
+                    "application/json": components["schemas"]["Redelivered"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16704,10 +15328,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: date-time */
-                    since: string;
-                };
+                "application/json": components["schemas"]["RedeliverSince"];
             };
         };
         responses: {
@@ -16720,10 +15341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        queued: number;
-                        deliveryIds: number[];
-                    };
+                    "application/json": components["schemas"]["Redelivered"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16804,12 +15422,7 @@ export interface operations {
                  *       "expiresAt": "2027-03-31"
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    /** @enum {string} */
-                    role: "owner" | "staff" | "accountant" | "viewer";
-                    expiresAt?: string | null;
-                };
+                "application/json": components["schemas"]["NewApiKeyInput"];
             };
         };
         responses: {
@@ -16822,19 +15435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        /** @enum {string} */
-                        role: "owner" | "staff" | "accountant" | "viewer";
-                        prefix: string;
-                        createdAt: string;
-                        createdBy: string | null;
-                        expiresAt: string | null;
-                        lastUsedAt: string | null;
-                        revokedAt: string | null;
-                        key: string;
-                    };
+                    "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16908,24 +15509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        voucherDate: string;
-                        /** @enum {string} */
-                        voucherType: "Journal" | "Contra" | "Opening Balance";
-                        voucherNumber: string | null;
-                        referenceNumber: string | null;
-                        narration: string | null;
-                        active: boolean;
-                        totalAmount: string;
-                        lines: {
-                            account: string;
-                            party: string | null;
-                            particulars: string | null;
-                            debit: string;
-                            credit: string;
-                        }[];
-                    }[];
+                    "application/json": components["schemas"]["JournalVoucher"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16950,26 +15534,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    voucherDate?: string | null;
-                    /**
-                     * @default Journal
-                     * @enum {string}
-                     */
-                    voucherType?: "Journal" | "Contra" | "Opening Balance";
-                    voucherNumber?: string | null;
-                    referenceNumber?: string | null;
-                    narration?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                    lines: {
-                        account: string;
-                        party?: string | null;
-                        particulars?: string | null;
-                        debit?: number | string | null;
-                        credit?: number | string | null;
-                    }[];
-                };
+                "application/json": components["schemas"]["JournalVoucherBodyInput"];
             };
         };
         responses: {
@@ -16985,24 +15550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        voucherDate: string;
-                        /** @enum {string} */
-                        voucherType: "Journal" | "Contra" | "Opening Balance";
-                        voucherNumber: string | null;
-                        referenceNumber: string | null;
-                        narration: string | null;
-                        active: boolean;
-                        totalAmount: string;
-                        lines: {
-                            account: string;
-                            party: string | null;
-                            particulars: string | null;
-                            debit: string;
-                            credit: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["JournalVoucher"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -17042,24 +15590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        voucherDate: string;
-                        /** @enum {string} */
-                        voucherType: "Journal" | "Contra" | "Opening Balance";
-                        voucherNumber: string | null;
-                        referenceNumber: string | null;
-                        narration: string | null;
-                        active: boolean;
-                        totalAmount: string;
-                        lines: {
-                            account: string;
-                            party: string | null;
-                            particulars: string | null;
-                            debit: string;
-                            credit: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["JournalVoucher"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -17086,26 +15617,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    voucherDate?: string | null;
-                    /**
-                     * @default Journal
-                     * @enum {string}
-                     */
-                    voucherType?: "Journal" | "Contra" | "Opening Balance";
-                    voucherNumber?: string | null;
-                    referenceNumber?: string | null;
-                    narration?: string | null;
-                    /** @default true */
-                    active?: boolean;
-                    lines: {
-                        account: string;
-                        party?: string | null;
-                        particulars?: string | null;
-                        debit?: number | string | null;
-                        credit?: number | string | null;
-                    }[];
-                };
+                "application/json": components["schemas"]["JournalVoucherBodyInput"];
             };
         };
         responses: {
@@ -17121,24 +15633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        voucherDate: string;
-                        /** @enum {string} */
-                        voucherType: "Journal" | "Contra" | "Opening Balance";
-                        voucherNumber: string | null;
-                        referenceNumber: string | null;
-                        narration: string | null;
-                        active: boolean;
-                        totalAmount: string;
-                        lines: {
-                            account: string;
-                            party: string | null;
-                            particulars: string | null;
-                            debit: string;
-                            credit: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["JournalVoucher"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -17224,17 +15719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        asOf: string;
-                        recordedBy: string | null;
-                        items: {
-                            itemId: number;
-                            quantity: string;
-                            value: string;
-                            rate: string;
-                        }[];
-                        total: string;
-                    };
+                    "application/json": components["schemas"]["StockValuationAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -17304,9 +15789,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                };
+                "application/json": components["schemas"]["DeviceBody"];
             };
         };
         responses: {
@@ -17322,11 +15805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        code: string;
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["Device"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -17364,38 +15843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        configured: boolean;
-                        profile: {
-                            legalName: string;
-                            tradeName: string | null;
-                            address: string | null;
-                            state: string;
-                            gstin: string | null;
-                            pan: string | null;
-                            phone: string | null;
-                            email: string | null;
-                            /** @enum {string} */
-                            taxpayerType: "regular" | "composition";
-                            bankName: string | null;
-                            bankAccountNumber: string | null;
-                            ifsc: string | null;
-                            upiId: string | null;
-                            invoicePrefix: string;
-                            creditNotePrefix: string;
-                            debitNotePrefix: string;
-                            /** @default RCT */
-                            receiptPrefix: string;
-                            /** @default PAY */
-                            paymentPrefix: string;
-                            /** @default RFD */
-                            refundPrefix: string;
-                            /** @default VRF */
-                            vendorRefundPrefix: string;
-                            /** @default null */
-                            booksBegin: string | null;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["BusinessAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -17420,29 +15868,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    legalName: string;
-                    tradeName?: string | null;
-                    address?: string | null;
-                    state?: string | null;
-                    gstin?: string | null;
-                    pan?: string | null;
-                    phone?: string | null;
-                    email?: string | null;
-                    taxpayerType?: string | null;
-                    bankName?: string | null;
-                    bankAccountNumber?: string | null;
-                    ifsc?: string | null;
-                    upiId?: string | null;
-                    invoicePrefix?: string | null;
-                    creditNotePrefix?: string | null;
-                    debitNotePrefix?: string | null;
-                    receiptPrefix?: string | null;
-                    paymentPrefix?: string | null;
-                    refundPrefix?: string | null;
-                    vendorRefundPrefix?: string | null;
-                    booksBegin?: string | null;
-                };
+                "application/json": components["schemas"]["BusinessBodyInput"];
             };
         };
         responses: {
@@ -17458,35 +15884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        legalName: string;
-                        tradeName: string | null;
-                        address: string | null;
-                        state: string;
-                        gstin: string | null;
-                        pan: string | null;
-                        phone: string | null;
-                        email: string | null;
-                        /** @enum {string} */
-                        taxpayerType: "regular" | "composition";
-                        bankName: string | null;
-                        bankAccountNumber: string | null;
-                        ifsc: string | null;
-                        upiId: string | null;
-                        invoicePrefix: string;
-                        creditNotePrefix: string;
-                        debitNotePrefix: string;
-                        /** @default RCT */
-                        receiptPrefix: string;
-                        /** @default PAY */
-                        paymentPrefix: string;
-                        /** @default RFD */
-                        refundPrefix: string;
-                        /** @default VRF */
-                        vendorRefundPrefix: string;
-                        /** @default null */
-                        booksBegin: string | null;
-                    };
+                    "application/json": components["schemas"]["Business"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,0 +1,126 @@
+import { validationError } from '@erp/contracts';
+import type { Context, Middleware, Next } from 'koa';
+
+/**
+ * A strict API (issue 46 item 3): a query parameter or a body field that the route's OpenAPI
+ * operation does not declare is a 400 naming it, never silently ignored (a customer sent with
+ * `gstin` for `gstNumber` must not become a B2C customer). The OpenAPI document is the one list
+ * of what each route takes, so what is documented and what is accepted cannot drift apart.
+ */
+
+type Json = Record<string, unknown>;
+export interface StrictDocument {
+  readonly paths: Readonly<Record<string, Json>>;
+  readonly components?: Readonly<Record<string, unknown>>;
+}
+
+interface Route {
+  readonly pattern: RegExp;
+  /** Literal segments first: `/vendors/new` before `/vendors/{id}`. */
+  readonly params: number;
+  readonly item: Json;
+}
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Follows a local `$ref` (`#/components/schemas/Customer`) through the document. */
+const resolver = (doc: StrictDocument) => (node: unknown): Json => {
+  let current = node;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && hops < 20; hops += 1) {
+    current = (current.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, key) => (isObject(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+  }
+  return isObject(current) ? current : {};
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const routesOf = (doc: StrictDocument): Route[] =>
+  Object.entries(doc.paths)
+    .map(([path, item]) => ({
+      pattern: new RegExp(`^${path.split(/\{\w+\}/).map(escape).join('[^/]+')}/?$`),
+      params: (path.match(/\{\w+\}/g) ?? []).length,
+      item,
+    }))
+    .sort((a, b) => a.params - b.params);
+
+/** The names of every field in `value` that `schema` does not declare, as `lines.0.rate`. */
+export const unknownFields = (resolve: (node: unknown) => Json, node: unknown, value: unknown, at: string[] = []): string[] => {
+  const schema = resolve(node);
+  const branches = [...((schema.anyOf ?? schema.oneOf ?? []) as unknown[])];
+  if (branches.length > 0) {
+    // The branch that fits best: a value of a union is judged by the member it is meant for.
+    const found = branches.map((branch) => unknownFields(resolve, branch, value, at));
+    return found.reduce((best, next) => (next.length < best.length ? next : best));
+  }
+  if (Array.isArray(value)) {
+    return schema.items ? value.flatMap((element, i) => unknownFields(resolve, schema.items, element, [...at, String(i)])) : [];
+  }
+  if (!isObject(value)) return [];
+  const parts = [schema, ...((schema.allOf ?? []) as unknown[]).map(resolve)];
+  const properties: Json = Object.assign({}, ...parts.map((p) => (isObject(p.properties) ? p.properties : {})));
+  const closed = parts.some((p) => isObject(p.properties)) && parts.every((p) => p.additionalProperties === undefined || p.additionalProperties === false);
+  const extra = parts.find((p) => isObject(p.additionalProperties))?.additionalProperties;
+  return Object.entries(value).flatMap(([key, field]) => {
+    if (Object.hasOwn(properties, key)) return unknownFields(resolve, properties[key], field, [...at, key]);
+    if (extra !== undefined) return unknownFields(resolve, extra, field, [...at, key]);
+    return closed ? [[...at, key].join('.')] : [];
+  });
+};
+
+/** The `application/json` schema of a request body or a response. */
+const jsonSchemaOf = (resolve: (node: unknown) => Json, holder: unknown): unknown => {
+  const content = resolve(holder).content;
+  return isObject(content) && isObject(content['application/json']) ? content['application/json'].schema : undefined;
+};
+
+/** The record a write answers (its 200 or 201) and the path's GET answers. */
+const recordSchemas = (resolve: (node: unknown) => Json, item: Json, op: Json) => {
+  const answers = [op, isObject(item.get) ? item.get : {}].flatMap((o) => {
+    const responses = resolve(o.responses);
+    return ['200', '201'].map((status) => jsonSchemaOf(resolve, responses[status]));
+  });
+  // Records only: a list's rows (an array) say nothing of what one body may carry.
+  return answers.filter((schema) => schema !== undefined && isObject(resolve(schema).properties));
+};
+
+const refuse = (where: 'query parameter' | 'field', names: readonly string[], known: readonly string[]) => {
+  throw validationError(
+    `Unknown ${where}${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
+    names.map((name) => ({ path: name, message: where === 'field' ? 'Not a field here' : `Not a parameter here${known.length > 0 ? `: use ${known.join(', ')}` : ''}` })),
+  );
+};
+
+/**
+ * Koa middleware: after the body is parsed and before the route runs. A request no operation of
+ * the document matches passes on (the router answers 404 or 405).
+ */
+export const strictInput = (doc: StrictDocument): Middleware => {
+  const resolve = resolver(doc);
+  const routes = routesOf(doc);
+  return async (ctx: Context, next: Next) => {
+    const route = routes.find((r) => r.pattern.test(ctx.path));
+    const op = route && isObject(route.item[ctx.method.toLowerCase()]) ? (route.item[ctx.method.toLowerCase()] as Json) : undefined;
+    if (!route || !op) return next();
+    const parameters = [...((route.item.parameters ?? []) as unknown[]), ...((op.parameters ?? []) as unknown[])].map(resolve);
+    const known = parameters.filter((p) => p.in === 'query').map((p) => String(p.name));
+    const unknownQuery = Object.keys(ctx.query).filter((name) => !known.includes(name));
+    if (unknownQuery.length > 0) refuse('query parameter', unknownQuery, known);
+    const body = (ctx.request as { body?: unknown }).body;
+    if (ctx.method !== 'GET' && body !== undefined && body !== null) {
+      const schema = jsonSchemaOf(resolve, op.requestBody);
+      let unknown = schema === undefined ? (isObject(body) ? Object.keys(body) : []) : unknownFields(resolve, schema, body);
+      // A record read with GET is accepted back by PUT as it is: its read-only fields (id, totals,
+      // version…) are the record's, not unknown. A field neither the body's nor the record's is.
+      for (const answer of schema === undefined ? [] : recordSchemas(resolve, route.item, op)) {
+        if (unknown.length === 0) break;
+        const alsoUnknown = new Set(unknownFields(resolve, answer, body));
+        unknown = unknown.filter((name) => alsoUnknown.has(name));
+      }
+      if (unknown.length > 0) refuse('field', unknown, []);
+    }
+    return next();
+  };
+};

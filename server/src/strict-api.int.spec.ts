@@ -1,0 +1,93 @@
+import { api, customersEntity, HEADERS, INVOICE_DOCUMENTS } from '@erp/contracts';
+import { openApiDocument } from '@erp/query-service';
+import { describe, expect, it } from 'vitest';
+
+import type { Answer } from './testing/http-client';
+import { signedInOneProcess } from './testing/signed-in-system';
+
+/**
+ * A strict API (issue 46 item 3): on every route of the OpenAPI document, an unknown query
+ * parameter, and on every write an unknown body field, is a 400 naming it, and nothing is appended.
+ */
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const UNKNOWN_PARAM = 'updatedSince';
+const UNKNOWN_FIELD = 'notAField';
+/** A value for each path parameter that the route's own checks would take (the refusal comes first anyway). */
+const SAMPLE: Record<string, string> = { name: 'purchase', period: '2026-04', account: 'bank', party: 'customer-1' };
+const sampleUrl = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE[name] ?? '1');
+
+const operations = () => {
+  const doc = openApiDocument();
+  return Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ method, path, hasBody: Boolean((item[method] as { requestBody?: unknown }).requestBody) })),
+  );
+};
+
+const named = (res: Answer) => (res.body as { issues?: { path: string }[] } | undefined)?.issues?.map((i) => i.path) ?? [];
+
+describe('a strict API: unknown query parameters and body fields are refused, named (issue 46 item 3)', () => {
+  const t = signedInOneProcess();
+  const ops = operations();
+
+  const eventCount = async () => Number((await t.database.db.selectFrom('events' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('the document has every kind of route to walk', () => {
+    expect(ops.length).toBeGreaterThan(150);
+    expect(ops.filter((o) => o.method !== 'get').length).toBeGreaterThan(60);
+  });
+
+  it('every route: an unknown query parameter is a 400 naming it', async () => {
+    const before = await eventCount();
+    const wrong: string[] = [];
+    for (const { method, path, hasBody } of ops) {
+      const url = `${sampleUrl(path)}?${UNKNOWN_PARAM}=2026-01-01`;
+      const res = await t.owner.request(method.toUpperCase(), url, method === 'get' || method === 'delete' ? {} : { json: hasBody ? {} : undefined });
+      if (res.status !== 400 || !named(res).includes(UNKNOWN_PARAM)) wrong.push(`${method.toUpperCase()} ${url}: ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('every write: an unknown body field is a 400 naming it', async () => {
+    const before = await eventCount();
+    const wrong: string[] = [];
+    for (const { method, path } of ops.filter((o) => o.method === 'post' || o.method === 'put' || o.method === 'patch')) {
+      const url = sampleUrl(path);
+      const res = await t.owner.request(method.toUpperCase(), url, { json: { [UNKNOWN_FIELD]: 'x' } });
+      if (res.status !== 400 || !named(res).includes(UNKNOWN_FIELD)) wrong.push(`${method.toUpperCase()} ${url}: ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it("the issue's customer sent with gstin (the field is gstNumber) is refused naming gstin, and not created", async () => {
+    const res = await t.owner.post(customersEntity.path, { name: 'Mehta Stores', gstin: '27AAPFU0939F1ZV' });
+    expect(res.status, res.text).toBe(400);
+    expect(named(res)).toEqual(['gstin']);
+    expect((res.body as { message: string }).message).toContain('gstin');
+    const list = await t.owner.get<unknown[]>(customersEntity.path, { headers: { [HEADERS.minPosition]: '0' } });
+    expect(list.body).toEqual([]);
+  });
+
+  it('a document with a misnamed field (date for invoiceDate) is refused naming it', async () => {
+    const customer = await t.owner.post<{ id: number }>(customersEntity.path, { name: 'Gupta Kirana' });
+    expect(customer.status, customer.text).toBe(201);
+    const sales = INVOICE_DOCUMENTS.find((d) => d.path.includes('/sales/'))!;
+    const res = await t.owner.post(sales.path, {
+      customerId: customer.body.id,
+      date: '2026-04-10',
+      lines: [{ itemName: 'Rice', quantity: '1', rate: '100', discountPct: '5' }],
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(named(res)).toContain('date');
+  });
+
+  it('a list refuses updatedSince (the sync cursor is changedSince) instead of answering the whole list', async () => {
+    const res = await t.owner.get(`${customersEntity.path}?updatedSince=2026-01-01`);
+    expect(res.status, res.text).toBe(400);
+    expect((res.body as { message: string }).message).toContain('updatedSince');
+    expect((await t.owner.get(`${customersEntity.path}?changedSince=0`)).status).toBe(200);
+    expect((await t.owner.get(`${api.events}?limit=1`)).status).toBe(200);
+  });
+});
