@@ -87,11 +87,11 @@ export async function netProfit(page: Page, from: string, to: string) {
  * behind; after five minutes it is taken over.
  */
 const BOOKS_LOCK = `${E2E_DATA_DIR}-books-lock`;
-export async function holdingTheBooks<T>(work: () => Promise<T>): Promise<T> {
+export async function takeTheBooks() {
   for (;;) {
     try {
       mkdirSync(BOOKS_LOCK);
-      break;
+      return;
     } catch {
       try {
         if (Date.now() - statSync(BOOKS_LOCK).mtimeMs > 300_000) rmSync(BOOKS_LOCK, { recursive: true, force: true });
@@ -101,10 +101,14 @@ export async function holdingTheBooks<T>(work: () => Promise<T>): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
+}
+export const releaseTheBooks = () => rmSync(BOOKS_LOCK, { recursive: true, force: true });
+export async function holdingTheBooks<T>(work: () => Promise<T>): Promise<T> {
+  await takeTheBooks();
   try {
     return await work();
   } finally {
-    rmSync(BOOKS_LOCK, { recursive: true, force: true });
+    releaseTheBooks();
   }
 }
 
@@ -133,7 +137,7 @@ export async function sell(taps: Taps, page: Page, sale: { customer: string; num
 export async function addParty(taps: Taps, page: Page, path: string, add: string, fields: Record<string, string>, create: string) {
   await taps.open(path);
   await taps.tap(page.getByRole('button', { name: add }));
-  for (const [label, value] of Object.entries(fields)) await taps.type(page.getByLabel(label, { exact: true }), value);
+  for (const [label, value] of Object.entries(fields)) await taps.type(page.getByLabel(label), value);
   await taps.tap(page.getByRole('button', { name: create }));
   await expectToast(page, 'Success', `${create.replace('Create ', '')} created successfully`);
 }
