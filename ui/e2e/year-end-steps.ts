@@ -22,6 +22,13 @@ export class Taps {
   step(name: string) {
     this.rows.push({ step: name, taps: 0, typed: 0, screens: 0 });
   }
+  /** Where the step's counts stand, to go back to when a try is made again (the owner makes one). */
+  mark() {
+    return { ...this.row };
+  }
+  rewind(to: { taps: number; typed: number; screens: number }) {
+    Object.assign(this.row, { taps: to.taps, typed: to.typed, screens: to.screens });
+  }
   /** Opening a screen: the owner's way there is the menu, counted apart from the taps on it. */
   async open(path: string) {
     this.row.screens += 1;

@@ -18,7 +18,7 @@ const BOOKS_BEGIN = '2025-04-01';
 const BOUNDS: Record<string, number> = {
   'Books begin (Settings)': 4,
   'Customer, vendor, employee': 6,
-  'Opening invoice and capital': 8,
+  'Opening invoice and capital': 3,
   'Sale': 5,
   'Purchase': 5,
   'Credit note (goods returned)': 6,
@@ -84,8 +84,11 @@ test('a whole financial year from the screens: openings to the close, a lock, a 
   await taps.type(opening.getByLabel('Amount outstanding'), '3141.59');
   await taps.tap(opening.getByRole('button', { name: 'Save Opening invoice' }));
   await expectToast(page, 'Success', `Opening invoice OB-${tag} saved`);
-  // Capital takes what the openings lack (the other journeys' openings among them); read, then typed.
+  // Capital takes what the openings lack (the other journeys' openings among them); read, then
+  // typed. Another journey's opening saved meanwhile makes the test try again: the owner's taps are one try's.
+  const before = taps.mark();
   await expect(async () => {
+    taps.rewind(before);
     const summary = (await (await page.request.get('/api/accounting/opening-balances')).json()) as { lines: { account: string; debit: string; credit: string }[]; difference: string };
     const capital = summary.lines.find((l) => l.account === 'capital');
     const credit = (capital ? paiseOf(capital.credit) - paiseOf(capital.debit) : 0) + paiseOf(summary.difference);
