@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { apiPost, expectAccessible, expectToast, unique } from './support';
+import { holdingTheBooks } from './year-end-steps';
 
 const REFUSED = 'The books are locked up to 31-12-2019. Unlock them in Settings to change this.';
 
@@ -50,18 +51,22 @@ async function unlock(page: Page) {
  * the server's, so the two widths take turns rather than run side by side).
  */
 test('lock the books: a backdated sale is refused naming the lock; unlock with a reason', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  // Up to both widths' year-end journeys waited for, then its own.
+  test.setTimeout(360_000);
   await page.goto('/');
   const customer = unique('Lock Traders');
   await apiPost(page, '/api/sales/customers', { name: customer });
-  for (const size of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
-    await page.setViewportSize(size);
-    const section = await lock(page);
-    await expectAccessible(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await section.screenshot({ path: testInfo.outputPath(`lock-books-${size.width}.png`) });
-    await backdatedSale(page, customer);
-    await page.screenshot({ path: testInfo.outputPath(`refused-${size.width}.png`) });
-    await unlock(page);
-  }
+  // The year-end journey locks the books too: each waits for the other's unlock.
+  await holdingTheBooks(async () => {
+    for (const size of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      const section = await lock(page);
+      await expectAccessible(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      await section.screenshot({ path: testInfo.outputPath(`lock-books-${size.width}.png`) });
+      await backdatedSale(page, customer);
+      await page.screenshot({ path: testInfo.outputPath(`refused-${size.width}.png`) });
+      await unlock(page);
+    }
+  });
 });
