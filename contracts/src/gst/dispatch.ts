@@ -57,7 +57,7 @@ const matching = (max: number, test: RegExp, message: string, normalise: (v: str
       return value;
     });
 const pincode = (who: string) =>
-  z.union([z.string(), z.number()], { error: `Enter the ${who} PIN code` }).transform((v, ctx) => {
+  z.union([z.string().max(10, 'A PIN code is 6 digits, not starting with 0'), z.number()], { error: `Enter the ${who} PIN code` }).transform((v, ctx) => {
     const value = String(v).trim();
     if (!PINCODE.test(value)) ctx.addIssue({ code: 'custom', message: 'A PIN code is 6 digits, not starting with 0' });
     return value;
@@ -76,7 +76,7 @@ export const DispatchBodySchema = z
     toPincode: pincode('delivery'),
     transportMode: z.enum(TRANSPORT_MODES, { error: 'Choose 1 road, 2 rail, 3 air or 4 ship' }).optional().default('1'),
     distanceKm: z
-      .union([z.number(), z.string()], { error: `Enter the distance in km (${DISTANCE_KM.min} to ${DISTANCE_KM.max})` })
+      .union([z.number(), z.string().max(10, `The distance is ${DISTANCE_KM.min} to ${DISTANCE_KM.max} km, in whole km`)], { error: `Enter the distance in km (${DISTANCE_KM.min} to ${DISTANCE_KM.max})` })
       .transform((v, ctx) => {
         const value = Number(v);
         if (!Number.isInteger(value) || value < DISTANCE_KM.min || value > DISTANCE_KM.max) {
@@ -120,18 +120,22 @@ export const SIGNED_QR_MAX = 2953;
 export const IrnBodySchema = z.object({
   irn: z
     .string({ error: 'Paste the IRN' })
+    .max(100, 'An IRN is 64 characters, 0-9 and a-f')
     .transform((v) => v.trim().toLowerCase())
     .refine((v) => /^[0-9a-f]{64}$/.test(v), 'An IRN is 64 characters, 0-9 and a-f'),
   ackNo: z
-    .union([z.string(), z.number()], { error: 'Paste the Ack No' })
+    .union([z.string().max(40, 'An Ack No is digits only'), z.number()], { error: 'Paste the Ack No' })
     .transform((v) => String(v).trim())
     .refine((v) => /^[0-9]{1,20}$/.test(v), 'An Ack No is digits only'),
   ackDate: z
     .string({ error: 'Paste the Ack Date' })
+    .max(40, 'Ack Date as the portal shows it: YYYY-MM-DD HH:MM:SS')
     .transform((v) => v.trim())
     .refine((v) => /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v), 'Ack Date as the portal shows it: YYYY-MM-DD HH:MM:SS'),
   signedQrCode: z
     .string({ error: 'Paste the signed QR code' })
+    // Room for the spaces and line ends a paste brings; the code itself is held to SIGNED_QR_MAX below.
+    .max(SIGNED_QR_MAX + 100, `At most ${SIGNED_QR_MAX} characters: a QR code holds no more`)
     .transform((v) => v.trim())
     .refine((v) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(v), 'The signed QR code is the long text of three parts joined by dots')
     .refine((v) => v.length <= SIGNED_QR_MAX, `At most ${SIGNED_QR_MAX} characters: a QR code holds no more`),

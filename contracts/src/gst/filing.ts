@@ -40,6 +40,7 @@ export const MarkFiledBodySchema = z.strictObject({
     .regex(ARN_PATTERN, 'ARN must be the 15 characters the portal gave (e.g. AA270826012345X)'),
   filedOn: z
     .string({ error: 'Filing date is required' })
+    .max(40, 'Filing date must be a date (YYYY-MM-DD)')
     .trim()
     .refine(isAcceptedDate, 'Filing date must be a date (YYYY-MM-DD)'),
 });

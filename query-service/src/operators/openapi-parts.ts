@@ -54,7 +54,7 @@ export const idParam = { name: 'id', in: 'path', required: true, schema: { type:
 export const listParams = [
   { name: 'q', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'Case-insensitive search in the texts of a row and the names it points at' },
   { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }, description: 'Page size; without it, every row' },
-  { name: 'after', in: 'query', schema: { type: 'string' }, description: 'The X-Next-After of the previous page' },
+  { name: 'after', in: 'query', schema: { type: 'string', maxLength: 2000, pattern: '^[A-Za-z0-9_-]+$' }, description: 'The X-Next-After of the previous page' },
   {
     name: 'changedSince',
     in: 'query',

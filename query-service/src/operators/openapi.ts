@@ -154,7 +154,7 @@ const allPaths = () =>
           { name: 'record', in: 'query', schema: { type: 'string', maxLength: 80 }, description: 'Only this record: its stream, e.g. vendor-3' },
           { name: 'from', in: 'query', schema: { type: 'string', format: 'date' }, description: 'From this day (India); a real day of the years 1900 to 2999, on or before `to`' },
           { name: 'to', in: 'query', schema: { type: 'string', format: 'date' }, description: 'To this day (India), inclusive; a real day of the years 1900 to 2999' },
-          { name: 'before', in: 'query', schema: { type: 'string' }, description: 'The next of the previous page' },
+          { name: 'before', in: 'query', schema: { type: 'string', maxLength: 18, pattern: '^[1-9][0-9]{0,17}$' }, description: 'The next of the previous page' },
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
         ],
         responses: { 200: ok('A page of the activity log', ActivityPageSchema), ...errors },
