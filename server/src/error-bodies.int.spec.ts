@@ -26,7 +26,8 @@ const HOSTILE_BODIES: { raw: string }[] = [
 
 const checkAnswer = (what: string, res: Answer, failures: string[]) => {
   if (res.status >= 500) failures.push(`${what} → ${res.status} ${res.text.slice(0, 200)}`);
-  if (LEAKS.test(res.text)) failures.push(`${what} leaks: ${res.text.slice(0, 300)}`);
+  // An error's words (the API's own documentation, answered 200, names SQL and stacks on purpose).
+  if (res.status >= 400 && LEAKS.test(res.text)) failures.push(`${what} leaks: ${res.text.slice(0, 300)}`);
   if (res.status < 400 || !res.text) return;
   if (!ErrorBodySchema.strict().safeParse(res.body).success) failures.push(`${what} → body ${res.text.slice(0, 200)}`);
 };
@@ -34,7 +35,7 @@ const checkAnswer = (what: string, res: Answer, failures: string[]) => {
 /** Every routed path but sign-in's, and how many requests the walk sends: its time limit comes from that (a busy machine took over 60 s). */
 const ROUTES = productRoutes().filter((r) => !r.path.startsWith('/api/auth/'));
 const WALK_REQUESTS = ROUTES.reduce(
-  (n, r) => n + (r.path.includes(':') ? HOSTILE_PARAMS.length : 1) * (['POST', 'PUT'].includes(r.method) ? HOSTILE_BODIES.length : 1),
+  (n, r) => n + 1 + (r.path.includes(':') ? HOSTILE_PARAMS.length : 1) * (['POST', 'PUT'].includes(r.method) ? HOSTILE_BODIES.length : 1),
   0,
 );
 
@@ -47,9 +48,14 @@ describe('error bodies under hostile input', () => {
     const failures: string[] = [];
     const statuses = new Set<number>();
     for (const route of routes) {
+      // The hostile query once a route (a parameter the route does not take is refused before it,
+      // issue 46), then the hostile ids and bodies without it, so they reach the route itself.
+      const queried = await t.owner.request(route.method, `${route.path.replace(/:\w+/g, HOSTILE_PARAMS[0]!)}${HOSTILE_QUERY}`, { headers: { ...HOSTILE_HEADERS, 'content-type': 'application/json' } });
+      statuses.add(queried.status);
+      checkAnswer(`${route.method} ${route.path} ${HOSTILE_QUERY.slice(0, 40)}`, queried, failures);
       const withParams = route.path.includes(':');
       for (const param of withParams ? HOSTILE_PARAMS : ['']) {
-        const url = `${route.path.replace(/:\w+/g, param)}${HOSTILE_QUERY}`;
+        const url = route.path.replace(/:\w+/g, param);
         const bodies = ['POST', 'PUT'].includes(route.method) ? HOSTILE_BODIES : [undefined];
         for (const body of bodies) {
           const res = await t.owner.request(route.method, url, {

@@ -11,7 +11,7 @@ const PERIOD = [
   FY,
   RECORDED_BY,
 ];
-const AS_OF = [date('asOf', 'The day the figures stand at (default: today): documents dated on or before it'), FY, RECORDED_BY];
+const AS_OF = [date('asOf', 'The day the figures stand at (default: today): documents dated on or before it'), date('to', 'The same as `asOf` (when both are given, `asOf`): the last day of the period screens share with the period reports'), FY, RECORDED_BY];
 const COMPARE = { name: 'compare', in: 'query', schema: { type: 'string', enum: ['previous-year'] }, description: 'Adds `previous`: the same report a year earlier, to show beside it' };
 const FORMAT = { name: 'format', in: 'query', schema: { type: 'string', enum: ['csv', 'pdf'], default: 'csv' } };
 const download = (summary: string) => ({

@@ -3,7 +3,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-import { api, BANK_RECONCILIATION_PATHS, BUSINESS_PATH, byId, GSTR2B_PATHS, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
+import { api, BANK_RECONCILIATION_PATHS, BUSINESS_PATH, byId, GST_FILING_PATHS, GSTR2B_PATHS, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, parseRecordStream, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from '@erp/contracts';
 import { MASTER_DATA_SAMPLES } from '@erp/contracts/testing';
 import type { Database } from '@erp/eventstore';
 import { freePort } from '@erp/eventstore/testing';
@@ -120,6 +120,9 @@ export const writeHistory = async (owner: HttpClient) => {
   const file = JSON.stringify({ chksum: 'x', data: { gstin: '27AAPFU0939F1ZV', rtnprd: '042026', gendt: '14-05-2026', version: '1.0', docdata: { b2b } } });
   const twoB = await owner.post(GSTR2B_PATHS.imports, { file, fileName: 'GSTR2B-042026.json' });
   expect([200, 201], twoB.text).toContain(twoB.status);
+  // April's GSTR-1 marked filed: its copy as filed is kept (issue 44).
+  const filed = await owner.post(GST_FILING_PATHS.filing('gstr1', '2026-04'), { arn: 'AA270526012345X', filedOn: '2026-05-11' });
+  expect([200, 201], filed.text).toContain(filed.status);
 };
 
 export const waitCaughtUp = (client: HttpClient) =>
