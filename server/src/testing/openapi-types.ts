@@ -12374,6 +12374,8 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description The same as `asOf` (when both are given, `asOf`): the last day of the period screens share with the period reports; a day of the years 1900 to 2999 */
+                to?: string;
                 /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
                 fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
@@ -12506,6 +12508,8 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description The same as `asOf` (when both are given, `asOf`): the last day of the period screens share with the period reports; a day of the years 1900 to 2999 */
+                to?: string;
                 /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
                 fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
@@ -12594,6 +12598,8 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description The same as `asOf` (when both are given, `asOf`): the last day of the period screens share with the period reports; a day of the years 1900 to 2999 */
+                to?: string;
                 /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
                 fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
@@ -12637,6 +12643,8 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description The same as `asOf` (when both are given, `asOf`): the last day of the period screens share with the period reports; a day of the years 1900 to 2999 */
+                to?: string;
                 /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
                 fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
@@ -12678,6 +12686,8 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description The same as `asOf` (when both are given, `asOf`): the last day of the period screens share with the period reports; a day of the years 1900 to 2999 */
+                to?: string;
                 /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
                 fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
@@ -12902,6 +12912,8 @@ export interface operations {
                 side?: "receivable" | "payable";
                 /** @description The day the figures stand at (default: today): documents dated on or before it; a day of the years 1900 to 2999 */
                 asOf?: string;
+                /** @description The same as `asOf` (when both are given, `asOf`): the last day of the period screens share with the period reports; a day of the years 1900 to 2999 */
+                to?: string;
                 /** @description A financial year, `2025-26`: the period 1 April 2025 to 31 March 2026, or the figures as of its last day (not with from, to or asOf) */
                 fy?: string;
                 /** @description Only what had been recorded by this moment counts: the books as they stood then (a later revision of an old document does not change the answer). A parameter a report does not take is a 400 naming it */
