@@ -4,22 +4,16 @@
 // holding 1,000 sales invoices: Home and the sales invoice list to usable, cold (a browser with
 // nothing kept: no HTTP cache, service worker or stored queries) and warm (the same visit again);
 // New Invoice open; a save acknowledged on screen. Median of 5. Run `npm run build` first.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-
-import { api, customersEntity, HEADERS, salesInvoices } from '@erp/contracts';
-import { freePort, testDatabase } from '@erp/eventstore/testing';
+import { customersEntity, HEADERS, salesInvoices } from '@erp/contracts';
+import { testDatabase } from '@erp/eventstore/testing';
 import { type Browser, chromium, type Page } from '@playwright/test';
+
+import { CHROMIUM, CHROMIUM_FLAGS as FLAGS, ownerHeaders, startBuiltApp } from './bench-app';
 
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 5);
 const INVOICES = Number(process.env.BENCH_PHONE_RECORDS ?? 1000);
 // Seeding is slow on a busy machine: BENCH_PHONE_RECORDS=100 tries the script quickly.
 const CUSTOMERS = 40;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 /** 150 ms round trip, 1.5 Mbps each way (bytes per second for CDP). */
 const LINK = { offline: false, latency: 150, downloadThroughput: (1.5 * 1024 * 1024) / 8, uploadThroughput: (1.5 * 1024 * 1024) / 8 };
@@ -28,30 +22,12 @@ const LIST = `/module/sales/task/${salesInvoices.plural}`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const startServer = async (databaseUrl: string) => {
-  const entry = path.resolve('server/dist/embedded.js');
-  if (!existsSync(entry) || !existsSync('ui/dist/index.html')) throw new Error('Run `npm run build` first.');
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-bench-phone-'));
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, ERP_DATA_DIR: dataDir, NATS_URL: '', ERP_SETUP_CODE: 'BENCH-CODE' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
-    if (i > 1800) throw new Error('The server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { baseUrl, stop: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); await rm(dataDir, { recursive: true, force: true }); } };
-};
+const startServer = (databaseUrl: string) => startBuiltApp(databaseUrl, 'phone', 180);
 
 /** The owner, 40 customers and 1,000 sales invoices of one to three lines, over HTTP. */
 const seed = async (baseUrl: string) => {
-  const setup = await fetch(`${baseUrl}${api.auth.setup}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'owner', password: 'correct horse battery staple', setupCode: 'BENCH-CODE' }) });
-  if (setup.status !== 201) throw new Error(`setup: ${setup.status}`);
-  const cookie = setup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const headers = { 'content-type': 'application/json', cookie, origin: baseUrl };
+  const headers = await ownerHeaders(baseUrl);
+  const { cookie } = headers;
   const post = async (url: string, body: unknown): Promise<{ id: number; position: string }> => {
     for (let attempt = 0; ; attempt++) {
       const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });

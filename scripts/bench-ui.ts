@@ -3,22 +3,16 @@
 // Vendors screen and each search keystroke, and runs Lighthouse's mobile profile (slow 4G, 4× CPU
 // slowdown) on home and on Vendors. The baseline, in the same process: the whole-list GET the
 // screen used to make, against the first page it makes now. Run `npm run build` first.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-
-import { api, HEADERS, vendorsEntity } from '@erp/contracts';
-import { freePort, testDatabase } from '@erp/eventstore/testing';
+import { HEADERS, vendorsEntity } from '@erp/contracts';
+import { testDatabase } from '@erp/eventstore/testing';
 import { chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+import { CHROMIUM, CHROMIUM_FLAGS as FLAGS, ownerHeaders, startBuiltApp } from './bench-app';
+
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const WRITERS = 8;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SEARCH = 'ganesh';
 const TARGETS = { firstCardMs: 1000, keystrokeMs: 100, performance: 95, accessibility: 100 };
 // Measured on main before this work (issue 11), for the table.
@@ -32,29 +26,11 @@ const WORDS = ['Shree', 'Ganesh', 'Lakshmi', 'Balaji', 'Sai', 'Krishna', 'Om', '
 const TRADES = ['Traders', 'Enterprises', 'Agencies', 'Stores', 'Textiles', 'Hardware', 'Distributors', 'Industries'];
 const vendorName = (i: number) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 7 + 3) % WORDS.length]} ${TRADES[i % TRADES.length]} ${String(i).padStart(5, '0')}`;
 
-const startServer = async (databaseUrl: string) => {
-  const entry = path.resolve('server/dist/embedded.js');
-  if (!existsSync(entry) || !existsSync('ui/dist/index.html')) throw new Error('Run `npm run build` first.');
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erp-bench-ui-'));
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, ERP_DATA_DIR: dataDir, NATS_URL: '', ERP_SETUP_CODE: 'BENCH-CODE' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
-    if (i > 600) throw new Error('The server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { baseUrl, stop: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); await rm(dataDir, { recursive: true, force: true }); } };
-};
+const startServer = (databaseUrl: string) => startBuiltApp(databaseUrl, 'ui', 60);
 
 const seed = async (baseUrl: string) => {
-  const setup = await fetch(`${baseUrl}${api.auth.setup}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'owner', password: 'correct horse battery staple', setupCode: 'BENCH-CODE' }) });
-  if (setup.status !== 201) throw new Error(`setup: ${setup.status}`);
-  const cookie = setup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const headers = { 'content-type': 'application/json', cookie, origin: baseUrl };
+  const headers = await ownerHeaders(baseUrl);
+  const { cookie } = headers;
   let next = 0;
   let position = '0';
   const started = Date.now();
