@@ -58,30 +58,11 @@ export const MASTER_DATA_ENTITIES = [
 ] as const;
 export * from './master-data-codec';
 export * from './documents';
-export * from './purchase/invoices';
-export * from './purchase/payments';
-export * from './sales/invoices';
-export * from './sales/receipts';
-export * from './sales/credit-notes';
-export * from './purchase/debit-notes';
-export * from './sales/refunds';
-export * from './purchase/vendor-refunds';
+export * from './kinds';
 
-import { purchaseInvoices } from './purchase/invoices';
-import { vendorPayments } from './purchase/payments';
-import { salesInvoices } from './sales/invoices';
-import { receipts } from './sales/receipts';
-import { creditNotes } from './sales/credit-notes';
-import { debitNotes } from './purchase/debit-notes';
-import { customerRefunds } from './sales/refunds';
-import { vendorRefunds } from './purchase/vendor-refunds';
+import { INVOICE_DOCUMENTS, REFUND_DOCUMENTS, SETTLEMENT_DOCUMENTS } from './kinds';
 import { publicEventTypes } from './integration/event-types';
 
-/** Every invoice-like document and every document that settles them (DESIGN §4). */
-export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes] as const;
-export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
-/** Refunds out of a party's credit (issue 42). */
-export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;
 /** Every event type the product publishes: what a webhook may ask for (integration/event-types.ts). */
 export const PUBLIC_EVENT_TYPES = publicEventTypes({
   entities: MASTER_DATA_ENTITIES,

@@ -8,6 +8,7 @@ import {
   type InvoiceData,
   isPrintable,
   notFound,
+  seriesPrefix,
   type SettlementLine,
   sumMoney,
   termDaysOf,
@@ -22,7 +23,7 @@ import { type Appends, businessProfile, invoiceLoader, type InvoiceStreams, rele
 import { eDocumentsDecider } from './e-documents.decider';
 import { invoiceOf } from './invoice-answer';
 import type { InvoiceContext, InvoiceDecider, InvoiceState } from './invoice.decider';
-import { DEFAULT_PREFIXES, issueNumber, nextNumber, numberClaims } from './numbers';
+import { issueNumber, nextNumber, numberClaims } from './numbers';
 import { nameParty } from './parties';
 import type { SettlementDraft } from './settlement.decider';
 
@@ -39,8 +40,8 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
   const run =
     (kind: 'Record' | 'Revise', id: number, body: InvoiceBody, metadata: CommandMetadata, settlementId: number | null = null): CommandRun<Result> =>
     async (ctx) => {
-      if (body.paidNow && kind === 'Revise') {
-        const message = `${doc.settleNow?.label ?? 'Paid now'} is for a new invoice: record a receipt or payment for this one`;
+      if (body.paidNow && doc.settleNow && kind === 'Revise') {
+        const message = `${doc.settleNow.label} is for a new invoice: record a receipt or payment for this one`;
         throw validationError(message, [{ path: 'paidNow', message }]);
       }
       const invoice = kind === 'Record' ? ctx.fresh(doc.streamOf(id), decider) : await ctx.load(doc.streamOf(id), decider);
@@ -51,7 +52,7 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
       const business = body.taxMode !== 'manual' || (doc.series && !body.number && !before) ? await businessProfile(ctx) : null;
       const series =
         !body.number && !before && doc.series
-          ? await nextNumber(doc, ctx, id, business?.[doc.series] ?? DEFAULT_PREFIXES[doc.series], body.date ?? indiaDate(metadata.now), body.partyId)
+          ? await nextNumber(doc, ctx, id, seriesPrefix(business, doc.series), body.date ?? indiaDate(metadata.now), body.partyId)
           : null;
       const number = body.number ?? before?.number ?? series?.number;
       if (!number) throw validationError(`${doc.numberLabel} is required`, [{ path: doc.numberField, message: `${doc.numberLabel} is required` }]);
@@ -110,7 +111,7 @@ const settleNow = async (
   if (invoice.status !== 'recorded') return null;
   const { doc } = settledBy;
   const amount = body.paidNow!;
-  const issued = await issueNumber(ctx, doc, settlementId, business?.[doc.series] ?? DEFAULT_PREFIXES[doc.series], invoice.invoice.date);
+  const issued = await issueNumber(ctx, doc, settlementId, seriesPrefix(business, doc.series), invoice.invoice.date);
   const line: SettlementLine = { lineNo: 1, invoiceId, invoiceNumber: invoice.invoice.number, invoiceAmount: invoice.invoice.totalAmount, amount };
   const draft: SettlementDraft = {
     number: issued.number,

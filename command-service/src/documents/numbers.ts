@@ -74,6 +74,3 @@ export const issueNumber = async (ctx: CommandContext, doc: { readonly stream: s
   const issued = NumberSeriesEventSchema.parse({ type: 'DocumentNumberIssued', data: { seq, number, document: doc.streamOf(id) } });
   return { number, appends: [{ stream: series, events: [issued] }] satisfies Appends };
 };
-
-/** The prefixes until the business sets its own. */
-export const DEFAULT_PREFIXES = { invoicePrefix: 'INV', creditNotePrefix: 'CN', debitNotePrefix: 'DN', receiptPrefix: 'RCT', paymentPrefix: 'PAY' } as const;

@@ -1,4 +1,4 @@
-import { type DomainEvent, indiaDate, notFound, type RefundBody, type RefundDocument, type RefundLine, validationError } from '@erp/contracts';
+import { type DomainEvent, indiaDate, notFound, type RefundBody, type RefundDocument, type RefundLine, seriesPrefix, validationError } from '@erp/contracts';
 
 import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandContext, CommandRun, StreamHandle } from '../shared/handle-command';
@@ -71,7 +71,7 @@ export const refundCommands = (doc: RefundDocument, decider: RefundDecider, sour
         if (!credits.has(source)) credits.set(source, await creditOf(ctx, source, by, body.partyId, metadata));
       }
       const lines: RefundLine[] = body.lines.map((l, index) => ({ lineNo: index + 1, source: l.source, sourceNumber: credits.get(l.source)!.number, amount: l.amount }));
-      const prefix = kind === 'Record' ? ((await businessProfile(ctx))?.[doc.series] ?? doc.defaultPrefix) : '';
+      const prefix = kind === 'Record' ? seriesPrefix(await businessProfile(ctx), doc.series) : '';
       const issued = kind === 'Record' ? await issueNumber(ctx, doc, id, prefix, body.date ?? indiaDate(metadata.now)) : null;
       const draft: RefundDraft = { number: issued?.number ?? null, partyId: body.partyId, date: body.date, paymentMethod: body.paymentMethod, texts: body.texts, active: body.active, lines };
       // The refund first: a voided one refuses the revision before any credit is asked.

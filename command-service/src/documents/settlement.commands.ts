@@ -1,10 +1,10 @@
-import { compareMoney, DirectAmountSchema, indiaDate, notFound, rupees, type SettlementBody, type SettlementLine, sumMoney, toIssues, validationError } from '@erp/contracts';
+import { compareMoney, DirectAmountSchema, indiaDate, notFound, rupees, seriesPrefix, type SettlementBody, type SettlementLine, sumMoney, toIssues, validationError } from '@erp/contracts';
 
 import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandRun } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
 import { type Appends, businessProfile, invoiceLoader, type InvoiceStreams, releases, requireParty, type SettlementStreams } from './command-parts';
-import { DEFAULT_PREFIXES, issueNumber } from './numbers';
+import { issueNumber } from './numbers';
 import { type SettlementDraft, settlementOf, type SettlementState } from './settlement.decider';
 import { datedInBooks } from '../shared/period-locks';
 
@@ -61,7 +61,7 @@ export const settlementCommands = (doc: SettlementStreams['doc'], decider: Settl
         lines.push({ lineNo: index + 1, invoiceId: line.invoiceId, invoiceNumber: recorded?.number ?? '', invoiceAmount: recorded?.totalAmount ?? '0.00', amount: line.amount });
       }
       // A new one takes the next number of its series in the same append (Revise keeps its number).
-      const prefix = kind === 'Record' ? ((await businessProfile(ctx))?.[doc.series] ?? DEFAULT_PREFIXES[doc.series]) : '';
+      const prefix = kind === 'Record' ? seriesPrefix(await businessProfile(ctx), doc.series) : '';
       const issued = kind === 'Record' ? await issueNumber(ctx, doc, id, prefix, body.date ?? indiaDate(metadata.now)) : null;
       const draft: SettlementDraft = { number: issued?.number ?? null, partyId: body.partyId, date: body.date, paymentMethod: body.paymentMethod, texts: body.texts, active: body.active, lines, directAmount };
       // The settlement first: a voided one refuses the revision before any invoice is asked.

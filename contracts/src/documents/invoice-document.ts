@@ -26,8 +26,8 @@ const NullableText = z.string().nullable();
  * in its events, amounts computed by the server (GST per line, or tax typed by hand as the seed
  * had it), and the settling documents' allocations keyed by their streams.
  */
-export const invoiceDocument = <const P extends string, const S extends string, const T extends string, const N extends string, const D extends string>(
-  config: InvoiceDocumentConfig<P, S, T, N, D>,
+export const invoiceDocument = <const P extends string, const S extends string, const T extends string, const N extends string, const D extends string, const Q extends string = never>(
+  config: InvoiceDocumentConfig<P, S, T, N, D, Q>,
 ) => {
   const { party, settledBy, numberField, dateField, against } = config;
   const numberInput = config.series
@@ -189,6 +189,7 @@ export const invoiceDocument = <const P extends string, const S extends string, 
 
   return {
     ...config,
+    fullLabel: config.fullLabel ?? config.label,
     /** The header as the form checks it (the due date against the date too). */
     header: header.superRefine(dueNotBefore),
     body,

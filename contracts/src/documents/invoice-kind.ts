@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { SearchSpec } from '../entity';
 import type { TaxRegime } from '../gst/tax';
 import type { InvoiceLine, LineBody } from './lines';
+import type { DocumentPrint } from './print';
+import type { DocumentSeries } from './series';
 
 /**
  * The kinds of invoice-like documents (purchase and sales invoices, credit and debit notes): how
@@ -55,11 +57,13 @@ export interface ReturnedLine {
   readonly quantity: string;
 }
 
-export interface InvoiceDocumentConfig<P extends string, S extends string, T extends string, N extends string, D extends string> {
+export interface InvoiceDocumentConfig<P extends string, S extends string, T extends string, N extends string, D extends string, Q extends string = never> {
   readonly module: string;
   readonly plural: string;
   /** 'Invoice', 'Sales invoice', 'Credit note': toasts, messages, OpenAPI tags. */
   readonly label: string;
+  /** Its label among every kind, where the label alone is not enough: 'Purchase invoice' (OpenAPI, stock movements); the label when none. */
+  readonly fullLabel?: string;
   readonly path: string;
   /** Stream prefix: `purchase-invoice` → `purchase-invoice-7`; also the id sequence. */
   readonly stream: string;
@@ -81,7 +85,7 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
   /** A number is unique per party (a vendor's bill numbers) or in the whole business. */
   readonly numberUnique: 'party' | 'business';
   /** The business profile's series prefix that numbers it when its number is left blank. */
-  readonly series?: 'invoicePrefix' | 'creditNotePrefix' | 'debitNotePrefix';
+  readonly series?: DocumentSeries<Q>;
   /** Free-text fields besides the number: `description`, `notes`. */
   readonly texts: readonly T[];
   /** The fields a list search looks in, besides the party's name (SEED-SPEC list screens). */
@@ -110,7 +114,22 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
    * changed (PUT /{id}).
    */
   readonly opening?: { readonly label: string; readonly path: string };
+  /** How it prints, and its e-invoice and e-way bill; none: not printed (a vendor's bill). */
+  readonly print?: DocumentPrint;
+  /**
+   * Whether it posts to the books: an invoice or note posts the party, its side's account and the
+   * tax (`invoicePostings`, by its side and whether it is against an invoice); a quotation posts nothing.
+   */
+  readonly books: { readonly posts: boolean };
+  /**
+   * Its place in the GST returns and registers: an outward document of GSTR-1 (an invoice, a credit
+   * note) or an inward one of the input tax credit (a bill, a debit note); none: not in them.
+   */
+  readonly gst?: DocumentGst;
 }
+
+/** A kind's GST return and the document it is there (the portal's words). */
+export type DocumentGst = { readonly return: 'outward'; readonly document: 'invoice' | 'credit-note' } | { readonly return: 'inward'; readonly document: 'bill' | 'debit-note' };
 
 /** CGST Rule 46(b): at most 16 characters, letters and digits first, then letters, digits, - and /. */
 export const GST_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/-]{0,15}$/;
@@ -192,6 +211,7 @@ export interface InvoiceDocument {
   readonly module: string;
   readonly plural: string;
   readonly label: string;
+  readonly fullLabel: string;
   readonly path: string;
   readonly stream: string;
   readonly listTable: string;
@@ -203,7 +223,7 @@ export interface InvoiceDocument {
   readonly settledBy: string;
   readonly settledByStream: string;
   readonly numberUnique: 'party' | 'business';
-  readonly series?: 'invoicePrefix' | 'creditNotePrefix' | 'debitNotePrefix';
+  readonly series?: DocumentSeries;
   readonly texts: readonly string[];
   readonly search: SearchSpec;
   readonly overdue: boolean;
@@ -212,6 +232,9 @@ export interface InvoiceDocument {
   readonly reverseCharge?: boolean;
   readonly settleNow?: { readonly label: string };
   readonly opening?: { readonly label: string; readonly path: string };
+  readonly print?: DocumentPrint;
+  readonly books: { readonly posts: boolean };
+  readonly gst?: DocumentGst;
   /** The form's header fields (what the UI validates before the lines are added). */
   readonly header: z.ZodType<unknown, Record<string, unknown>>;
   readonly body: z.ZodType<InvoiceBody>;

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { lineBody } from './lines';
 import { priceDocument } from './pricing';
 import { printableDocument, type PrintSource } from './print';
+import { creditNotes } from '../sales/credit-notes';
+import { salesInvoices } from '../sales/invoices';
 
 const business = {
   legalName: 'Sharma Traders Pvt Ltd',
@@ -40,7 +42,7 @@ const lines = [
 const source = (placeOfSupply: string | null, extra: Partial<PrintSource> = {}): PrintSource => {
   const priced = priceDocument('sales', { taxMode: 'gst', taxAmount: '0', placeOfSupply, reverseCharge: false, lines }, business, null)!;
   return {
-    kind: 'sales-invoice',
+    print: salesInvoices.print!,
     number: 'INV/2026-27/0001',
     date: '2026-04-10',
     dueDate: null,
@@ -91,7 +93,7 @@ describe('printableDocument: the particulars the rules ask for', () => {
   });
 
   it('a credit note names its invoice\'s number and date (CGST Rule 53(1A)(g))', () => {
-    const printed = printableDocument(source(null, { kind: 'credit-note', number: 'CN/2026-27/0001', againstNumber: 'INV/2026-27/0001', againstDate: '2026-04-10' }), business, party);
+    const printed = printableDocument(source(null, { print: creditNotes.print!, number: 'CN/2026-27/0001', againstNumber: 'INV/2026-27/0001', againstDate: '2026-04-10' }), business, party);
     expect(printed).toMatchObject({ title: 'Credit Note', against: 'INV/2026-27/0001', againstDate: '2026-04-10' });
   });
 });

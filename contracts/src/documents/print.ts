@@ -96,9 +96,29 @@ export interface PrintableDocument {
   readonly provisional?: string | null;
 }
 
+/**
+ * How a kind prints (the documents a business issues: sales invoices, credit and debit notes) and
+ * how its e-invoice and e-way bill name it. A kind without it is not printed.
+ */
+export interface DocumentPrint {
+  /** One title, or by how it is taxed: 'Tax Invoice', 'Bill of Supply', 'Invoice' (tax typed by hand). */
+  readonly title: string | { readonly taxed: string; readonly none: string; readonly manual: string };
+  /** 'Invoice No.'. */
+  readonly numberLabel: string;
+  /** 'Bill to'; and whether an unregistered recipient's state is the place of supply (a customer's) or none (a supplier's). */
+  readonly recipient: { readonly label: string; readonly placeOfSupply: boolean };
+  /** A sale: printed with what is left to pay and where to pay it, and 'Paid' once nothing is. */
+  readonly payable: boolean;
+  /** The e-invoice's document type (NIC schema `DocDtls.Typ`). */
+  readonly eInvoiceType: 'INV' | 'CRN' | 'DBN';
+  /** The e-way bill's supply type, sub-type and document type (india-compliance default_supply_types). */
+  readonly eWayBill: { readonly supplyType: 'O' | 'I'; readonly subSupplyType: number; readonly docType: string; readonly subSupplyDesc: string };
+}
+
 /** What a printed document is read from: the document as the API answers it, under fixed names. */
 export interface PrintSource {
-  readonly kind: 'sales-invoice' | 'credit-note' | 'debit-note';
+  /** How its kind prints. */
+  readonly print: DocumentPrint;
   readonly number: string;
   readonly date: string;
   readonly dueDate: string | null;
@@ -136,8 +156,6 @@ const stateLabel = (gstin: string | null, fallback: string | null) => {
   return code ? placeOfSupplyLabel(code) : null;
 };
 
-const TITLES = { 'credit-note': 'Credit Note', 'debit-note': 'Debit Note' } as const;
-
 const componentRates = (gstRate: string, tax: PrintableDocument['tax']): ComponentRates => {
   const half = decimal(gstRate).div(2).toString();
   return {
@@ -150,8 +168,8 @@ const componentRates = (gstRate: string, tax: PrintableDocument['tax']): Compone
 /** The printed form of a document: who to whom, its lines and taxes, the HSN summary, words, where to pay. */
 export const printableDocument = (source: PrintSource, business: Business | null, party: PartyRecord): PrintableDocument => {
   const tax = source.taxMode === 'manual' ? 'manual' : (source.supplyType ?? 'none');
-  const title =
-    source.kind === 'sales-invoice' ? (tax === 'manual' ? 'Invoice' : tax === 'none' ? 'Bill of Supply' : 'Tax Invoice') : TITLES[source.kind];
+  const { print } = source;
+  const title = typeof print.title === 'string' ? print.title : tax === 'manual' || tax === 'none' ? print.title[tax] : print.title.taxed;
   const us: PrintParty = {
     name: business?.legalName ?? 'Your business (set it up in Settings)',
     tradeName: business?.tradeName ?? null,
@@ -169,11 +187,10 @@ export const printableDocument = (source: PrintSource, business: Business | null
     gstin: party.gstNumber,
     pan: party.panNumber,
     // An unregistered recipient's state is the place of supply recorded for it (Rule 46(e)).
-    state: stateLabel(party.gstNumber, source.kind === 'debit-note' ? null : source.placeOfSupply),
+    state: stateLabel(party.gstNumber, print.recipient.placeOfSupply ? source.placeOfSupply : null),
     phone: party.phone,
     email: party.email,
   };
-  // A debit note goes from us (the buyer) to the vendor; invoices and credit notes from us to the customer.
   const lines = source.lines.map((line) => ({
     no: line.lineNo,
     description: line.description ? `${line.itemName} — ${line.description}` : line.itemName,
@@ -189,18 +206,18 @@ export const printableDocument = (source: PrintSource, business: Business | null
     sgst: line.sgst,
     igst: line.igst,
   }));
-  const payable = source.kind === 'sales-invoice' ? (source.balanceDue ?? source.totalAmount) : null;
+  const payable = print.payable ? (source.balanceDue ?? source.totalAmount) : null;
   const paid = payable !== null && decimal(payable).lte(0) && decimal(source.totalAmount).gt(0);
   const upiLink = payable && !paid && business ? upiPayLink(business, payable, source.number) : null;
   return {
     title,
-    numberLabel: source.kind === 'sales-invoice' ? 'Invoice No.' : `${TITLES[source.kind]} No.`,
+    numberLabel: print.numberLabel,
     number: source.number,
     date: source.date,
     dueDate: source.dueDate,
     supplier: us,
     recipient: them,
-    recipientLabel: source.kind === 'debit-note' ? 'To (supplier)' : 'Bill to',
+    recipientLabel: print.recipient.label,
     placeOfSupply: source.placeOfSupply ? `${placeOfSupplyLabel(source.placeOfSupply)}` : null,
     reverseCharge: source.reverseCharge,
     against: source.againstNumber,
@@ -220,7 +237,7 @@ export const printableDocument = (source: PrintSource, business: Business | null
     inWords: amountInWords(source.totalAmount),
     notes: source.notes,
     payTo:
-      source.kind === 'sales-invoice' && business && (business.bankAccountNumber || business.upiId)
+      print.payable && business && (business.bankAccountNumber || business.upiId)
         ? { bankName: business.bankName, accountNumber: business.bankAccountNumber, ifsc: business.ifsc, upiId: business.upiId, upiLink }
         : null,
     signatory: `For ${us.name}`,
@@ -228,9 +245,8 @@ export const printableDocument = (source: PrintSource, business: Business | null
   };
 };
 
-const PRINTABLE = ['sales-invoice', 'credit-note', 'debit-note'] as const;
-/** The documents a business issues and prints: its sales invoices, credit notes and debit notes. */
-export const isPrintable = (doc: Pick<InvoiceDocument, 'stream'>): boolean => (PRINTABLE as readonly string[]).includes(doc.stream);
+/** The documents a business issues and prints: the kinds that say how they print. */
+export const isPrintable = (doc: Pick<InvoiceDocument, 'print'>): boolean => doc.print !== undefined;
 
 const Answered = z.looseObject({
   dueDate: z.string().nullable(),
@@ -251,7 +267,6 @@ const Answered = z.looseObject({
 });
 
 // Made once: building a zod schema costs far more than a parse (GSTR-1 reads 10,000 of these).
-const Kind = z.enum(PRINTABLE);
 const Text = z.string();
 const OptionalText = z.string().nullable().optional();
 
@@ -285,11 +300,10 @@ export const documentFiguresOf = (doc: Pick<InvoiceDocument, 'numberField' | 'da
  * A printable document as the API answers it (GET …/{id}) → what printing reads; a note's
  * `againstDate` is its invoice's date, read from that invoice by the caller.
  */
-export const printSourceOf = (doc: Pick<InvoiceDocument, 'stream' | 'numberField' | 'dateField' | 'texts'>, record: unknown, againstDate: string | null = null): PrintSource => ({
-  kind: Kind.parse(doc.stream),
-  ...documentFiguresOf(doc, record),
-  againstDate,
-});
+export const printSourceOf = (doc: Pick<InvoiceDocument, 'label' | 'print' | 'numberField' | 'dateField' | 'texts'>, record: unknown, againstDate: string | null = null): PrintSource => {
+  if (!doc.print) throw new Error(`A ${doc.label} is not printed`);
+  return { print: doc.print, ...documentFiguresOf(doc, record), againstDate };
+};
 
 /** `/api/sales/invoices/7/pdf`. */
 export const pdfPath = (record: string) => `${record}/pdf`;

@@ -6,9 +6,10 @@ import { optionalDateInput, optionalTextInput, TEXT_MAX } from '../fields';
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
 import type { InvoiceDocument, PartyConfig } from './invoice-kind';
 import { keyed, keyedAll } from './keyed';
+import type { DocumentSeries } from './series';
 import type { SettlementDocument } from './settlement-kind';
 
-export interface RefundDocumentConfig<P extends string, D extends string, T extends string, N extends string> {
+export interface RefundDocumentConfig<P extends string, D extends string, T extends string, N extends string, Q extends string = string> {
   readonly module: string;
   readonly plural: string;
   /** 'Refund', 'Vendor refund'. */
@@ -24,9 +25,7 @@ export interface RefundDocumentConfig<P extends string, D extends string, T exte
   /** `refundNumber`: the next of its series (`RFD/2026-27/0001`), given by the server. */
   readonly numberField: N;
   readonly numberLabel: string;
-  readonly series: 'refundPrefix' | 'vendorRefundPrefix';
-  /** The series' prefix until the business sets one. */
-  readonly defaultPrefix: string;
+  readonly series: DocumentSeries<Q>;
   readonly texts: readonly T[];
   readonly searchOn: readonly (T | 'paymentMethod')[];
   /** Money out to the party (a customer's refund) or in from it (a vendor's refund to us). */
@@ -83,7 +82,7 @@ const escape = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
  * or payment's advance — whose own deciders refuse more than is unapplied, in the same append.
  * Voided (with a reason) or made inactive, it draws nothing.
  */
-export const refundDocument = <const P extends string, const D extends string, const T extends string, const N extends string>(config: RefundDocumentConfig<P, D, T, N>) => {
+export const refundDocument = <const P extends string, const D extends string, const T extends string, const N extends string, const Q extends string>(config: RefundDocumentConfig<P, D, T, N, Q>) => {
   const { party, sources } = config;
   const sourcePattern = new RegExp(`^(${escape(sources.notes.stream)}|${escape(sources.settlements.stream)})-[1-9]\\d{0,9}$`);
   const lineBody = z.object({
@@ -198,8 +197,7 @@ export interface RefundDocument {
   readonly dateField: string;
   readonly numberField: string;
   readonly numberLabel: string;
-  readonly series: 'refundPrefix' | 'vendorRefundPrefix';
-  readonly defaultPrefix: string;
+  readonly series: DocumentSeries;
   readonly texts: readonly string[];
   readonly search: SearchSpec;
   readonly sources: { readonly notes: InvoiceDocument; readonly settlements: SettlementDocument };

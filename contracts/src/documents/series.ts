@@ -24,3 +24,19 @@ export const seriesNumber = (prefix: string, financialYear: string, seq: number)
   const full = `${prefix}/${financialYear}/${n}`;
   return full.length <= 16 ? full : `${prefix}/${financialYear.slice(2)}/${n}`;
 };
+
+/**
+ * A kind's number series: the business profile's setting that holds its prefix (`invoicePrefix`),
+ * the setting's label on the settings screen, and the prefix until the business sets one.
+ */
+export interface DocumentSeries<S extends string = string> {
+  readonly setting: S;
+  readonly label: string;
+  readonly defaultPrefix: string;
+}
+
+/** The prefix a business numbers this series with: its setting, or the default until it has one. */
+export const seriesPrefix = (business: object | null, series: DocumentSeries): string => {
+  const set: unknown = business ? Reflect.get(business, series.setting) : undefined;
+  return typeof set === 'string' ? set : series.defaultPrefix;
+};

@@ -6,8 +6,9 @@ import { optionalDateInput, optionalTextInput, requiredTextInput, TEXT_MAX } fro
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
 import type { InvoiceDocument, PartyConfig } from './invoice-kind';
 import { keyed, keyedAll } from './keyed';
+import type { DocumentSeries } from './series';
 
-export interface SettlementDocumentConfig<P extends string, D extends string, A extends string, T extends string, N extends string> {
+export interface SettlementDocumentConfig<P extends string, D extends string, A extends string, T extends string, N extends string, Q extends string = string> {
   readonly module: string;
   readonly plural: string;
   /** 'Payment', 'Receipt'. */
@@ -27,7 +28,7 @@ export interface SettlementDocumentConfig<P extends string, D extends string, A 
   readonly numberField: N;
   readonly numberLabel: string;
   /** The business profile's prefix of the series. */
-  readonly series: 'receiptPrefix' | 'paymentPrefix';
+  readonly series: DocumentSeries<Q>;
   /** A line's amount: `paidAmount` ('Paid amount is required'), `receivedAmount`. */
   readonly lineAmount: { readonly field: A; readonly label: string; readonly missing: string };
   readonly texts: readonly T[];
@@ -92,8 +93,8 @@ const Envelope = z.object({ type: z.string(), data: z.unknown() });
  * A document that settles invoices (vendor payment, receipt; DESIGN §4): its lines allocate
  * money to invoices of the same party, atomically with the document itself.
  */
-export const settlementDocument = <const P extends string, const D extends string, const A extends string, const T extends string, const N extends string>(
-  config: SettlementDocumentConfig<P, D, A, T, N>,
+export const settlementDocument = <const P extends string, const D extends string, const A extends string, const T extends string, const N extends string, const Q extends string>(
+  config: SettlementDocumentConfig<P, D, A, T, N, Q>,
 ) => {
   const { party, lineAmount } = config;
   const lineBody = z.object({

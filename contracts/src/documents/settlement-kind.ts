@@ -2,6 +2,7 @@ import type { z } from 'zod';
 
 import type { SearchSpec } from '../entity';
 import type { InvoiceDocument, PartyConfig } from './invoice-kind';
+import type { DocumentSeries } from './series';
 import type { SettlementBody, SettlementChange, SettlementData } from './settlement-document';
 
 /** Any settlement document, its types erased to what the shared machinery needs. */
@@ -16,7 +17,7 @@ export interface SettlementDocument {
   readonly dateField: string;
   readonly numberField: string;
   readonly numberLabel: string;
-  readonly series: 'receiptPrefix' | 'paymentPrefix';
+  readonly series: DocumentSeries;
   readonly lineAmount: { readonly field: string; readonly label: string; readonly missing: string };
   readonly texts: readonly string[];
   readonly search: SearchSpec;

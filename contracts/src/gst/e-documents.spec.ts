@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { InvoiceLine } from '../documents/lines';
 import type { PartyRecord, PrintSource } from '../documents/print';
+import { creditNotes } from '../sales/credit-notes';
+import { salesInvoices } from '../sales/invoices';
 import { type Dispatch, DispatchBodySchema, IrnBodySchema } from './dispatch';
 import { eInvoice, eInvoiceProblem } from './e-invoice';
 import { consignmentValue, eWayBill, eWayBillDateProblem, eWayBillFile, eWayBillLimit, eWayBillNeed, eWayBillProblem } from './e-way-bill';
@@ -48,7 +50,7 @@ const line = (l: Partial<InvoiceLine> & Pick<InvoiceLine, 'lineNo' | 'itemName'>
 const almirahs = line({ lineNo: 1, itemName: 'Steel almirah', hsn: '94031010', unit: 'PC', quantity: '4', rate: '15000.00', discount: '1000.00', amount: '60000.00', taxableValue: '59000.00', gstRate: '18', igst: '10620.00' });
 const delivery = line({ lineNo: 2, itemName: 'Delivery', hsn: '996511', unit: 'NOS', quantity: '1', rate: '1500.00', amount: '1500.00', taxableValue: '1500.00', gstRate: '18', igst: '270.00' });
 const source: PrintSource = {
-  kind: 'sales-invoice',
+  print: salesInvoices.print!,
   number: 'INV/2026-27/0007',
   date: '2026-11-20',
   dueDate: null,
@@ -153,7 +155,7 @@ describe('e-way bill JSON', () => {
   });
 
   it('a credit note’s return comes back in: inward, sales return, a challan, from the customer', () => {
-    const note = { ...source, kind: 'credit-note' as const, number: 'CN/2026-27/0001', againstNumber: 'INV/2026-27/0007', againstDate: '2026-11-20' };
+    const note = { ...source, print: creditNotes.print!, number: 'CN/2026-27/0001', againstNumber: 'INV/2026-27/0007', againstDate: '2026-11-20' };
     const bill = eWayBill({ source: note, business, party, dispatch: { ...dispatch, fromPlace: 'Pune', fromPincode: '411018', toPlace: 'Bengaluru', toPincode: '560001' } });
     expect(bill).toMatchObject({ supplyType: 'I', subSupplyType: 7, docType: 'CHL', fromGstin: '27AAPFU0939F1ZV', fromPincode: 411018, fromStateCode: 27, toGstin: '29AAHCM7727Q1ZI', toPincode: 560001, toStateCode: 29 });
   });
@@ -220,7 +222,7 @@ describe('e-invoice JSON (schema 1.1)', () => {
   });
 
   it('a credit note is CRN and names its invoice (PrecDocDtls)', () => {
-    const note = { ...source, kind: 'credit-note' as const, number: 'CN/2026-27/0001', date: '2026-11-25', againstNumber: 'INV/2026-27/0007', againstDate: '2026-11-20' };
+    const note = { ...source, print: creditNotes.print!, number: 'CN/2026-27/0001', date: '2026-11-25', againstNumber: 'INV/2026-27/0007', againstDate: '2026-11-20' };
     expect(eInvoice({ source: note, business, party, dispatch })).toMatchObject({
       DocDtls: { Typ: 'CRN', No: 'CN/2026-27/0001', Dt: '25/11/2026' },
       RefDtls: { PrecDocDtls: [{ InvNo: 'INV/2026-27/0007', InvDt: '20/11/2026' }] },

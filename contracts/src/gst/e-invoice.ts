@@ -27,8 +27,6 @@ export const E_INVOICE_TURNOVER_LIMITS: readonly { readonly from: string; readon
 ];
 export const eInvoiceTurnoverLimit = (date: string): string | null => [...E_INVOICE_TURNOVER_LIMITS].reverse().find((l) => l.from <= date)?.limit ?? null;
 
-const DOC_TYPE: Record<PrintSource['kind'], 'INV' | 'CRN' | 'DBN'> = { 'sales-invoice': 'INV', 'credit-note': 'CRN', 'debit-note': 'DBN' };
-
 export interface EInvoiceInput {
   readonly source: PrintSource;
   readonly business: Pick<Business, 'legalName' | 'tradeName' | 'gstin' | 'address' | 'state' | 'phone' | 'email' | 'taxpayerType'>;
@@ -83,7 +81,7 @@ export const eInvoice = ({ source, business, party, dispatch }: EInvoiceInput) =
   return {
     Version: '1.1',
     TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: source.reverseCharge ? 'Y' : 'N', IgstOnIntra: 'N' },
-    DocDtls: { Typ: DOC_TYPE[source.kind], No: source.number, Dt: portalDate(source.date) },
+    DocDtls: { Typ: source.print.eInvoiceType, No: source.number, Dt: portalDate(source.date) },
     SellerDtls: {
       Gstin: business.gstin ?? '',
       LglNm: business.legalName,

@@ -65,14 +65,6 @@ export const addressLines = (address: string | null): [string, string] => {
   return [(lines[0] ?? '').slice(0, 120), lines.slice(1).join(', ').slice(0, 120)];
 };
 
-/** Per document kind: supply type, sub-type and document type (india-compliance default_supply_types). */
-const SUPPLY: Record<PrintSource['kind'], { supplyType: 'O' | 'I'; subSupplyType: number; docType: string; subSupplyDesc: string }> = {
-  'sales-invoice': { supplyType: 'O', subSupplyType: 1, docType: 'INV', subSupplyDesc: '' },
-  // A sales return comes in on a delivery challan (india-compliance: Sales Invoice, is_return).
-  'credit-note': { supplyType: 'I', subSupplyType: 7, docType: 'CHL', subSupplyDesc: '' },
-  // Goods sent with a debit note: outward, "others".
-  'debit-note': { supplyType: 'O', subSupplyType: 8, docType: 'OTH', subSupplyDesc: 'Debit note' },
-};
 
 export interface EWayBillInput {
   readonly source: PrintSource;
@@ -83,7 +75,7 @@ export interface EWayBillInput {
 
 /** One document's bill (a `billLists` entry). */
 export const eWayBill = ({ source, business, party, dispatch }: EWayBillInput) => {
-  const supply = SUPPLY[source.kind];
+  const supply = source.print.eWayBill;
   const partyState = Number(stateOfGstin(party.gstNumber) ?? source.placeOfSupply ?? business.state);
   const ownState = Number(business.state);
   const pos = Number(source.placeOfSupply ?? partyState);

@@ -1,6 +1,10 @@
-import { type Business, chargesGst } from '../settings/business';
+import type { Business } from '../settings/business';
 import { stateOfGstin } from './states';
 import type { TaxRegime } from './tax';
+
+/** Whether this business charges GST on what it sells: registered (a GSTIN), and not composition. */
+export const chargesGst = (business: Pick<Business, 'gstin' | 'taxpayerType'> | null) =>
+  business !== null && business.gstin !== null && business.taxpayerType === 'regular';
 
 /** Which side of a sale the business is on: selling (output tax) or buying (input tax). */
 export type Side = 'sales' | 'purchase';

@@ -24,15 +24,27 @@ export const debitNotes = invoiceDocument({
   settledBy: 'refundId',
   settledByStream: 'vendor-refund',
   numberUnique: 'business',
-  series: 'debitNotePrefix',
+  series: { setting: 'debitNotePrefix', label: 'Debit Note Prefix', defaultPrefix: 'DN' },
   texts: ['reason', 'notes'],
   searchOn: ['noteNumber', 'reason', 'notes'],
   defaultQuantity: '1',
+  books: { posts: true },
+  gst: { return: 'inward', document: 'debit-note' },
   overdue: false,
   stock: 'out',
   // Against a bill on reverse charge, the note is too.
   reverseCharge: true,
   against: { field: 'invoiceId', label: 'Invoice', missing: 'Please select the invoice this note is against', stream: 'purchase-invoice' },
+  // It goes from us (the buyer) to the vendor.
+  print: {
+    title: 'Debit Note',
+    numberLabel: 'Debit Note No.',
+    recipient: { label: 'To (supplier)', placeOfSupply: false },
+    payable: false,
+    eInvoiceType: 'DBN',
+    // Goods sent with a debit note: outward, "others".
+    eWayBill: { supplyType: 'O', subSupplyType: 8, docType: 'OTH', subSupplyDesc: 'Debit note' },
+  },
 });
 
 export type DebitNote = z.output<typeof debitNotes.record>;

@@ -16,7 +16,7 @@ export const vendorPayments = settlementDocument({
   dateField: 'paymentDate',
   numberField: 'paymentNumber',
   numberLabel: 'Payment number',
-  series: 'paymentPrefix',
+  series: { setting: 'paymentPrefix', label: 'Payment Prefix', defaultPrefix: 'PAY' },
   lineAmount: { field: 'paidAmount', label: 'Paid amount', missing: 'Paid amount is required' },
   texts: ['referenceNumber', 'description'],
   searchOn: ['referenceNumber', 'paymentMethod'],

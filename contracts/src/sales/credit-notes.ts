@@ -24,13 +24,24 @@ export const creditNotes = invoiceDocument({
   settledBy: 'refundId',
   settledByStream: 'refund',
   numberUnique: 'business',
-  series: 'creditNotePrefix',
+  series: { setting: 'creditNotePrefix', label: 'Credit Note Prefix', defaultPrefix: 'CN' },
   texts: ['reason', 'notes'],
   searchOn: ['noteNumber', 'reason', 'notes'],
   defaultQuantity: '1',
+  books: { posts: true },
+  gst: { return: 'outward', document: 'credit-note' },
   overdue: false,
   stock: 'in',
   against: { field: 'invoiceId', label: 'Invoice', missing: 'Please select the invoice this note is against', stream: 'sales-invoice' },
+  print: {
+    title: 'Credit Note',
+    numberLabel: 'Credit Note No.',
+    recipient: { label: 'Bill to', placeOfSupply: true },
+    payable: false,
+    eInvoiceType: 'CRN',
+    // A sales return comes in on a delivery challan (india-compliance: Sales Invoice, is_return).
+    eWayBill: { supplyType: 'I', subSupplyType: 7, docType: 'CHL', subSupplyDesc: '' },
+  },
 });
 
 export type CreditNote = z.output<typeof creditNotes.record>;

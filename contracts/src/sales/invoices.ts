@@ -24,14 +24,24 @@ export const salesInvoices = invoiceDocument({
   settledBy: 'receiptId',
   settledByStream: 'receipt',
   numberUnique: 'business',
-  series: 'invoicePrefix',
+  series: { setting: 'invoicePrefix', label: 'Invoice Prefix', defaultPrefix: 'INV' },
   texts: ['notes', 'description'],
   searchOn: ['invoiceNumber', 'description', 'notes'],
   defaultQuantity: '1',
+  books: { posts: true },
+  gst: { return: 'outward', document: 'invoice' },
   overdue: true,
   stock: 'out',
   settleNow: { label: 'Received now' },
   opening: { label: 'Opening invoice', path: '/api/sales/opening-invoices' },
+  print: {
+    title: { taxed: 'Tax Invoice', none: 'Bill of Supply', manual: 'Invoice' },
+    numberLabel: 'Invoice No.',
+    recipient: { label: 'Bill to', placeOfSupply: true },
+    payable: true,
+    eInvoiceType: 'INV',
+    eWayBill: { supplyType: 'O', subSupplyType: 1, docType: 'INV', subSupplyDesc: '' },
+  },
 });
 
 export const SalesInvoiceBodySchema = salesInvoices.body;

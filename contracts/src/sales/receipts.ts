@@ -16,7 +16,7 @@ export const receipts = settlementDocument({
   dateField: 'receiptDate',
   numberField: 'receiptNumber',
   numberLabel: 'Receipt number',
-  series: 'receiptPrefix',
+  series: { setting: 'receiptPrefix', label: 'Receipt Prefix', defaultPrefix: 'RCT' },
   lineAmount: { field: 'receivedAmount', label: 'Received amount', missing: 'Received amount is required' },
   texts: ['referenceNumber', 'notes', 'description'],
   searchOn: ['referenceNumber', 'paymentMethod', 'description', 'notes'],

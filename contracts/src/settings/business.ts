@@ -4,6 +4,7 @@ import type { Fields } from '../entity';
 import { email, gstin, multiline, pan, phone, requiredText, select, text } from '../fields';
 import { STATE_CODES, stateName, stateOfGstin } from '../gst/states';
 import { isStorable, optionalDateInput, UNSTORABLE_MESSAGE } from '../fields';
+import { DOCUMENT_SERIES, type SeriesSetting } from '../kinds';
 import { DEVICE_CODE } from './devices';
 
 /**
@@ -56,19 +57,17 @@ const fields = {
 
 export const BUSINESS_STREAM = 'business-profile';
 
+/** One field per document kind's number series (`invoicePrefix`), in the kinds' order. */
+const seriesFields = <F extends z.ZodType>(field: (defaultPrefix: string) => F) =>
+  Object.fromEntries(DOCUMENT_SERIES.map((series) => [series.setting, field(series.defaultPrefix)])) as Record<SeriesSetting, F>;
+
 export const BusinessBodySchema = z
   .object({
     ...Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.input])) as { [K in keyof typeof fields]: (typeof fields)[K]['input'] },
     bankAccountNumber: pattern(20, /^\d{6,18}$/, 'An account number is 6 to 18 digits'),
     ifsc: pattern(11, /^[A-Za-z]{4}0[A-Za-z0-9]{6}$/, 'An IFSC is 11 characters, like SBIN0001234'),
     upiId: pattern(100, /^[A-Za-z0-9._-]{2,64}@[A-Za-z][A-Za-z0-9]{1,63}$/, 'A UPI id looks like shopname@okaxis'),
-    invoicePrefix: prefix('INV'),
-    creditNotePrefix: prefix('CN'),
-    debitNotePrefix: prefix('DN'),
-    receiptPrefix: prefix('RCT'),
-    paymentPrefix: prefix('PAY'),
-    refundPrefix: prefix('RFD'),
-    vendorRefundPrefix: prefix('VRF'),
+    ...seriesFields((fallback) => prefix(fallback)),
     /** The day the books begin (issue 43): opening balances are as of it; blank for none yet. */
     booksBegin: optionalDateInput().transform((v) => v ?? null),
   })
@@ -103,15 +102,8 @@ export const BusinessSchema = z.object({
   bankAccountNumber: z.string().nullable(),
   ifsc: z.string().nullable(),
   upiId: z.string().nullable(),
-  invoicePrefix: z.string(),
-  creditNotePrefix: z.string(),
-  debitNotePrefix: z.string(),
-  /** Receipts and payments numbered in their own series (profiles saved before them: the defaults). */
-  receiptPrefix: z.string().optional().default('RCT'),
-  paymentPrefix: z.string().optional().default('PAY'),
-  /** Refunds to customers and from vendors (issue 42; profiles saved before them: the defaults). */
-  refundPrefix: z.string().optional().default('RFD'),
-  vendorRefundPrefix: z.string().optional().default('VRF'),
+  /** Each kind's series prefix (profiles saved before a kind had its series: the default). */
+  ...seriesFields((fallback) => z.string().optional().default(fallback)),
   /** The day the books begin: opening balances, opening invoices and bills, opening stock are as of it (profiles saved before it: none). */
   booksBegin: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional().default(null),
 });
@@ -124,6 +116,3 @@ export type BusinessAnswer = z.output<typeof BusinessAnswerSchema>;
 export const BusinessSavedSchema = z.object({ type: z.literal('BusinessProfileSaved'), data: BusinessSchema });
 export type BusinessSaved = z.output<typeof BusinessSavedSchema>;
 
-/** Whether this business charges GST on what it sells: registered (a GSTIN), and not composition. */
-export const chargesGst = (business: Pick<Business, 'gstin' | 'taxpayerType'> | null) =>
-  business !== null && business.gstin !== null && business.taxpayerType === 'regular';

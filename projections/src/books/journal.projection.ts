@@ -131,7 +131,7 @@ const Payroll = z.object({
 });
 
 const BY_TYPE = new Map<string, (stored: Parameters<InvoiceDocument['read']>[0]) => Posted | null>([
-  ...INVOICE_DOCUMENTS.flatMap((doc: InvoiceDocument) =>
+  ...INVOICE_DOCUMENTS.filter((doc) => doc.books.posts).flatMap((doc: InvoiceDocument) =>
     [doc.events.names.recorded, doc.events.names.revised].map((type) => [type, (stored: unknown) => {
       const change = doc.read(stored);
       return change ? { invoice: doc, change } : null;

@@ -1,14 +1,11 @@
 import {
   BOOKS_PATHS,
-  creditNotes,
   decimal,
-  debitNotes,
   type GstSummary,
   gstPayment,
   type InvoiceDocument,
   periodOf,
-  purchaseInvoices,
-  salesInvoices,
+  returnKinds,
   snakeCase,
   sumMoney,
   toMoney,
@@ -78,6 +75,15 @@ const total = (rows: readonly RateRow[]) => ({
   igst: sumMoney(rows.map((r) => r.igst)),
 });
 
+/** A return's invoice and the note against it (sales: invoices, credit notes; purchases: bills, debit notes). */
+const invoiceAndNote = (of: 'outward' | 'inward') => {
+  const kinds = returnKinds(of).map((k) => k.doc);
+  const invoice = kinds.find((doc) => !doc.against);
+  const note = kinds.find((doc) => doc.against?.stream === invoice?.stream);
+  if (!invoice || !note) throw new Error(`The ${of} GST return needs an invoice kind and a note kind against it`);
+  return { invoice, note };
+};
+
 /**
  * The GST summary of a period: output tax on taxable sales less credit notes, input tax on
  * purchases less debit notes, and purchases on reverse charge, each by rate — the figures of
@@ -87,16 +93,17 @@ const total = (rows: readonly RateRow[]) => ({
  * typed by hand is not GST by rate and is left out. With `recordedBy`, the documents as recorded by then.
  */
 export const gstRoutes = (router: Router, deps: ReadDeps) => {
-  const tables = [salesInvoices, creditNotes, purchaseInvoices, debitNotes].map((d) => d.listTable);
+  const [sales, purchases] = [invoiceAndNote('outward'), invoiceAndNote('inward')];
+  const tables = [sales.invoice, sales.note, purchases.invoice, purchases.note].map((d) => d.listTable);
   router.get(BOOKS_PATHS.gstSummary, readsFrom(deps, tables), async (ctx: Context) => {
     const query = reportQuery(ctx, PERIOD_PARAMS);
     const { from, to } = periodOf(query, todayInIndia(deps));
     const w = { from, to, recordedBy: query.recordedBy };
-    const [sales, notes] = [await byRate(deps, salesInvoices, w, false), await byRate(deps, creditNotes, w, false)];
-    const output = net(ofKinds(sales, ['taxable']), ofKinds(notes, ['taxable']));
-    const outside = (kind: Kind) => total(net(ofKinds(sales, [kind]), ofKinds(notes, [kind]))).taxableValue;
-    const input = net(ofKinds(await byRate(deps, purchaseInvoices, w, false), ALL), ofKinds(await byRate(deps, debitNotes, w, false), ALL));
-    const reverseCharge = net(ofKinds(await byRate(deps, purchaseInvoices, w, true), ALL), ofKinds(await byRate(deps, debitNotes, w, true), ALL));
+    const [sold, notes] = [await byRate(deps, sales.invoice, w, false), await byRate(deps, sales.note, w, false)];
+    const output = net(ofKinds(sold, ['taxable']), ofKinds(notes, ['taxable']));
+    const outside = (kind: Kind) => total(net(ofKinds(sold, [kind]), ofKinds(notes, [kind]))).taxableValue;
+    const input = net(ofKinds(await byRate(deps, purchases.invoice, w, false), ALL), ofKinds(await byRate(deps, purchases.note, w, false), ALL));
+    const reverseCharge = net(ofKinds(await byRate(deps, purchases.invoice, w, true), ALL), ofKinds(await byRate(deps, purchases.note, w, true), ALL));
     const totals = { output: total(output), input: total(input), reverseCharge: total(reverseCharge) };
     const body: GstSummary = {
       from,

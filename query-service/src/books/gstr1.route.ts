@@ -1,6 +1,5 @@
 import {
   BOOKS_PATHS,
-  creditNotes,
   customersEntity,
   documentFiguresOf,
   type Gstr1Document,
@@ -12,7 +11,7 @@ import {
   type InvoiceDocument,
   listTable,
   PeriodSchema,
-  salesInvoices,
+  returnKinds,
   snakeCase,
   toIssues,
   validationError,
@@ -74,12 +73,15 @@ export const datedDocuments = async (db: AnyDb, doc: InvoiceDocument, party: { r
 export const documentsOf = async (db: AnyDb, doc: InvoiceDocument, kind: Gstr1Document['kind'], from: string, to: string): Promise<Gstr1Document[]> =>
   (await datedDocuments(db, doc, customersEntity, from, to)).map((d) => ({ kind, ...d }));
 
+/** The kinds GSTR-1 reports: sales invoices and credit notes. */
+const OUTWARD = returnKinds('outward');
+
 /**
  * GET /api/gst/gstr1?period=2026-04: the month's outward supplies as the JSON the GST portal's
  * offline tool takes (GST-AND-BOOKS §5); with `&section=b2b` (…) that section as CSV.
  */
 export const gstr1Route = (router: Router, deps: ReadDeps) => {
-  const tables = [salesInvoices.listTable, creditNotes.listTable, listTable(customersEntity), businessTable.name];
+  const tables = [...OUTWARD.map((k) => k.doc.listTable), listTable(customersEntity), businessTable.name];
   router.get(BOOKS_PATHS.gstr1, readsFrom(deps, tables), async (ctx: Context) => {
     refuseUnknown(ctx, ['period', 'section']);
     const parsed = Gstr1Query.safeParse(ctx.query);
@@ -94,7 +96,7 @@ export const gstr1Route = (router: Router, deps: ReadDeps) => {
     const [year, month] = period.split('-').map(Number) as [number, number];
     const from = `${period}-01`;
     const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-    const documents = [...(await documentsOf(deps.db, salesInvoices, 'invoice', from, to)), ...(await documentsOf(deps.db, creditNotes, 'credit-note', from, to))];
+    const documents = (await Promise.all(OUTWARD.map(({ doc, kind }) => documentsOf(deps.db, doc, kind, from, to)))).flat();
     const json = gstr1({ gstin: business.gstin, year, month, documents });
     const file = `GSTR1-${business.gstin}-${period}`;
     if (section) {

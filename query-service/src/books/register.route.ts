@@ -1,6 +1,6 @@
 import {
-  BOOKS_PATHS, creditNotes, debitNotes, type InvoiceDocument, listTable, periodOf, purchaseInvoices,
-  type Register, type RegisterRow, salesInvoices, snakeCase, sumMoney, toMoney,
+  BOOKS_PATHS, type InvoiceDocument, listTable, periodOf,
+  type Register, type RegisterRow, returnKinds, snakeCase, sumMoney, toMoney,
 } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -48,8 +48,8 @@ const registerOf = async (deps: ReadDeps, docs: readonly InvoiceDocument[], from
  */
 export const registerRoutes = (router: Router, deps: ReadDeps) => {
   const registers = [
-    { path: BOOKS_PATHS.salesRegister, docs: [salesInvoices, creditNotes] },
-    { path: BOOKS_PATHS.purchaseRegister, docs: [purchaseInvoices, debitNotes] },
+    { path: BOOKS_PATHS.salesRegister, docs: returnKinds('outward').map((k) => k.doc) },
+    { path: BOOKS_PATHS.purchaseRegister, docs: returnKinds('inward').map((k) => k.doc) },
   ];
   for (const { path, docs } of registers) {
     const tables = [...new Set(docs.flatMap((d) => [d.listTable, listTable(d.party)]))];

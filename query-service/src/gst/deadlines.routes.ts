@@ -1,4 +1,4 @@
-import { creditNotes, deadlines, type DeadlinesAnswer, debitNotes, GST_DEADLINES_PATH, indiaDate, nextPeriod, purchaseInvoices, salesInvoices, snakeCase } from '@erp/contracts';
+import { deadlines, type DeadlinesAnswer, GST_DEADLINES_PATH, indiaDate, nextPeriod, returnKinds, snakeCase } from '@erp/contracts';
 import { gstFilingsTable, invoiceTable } from '@erp/projections';
 import type Router from '@koa/router';
 import { sql } from 'kysely';
@@ -9,7 +9,7 @@ import { refuseUnknown } from '../shared/refuse-unknown';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 import { filingsOf } from './filed';
 
-const GST_DOCUMENTS = [salesInvoices, creditNotes, purchaseInvoices, debitNotes];
+const GST_DOCUMENTS = [...returnKinds('outward'), ...returnKinds('inward')].map((k) => k.doc);
 /** The months listed at most: past the three-year bar and a little more. */
 const MONTHS_BACK = 40;
 

@@ -6,7 +6,7 @@ import {
   listTable,
   matchGstr2b,
   PeriodSchema,
-  purchaseInvoices,
+  returnKind,
   toMoney,
   validationError,
   vendorsEntity,
@@ -18,7 +18,9 @@ import { z } from 'zod';
 import type { ReadDeps } from '../shared/read-your-writes';
 
 /** The read models a 2B answer reads: the period's row, the bills and their vendors. */
-export const GSTR2B_READ_MODELS = [gstr2bPeriodsTable.name, purchaseInvoices.listTable, listTable(vendorsEntity)];
+/** The bills a GSTR-2B is matched against. */
+const BILLS = returnKind('bill');
+export const GSTR2B_READ_MODELS = [gstr2bPeriodsTable.name, BILLS.listTable, listTable(vendorsEntity)];
 
 /** The `:period` of a path, else a 400 naming it. */
 export const periodParam = (value: unknown) => {
@@ -68,7 +70,7 @@ export const purchaseBills = async (deps: Pick<ReadDeps, 'db'>, period: string):
            coalesce((select sum((l->>'taxableValue')::numeric) from jsonb_array_elements(d.lines) l), 0)::numeric(18,2)::text as "taxableValue",
            d.igst::numeric(18,2)::text as igst, d.cgst::numeric(18,2)::text as cgst, d.sgst::numeric(18,2)::text as sgst, '0.00' as cess,
            d.total_amount::numeric(18,2)::text as total
-    from ${sql.table(purchaseInvoices.listTable)} d join ${sql.table(listTable(vendorsEntity))} v on v.id = d.vendor_id
+    from ${sql.table(BILLS.listTable)} d join ${sql.table(listTable(vendorsEntity))} v on v.id = d.vendor_id
     where d.active and d.tax_mode = 'gst' and coalesce(v.gst_number, '') <> ''
       and d.invoice_date between ${`${period}-01`}::date and ${monthEnd(period)}::date
     order by d.invoice_date, d.id`.execute(deps.db);

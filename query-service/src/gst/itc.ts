@@ -1,4 +1,4 @@
-import { debitNotes, decimal, inReturns, type Itc, purchaseInvoices, toMoney, vendorsEntity } from '@erp/contracts';
+import { decimal, inReturns, type Itc, returnKind, returnKinds, toMoney, vendorsEntity } from '@erp/contracts';
 
 import { datedDocuments } from '../books/gstr1.route';
 import { businessOfRow } from '../settings/business.routes';
@@ -35,10 +35,8 @@ export interface ItcForPeriod extends Itc {
 export const itcForPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string): Promise<ItcForPeriod> => {
   const own = (await businessOfRow(deps))?.gstin ?? '';
   const { from, to } = monthOf(period);
-  const kinds = [
-    { doc: purchaseInvoices, kind: 'bill' as const, sign: 1 },
-    { doc: debitNotes, kind: 'debit-note' as const, sign: -1 },
-  ];
+  // Bills count, and notes against them count off.
+  const kinds = returnKinds('inward').map(({ doc, kind }) => ({ doc, kind, sign: doc.against ? -1 : 1 }));
   const bills: ItcBill[] = [];
   for (const { doc, kind, sign } of kinds) {
     for (const d of await datedDocuments(deps.db, doc, vendorsEntity, from, to)) {
@@ -61,7 +59,7 @@ export const itcForPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string): 
   // Once the month's GSTR-2B is imported, a bill's credit counts only when it is matched to the
   // supplier's invoice there and accepted (IMS); debit notes still reduce it.
   const counted = (await gstr2bPeriod(deps, period)).imported
-    ? new Set((await matchedItcForPeriod(deps, period)).counted.map((c) => `${purchaseInvoices.stream}-${c.billId}`))
+    ? new Set((await matchedItcForPeriod(deps, period)).counted.map((c) => `${returnKind('bill').stream}-${c.billId}`))
     : null;
   const claimed = counted ? bills.filter((b) => b.kind === 'debit-note' || counted.has(b.stream)) : bills;
   const sum = (k: 'igst' | 'cgst' | 'sgst' | 'cess') => toMoney(claimed.reduce((s, b) => s.plus(decimal(b[k])), decimal(0)));

@@ -1,15 +1,12 @@
 import {
   type BooksEntry,
-  creditNotes,
   customersEntity,
-  debitNotes,
   decimal,
   type Figures,
   gstr1,
   gstr3b,
+  returnKinds,
   type InvoiceDocument,
-  purchaseInvoices,
-  salesInvoices,
   toMoney,
   type TiedInward,
   tieOut,
@@ -28,8 +25,8 @@ import { itcForPeriod } from './itc';
 import { monthOf } from './period';
 
 /** The kinds each side of a return reads: sales invoices less credit notes, bills less debit notes. */
-const OUTWARD = [{ doc: salesInvoices, kind: 'invoice' as const }, { doc: creditNotes, kind: 'credit-note' as const }];
-const INWARD = [{ doc: purchaseInvoices, kind: 'bill' as const }, { doc: debitNotes, kind: 'debit-note' as const }];
+const OUTWARD = returnKinds('outward');
+const INWARD = returnKinds('inward');
 export const RETURN_TABLES = [...OUTWARD, ...INWARD].map((k) => k.doc.listTable);
 
 const tied = async <K extends string>(db: AnyDb, kinds: readonly { doc: InvoiceDocument; kind: K }[], party: { readonly singular: string }, from: string, to: string) =>

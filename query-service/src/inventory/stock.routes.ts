@@ -25,7 +25,7 @@ import { refuseUnknown } from '../shared/refuse-unknown';
 /** What a person reads for each source of stock: 'Stock adjustment', 'Sales invoice'. */
 const SOURCE_LABELS = new Map<string, string>([
   [stockAdjustmentsEntity.singular, stockAdjustmentsEntity.label],
-  ...INVOICE_DOCUMENTS.map((doc) => [doc.stream, doc.label === 'Invoice' ? 'Purchase invoice' : doc.label] as const),
+  ...INVOICE_DOCUMENTS.map((doc) => [doc.stream, doc.fullLabel] as const),
 ]);
 
 /** '12.500' → '12.5', '-3.00' → '-3', as the inventory report shows stock. */

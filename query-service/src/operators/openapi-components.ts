@@ -26,7 +26,7 @@ const isNamable = (schema: Json) =>
   isObject(schema.properties) || (Array.isArray(schema.anyOf) && schema.anyOf.every((b) => isObject(b) && isObject((b as Json).properties)));
 
 const DOCUMENTS = [
-  ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: d.label === 'Invoice' ? 'Purchase invoice' : d.label })),
+  ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: d.fullLabel })),
   ...SETTLEMENT_DOCUMENTS.map((d) => ({ ...d, line: undefined })),
   ...REFUND_DOCUMENTS.map((d) => ({ ...d, line: undefined })),
 ];

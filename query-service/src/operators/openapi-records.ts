@@ -66,7 +66,7 @@ interface DocumentDoc {
 }
 
 const DOCUMENTS: readonly DocumentDoc[] = [
-  ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: d.label === 'Invoice' ? 'Purchase invoice' : d.label })),
+  ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: d.fullLabel })),
   ...SETTLEMENT_DOCUMENTS,
   ...REFUND_DOCUMENTS,
 ];

@@ -3921,13 +3921,16 @@ export interface components {
             bankAccountNumber: string | null;
             ifsc: string | null;
             upiId: string | null;
+            /** @default INV */
             invoicePrefix: string;
+            /** @default CN */
             creditNotePrefix: string;
+            /** @default DN */
             debitNotePrefix: string;
-            /** @default RCT */
-            receiptPrefix: string;
             /** @default PAY */
             paymentPrefix: string;
+            /** @default RCT */
+            receiptPrefix: string;
             /** @default RFD */
             refundPrefix: string;
             /** @default VRF */
@@ -3956,8 +3959,8 @@ export interface components {
             invoicePrefix?: string | null;
             creditNotePrefix?: string | null;
             debitNotePrefix?: string | null;
-            receiptPrefix?: string | null;
             paymentPrefix?: string | null;
+            receiptPrefix?: string | null;
             refundPrefix?: string | null;
             vendorRefundPrefix?: string | null;
             booksBegin?: string | null;

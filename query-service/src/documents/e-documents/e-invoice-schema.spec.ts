@@ -1,4 +1,4 @@
-import { eInvoice, type PrintSource } from '@erp/contracts';
+import { creditNotes, eInvoice, type PrintSource, salesInvoices } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { eInvoiceSchemaIssues } from './e-invoice-schema';
@@ -8,7 +8,7 @@ import { eInvoiceSchemaIssues } from './e-invoice-schema';
  * a file the portal would refuse fails, naming where.
  */
 const source: PrintSource = {
-  kind: 'sales-invoice',
+  print: salesInvoices.print!,
   number: 'INV/2026-27/0007',
   date: '2026-11-20',
   dueDate: null,
@@ -41,7 +41,7 @@ const dispatch = { fromPlace: 'Bengaluru', fromPincode: '560001', toPlace: 'Beng
 describe('e-invoice JSON against NIC’s schema 1.1', () => {
   it('a generated invoice passes, and a credit note with its invoice', () => {
     expect(eInvoiceSchemaIssues(eInvoice({ source, business, party, dispatch }))).toEqual([]);
-    const note = { ...source, kind: 'credit-note' as const, number: 'CN/2026-27/0001', againstNumber: 'INV/2026-27/0007', againstDate: '2026-11-20' };
+    const note = { ...source, print: creditNotes.print!, number: 'CN/2026-27/0001', againstNumber: 'INV/2026-27/0007', againstDate: '2026-11-20' };
     expect(eInvoiceSchemaIssues(eInvoice({ source: note, business, party, dispatch }))).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { type Business, lineBody, priceDocument, printableDocument, type PrintSource } from '@erp/contracts';
+import { type Business, creditNotes, lineBody, priceDocument, printableDocument, type PrintSource, salesInvoices } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { documentDefinition, documentPdf } from './document-pdf';
@@ -39,7 +39,7 @@ const sale = (balanceDue: string): PrintSource => {
   const lines = [lineBody('1').parse({ itemName: 'Tea', hsn: '0902', quantity: '2', rate: '50.05', gstRate: '5' })];
   const priced = priceDocument('sales', { taxMode: 'gst', taxAmount: '0', placeOfSupply: null, reverseCharge: false, lines }, business, null)!;
   return {
-    kind: 'sales-invoice',
+    print: salesInvoices.print!,
     number: 'INV/2026-27/0007',
     date: '2026-11-20',
     dueDate: '2026-12-20',
@@ -104,7 +104,7 @@ describe('an invoice PDF and what is left to pay on it', () => {
   });
 
   it('a note is never "Paid" (nothing is paid on it)', () => {
-    const note = printableDocument({ ...sale('0.00'), kind: 'credit-note', balanceDue: null }, business, party);
+    const note = printableDocument({ ...sale('0.00'), print: creditNotes.print!, balanceDue: null }, business, party);
     expect(note.paid).toBe(false);
   });
 });

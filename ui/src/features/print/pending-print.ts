@@ -70,14 +70,14 @@ export function cachedParty(client: QueryClient, entity: { module: string; plura
  */
 export function pendingPrintable(doc: InvoiceDocument, entry: OutboxEntry, business: Business | null, party: CachedParty | null): PrintableDocument | null {
   const parsed = doc.body.safeParse(entry.body);
-  if (!parsed.success || parsed.data.noteType === 'return') return null;
+  if (!doc.print || !parsed.success || parsed.data.noteType === 'return') return null;
   const body = parsed.data;
   const priced = priceDocument(doc.side, { ...body, taxMode: body.taxMode ?? 'manual', lines: body.lines }, business, party?.gstNumber ?? null);
   if (!priced) return null;
   const date = body.date ?? indiaDate(new Date(entry.queuedAt));
   const paid = body.paidNow ?? '0';
   const source: PrintSource = {
-    kind: doc.stream as PrintSource['kind'],
+    print: doc.print,
     number: body.number ?? NUMBER_TO_COME,
     date,
     dueDate: body.dueDate ?? (doc.against || !party ? null : dueDateFrom(date, termDaysOf(party))),

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Business, type BusinessBody, BusinessBodySchema, type BusinessInput, GST_STATES, routes, TAXPAYER_TYPES } from '@erp/contracts';
+import { type Business, type BusinessBody, BusinessBodySchema, type BusinessInput, DOCUMENT_SERIES, GST_STATES, routes, TAXPAYER_TYPES } from '@erp/contracts';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 
@@ -51,13 +51,7 @@ const SECTIONS: readonly FormSection<Values>[] = [
   {
     title: 'Document Numbers',
     fields: [
-      { name: 'invoicePrefix', label: 'Invoice Prefix', kind: 'text', uppercase: true, hint: 'INV gives INV/2026-27/0001' },
-      { name: 'creditNotePrefix', label: 'Credit Note Prefix', kind: 'text', uppercase: true, hint: 'CN gives CN/2026-27/0001' },
-      { name: 'debitNotePrefix', label: 'Debit Note Prefix', kind: 'text', uppercase: true, hint: 'DN gives DN/2026-27/0001' },
-      { name: 'receiptPrefix', label: 'Receipt Prefix', kind: 'text', uppercase: true, hint: 'RCT gives RCT/2026-27/0001' },
-      { name: 'paymentPrefix', label: 'Payment Prefix', kind: 'text', uppercase: true, hint: 'PAY gives PAY/2026-27/0001' },
-      { name: 'refundPrefix', label: 'Refund Prefix', kind: 'text', uppercase: true, hint: 'RFD gives RFD/2026-27/0001' },
-      { name: 'vendorRefundPrefix', label: 'Vendor Refund Prefix', kind: 'text', uppercase: true, hint: 'VRF gives VRF/2026-27/0001' },
+      ...DOCUMENT_SERIES.map((series) => ({ name: series.setting, label: series.label, kind: 'text' as const, uppercase: true, hint: `${series.defaultPrefix} gives ${series.defaultPrefix}/2026-27/0001` })),
     ],
   },
   {
@@ -82,13 +76,7 @@ const EMPTY: BusinessInput = {
   bankAccountNumber: '',
   ifsc: '',
   upiId: '',
-  invoicePrefix: 'INV',
-  creditNotePrefix: 'CN',
-  debitNotePrefix: 'DN',
-  receiptPrefix: 'RCT',
-  paymentPrefix: 'PAY',
-  refundPrefix: 'RFD',
-  vendorRefundPrefix: 'VRF',
+  ...Object.fromEntries(DOCUMENT_SERIES.map((series) => [series.setting, series.defaultPrefix])),
   booksBegin: '',
 };
 

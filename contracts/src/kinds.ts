@@ -1,0 +1,48 @@
+import type { DocumentGst, InvoiceDocument } from './documents/invoice-kind';
+import type { DocumentSeries } from './documents/series';
+import { debitNotes } from './purchase/debit-notes';
+import { purchaseInvoices } from './purchase/invoices';
+import { vendorPayments } from './purchase/payments';
+import { vendorRefunds } from './purchase/vendor-refunds';
+import { creditNotes } from './sales/credit-notes';
+import { salesInvoices } from './sales/invoices';
+import { receipts } from './sales/receipts';
+import { customerRefunds } from './sales/refunds';
+
+export * from './purchase/invoices';
+export * from './purchase/payments';
+export * from './sales/invoices';
+export * from './sales/receipts';
+export * from './sales/credit-notes';
+export * from './purchase/debit-notes';
+export * from './sales/refunds';
+export * from './purchase/vendor-refunds';
+
+/**
+ * The document kinds (DESIGN §4): each is one definition, and generic code selects among them by
+ * their traits. A new kind is its file and a line here.
+ */
+/** Every invoice-like document and every document that settles them. */
+export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes] as const;
+export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
+/** Refunds out of a party's credit (issue 42). */
+export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;
+
+const ALL = [...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS];
+type SettingOf<K> = K extends { readonly series?: DocumentSeries<infer S> } ? S : never;
+/** The business profile's series settings: `invoicePrefix`, `receiptPrefix`, … */
+export type SeriesSetting = SettingOf<(typeof ALL)[number]>;
+/** Every kind's number series, in the kinds' order: the business profile's prefix settings. */
+export const DOCUMENT_SERIES: readonly DocumentSeries<SeriesSetting>[] = ALL.flatMap((kind): DocumentSeries<SeriesSetting>[] => (kind.series ? [kind.series] : []));
+
+const invoiceKinds: readonly InvoiceDocument[] = INVOICE_DOCUMENTS;
+/** The kind that is this document of its return: `bill`, a purchase invoice. */
+export const returnKind = (document: DocumentGst['document']): InvoiceDocument => {
+  const kind = invoiceKinds.find((doc) => doc.gst?.document === document);
+  if (!kind) throw new Error(`No kind is a ${document} of a GST return`);
+  return kind;
+};
+
+/** The kinds of a GST return, each with the document it is there: outward (GSTR-1), inward (input tax credit). */
+export const returnKinds = <R extends DocumentGst['return']>(of: R) =>
+  invoiceKinds.flatMap((doc) => (doc.gst?.return === of ? [{ doc, kind: doc.gst.document as Extract<DocumentGst, { return: R }>['document'] }] : []));
