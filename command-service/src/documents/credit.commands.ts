@@ -1,11 +1,10 @@
-import { type ApplyCreditBody, compareMoney, conflict, notFound, rupees, settlementAnswer, subtractMoney, sumMoney, type UnapplyCreditBody } from '@erp/contracts';
+import { type ApplyCreditBody, compareMoney, conflict, invoiceMoney, notFound, rupees, settlementAnswer, sumMoney, type UnapplyCreditBody } from '@erp/contracts';
 
 import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandRun } from '../shared/handle-command';
 import { stateAfter } from '../shared/handle-command';
 import type { InvoiceStreams, SettlementStreams } from './command-parts';
 import { invoiceOf } from './invoice-answer';
-import { settledOn } from './invoice.decider';
 import { settlementCommands } from './settlement.commands';
 
 /**
@@ -102,7 +101,7 @@ export const settlementCreditCommands = ({ doc, decider }: SettlementStreams, in
     }
     if (invoice.state.status === 'recorded') {
       const { invoice: data, allocations } = invoice.state;
-      const due = subtractMoney(data.totalAmount, settledOn(allocations));
+      const due = invoiceMoney(invoices.doc, data, Object.values(allocations), null).balanceDue;
       if (compareMoney(body.amount, due) > 0) {
         const message = `Only ${rupees(due)} is due on invoice ${data.number}`;
         throw conflict(message, [{ path: 'amount', message }]);

@@ -98,10 +98,6 @@ export type InvoiceCommand =
 
 export type InvoiceDecider = Decider<InvoiceState, InvoiceCommand, InvoiceChange>;
 
-/** Every share, whatever its kind. */
-export const settledOn = (allocations: Readonly<Record<string, Share>>, as?: AllocationKind) =>
-  sumMoney(Object.values(allocations).filter((s) => as === undefined || s.as === as).map((s) => s.amount));
-
 /**
  * An invoice-like document (DESIGN §4, §5): one stream with its lines in its events, and the
  * settling documents' shares, keyed by their streams. With GST it taxes each line by the place of

@@ -1,4 +1,4 @@
-import { JOURNAL_VOUCHER_EVENTS, JOURNAL_VOUCHER_STREAM, parseRecordStream, type PartyConfig, recordStream, subtractMoney, sumMoney } from '@erp/contracts';
+import { invoiceMoney, JOURNAL_VOUCHER_EVENTS, JOURNAL_VOUCHER_STREAM, parseRecordStream, type PartyConfig, recordStream, sumMoney } from '@erp/contracts';
 
 import { voucherDecider } from '../books/voucher.decider';
 import { MASTER_DATA_SLICES } from '../master-data';
@@ -6,7 +6,6 @@ import type { RecordUsage } from '../master-data/master-data.decider';
 import { type CommandMetadata, decideAll } from '../shared/decider';
 import type { CommandContext, Decision, StreamHandle } from '../shared/handle-command';
 import { INVOICE_SLICES, SETTLEMENT_SLICES } from './index';
-import { settledOn } from './invoice.decider';
 import { partyDecider } from './party.decider';
 
 type Appends = Decision<unknown>['appends'][number][];
@@ -58,7 +57,7 @@ const kindsNaming = (singular: string): NamingKind[] => [
       const names = state.status === 'recorded' && state.invoice.partyId === id;
       // What is due: on its active invoices (a note's credit is already off its invoice's balance).
       const owed = names && state.invoice.active && !doc.against;
-      return { names, due: owed ? subtractMoney(state.invoice.totalAmount, settledOn(state.allocations)) : '0.00' };
+      return { names, due: owed ? invoiceMoney(doc, state.invoice, Object.values(state.allocations), null).balanceDue : '0.00' };
     },
   })),
   ...SETTLEMENT_SLICES.filter((s) => s.doc.party.singular === singular).map(({ doc, decider }) => ({

@@ -9,6 +9,7 @@ export * from './print';
 export * from './upi';
 export * from './pricing';
 export * from './invoice-events';
+export * from './invoice-money';
 export * from './note-lines';
 export * from './refund-document';
 export * from './credits';

@@ -57,3 +57,10 @@ export const settlementAnswer = (
   const left = subtractMoney(subtractMoney(settlement.totalAmount, applied), refunded);
   return { appliedAmount: applied, refundedAmount: refunded, unappliedAmount: settlement.active && compareMoney(left, 0) > 0 ? left : '0.00', refunds };
 };
+
+/** Shares as the API lists them, the same on the write side and the read side: by stream, with the default settling document's id under its own name (`receiptId`). */
+export const allocationsAnswer = (doc: Pick<InvoiceDocument, 'settledBy' | 'settledByStream'>, shares: readonly Pick<ShareOf, 'by' | 'as' | 'amount'>[]) =>
+  shares.map(({ by, as, amount }) => {
+    const own = by.startsWith(`${doc.settledByStream}-`) ? Number(by.slice(doc.settledByStream.length + 1)) : null;
+    return { by, as, amount, ...(own !== null && Number.isInteger(own) ? { [doc.settledBy]: own } : {}) };
+  });

@@ -1,4 +1,4 @@
-import { type InvoiceChange, type InvoiceData, type InvoiceDocument, invoiceStatus, legacyNoteCredit, type ShareOf, subtractMoney, sumMoney } from '@erp/contracts';
+import { type InvoiceChange, type InvoiceData, type InvoiceDocument, invoiceMoney, legacyNoteCredit, type ShareOf } from '@erp/contracts';
 
 import { defineProjection } from '../runner/projection';
 import { isReplay } from '../runner/replay-guard';
@@ -51,14 +51,6 @@ export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
   };
 };
 
-/** Paid, credited, balance and status from the total and the shares (DESIGN §3.5). */
-const money = (total: string, shares: readonly Share[]) => {
-  const paidAmount = sumMoney(shares.filter((s) => s.as === 'paid').map((s) => s.amount));
-  const creditedAmount = sumMoney(shares.filter((s) => s.as === 'credited').map((s) => s.amount));
-  const settled = sumMoney([paidAmount, creditedAmount]);
-  return { paidAmount, creditedAmount, balanceDue: subtractMoney(total, settled), status: invoiceStatus(total, settled) };
-};
-
 const idOf = (change: InvoiceChange) => ('data' in change ? change.data.id : change.id);
 
 /** A note recorded before note types holds its whole total on its invoice while active (legacyNoteCredit). */
@@ -91,13 +83,13 @@ export const invoiceListProjection = (doc: InvoiceDocument, version = doc.openin
       switch (change.kind) {
         case 'recorded': {
           const next = withLegacyCredit(doc, [], change.data, null);
-          rows.put(list, Object.assign(doc.storedData(change.data), stamp, { createdAt: context.at, allocations: next }, money(change.data.totalAmount, next)));
+          rows.put(list, Object.assign(doc.storedData(change.data), stamp, { createdAt: context.at, allocations: next }, invoiceMoney(doc, change.data, next, null)));
           return;
         }
         case 'revised': {
           if (!row) return;
           const next = withLegacyCredit(doc, shares, change.data, doc.against ? ((row[doc.against.field] as number | null) ?? null) : null);
-          rows.put(list, Object.assign({}, row, doc.storedData(change.data), stamp, { allocations: next }, money(change.data.totalAmount, next)));
+          rows.put(list, Object.assign({}, row, doc.storedData(change.data), stamp, { allocations: next }, invoiceMoney(doc, change.data, next, null)));
           return;
         }
         case 'allocated':
@@ -105,7 +97,7 @@ export const invoiceListProjection = (doc: InvoiceDocument, version = doc.openin
           if (!row) return;
           const others = shares.filter((s) => s.by !== change.by);
           const next = change.kind === 'allocated' ? [...others, { by: change.by, as: change.as, amount: change.amount, lodged: change.lodged }] : others;
-          rows.put(list, Object.assign({}, row, stamp, { allocations: next }, money(String(row.totalAmount), next)));
+          rows.put(list, Object.assign({}, row, stamp, { allocations: next }, invoiceMoney(doc, { totalAmount: String(row.totalAmount), dueDate: null }, next, null)));
           return;
         }
       }

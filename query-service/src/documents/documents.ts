@@ -1,16 +1,17 @@
 import {
+  allocationsAnswer,
   diffKeys,
   type HistoryEntry,
   INVOICE_DOCUMENTS,
   InvoiceLineSchema,
   type RecordedEvent,
   type InvoiceDocument,
+  invoiceMoney,
   REFUND_DOCUMENTS,
   type RefundDocument,
   SETTLEMENT_DOCUMENTS,
   type SettlementDocument,
   sharesAnswer,
-  statusOn,
   sumMoney,
 } from '@erp/contracts';
 import { invoiceTable, refundTable, settlementTable } from '@erp/projections';
@@ -27,23 +28,18 @@ import { documentReadRoutes, type Row } from './document.routes';
 const invoiceView = (doc: InvoiceDocument, now: () => Date) => (row: Row) => {
   const shares = ShareList.parse(row.allocations ?? []);
   const lines = z.array(InvoiceLineSchema).parse(row.lines ?? []);
+  const totalAmount = String(row.totalAmount);
   return {
     ...row,
-    status: doc.overdue ? statusOn(String(row.status), (row.dueDate as string | null) ?? null, now()) : row.status,
-    ...sharesAnswer(doc, { totalAmount: String(row.totalAmount), active: row.active === true, lines }, shares),
-    allocations: allocationsOf(doc, shares),
+    ...invoiceMoney(doc, { totalAmount, dueDate: DueDate.parse(row.dueDate ?? null) }, shares, now()),
+    ...sharesAnswer(doc, { totalAmount, active: row.active === true, lines }, shares),
+    allocations: allocationsAnswer(doc, shares),
   };
 };
 
 const Lodged = z.object({ total: z.string(), lines: z.array(z.object({ lineNo: z.number(), quantity: z.string() })) });
+const DueDate = z.string().nullable();
 const ShareList = z.array(z.object({ by: z.string(), as: z.enum(['paid', 'credited']), amount: z.string(), lodged: Lodged.nullish() }));
-
-/** Shares as the API lists them (the command side answers the same: invoice.decider.ts allocationsOf). */
-const allocationsOf = (doc: InvoiceDocument, shares: z.output<typeof ShareList>) =>
-  shares.map(({ by, as, amount }) => {
-    const own = by.startsWith(`${doc.settledByStream}-`) ? Number(by.slice(doc.settledByStream.length + 1)) : null;
-    return { by, as, amount, ...(own !== null && Number.isInteger(own) ? { [doc.settledBy]: own } : {}) };
-  });
 
 /** What one event of an invoice changed, field by field, from the document as it stood (its history, the activity log). */
 export const invoiceChanges = (doc: InvoiceDocument) => (stored: RecordedEvent, before: Row): { changes: HistoryEntry['changes']; after: Row } => {
