@@ -135,4 +135,24 @@ describe('periods as filed', () => {
     expect(rebuilt.code, rebuilt.output).toBe(0);
     expect(await filings()).toEqual(before);
   });
+
+  // The command computes the return on the read side before deciding (routes: why), so two
+  // filings at once both compute it; the month's stream, appended at its version, takes one.
+  it('two filings of September at once, with different ARNs: one appends, the other is refused naming it', async () => {
+    const september = (arn: string) => t.owner.post<{ arn?: string; message?: string }>(gstr1('2026-09'), { arn, filedOn: '2026-10-11' });
+    const answers = await Promise.all([september('AA271026011111X'), september('AA271026022222X')]);
+    const won = answers.find((a) => a.status === 201);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.message).toBe(`GSTR-1 for September 2026 is already filed (ARN ${won?.body.arn})`);
+    const stored = (await sql<{ arn: string }>`select data->>'arn' as arn from events where type = 'GstReturnFiled' and data->>'period' = '2026-09'`.execute(t.database.db)).rows;
+    expect(stored).toEqual([{ arn: won?.body.arn }]);
+  });
+
+  it('the same filing twice at once (a double tap): both answered with it, appended once', async () => {
+    const july = () => t.owner.post<{ arn?: string }>(gstr1('2026-07'), { arn: 'AA270826033333X', filedOn: '2026-08-11' });
+    const answers = await Promise.all([july(), july()]);
+    expect(answers.map((a) => [a.status, a.body.arn])).toEqual([[201, 'AA270826033333X'], [201, 'AA270826033333X']]);
+    const stored = (await sql<{ n: string }>`select count(*) as n from events where type = 'GstReturnFiled' and data->>'period' = '2026-07'`.execute(t.database.db)).rows;
+    expect(stored[0]!.n).toBe('1');
+  });
 });

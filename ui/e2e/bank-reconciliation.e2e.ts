@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { expectAccessible, expectToast, unique } from './support';
+import { expectAccessible, expectToast, shown, unique } from './support';
 
 /**
  * Issue 43 item 5 on a phone (360 px) and on desktop: a bank ledger of the test's own with an
@@ -17,8 +17,6 @@ const post = async (page: Page, path: string, data: unknown) => {
 };
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
-/** As the screen writes money: ₹11,333.87. */
-const shown = (paise: number) => `₹${Math.floor(paise / 100).toLocaleString('en-IN')}.${String(paise % 100).padStart(2, '0')}`;
 
 test('import a bank statement, confirm the suggested matches, read the reconciliation statement', async ({ page }, info) => {
   await page.goto('/');

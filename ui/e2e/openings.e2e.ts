@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { apiPost, expectAccessible, expectToast, unique } from './support';
+import { apiPost, expectAccessible, expectToast, shown, unique } from './support';
 
 /**
  * Issue 43 item 1 on a phone (360 px) and on desktop: the owner enters an opening invoice for a
@@ -13,7 +13,6 @@ const BOOKS_BEGIN = '2025-04-01';
 // In paise: the invoice's amount outstanding.
 const AMOUNT = 234_567;
 const rupees = (paise: number) => `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
-const shown = (paise: number) => `₹${Math.floor(paise / 100).toLocaleString('en-IN')}.${String(paise % 100).padStart(2, '0')}`;
 /** Money text → paise, exactly ('-1234.50' → -123450). */
 const paiseOf = (money: string) => {
   const [whole, fraction = '00'] = money.replace('-', '').split('.');

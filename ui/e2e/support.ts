@@ -19,6 +19,9 @@ export const SETUP_CODE = 'E2E-SETUP';
 export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
+/** Paise as the screens show them: 1180000 → '₹11,800.00' (en-IN grouping; the arithmetic stays in integers). */
+export const shown = (paise: number) => `₹${Math.floor(paise / 100).toLocaleString('en-IN')}.${String(paise % 100).padStart(2, '0')}`;
+
 /** The toast region (announced through its own live region, so each text is on the page once). */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
@@ -67,5 +70,5 @@ export async function apiPost(page: Page, path: string, data: unknown) {
   expect(res.status(), await res.text()).toBe(201);
   const position = res.headers()['x-event-position'];
   if (position) expect((await page.request.get(`${path}?limit=1`, { headers: { 'X-Min-Position': position } })).status()).toBe(200);
-  return (await res.json()) as { id: number; totalAmount: string; invoiceNumber?: string };
+  return (await res.json()) as { id: number; totalAmount: string; invoiceNumber?: string; noteNumber?: string };
 }

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../testing/decider-specification';
 import { type FilingCommand, filingDecider, refuseFiled } from './filing.decider';
 
+// The return's JSON and its log position come in with the command: the route reads them from the
+// read side before deciding (filing.routes.ts says why), so the decision is tested without I/O.
 // India time 2026-09-11 11:30: GSTR-1 for August is due today (the 11th of the next month).
 const metadata = { now: new Date('2026-09-11T06:00:00Z'), userId: 1, correlationId: 'c-1' };
 const json = { gstin: '27AAPFU0939F1ZV', fp: '082026', b2b: [] };

@@ -63,9 +63,9 @@ export const filingDecider: Decider<FilingState, FilingCommand, GstReturnFiled> 
  * whose GSTR-1 is filed is refused with a 409 saying so. New documents are not dated for it: a
  * document missed in a filed return is reported later (GSTR-1A or the next GSTR-1).
  */
-export const refuseFiled = (isFiled: (period: string) => boolean, dates: readonly (string | null | undefined)[]) => {
+export const refuseFiled = (isFiled: (period: string) => boolean, dates: readonly (string | null | undefined)[], field = 'date') => {
   const date = dates.find((d): d is string => typeof d === 'string' && isFiled(periodOfDate(d)));
   if (!date) return;
   const message = filedMessage(periodOfDate(date), date);
-  throw conflict(message, [{ path: 'date', message }]);
+  throw conflict(message, [{ path: field, message }]);
 };

@@ -17,7 +17,6 @@ import { decideAll } from '../shared/decider';
 import { stateAfter } from '../shared/handle-command';
 import { filingDecider, type FilingState } from './filing.decider';
 
-
 const returnOf = (value: string | undefined): FiledReturn => {
   const found = FILED_RETURNS.find((r) => r === value);
   if (!found) throw notFoundHttp(`No return ${String(value)}: the returns are ${FILED_RETURNS.join(', ')}`);
@@ -37,6 +36,15 @@ const filingOf = (ret: FiledReturn, period: string, state: FilingState): Filing 
  * POST /api/gst/filed/{gstr1|gstr3b}/{period} {arn, filedOn}: the owner or accountant marks a
  * month's return filed (issue 44 item 4). The return is computed first, as it stands, and kept
  * in the event; from then on GSTR-1's documents of that month are not edited or voided.
+ *
+ * Why the read side computes it (`gstReturns`): a month's return is built from every document of
+ * the month, across many streams, by the query service's builders — the ones the screens and the
+ * portal JSON download use. What is kept must be what the owner saw and uploaded, so the command
+ * calls those builders (once the read models hold every event committed so far) rather than a
+ * second copy of them here, and keeps the log position they were computed at, so the copy can be
+ * reproduced from the log. It is read before deciding, like emmett's price: the decision stays
+ * pure, and a retry after a version conflict decides on the same copy. Two filings at once both
+ * compute it; the month's stream, appended at its version, takes one (gst-filing.int.spec.ts).
  */
 export const gstFilingWriteRoutes = (router: Router, deps: CommandDeps) =>
   commandRoute(router, deps.store, {

@@ -22,7 +22,7 @@ export const businessWriteRoutes = (router: Router, deps: CommandDeps) =>
       // The day the books begin is the day of every opening (issue 43): moved into, out of or
       // within a locked period it would move what the lock keeps, so either day locked refuses it.
       const was = businessOf(stream.state)?.booksBegin ?? null;
-      const dated = was === body.booksBegin ? undefined : datedInBooks(was, body.booksBegin);
+      const dated = was === body.booksBegin ? undefined : { ...datedInBooks(was, body.booksBegin), field: 'booksBegin' };
       return { main: stream, appends: [{ stream, events }], dated, result: businessOf(stateAfter(businessDecider, stream, events)) };
     },
     replay: async (streamId) => businessOf(foldStored(businessDecider, (await deps.store.readStream(streamId)).events)),

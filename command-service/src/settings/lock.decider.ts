@@ -38,10 +38,10 @@ export const lockDecider: Decider<LockState, LockCommand, LockEvent> = {
 
 /**
  * The one check of every dated command (handleCommand): a date on or before the scope's lock is
- * refused with a 409 naming the lock, nothing appended.
+ * refused with a 409 naming the lock and the field of the date, nothing appended.
  */
-export const refuseLocked = (scope: LockScope, state: LockState, dates: readonly (string | null | undefined)[]) => {
+export const refuseLocked = (scope: LockScope, state: LockState, dates: readonly (string | null | undefined)[], field = 'date') => {
   if (state.upTo === null || lockedDate(state.upTo, dates) === null) return;
   const message = lockedMessage(scope, state.upTo);
-  throw conflict(message, [{ path: 'date', message }]);
+  throw conflict(message, [{ path: field, message }]);
 };

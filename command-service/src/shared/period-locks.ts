@@ -11,7 +11,10 @@ import type { CommandContext, StreamHandle } from './handle-command';
  * day it was paid. Null and undefined dates are ignored. `gst`: the dates an edit or a void of a
  * document in GSTR-1 changes, refused in a month whose GSTR-1 is filed (issue 44 item 4).
  */
-export type Dated = { readonly [S in LockScope | 'gst']?: readonly (string | null | undefined)[] };
+export type Dated = { readonly [S in LockScope | 'gst']?: readonly (string | null | undefined)[] } & {
+  /** The body field the dates are of, named in a refusal: `date` unless said (the profile's `booksBegin`). */
+  readonly field?: string;
+};
 
 /**
  * The one lock check of the command pipeline: for each scope the command is dated in (a date,
@@ -29,10 +32,10 @@ export const checkLocks = async (ctx: CommandContext, dated: Dated | undefined):
     if (dates.length === 0) continue;
     let stream = await ctx.guard(lockStream(scope), lockDecider);
     if (lockedDate(stream.state.upTo, dates) !== null) stream = await ctx.guard(lockStream(scope), lockDecider, { fresh: true });
-    refuseLocked(scope, stream.state, dates);
+    refuseLocked(scope, stream.state, dates, dated?.field);
     read.push(stream);
   }
-  read.push(...(await checkFiled(ctx, dated?.gst ?? [])));
+  read.push(...(await checkFiled(ctx, dated?.gst ?? [], dated?.field)));
   return read;
 };
 
@@ -41,12 +44,12 @@ export const checkLocks = async (ctx: CommandContext, dated: Dated | undefined):
  * copy is not), and an unfiled month's stream is checked at version 0 in the append, so a
  * filing committed meanwhile makes the command decide again.
  */
-const checkFiled = async (ctx: CommandContext, dates: readonly (string | null | undefined)[]): Promise<StreamHandle<unknown>[]> => {
+const checkFiled = async (ctx: CommandContext, dates: readonly (string | null | undefined)[], field?: string): Promise<StreamHandle<unknown>[]> => {
   const months = [...new Set(dates.filter((d): d is string => typeof d === 'string').map(periodOfDate))];
   if (months.length === 0) return [];
   const streams = await Promise.all(months.map((m) => ctx.versionOf(gstReturnStream(LOCKING_RETURN, m))));
   const filed = new Set(months.filter((_, i) => streams[i]!.version > 0));
-  refuseFiled((period) => filed.has(period), dates);
+  refuseFiled((period) => filed.has(period), dates, field);
   return streams;
 };
 

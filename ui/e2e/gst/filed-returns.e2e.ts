@@ -1,63 +1,125 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test, type TestInfo } from '@playwright/test';
 
-import { apiPost, expectAccessible, unique } from '../support';
+import { apiPost, expectAccessible, shown, unique } from '../support';
 
 /**
- * Issue 44 item 4 on a 360-px phone: August 2024's sale to a registered buyer, 10,000 at 18 %
- * (CGST 900, SGST 900, value 11,800), is filed with its ARN; an edit of the invoice is then
- * refused; a credit note of 28 August recorded later (1,000 at 18 %: value 1,180) shows as the
- * amendment for August's GSTR-1A (Rule 59(4A): its GSTR-3B is not filed), original → amended,
- * and "What we filed" still shows what was filed. August 2024 is this test's alone: filing it
- * locks its documents for the other GST journeys on the same server.
+ * Issue 44 item 4, filing a month on a 360-px phone and on desktop: the month's sale to a
+ * registered buyer, 10 kettles at ₹1,000 and 18 % GST, ties out; its GSTR-1 is marked filed with
+ * the ARN; an edit of the invoice is then refused; a credit note for one kettle dated in the month,
+ * recorded later, shows as the amendment for the month's GSTR-1A (Rule 59(4A): its GSTR-3B is not
+ * filed), original → amended, and "What we filed" still shows what was filed.
  */
-const PERIOD = '2024-08';
-const ARN = 'AA270924012345X';
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const BUYER_GSTIN = '27ABCPT5678L1ZV';
+// In paise: a kettle's rate; the GST is split half CGST, half SGST (within Maharashtra).
+const RATE = 100_000;
+const GST_PERCENT = 18;
+const SOLD = 10;
+const CREDITED = 1;
+const taxable = (kettles: number) => kettles * RATE;
+const halfTax = (kettles: number) => (taxable(kettles) * GST_PERCENT) / 200;
+const value = (kettles: number) => taxable(kettles) + 2 * halfTax(kettles);
+const line = (kettles: number) => ({ itemName: 'Kettle', quantity: String(kettles), rate: String(RATE / 100), gstRate: String(GST_PERCENT) });
 
-test('the owner marks August filed, a later credit note of August shows as its amendment', async ({ page }) => {
-  test.setTimeout(120_000);
+/**
+ * Months no other GST journey dates anything in, from July 2024 (when GSTR-1A began). Filing a
+ * month locks its documents on the server every GST journey shares, and its figures must be
+ * this journey's alone, so each run takes a month of its own: the phone and the desktop, each
+ * repeat (--repeat-each) and each retry; none finds its month filed already, whatever ran before.
+ */
+const MONTHS = ['2024-08', '2024-07', '2024-10', '2024-09', '2024-12', '2024-11', '2025-02', '2025-01', '2025-05', '2025-04', '2025-07', '2025-06'];
+const monthOf = (info: TestInfo, phone: boolean) => {
+  const run = info.retry * info.project.repeatEach + info.repeatEachIndex;
+  const month = MONTHS[2 * run + (phone ? 0 : 1)];
+  if (!month) throw new Error(`Run ${run} has no month of its own: add free months to MONTHS`);
+  return month;
+};
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const label = (period: string) => `${MONTH_NAMES[Number(period.slice(5)) - 1]} ${period.slice(0, 4)}`;
+/** The month's GSTR-1 is due on the 11th of the next month: '2024-08' → '2024-09-11'. */
+const dueDay = (period: string) => {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-11` : `${y}-${String(m + 1).padStart(2, '0')}-11`;
+};
+const readable = (day: string) => `${Number(day.slice(8))} ${MONTH_NAMES[Number(day.slice(5, 7)) - 1]!.slice(0, 3)} ${day.slice(0, 4)}`;
+/** The portal's ARN: AA, the state (27), the month and year of filing, a serial and a check character. */
+const arnOf = (filedOn: string) => `AA27${filedOn.slice(5, 7)}${filedOn.slice(2, 4)}012345X`;
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const shot = (page: Page, name: string, phone: boolean) => page.screenshot({ path: `test-results/screens/${name}-${phone ? 'phone' : 'desktop'}.png`, fullPage: true });
+
+const openTask = async (page: Page, task: string) => {
+  await page.goto('/module/reports');
+  await page.getByRole('list', { name: 'Reports tasks' }).getByRole('link', { name: new RegExp(`^${task}`) }).click();
+  await expect(page.getByRole('heading', { name: task, level: 1 })).toBeVisible({ timeout: 30_000 });
+};
+
+test('the owner ties out a month, marks its GSTR-1 filed, and a later credit note of the month shows as its amendment', async ({ page }, info) => {
+  // Two screens, four views and an accessibility check: over two minutes on a busy machine.
+  test.setTimeout(240_000);
   await page.goto('/');
-  await page.setViewportSize({ width: 360, height: 740 });
-  const buyer = await apiPost(page, '/api/sales/customers', { name: unique('Filed Mart'), gstNumber: '27ABCPT5678L1ZV' });
-  const sale = { customerId: buyer.id, invoiceDate: `${PERIOD}-05`, taxMode: 'gst', lines: [{ itemName: 'Kettle', quantity: '10', rate: '1000', gstRate: '18' }] };
+  const phone = page.viewportSize()!.width < 600;
+  if (phone) await page.setViewportSize({ width: 360, height: 740 });
+  const period = monthOf(info, phone);
+  const filedOn = dueDay(period);
+  const arn = arnOf(filedOn);
+  const buyer = await apiPost(page, '/api/sales/customers', { name: unique('Filed Mart'), gstNumber: BUYER_GSTIN });
+  const sale = { customerId: buyer.id, invoiceDate: `${period}-05`, taxMode: 'gst', lines: [line(SOLD)] };
   const invoice = await apiPost(page, '/api/sales/invoices', sale);
 
-  await page.goto('/module/reports');
-  await page.getByRole('list', { name: 'Reports tasks' }).getByRole('link', { name: /^Filed Returns/ }).click();
-  await expect(page.getByRole('heading', { name: 'Filed Returns', level: 1 })).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Return period').fill(PERIOD);
-  const gstr1 = page.getByRole('region', { name: 'GSTR-1 for August 2024' });
+  // The tie-out first: the books and GSTR-1 agree on the month's one sale.
+  await openTask(page, 'GST Tie-out');
+  await page.getByLabel('Period').fill(period);
+  await expect(page.getByText('Ready to file: every difference is explained. They tie.')).toBeVisible();
+  for (const where of ['Books', 'GSTR-1']) {
+    await expect(page.getByRole('row', { name: new RegExp(`^${where} `) }).first()).toContainText(
+      [taxable(SOLD), 0, halfTax(SOLD), halfTax(SOLD), 0].map(shown).join(''),
+    );
+  }
+
+  await openTask(page, 'Filed Returns');
+  await page.getByLabel('Return period').fill(period);
+  const gstr1 = page.getByRole('region', { name: `GSTR-1 for ${label(period)}` });
   await expect(gstr1.getByRole('status')).toHaveText('Not filed yet.');
-  await gstr1.getByLabel('ARN').fill(ARN);
-  await gstr1.getByLabel('Filed on').fill('2024-09-11');
+  await gstr1.getByLabel('ARN').fill(arn);
+  await gstr1.getByLabel('Filed on').fill(filedOn);
   await gstr1.getByRole('button', { name: 'Mark filed' }).click();
-  await expect(gstr1.getByRole('status')).toHaveText(`Filed on 11 Sep 2024, ARN ${ARN}.`);
+  await expect(gstr1.getByRole('status')).toHaveText(`Filed on ${readable(filedOn)}, ARN ${arn}.`);
   await expect(gstr1.getByText('No change since it was filed.')).toBeVisible();
 
   // The filed month's invoice can no longer change.
-  const edit = await page.request.put(`/api/sales/invoices/${invoice.id}`, { data: { ...sale, lines: [{ itemName: 'Kettle', quantity: '9', rate: '1000', gstRate: '18' }] }, headers: { origin: new URL(page.url()).origin } });
+  const edit = await page.request.put(`/api/sales/invoices/${invoice.id}`, { data: { ...sale, lines: [line(SOLD - 1)] }, headers: { origin: new URL(page.url()).origin } });
   expect(edit.status()).toBe(409);
-  expect(((await edit.json()) as { message: string }).message).toContain('GSTR-1 for August 2024 is filed');
+  expect(((await edit.json()) as { message: string }).message).toContain(`GSTR-1 for ${label(period)} is filed`);
 
-  // A credit note of 28 August, recorded after filing.
-  await apiPost(page, '/api/sales/credit-notes', { customerId: buyer.id, invoiceId: invoice.id, noteDate: `${PERIOD}-28`, taxMode: 'gst', noteType: 'price', lines: [{ itemName: 'Kettle', quantity: '1', rate: '1000', gstRate: '18' }] });
+  // A credit note of the 28th, recorded after filing.
+  const note = await apiPost(page, '/api/sales/credit-notes', { customerId: buyer.id, invoiceId: invoice.id, noteDate: `${period}-28`, taxMode: 'gst', noteType: 'price', lines: [line(CREDITED)] });
   await page.reload();
-  await page.getByLabel('Return period').fill(PERIOD);
-  await expect(gstr1.getByRole('status')).toHaveText(`Filed on 11 Sep 2024, ARN ${ARN}. The books have changed since.`);
-  await expect(gstr1.getByText('Report these in GSTR-1A of August 2024:')).toBeVisible();
+  await page.getByLabel('Return period').fill(period);
+  await expect(gstr1.getByRole('status')).toHaveText(`Filed on ${readable(filedOn)}, ARN ${arn}. The books have changed since.`);
+  await expect(gstr1.getByText(`Report these in GSTR-1A of ${label(period)}:`)).toBeVisible();
   const row = gstr1.getByRole('list', { name: 'Amendments' }).getByRole('listitem');
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('cdnr · Credit/debit note · 27ABCPT5678L1ZV');
-  await expect(row).toContainText('not reported → ₹1,180.00');
+  await expect(row).toHaveText(`cdnr · Credit/debit note · ${BUYER_GSTIN} ${note.noteNumber}not reported → ${shown(value(CREDITED))}`);
 
-  // One click each: what was filed, and what August looks like now.
-  await gstr1.getByRole('button', { name: 'What we filed' }).click();
-  await expect(gstr1.getByLabel('GSTR-1 as filed').getByText('Credit notes (registered)').locator('..')).toContainText('0');
+  // One click each: what the month looks like now, and what was filed (left open for the screenshot).
   await gstr1.getByRole('button', { name: 'As it stands now' }).click();
-  await expect(gstr1.getByLabel('GSTR-1 now').getByText('Credit notes (registered)').locator('..')).toContainText('1');
-  // Item 5: the due dates on the same screen, August's GSTR-1 filed on its due date.
-  await expect(page.getByRole('list', { name: 'Returns by month' }).getByRole('listitem').filter({ hasText: 'GSTR-1 for August 2024' })).toHaveText('GSTR-1 for August 2024: Filed on 11 Sep 2024');
+  await expect(gstr1.getByLabel('GSTR-1 now').locator('div')).toHaveText(['B2B invoices1', 'B2C large invoices0', 'B2C (others) rows0', 'Credit notes (registered)1', 'Credit notes (unregistered)0']);
+  await gstr1.getByRole('button', { name: 'What we filed' }).click();
+  await expect(gstr1.getByLabel('GSTR-1 as filed').locator('div')).toHaveText(['B2B invoices1', 'B2C large invoices0', 'B2C (others) rows0', 'Credit notes (registered)0', 'Credit notes (unregistered)0']);
+  // GSTR-3B, not filed: the month now, the credit note taken off the sale.
+  const gstr3b = page.getByRole('region', { name: `GSTR-3B for ${label(period)}` });
+  await expect(gstr3b.getByRole('status')).toHaveText('Not filed yet.');
+  await gstr3b.getByRole('button', { name: 'As it stands now' }).click();
+  const net = SOLD - CREDITED;
+  await expect(gstr3b.getByLabel('GSTR-3B now').locator('div')).toHaveText(
+    [`Taxable outward${shown(taxable(net))}`, `IGST${shown(0)}`, `CGST${shown(halfTax(net))}`, `SGST${shown(halfTax(net))}`],
+  );
+  // Item 5: the due dates on the same screen, the month's GSTR-1 filed on its due date.
+  await expect(page.getByRole('list', { name: 'Returns by month' }).getByRole('listitem').filter({ hasText: `GSTR-1 for ${label(period)}` })).toHaveText(
+    `GSTR-1 for ${label(period)}: Filed on ${readable(filedOn)}`,
+  );
   expect(await overflow(page)).toBe(0);
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/filed-returns-phone.png', fullPage: true });
+  await shot(page, 'filed-returns', phone);
 });
