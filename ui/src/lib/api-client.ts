@@ -164,9 +164,12 @@ async function receive<T>(method: string, path: string, response: Response, opti
 }
 
 // GETs started before the screen that reads them has loaded (preload): kept for a few seconds,
-// handed to the first caller asking for the same path, then forgotten.
+// handed to the first caller asking for the same path, then forgotten. Those index.html started
+// are the page load's own: kept for its screen however long a slow phone takes to run its code
+// (on a busy one, over 5 s: the screen then read everything a second time).
 const EARLY_MS = 5000;
-const early = new Map<string, { at: number; answer: Promise<{ data: unknown; headers: Headers }> }>();
+const STARTUP_MS = 60_000;
+const early = new Map<string, { until: number; answer: Promise<{ data: unknown; headers: Headers }> }>();
 
 const forgetEarly = () => {
   early.clear();
@@ -184,7 +187,7 @@ function startedByPage(path: string): Promise<Response> | undefined {
 function takeEarly<T>(path: string) {
   const started = early.get(path);
   early.delete(path);
-  return started && Date.now() - started.at < EARLY_MS ? (started.answer as Promise<{ data: T; headers: Headers }>) : undefined;
+  return started && Date.now() < started.until ? (started.answer as Promise<{ data: T; headers: Headers }>) : undefined;
 }
 
 /**
@@ -203,7 +206,7 @@ export const apiClient = {
     const started = startedByPage(path);
     const answer = started ? started.then((response) => receive('GET', path, response, {})) : send('GET', path);
     answer.catch(() => undefined); // whoever takes it sees the failure; nobody else must.
-    early.set(path, { at: Date.now(), answer });
+    early.set(path, { until: Date.now() + (started ? STARTUP_MS : EARLY_MS), answer });
   },
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),

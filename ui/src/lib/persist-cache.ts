@@ -1,7 +1,10 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
+
+/** Answers from before this page load and not being read again: what the restore brought. */
+const restoredOnly = (query: Query) => query.state.fetchStatus === 'idle' && query.state.dataUpdatedAt < performance.timeOrigin;
 
 /** How long data last seen is kept on the device for opening with no network. */
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -27,7 +30,9 @@ export function keepQueryCache(queryClient: QueryClient, version: string) {
   });
   // The copy is written at most once a second, so it can be older than what the server answered
   // last (a save, then a reload at once showed the form as it was before). What it restores is
-  // shown at once and read again from the server, online; offline the reads wait.
-  void restored.then(() => queryClient.invalidateQueries());
+  // shown at once and read again from the server, online; offline the reads wait. What this page
+  // load has read already, or is reading, is not read again (a phone paid a second round trip
+  // and its parsing for every screen's first reads).
+  void restored.then(() => queryClient.invalidateQueries({ predicate: restoredOnly }));
   return { stop, restored };
 }
