@@ -163,7 +163,9 @@ export const BalanceSheetSchema = z.object({
 export type BalanceSheet = z.output<typeof BalanceSheetSchema>;
 export const BalanceSheetAnswerSchema = BalanceSheetSchema.extend({ previous: BalanceSheetSchema.optional().describe(PREVIOUS) });
 
-const BucketKeySchema = z.enum(['notDue', 'd30', 'd60', 'd90', 'd120', 'over120']);
+/** An amount for each bucket of days past due. */
+const BucketSums = z.object({ notDue: Money, d30: Money, d60: Money, d90: Money, d120: Money, over120: Money });
+const BucketKeySchema = BucketSums.keyof();
 export type BucketKey = z.output<typeof BucketKeySchema>;
 
 /** The buckets of days past due (GST-AND-BOOKS §6: ERPNext's 0-30 … above 120). */
@@ -175,7 +177,6 @@ export const AGEING_BUCKETS: readonly { readonly key: BucketKey; readonly label:
   { key: 'd120', label: '91–120 days', upTo: 120 },
   { key: 'over120', label: 'Over 120 days', upTo: Infinity },
 ];
-const BucketSums = z.record(BucketKeySchema, Money);
 
 const AgeingItem = z.object({ stream: z.string(), kind: z.string(), number: z.string(), date: Day });
 

@@ -3941,13 +3941,23 @@ export interface components {
                     amount: string;
                 }[];
                 buckets: {
-                    [key: string]: string;
+                    notDue: string;
+                    d30: string;
+                    d60: string;
+                    d90: string;
+                    d120: string;
+                    over120: string;
                 };
                 onAccount: string;
                 total: string;
             }[];
             totals: {
-                [key: string]: string;
+                notDue: string;
+                d30: string;
+                d60: string;
+                d90: string;
+                d120: string;
+                over120: string;
             };
             onAccount: string;
             total: string;
