@@ -83,13 +83,12 @@ export const ledgers: ReportConfig<z.output<typeof LedgersAnswer>> = {
   choices: [{ param: 'account', label: 'Ledger', useOptions: useAccountOptions }],
   path: (p) => (p.account ? `${BOOKS_PATHS.ledger(p.account)}${query(p, ['from', 'to'])}` : `${BOOKS_PATHS.accounts}?asOf=${p.to}`),
   answer: LedgersAnswer,
-  tables: (data, p) => {
+  tables: (data) => {
     if (!Array.isArray(data)) return [ledgerTable(data.accountName, data)];
-    const rows = data;
     return [{
       heading: 'Chart of accounts',
       columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Balance', numeric: true }],
-      rows: rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, drCr(r.balance)] })),
+      rows: data.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, drCr(r.balance)] })),
     }];
   },
 };
