@@ -4,7 +4,8 @@
  * vendor's own ledger is its control account (Sundry Debtors, Sundry Creditors) with the party
  * named on the line.
  */
-export type AccountType = 'asset' | 'liability' | 'equity' | 'income' | 'expense';
+export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export interface Account {
   readonly code: string;

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './ledgers';
 export * from './postings';
 export * from './reports';
+export * from './report-answers';
 export * from './vouchers';
 export * from './bank-statement';
 export * from './bank-reconciliation';

@@ -1,10 +1,8 @@
 import { active, money, requiredText, select } from '../fields';
 import { masterDataEntity, type BodyOf, type RecordOf } from '../entity';
 import { compareMoney } from '../money';
-import type { AccountType } from './accounts';
+import { ACCOUNT_TYPES } from './accounts';
 import { financialYearStart } from './reports';
-
-export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const satisfies readonly AccountType[];
 
 /** Tally's primary groups (the ones a micro-business uses), for the ledgers a business adds. */
 export const ACCOUNT_GROUPS = [

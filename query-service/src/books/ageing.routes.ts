@@ -1,4 +1,4 @@
-import { asOfOf, BOOKS_PATHS, customersEntity, INVOICE_DOCUMENTS, listTable, sumMoney, toMoney, validationError, vendorsEntity } from '@erp/contracts';
+import { AGEING_BUCKETS, type Ageing, asOfOf, BOOKS_PATHS, type BucketKey, customersEntity, INVOICE_DOCUMENTS, listTable, sumMoney, toMoney, validationError, vendorsEntity } from '@erp/contracts';
 import { journalTable, partyAllocationsTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -7,17 +7,6 @@ import { sql } from 'kysely';
 import { type ReadDeps, readsFrom, todayInIndia } from '../shared/read-your-writes';
 import { documentsAsRecorded } from './documents-as-recorded';
 import { AS_OF_PARAMS, reportQuery } from './ledger.routes';
-
-/** The buckets of days past due (GST-AND-BOOKS §6: ERPNext's 0-30 … above 120). */
-export const AGEING_BUCKETS = [
-  { key: 'notDue', label: 'Not due', upTo: 0 },
-  { key: 'd30', label: '1–30 days', upTo: 30 },
-  { key: 'd60', label: '31–60 days', upTo: 60 },
-  { key: 'd90', label: '61–90 days', upTo: 90 },
-  { key: 'd120', label: '91–120 days', upTo: 120 },
-  { key: 'over120', label: 'Over 120 days', upTo: Infinity },
-] as const;
-type BucketKey = (typeof AGEING_BUCKETS)[number]['key'];
 
 const bucketOf = (daysPastDue: number): BucketKey => AGEING_BUCKETS.find((b) => daysPastDue <= b.upTo)!.key;
 
@@ -81,7 +70,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
  * due date (the document's date when none was set), in buckets; receipts, payments and credits
  * not applied by then as "on account", less. A party's total is its ledger balance on that day.
  */
-export const ageingOf = async (deps: ReadDeps, side: keyof typeof SIDES, asOf: string, recordedBy: string | null = null) => {
+export const ageingOf = async (deps: ReadDeps, side: keyof typeof SIDES, asOf: string, recordedBy: string | null = null): Promise<Ageing> => {
   const { party } = SIDES[side];
   const [items, due, names] = await Promise.all([
     openItems(deps, side, asOf, recordedBy),
@@ -102,8 +91,10 @@ export const ageingOf = async (deps: ReadDeps, side: keyof typeof SIDES, asOf: s
     }
     byParty.set(r.party, entry);
   }
-  const sumBuckets = (invoices: readonly { bucket: BucketKey; balanceDue: string }[]) =>
-    Object.fromEntries(AGEING_BUCKETS.map((b) => [b.key, sumMoney(invoices.filter((i) => i.bucket === b.key).map((i) => i.balanceDue))])) as Record<BucketKey, string>;
+  const sumBuckets = (invoices: readonly { bucket: BucketKey; balanceDue: string }[]): Record<BucketKey, string> => {
+    const sum = (key: BucketKey) => sumMoney(invoices.filter((i) => i.bucket === key).map((i) => i.balanceDue));
+    return { notDue: sum('notDue'), d30: sum('d30'), d60: sum('d60'), d90: sum('d90'), d120: sum('d120'), over120: sum('over120') };
+  };
   const parties = [...byParty.values()]
     .map((p) => {
       const onAccount = sumMoney(p.credits.map((c) => c.amount));

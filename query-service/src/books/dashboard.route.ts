@@ -11,12 +11,13 @@ import { journalLines } from './journal-sql';
 import { notOpening } from './not-opening';
 
 const firstOf = (date: string) => `${date.slice(0, 7)}-01`;
+const yearAndMonth = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });
 const monthBefore = (date: string) => {
-  const [year, month] = date.split('-').map(Number) as [number, number];
+  const { year, month } = yearAndMonth(date);
   return month === 1 ? `${year - 1}-12-01` : `${year}-${String(month - 1).padStart(2, '0')}-01`;
 };
 const daysIn = (first: string) => {
-  const [year, month] = first.split('-').map(Number) as [number, number];
+  const { year, month } = yearAndMonth(first);
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 };
 
@@ -49,7 +50,7 @@ export const dashboardRoute = (router: Router, deps: ReadDeps) => {
     const body: Dashboard = {
       month: thisMonth.slice(0, 7),
       salesByDay: { thisMonth: series(thisMonth, Number(today.slice(8, 10))), lastMonth: series(lastMonth, daysIn(lastMonth)) },
-      receivables: ageing.buckets.map((b) => ({ label: b.label, amount: ageing.totals[b.key as keyof typeof ageing.totals] })),
+      receivables: ageing.buckets.map((b) => ({ label: b.label, amount: ageing.totals[b.key] })),
       topItems: items.map((i) => ({ name: i.name, amount: toMoney(i.amount) })),
       cash: { in: toMoney(cash?.in ?? 0), out: toMoney(cash?.out ?? 0) },
     };

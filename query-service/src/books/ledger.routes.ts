@@ -7,7 +7,9 @@ import {
   isProfitAndLoss,
   yearBefore,
   customersEntity,
+  type DayBook,
   decimal,
+  type LedgerAnswer,
   type LedgerEntry,
   listTable,
   notFound,
@@ -142,7 +144,8 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
     const query = reportQuery(ctx, [...PERIOD_PARAMS, 'party']);
     const period = periodOf(query, today(deps));
     const party = typeof ctx.query.party === 'string' && ctx.query.party !== '' ? ctx.query.party : null;
-    ctx.body = { account, accountName: ledger.accountName, ...period, ...(await ledgerOf(deps, { account, party, yearly: isProfitAndLoss(ledger.accountType) }, { ...period, recordedBy: query.recordedBy })) };
+    const body: LedgerAnswer = { account, accountName: ledger.accountName, ...period, ...(await ledgerOf(deps, { account, party, yearly: isProfitAndLoss(ledger.accountType) }, { ...period, recordedBy: query.recordedBy })) };
+    ctx.body = body;
   });
 
   const statementOf = async (ctx: Context): Promise<Statement> => {
@@ -171,6 +174,7 @@ export const ledgerRoutes = (router: Router, deps: ReadDeps) => {
       from ${journalLines} where ${windowWhere({ from, to, recordedBy: query.recordedBy })}
       order by voucher_date, position, j.id limit 5001`.execute(deps.db);
     const chart = await chartOf(deps.db);
-    ctx.body = { from, to, truncated: rows.length > 5000, entries: rows.slice(0, 5000).map((r) => ({ date: r.date, voucherType: r.voucher_type, voucherNumber: r.voucher_number, stream: r.stream, account: r.account, accountName: chart.of(r.account)?.accountName ?? r.account, party: r.party, debit: toMoney(r.debit), credit: toMoney(r.credit) })) };
+    const body: DayBook = { from, to, truncated: rows.length > 5000, entries: rows.slice(0, 5000).map((r) => ({ date: r.date, voucherType: r.voucher_type, voucherNumber: r.voucher_number, stream: r.stream, account: r.account, accountName: chart.of(r.account)?.accountName ?? r.account, party: r.party, debit: toMoney(r.debit), credit: toMoney(r.credit) })) };
+    ctx.body = body;
   });
 };

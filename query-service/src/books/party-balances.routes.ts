@@ -5,6 +5,7 @@ import {
   decimal,
   listTable,
   MSME_45_DAYS,
+  type PartyBalances,
   sumMoney,
   toMoney,
   unpaidBills,
@@ -34,7 +35,7 @@ interface PartyRow {
  * is the balance sheet's figure): debtors as owed to us, creditors as we owe. Vendors carry their
  * MSME category; a micro or small one's bills unpaid beyond 45 days are listed and totalled.
  */
-export const partyBalances = async (deps: ReadDeps, side: keyof typeof SIDES, asOf: string, recordedBy: string | null) => {
+export const partyBalances = async (deps: ReadDeps, side: keyof typeof SIDES, asOf: string, recordedBy: string | null): Promise<PartyBalances> => {
   const { account, entity, sign } = SIDES[side];
   const when = sql`voucher_date <= ${asOf}::date ${recordedBy ? sql`and recorded_at <= ${recordedBy}::timestamptz` : sql``}`;
   const { rows } = await sql<PartyRow>`

@@ -1,6 +1,7 @@
 import {
   type AccountBalance,
   type AmountLine,
+  type BalanceSheet,
   type Chart,
   decimal,
   type Decimal,
@@ -113,7 +114,7 @@ export const profitAndLoss = async (db: AnyDb, chart: Chart, period: { from: str
  * (`retainedEarnings`, the closes' total) apart from this year's (`profit`), which moves by the
  * same stock difference so that it balances.
  */
-export const balanceSheet = async (db: AnyDb, chart: Chart, asOf: string, recordedBy: string | null) => {
+export const balanceSheet = async (db: AnyDb, chart: Chart, asOf: string, recordedBy: string | null): Promise<BalanceSheet> => {
   const books = await booksAsOf(db, chart, asOf, recordedBy);
   const totals = books.journalTotals;
   const { closingStock } = books;

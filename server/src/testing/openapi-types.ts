@@ -3902,9 +3902,146 @@ export interface components {
             }[];
             next: string | null;
         };
+        Ageing: {
+            /** @enum {string} */
+            side: "receivable" | "payable";
+            /** @description YYYY-MM-DD */
+            asOf: string;
+            /** @description The moment asked for (`recordedBy`), or null: everything recorded */
+            recordedBy: string | null;
+            buckets: {
+                /** @enum {string} */
+                key: "notDue" | "d30" | "d60" | "d90" | "d120" | "over120";
+                label: string;
+            }[];
+            parties: {
+                party: string;
+                partyId: number;
+                name: string;
+                invoices: {
+                    stream: string;
+                    kind: string;
+                    number: string;
+                    /** @description YYYY-MM-DD */
+                    date: string;
+                    id: number;
+                    /** @description YYYY-MM-DD */
+                    dueDate: string;
+                    daysPastDue: number;
+                    /** @enum {string} */
+                    bucket: "notDue" | "d30" | "d60" | "d90" | "d120" | "over120";
+                    balanceDue: string;
+                }[];
+                credits: {
+                    stream: string;
+                    kind: string;
+                    number: string;
+                    /** @description YYYY-MM-DD */
+                    date: string;
+                    amount: string;
+                }[];
+                buckets: {
+                    notDue: string;
+                    d30: string;
+                    d60: string;
+                    d90: string;
+                    d120: string;
+                    over120: string;
+                };
+                onAccount: string;
+                total: string;
+            }[];
+            totals: {
+                notDue: string;
+                d30: string;
+                d60: string;
+                d90: string;
+                d120: string;
+                over120: string;
+            };
+            onAccount: string;
+            total: string;
+        };
         ApplyCreditBodyInput: {
             invoiceId?: number | string | null;
             amount?: number | string | null;
+        };
+        BalanceSheetAnswer: {
+            /** @description YYYY-MM-DD */
+            asOf: string;
+            /** @description The moment asked for (`recordedBy`), or null: everything recorded */
+            recordedBy: string | null;
+            /** @description YYYY-MM-DD */
+            financialYearFrom: string;
+            assets: {
+                code: string;
+                accountName: string;
+                /** @enum {string} */
+                accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                accountGroup: string;
+                debit: string;
+                credit: string;
+                /** @description Debit less credit: positive is a debit balance */
+                balance: string;
+                amount: string;
+            }[];
+            liabilities: {
+                code: string;
+                accountName: string;
+                /** @enum {string} */
+                accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                accountGroup: string;
+                debit: string;
+                credit: string;
+                /** @description Debit less credit: positive is a debit balance */
+                balance: string;
+                amount: string;
+            }[];
+            /** @description The profit and loss of the financial years that have ended */
+            retainedEarnings: string;
+            /** @description This year's profit */
+            profit: string;
+            totalAssets: string;
+            totalLiabilities: string;
+            /** @description The same report a year earlier (`compare=previous-year`) */
+            previous?: {
+                /** @description YYYY-MM-DD */
+                asOf: string;
+                /** @description The moment asked for (`recordedBy`), or null: everything recorded */
+                recordedBy: string | null;
+                /** @description YYYY-MM-DD */
+                financialYearFrom: string;
+                assets: {
+                    code: string;
+                    accountName: string;
+                    /** @enum {string} */
+                    accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                    accountGroup: string;
+                    debit: string;
+                    credit: string;
+                    /** @description Debit less credit: positive is a debit balance */
+                    balance: string;
+                    amount: string;
+                }[];
+                liabilities: {
+                    code: string;
+                    accountName: string;
+                    /** @enum {string} */
+                    accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                    accountGroup: string;
+                    debit: string;
+                    credit: string;
+                    /** @description Debit less credit: positive is a debit balance */
+                    balance: string;
+                    amount: string;
+                }[];
+                /** @description The profit and loss of the financial years that have ended */
+                retainedEarnings: string;
+                /** @description This year's profit */
+                profit: string;
+                totalAssets: string;
+                totalLiabilities: string;
+            };
         };
         Business: {
             legalName: string;
@@ -4122,6 +4259,45 @@ export interface components {
             creditLimit?: number | string | null;
             /** @default true */
             active?: boolean;
+        };
+        Dashboard: {
+            /** @description YYYY-MM */
+            month: string;
+            salesByDay: {
+                thisMonth: string[];
+                lastMonth: string[];
+            };
+            receivables: {
+                label: string;
+                amount: string;
+            }[];
+            topItems: {
+                name: string;
+                amount: string;
+            }[];
+            cash: {
+                in: string;
+                out: string;
+            };
+        };
+        DayBook: {
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+            truncated: boolean;
+            entries: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                voucherType: string;
+                voucherNumber: string | null;
+                stream: string;
+                account: string;
+                party: string | null;
+                debit: string;
+                credit: string;
+                accountName: string;
+            }[];
         };
         DeadlinesAnswer: {
             today: string;
@@ -4707,6 +4883,29 @@ export interface components {
             active: boolean;
             id: number;
         };
+        LedgerAnswer: {
+            opening: string;
+            entries: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                voucherType: string;
+                voucherNumber: string | null;
+                stream: string;
+                account: string;
+                party: string | null;
+                debit: string;
+                credit: string;
+                /** @description The running balance after this line */
+                balance: string;
+            }[];
+            closing: string;
+            account: string;
+            accountName: string;
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+        };
         LedgerInput: {
             accountName: string;
             accountType?: string | null;
@@ -4875,6 +5074,35 @@ export interface components {
             documentsBefore: number;
             explanation: string;
         };
+        PartyBalances: {
+            /** @enum {string} */
+            side: "debtors" | "creditors";
+            /** @description YYYY-MM-DD */
+            asOf: string;
+            /** @description The moment asked for (`recordedBy`), or null: everything recorded */
+            recordedBy: string | null;
+            parties: {
+                party: string | null;
+                name: string;
+                balance: string;
+                msme?: string | null;
+                udyamNumber?: string | null;
+                overdue45?: string;
+                overdueBills?: {
+                    /** @description YYYY-MM-DD */
+                    date: string;
+                    number: string | null;
+                    unpaid: string;
+                    days: number;
+                    overdue: boolean;
+                }[];
+            }[];
+            total: string;
+            msmeOverdue?: {
+                total: string;
+                parties: number;
+            };
+        };
         PartyCredits: {
             available: string;
             credits: {
@@ -4989,6 +5217,147 @@ export interface components {
             notes?: string | null;
             /** @default true */
             active?: boolean;
+        };
+        ProfitAndLossAnswer: {
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+            /** @description The moment asked for (`recordedBy`), or null: everything recorded */
+            recordedBy: string | null;
+            trading: {
+                /** @description Sales less sales returns */
+                sales: string;
+                openingStock: string;
+                /** @description Purchases less purchase returns */
+                purchases: string;
+                /** @description The journal's Stock-in-Hand movement in the period: opening stock and adjustments at their cost */
+                stockBroughtIn: string;
+                closingStock: string;
+                costOfGoodsSold: string;
+                grossProfit: string;
+            };
+            income: {
+                code: string;
+                accountName: string;
+                /** @enum {string} */
+                accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                accountGroup: string;
+                debit: string;
+                credit: string;
+                /** @description Debit less credit: positive is a debit balance */
+                balance: string;
+                amount: string;
+            }[];
+            expenses: {
+                code: string;
+                accountName: string;
+                /** @enum {string} */
+                accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                accountGroup: string;
+                debit: string;
+                credit: string;
+                /** @description Debit less credit: positive is a debit balance */
+                balance: string;
+                amount: string;
+            }[];
+            otherIncome: string;
+            otherExpenses: string;
+            totalIncome: string;
+            totalExpenses: string;
+            netProfit: string;
+            byMonth: {
+                /** @description Sales less sales returns */
+                sales: string;
+                openingStock: string;
+                /** @description Purchases less purchase returns */
+                purchases: string;
+                /** @description The journal's Stock-in-Hand movement in the period: opening stock and adjustments at their cost */
+                stockBroughtIn: string;
+                closingStock: string;
+                costOfGoodsSold: string;
+                grossProfit: string;
+                /** @description YYYY-MM */
+                month: string;
+                otherIncome: string;
+                otherExpenses: string;
+                /** @description Sales and other income */
+                income: string;
+                /** @description Cost of goods sold and other expenses */
+                expenses: string;
+                netProfit: string;
+            }[];
+            /** @description The same report a year earlier (`compare=previous-year`) */
+            previous?: {
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD */
+                to: string;
+                /** @description The moment asked for (`recordedBy`), or null: everything recorded */
+                recordedBy: string | null;
+                trading: {
+                    /** @description Sales less sales returns */
+                    sales: string;
+                    openingStock: string;
+                    /** @description Purchases less purchase returns */
+                    purchases: string;
+                    /** @description The journal's Stock-in-Hand movement in the period: opening stock and adjustments at their cost */
+                    stockBroughtIn: string;
+                    closingStock: string;
+                    costOfGoodsSold: string;
+                    grossProfit: string;
+                };
+                income: {
+                    code: string;
+                    accountName: string;
+                    /** @enum {string} */
+                    accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                    accountGroup: string;
+                    debit: string;
+                    credit: string;
+                    /** @description Debit less credit: positive is a debit balance */
+                    balance: string;
+                    amount: string;
+                }[];
+                expenses: {
+                    code: string;
+                    accountName: string;
+                    /** @enum {string} */
+                    accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                    accountGroup: string;
+                    debit: string;
+                    credit: string;
+                    /** @description Debit less credit: positive is a debit balance */
+                    balance: string;
+                    amount: string;
+                }[];
+                otherIncome: string;
+                otherExpenses: string;
+                totalIncome: string;
+                totalExpenses: string;
+                netProfit: string;
+                byMonth: {
+                    /** @description Sales less sales returns */
+                    sales: string;
+                    openingStock: string;
+                    /** @description Purchases less purchase returns */
+                    purchases: string;
+                    /** @description The journal's Stock-in-Hand movement in the period: opening stock and adjustments at their cost */
+                    stockBroughtIn: string;
+                    closingStock: string;
+                    costOfGoodsSold: string;
+                    grossProfit: string;
+                    /** @description YYYY-MM */
+                    month: string;
+                    otherIncome: string;
+                    otherExpenses: string;
+                    /** @description Sales and other income */
+                    income: string;
+                    /** @description Cost of goods sold and other expenses */
+                    expenses: string;
+                    netProfit: string;
+                }[];
+            };
         };
         PurchaseInvoice: {
             id: number;
@@ -5299,6 +5668,42 @@ export interface components {
             active: boolean;
             voidReason: string | null;
         };
+        Register: {
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+            /** @description At most 5,000 rows (the totals count them all) */
+            rows: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                kind: string;
+                number: string;
+                party: string;
+                partyName: string;
+                gstin: string | null;
+                taxableValue: string;
+                cgst: string;
+                sgst: string;
+                igst: string;
+                /** @description Tax typed by hand on documents without GST lines */
+                otherTax: string;
+                roundOff: string;
+                total: string;
+            }[];
+            truncated: boolean;
+            totals: {
+                taxableValue: string;
+                cgst: string;
+                sgst: string;
+                igst: string;
+                /** @description Tax typed by hand on documents without GST lines */
+                otherTax: string;
+                roundOff: string;
+                total: string;
+                count: number;
+            };
+        };
         SalesInvoice: {
             id: number;
             customerId: number;
@@ -5408,6 +5813,29 @@ export interface components {
             password: string;
             setupCode: string;
         };
+        Statement: {
+            opening: string;
+            entries: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                voucherType: string;
+                voucherNumber: string | null;
+                stream: string;
+                account: string;
+                party: string | null;
+                debit: string;
+                credit: string;
+                /** @description The running balance after this line */
+                balance: string;
+            }[];
+            closing: string;
+            party: string;
+            name: string;
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+        };
         StatementImportAnswer: {
             account: string;
             importId: number | null;
@@ -5514,6 +5942,53 @@ export interface components {
             deleted: true;
             updatedAt: string;
             version: number;
+        };
+        TrialBalanceAnswer: {
+            /** @description YYYY-MM-DD */
+            asOf: string;
+            /** @description The moment asked for (`recordedBy`), or null: everything recorded */
+            recordedBy: string | null;
+            /** @description 1 April of `asOf`'s financial year: income and expense ledgers count from it, the years before are closed into the Profit and Loss Account */
+            financialYearFrom: string;
+            rows: {
+                code: string;
+                accountName: string;
+                /** @enum {string} */
+                accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                accountGroup: string;
+                debit: string;
+                credit: string;
+                /** @description Debit less credit: positive is a debit balance */
+                balance: string;
+            }[];
+            totalDebit: string;
+            totalCredit: string;
+            /** @description The stock at cost on `asOf`: not a journal balance, so beside the trial balance */
+            closingStock: string;
+            /** @description The same report a year earlier (`compare=previous-year`) */
+            previous?: {
+                /** @description YYYY-MM-DD */
+                asOf: string;
+                /** @description The moment asked for (`recordedBy`), or null: everything recorded */
+                recordedBy: string | null;
+                /** @description 1 April of `asOf`'s financial year: income and expense ledgers count from it, the years before are closed into the Profit and Loss Account */
+                financialYearFrom: string;
+                rows: {
+                    code: string;
+                    accountName: string;
+                    /** @enum {string} */
+                    accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                    accountGroup: string;
+                    debit: string;
+                    credit: string;
+                    /** @description Debit less credit: positive is a debit balance */
+                    balance: string;
+                }[];
+                totalDebit: string;
+                totalCredit: string;
+                /** @description The stock at cost on `asOf`: not a journal balance, so beside the trial balance */
+                closingStock: string;
+            };
         };
         UnapplyCreditBodyInput: {
             invoiceId?: number | string | null;
@@ -12405,7 +12880,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        code: string;
+                        accountName: string;
+                        /** @enum {string} */
+                        accountType: "asset" | "liability" | "equity" | "income" | "expense";
+                        accountGroup: string;
+                        debit: string;
+                        credit: string;
+                        /** @description Debit less credit: positive is a debit balance */
+                        balance: string;
+                    }[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12452,7 +12937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LedgerAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12496,7 +12981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["DayBook"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12541,7 +13026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TrialBalanceAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12586,7 +13071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ProfitAndLossAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12631,7 +13116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["BalanceSheetAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12674,7 +13159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PartyBalances"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12717,7 +13202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PartyBalances"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12852,7 +13337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Statement"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12943,7 +13428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Ageing"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12977,7 +13462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Dashboard"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13020,7 +13505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Register"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13063,7 +13548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Register"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,10 +1,11 @@
-import { BOOKS_PATHS, decimal, type ProfitAndLoss } from '@erp/contracts';
+import { type AmountLine, type BalanceSheet, BalanceSheetAnswerSchema, BOOKS_PATHS, decimal, type ProfitAndLoss, ProfitAndLossAnswerSchema } from '@erp/contracts';
+import type { z } from 'zod';
 
 import { BLUE, GREEN, moneyAxis, plotted, RED } from '@/components/chart-spec';
 import { formatMoney } from '@/lib/format';
 
 import type { ReportConfig, ReportTable } from './report-screen';
-import { type Balance, query } from './reports';
+import { query } from './reports';
 
 /**
  * The final accounts (issue 42): the profit and loss with its trading part — what the goods sold
@@ -15,28 +16,28 @@ import { type Balance, query } from './reports';
 /** A column of the same figures a year earlier, when the server sent them (`compare=previous-year`). */
 const PREVIOUS = { label: 'Year before', numeric: true };
 type Total = { label: string; amount: string; previous?: string };
+/** A ledger as the final accounts show it: its name and group, and its amount on the side shown. */
+type Line = Pick<AmountLine, 'code' | 'accountName' | 'accountGroup' | 'amount'>;
 
-const balancesTable = (heading: string, rows: readonly Balance[], total: Total[], previous?: readonly Balance[]): ReportTable => {
+const balancesTable = (heading: string, rows: readonly Line[], total: Total[], previous?: readonly Line[]): ReportTable => {
   // Ledgers the year before had and this one has not are shown too, at nothing this year.
-  const all = [...rows, ...(previous ?? []).filter((p) => !rows.some((r) => r.code === p.code)).map((p) => ({ ...p, amount: '0', balance: '0' }))];
+  const all = [...rows, ...(previous ?? []).filter((p) => !rows.some((r) => r.code === p.code)).map((p) => ({ ...p, amount: '0' }))];
   const before = (code: string) => formatMoney(previous?.find((p) => p.code === code)?.amount ?? '0');
   return {
     heading,
     columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Amount', numeric: true }, ...(previous ? [PREVIOUS] : [])],
     rows: [
-      ...all.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, formatMoney(r.amount ?? r.balance), ...(previous ? [before(r.code)] : [])] })),
+      ...all.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, formatMoney(r.amount), ...(previous ? [before(r.code)] : [])] })),
       ...total.map((t) => ({ key: t.label, cells: [t.label, '', formatMoney(t.amount), ...(previous ? [formatMoney(t.previous ?? '0')] : [])], strong: true })),
     ],
   };
 };
 
-interface BalanceSheet { assets: Balance[]; liabilities: Balance[]; retainedEarnings: string; profit: string; totalAssets: string; totalLiabilities: string }
-
 /** The liabilities with the years before's profit (closed into capital) and this year's apart. */
-const withProfits = (bs: BalanceSheet): Balance[] => [
+const withProfits = (bs: BalanceSheet): Line[] => [
   ...bs.liabilities,
-  { code: 'retained', accountName: 'Profit and loss of past years', accountGroup: 'Capital', debit: '0', credit: '0', balance: bs.retainedEarnings, amount: bs.retainedEarnings },
-  { code: 'profit', accountName: 'Profit this year', accountGroup: 'Capital', debit: '0', credit: '0', balance: bs.profit, amount: bs.profit },
+  { code: 'retained', accountName: 'Profit and loss of past years', accountGroup: 'Capital', amount: bs.retainedEarnings },
+  { code: 'profit', accountName: 'Profit this year', accountGroup: 'Capital', amount: bs.profit },
 ];
 
 const profitOrLoss = (amount: string, profit: string, loss: string) => (decimal(amount).lt(0) ? loss : profit);
@@ -66,14 +67,14 @@ const tradingTable = (pl: ProfitAndLoss, previous?: ProfitAndLoss): ReportTable 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(2, 4)}`;
 
-export const profitAndLoss: ReportConfig = {
+export const profitAndLoss: ReportConfig<z.output<typeof ProfitAndLossAnswerSchema>> = {
   title: 'Profit and Loss',
   subtitle: 'Sales, what the goods sold cost, other income and expenses for a period',
   module: 'reports',
   dates: 'period',
   path: (p) => `${BOOKS_PATHS.profitAndLoss}${query(p, ['from', 'to'])}&compare=previous-year`,
-  tables: (data) => {
-    const pl = data as ProfitAndLoss & { previous?: ProfitAndLoss };
+  answer: ProfitAndLossAnswerSchema,
+  tables: (pl) => {
     const prev = pl.previous;
     return [
       tradingTable(pl, prev),
@@ -88,8 +89,8 @@ export const profitAndLoss: ReportConfig = {
       },
     ];
   },
-  chart: (data) => {
-    const months = (data as ProfitAndLoss).byMonth;
+  chart: (pl) => {
+    const months = pl.byMonth;
     if (months.length < 2) return null;
     const best = months.reduce((a, b) => (decimal(b.netProfit).gt(decimal(a.netProfit)) ? b : a));
     const losing = months.filter((m) => decimal(m.netProfit).lt(0)).map((m) => monthLabel(m.month));
@@ -112,14 +113,14 @@ export const profitAndLoss: ReportConfig = {
   },
 };
 
-export const balanceSheet: ReportConfig = {
+export const balanceSheet: ReportConfig<z.output<typeof BalanceSheetAnswerSchema>> = {
   title: 'Balance Sheet',
   subtitle: 'What the business owns and owes as of a date; stock at cost',
   module: 'reports',
   dates: 'asOf',
   path: (p) => `${BOOKS_PATHS.balanceSheet}${query(p, ['asOf'])}&compare=previous-year`,
-  tables: (data) => {
-    const bs = data as BalanceSheet & { previous?: BalanceSheet };
+  answer: BalanceSheetAnswerSchema,
+  tables: (bs) => {
     const stock = bs.assets.find((a) => a.code === 'stock-in-hand');
     const prev = bs.previous;
     return [

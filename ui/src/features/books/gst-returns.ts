@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, decimal, type GstSummary, gstr1Sections, sumMoney, TAX_HEADS, type TaxHead } from '@erp/contracts';
+import { BOOKS_PATHS, decimal, type GstSummary, GstSummarySchema, gstr1Sections, sumMoney, TAX_HEADS, type TaxHead } from '@erp/contracts';
 
 import { AMBER, BLUE, moneyAxis, plotted } from '@/components/chart-spec';
 import { formatMoney } from '@/lib/format';
@@ -19,7 +19,8 @@ const rateTable = (heading: string, rows: readonly RateRow[], total: Totals): Re
 });
 
 const monthRange = (period: string) => {
-  const [year, month] = period.split('-').map(Number) as [number, number];
+  const year = Number(period.slice(0, 4));
+  const month = Number(period.slice(5, 7));
   return { from: `${period}-01`, to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10) };
 };
 
@@ -38,7 +39,7 @@ const byHead = (amounts: Readonly<Record<TaxHead, string>>) => {
  */
 export const paymentTable = (payment: Payment): ReportTable => {
   const { setOff } = payment;
-  const carried = Object.fromEntries(TAX_HEADS.map((h) => [h, setOff.heads[h].carriedForward])) as Record<TaxHead, string>;
+  const carried = { igst: setOff.heads.igst.carriedForward, cgst: setOff.heads.cgst.carriedForward, sgst: setOff.heads.sgst.carriedForward };
   const cash = byHead(payment.cash);
   const reverse = byHead(payment.reverseCharge);
   const summary = [
@@ -78,7 +79,7 @@ export const paymentTable = (payment: Payment): ReportTable => {
   };
 };
 
-export const gstReturns: ReportConfig = {
+export const gstReturns: ReportConfig<GstSummary> = {
   title: 'GST Returns',
   subtitle: 'GSTR-1 for the portal, and the GSTR-3B figures with what to pay, month by month',
   module: 'reports',
@@ -87,8 +88,8 @@ export const gstReturns: ReportConfig = {
     const { from, to } = monthRange(p.period!);
     return `${BOOKS_PATHS.gstSummary}?from=${from}&to=${to}`;
   },
-  tables: (data) => {
-    const g = data as GstSummary;
+  answer: GstSummarySchema,
+  tables: (g) => {
     return [
       paymentTable(g.payment),
       rateTable('Output tax: sales less credit notes (GSTR-3B 3.1(a))', g.output, g.totals.output),
@@ -104,8 +105,7 @@ export const gstReturns: ReportConfig = {
       },
     ];
   },
-  chart: (data) => {
-    const g = data as GstSummary;
+  chart: (g) => {
     const rates = [...new Set([...g.output, ...g.input].map((r) => r.rate))].sort((a, b) => decimal(a).cmp(decimal(b)));
     if (rates.length === 0) return null;
     const taxAt = (rows: readonly RateRow[], rate: string) => {

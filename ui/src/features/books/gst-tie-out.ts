@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, type TieOutReason, type TieOutReport } from '@erp/contracts';
+import { BOOKS_PATHS, type TieOutReason, type TieOutReport, TieOutSchema } from '@erp/contracts';
 
 import { formatMoney } from '@/lib/format';
 
@@ -46,14 +46,14 @@ const sideTables = (heading: string, side: Side, withValue: boolean): ReportTabl
   ];
 };
 
-export const gstTieOut: ReportConfig = {
+export const gstTieOut: ReportConfig<TieOutReport> = {
   title: 'GST Tie-out',
   subtitle: 'Your books beside GSTR-1 and GSTR-3B, before you file',
   module: 'reports',
   dates: 'month',
   path: (p) => `${BOOKS_PATHS.gstTieOut}?period=${p.period}`,
-  tables: (data) => {
-    const t = data as TieOutReport;
+  answer: TieOutSchema,
+  tables: (t) => {
     const [first, ...rest] = [...sideTables('Sales', t.outward, true), ...sideTables('Input credit', t.input, false)];
     const verdict = t.ready ? 'Ready to file: every difference is explained.' : 'Not ready to file: a difference is not explained.';
     return [{ ...first!, summary: `${verdict} ${first!.summary ?? ''}`.trim() }, ...rest];

@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, type Gstr3bJson, type Gstr3bReport, placeOfSupplyLabel } from '@erp/contracts';
+import { BOOKS_PATHS, type Gstr3bJson, type Gstr3bReport, Gstr3bReportSchema, placeOfSupplyLabel } from '@erp/contracts';
 
 import { formatMoney } from '@/lib/format';
 
@@ -56,14 +56,14 @@ const returnTables = (j: Gstr3bJson): ReportTable[] => {
   ];
 };
 
-export const gstr3bReport: ReportConfig = {
+export const gstr3bReport: ReportConfig<Gstr3bReport> = {
   title: 'GSTR-3B',
   subtitle: 'The month\'s return from your books: the tax to pay in cash, and the JSON for the GST portal',
   module: 'reports',
   dates: 'month',
   path: (p) => `${BOOKS_PATHS.gstr3b}?period=${p.period}`,
-  tables: (data) => {
-    const r = data as Gstr3bReport;
+  answer: Gstr3bReportSchema,
+  tables: (r) => {
     return [{ ...paymentTable(r.payment), heading: 'Tax to pay in cash (6.1)' }, ...returnTables(r.json as unknown as Gstr3bJson)];
   },
   files: (p) => [{ label: 'Download GSTR-3B (JSON)', href: `${BOOKS_PATHS.gstr3b}?period=${p.period}&file=json` }],

@@ -1,29 +1,22 @@
-import { BOOKS_PATHS, decimal } from '@erp/contracts';
+import { BOOKS_PATHS, decimal, type PartyBalances, PartyBalancesSchema } from '@erp/contracts';
 
 import { formatDate, formatMoney } from '@/lib/format';
 
 import { type ReportConfig, ReportScreen } from './report-screen';
 import { query } from './reports';
 
-// The answer as the server sends it (query-service/src/books/party-balances.routes.ts).
-interface PartyBalances {
-  total: string;
-  parties: { party: string | null; name: string; balance: string; msme?: string | null; udyamNumber?: string | null; overdue45?: string; overdueBills?: { date: string; number: string | null; days: number; unpaid: string }[] }[];
-  msmeOverdue?: { total: string; parties: number };
-}
-
 const money = (value: string | undefined) => (value && !decimal(value).eq(0) ? formatMoney(value) : '');
 
 /** Debtors or creditors as of a day (a CA's 31 March list): the total is the balance sheet's. */
-const partyBalances: ReportConfig = {
+const partyBalances: ReportConfig<PartyBalances> = {
   title: 'Debtors and Creditors',
   subtitle: 'What each party owes or is owed as of a date',
   module: 'reports',
   dates: 'asOf',
   choices: [{ param: 'side', label: 'Show', useOptions: () => [{ value: 'debtors', label: 'Debtors (customers owe us)' }, { value: 'creditors', label: 'Creditors (we owe vendors)' }] }],
   path: (p) => `${p.side === 'creditors' ? BOOKS_PATHS.creditors : BOOKS_PATHS.debtors}${query(p, ['asOf'])}`,
-  tables: (data, p) => {
-    const list = data as PartyBalances;
+  answer: PartyBalancesSchema,
+  tables: (list, p) => {
     const creditors = p.side === 'creditors';
     const overdue = list.parties.flatMap((party) => (party.overdueBills ?? []).map((b) => ({ ...b, name: party.name })));
     return [

@@ -4,6 +4,7 @@ import { Download, Printer, SearchX } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import type { z } from 'zod';
 
 import { Button } from '@/components/button';
 import type { ChartSpec } from '@/components/chart-spec';
@@ -34,7 +35,7 @@ export interface Choice {
   readonly useOptions: () => readonly { readonly value: string; readonly label: string }[];
 }
 
-export interface ReportConfig {
+export interface ReportConfig<T> {
   readonly title: string;
   readonly subtitle: string;
   readonly module: string;
@@ -44,9 +45,11 @@ export interface ReportConfig {
   /** The request for these parameters; null until what it needs is chosen (say what in `choose`). */
   readonly path: (params: Readonly<Record<string, string>>) => string | null;
   readonly choose?: string;
-  readonly tables: (data: unknown, params: Readonly<Record<string, string>>) => readonly ReportTable[];
+  /** The answer's schema (contracts): the screen reads the answer through it. */
+  readonly answer: z.ZodType<T>;
+  readonly tables: (data: T, params: Readonly<Record<string, string>>) => readonly ReportTable[];
   /** A picture where a trend matters (P&L by month, GST by rate), drawn below the tables. */
-  readonly chart?: (data: unknown) => ChartSpec | null;
+  readonly chart?: (data: T) => ChartSpec | null;
   /** Files the report offers besides its CSV (the GSTR-1 JSON). */
   readonly files?: (params: Readonly<Record<string, string>>) => readonly { readonly label: string; readonly href: string; readonly more?: boolean }[];
 }
@@ -92,7 +95,7 @@ const More = styled.details`
 `;
 
 /** The parameters as the URL keeps them (a reload or Back keeps the report), with their defaults. */
-const useParams = (config: ReportConfig) => {
+const useParams = (config: Pick<ReportConfig<unknown>, 'dates' | 'choices'>) => {
   const [search, setSearch] = useSearchParams();
   const today = todayInIndia();
   const params: Record<string, string> = {};
@@ -124,7 +127,7 @@ const recentYears = () => {
 };
 
 /** A financial year as the dates it stands for: From and To, or As of its last day; '' when the dates are some other. */
-function YearSelect({ config, params, onChange }: { config: ReportConfig; params: Readonly<Record<string, string>>; onChange: (values: Record<string, string>) => void }) {
+function YearSelect({ config, params, onChange }: { config: Pick<ReportConfig<unknown>, 'dates' | 'choices'>; params: Readonly<Record<string, string>>; onChange: (values: Record<string, string>) => void }) {
   const years = recentYears();
   const chosen = years.find((fy) => {
     const { from, to } = financialYearDates(fy);
@@ -168,11 +171,11 @@ const ChartCard = deferred(() => import('@/components/chart-card').then((m) => m
  * One screen for every report of the books (issue 21): its dates (and choices) in the URL, the
  * figures from the server as of them, tables with amounts right-aligned in en-IN, Print and CSV.
  */
-export function ReportScreen({ config }: { config: ReportConfig }) {
+export function ReportScreen<T>({ config }: { config: ReportConfig<T> }) {
   const { params, set, setAll } = useParams(config);
   const id = useId();
   const path = config.path(params);
-  const report = useQuery({ queryKey: ['books', path], queryFn: () => apiClient.get(path!), enabled: path !== null });
+  const report = useQuery({ queryKey: ['books', path], queryFn: async () => config.answer.parse(await apiClient.get(path!)), enabled: path !== null });
   const tables = report.data === undefined ? [] : config.tables(report.data, params);
   const chart = report.data === undefined ? null : (config.chart?.(report.data) ?? null);
   const fileName = `${config.title.toLowerCase().replace(/\s+/g, '-')}-${params.asOf ?? params.period ?? `${params.from}-to-${params.to}`}.csv`;

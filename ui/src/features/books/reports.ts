@@ -1,4 +1,18 @@
-import { accountOf, api, BOOKS_PATHS, decimal, type Register, type RegisterRow } from '@erp/contracts';
+import {
+  AccountBalancesSchema,
+  AgeingSchema,
+  api,
+  BOOKS_PATHS,
+  DayBookSchema,
+  decimal,
+  LedgerAnswerSchema,
+  type LedgerEntry,
+  RegisterSchema,
+  type RegisterRow,
+  StatementSchema,
+  TrialBalanceAnswerSchema,
+} from '@erp/contracts';
+import { z } from 'zod';
 
 import { useAccountOptions } from '@/features/books/chart/chart.queries';
 import { customersResource } from '@/features/sales/customers/customers.resource';
@@ -8,10 +22,8 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { lowestBelowZero } from './lowest-balance';
 import type { ReportConfig, ReportTable } from './report-screen';
 
-// The answers as the server sends them (query-service/src/books): read, not parsed again here.
-export interface Balance { code: string; accountName: string; accountGroup: string; debit: string; credit: string; balance: string; amount?: string }
-interface Entry { date: string; voucherType: string; voucherNumber: string | null; account: string; accountName?: string; party: string | null; debit: string; credit: string; balance?: string }
-interface Ledger { from?: string; opening: string; entries: Entry[]; closing: string }
+/** A ledger's lines as a report shows them: a ledger, a cash or bank book, a party's statement. */
+interface Ledger { readonly opening: string; readonly entries: readonly LedgerEntry[]; readonly closing: string }
 
 export const query = (params: Readonly<Record<string, string>>, names: readonly string[]) =>
   `?${names.filter((n) => params[n]).map((n) => `${n}=${encodeURIComponent(params[n]!)}`).join('&')}`;
@@ -22,8 +34,7 @@ const drCr = (balance: string) => {
   const b = decimal(balance);
   return b.eq(0) ? '₹0.00' : `${formatMoney(b.abs())} ${b.gt(0) ? 'Dr' : 'Cr'}`;
 };
-const accountName = (code: string) => accountOf(code)?.accountName ?? code;
-const voucher = (e: Entry) => `${e.voucherType}${e.voucherNumber ? ` ${e.voucherNumber}` : ''}`;
+const voucher = (e: Pick<LedgerEntry, 'voucherType' | 'voucherNumber'>) => `${e.voucherType}${e.voucherNumber ? ` ${e.voucherNumber}` : ''}`;
 
 const ledgerTable = (heading: string, ledger: Ledger): ReportTable => ({
   heading,
@@ -31,20 +42,19 @@ const ledgerTable = (heading: string, ledger: Ledger): ReportTable => ({
   columns: [{ label: 'Date' }, { label: 'Voucher' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }, { label: 'Balance', numeric: true }],
   rows: [
     { key: 'opening', cells: ['', 'Opening balance', '', '', drCr(ledger.opening)], strong: true },
-    ...ledger.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), money(e.debit), money(e.credit), drCr(e.balance ?? '0')] })),
+    ...ledger.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), money(e.debit), money(e.credit), drCr(e.balance)] })),
     { key: 'closing', cells: ['', 'Closing balance', '', '', drCr(ledger.closing)], strong: true },
   ],
 });
 
-export const trialBalance: ReportConfig = {
+export const trialBalance: ReportConfig<z.output<typeof TrialBalanceAnswerSchema>> = {
   title: 'Trial Balance',
   subtitle: 'Balances of every ledger as of a date',
   module: 'accounting',
   dates: 'asOf',
   path: (p) => `${BOOKS_PATHS.trialBalance}${query(p, ['asOf'])}&compare=previous-year`,
-  tables: (data) => {
-    type Tb = { rows: Balance[]; totalDebit: string; totalCredit: string; closingStock: string; financialYearFrom: string };
-    const tb = data as Tb & { previous?: Tb };
+  answer: TrialBalanceAnswerSchema,
+  tables: (tb) => {
     const prev = tb.previous;
     const before = (code: string) => drCr(prev?.rows.find((r) => r.code === code)?.balance ?? '0');
     const gone = prev?.rows.filter((p) => !tb.rows.some((r) => r.code === p.code)) ?? [];
@@ -62,34 +72,37 @@ export const trialBalance: ReportConfig = {
   },
 };
 
-export const ledgers: ReportConfig = {
+/** A ledger's lines when one is chosen, else the chart of accounts with balances. */
+const LedgersAnswer = z.union([LedgerAnswerSchema, AccountBalancesSchema]);
+
+export const ledgers: ReportConfig<z.output<typeof LedgersAnswer>> = {
   title: 'Ledgers',
   subtitle: 'Chart of accounts with balances; choose one to see its entries',
   module: 'accounting',
   dates: 'period',
   choices: [{ param: 'account', label: 'Ledger', useOptions: useAccountOptions }],
   path: (p) => (p.account ? `${BOOKS_PATHS.ledger(p.account)}${query(p, ['from', 'to'])}` : `${BOOKS_PATHS.accounts}?asOf=${p.to}`),
-  tables: (data, p) => {
-    if (p.account) return [ledgerTable((data as Ledger & { accountName?: string }).accountName ?? accountName(p.account), data as Ledger)];
-    const rows = data as Balance[];
+  answer: LedgersAnswer,
+  tables: (data) => {
+    if (!Array.isArray(data)) return [ledgerTable(data.accountName, data)];
     return [{
       heading: 'Chart of accounts',
       columns: [{ label: 'Ledger' }, { label: 'Group' }, { label: 'Balance', numeric: true }],
-      rows: rows.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, drCr(r.balance)] })),
+      rows: data.map((r) => ({ key: r.code, cells: [r.accountName, r.accountGroup, drCr(r.balance)] })),
     }];
   },
 };
 
-const book = (title: string, subtitle: string, module: string, account: 'cash' | 'bank'): ReportConfig => ({
+const book = (title: string, subtitle: string, module: string, account: 'cash' | 'bank'): ReportConfig<z.output<typeof LedgerAnswerSchema>> => ({
   title,
   subtitle,
   module,
   dates: 'period',
   path: (p) => `${BOOKS_PATHS.ledger(account)}${query(p, ['from', 'to'])}`,
-  tables: (data) => {
-    const ledger = data as Ledger;
+  answer: LedgerAnswerSchema,
+  tables: (ledger) => {
     const table = ledgerTable(title, ledger);
-    const low = account === 'cash' ? lowestBelowZero([{ date: ledger.from ?? '', balance: ledger.opening }, ...ledger.entries.map((e) => ({ date: e.date, balance: e.balance ?? '0' }))]) : null;
+    const low = account === 'cash' ? lowestBelowZero([{ date: ledger.from, balance: ledger.opening }, ...ledger.entries.map((e) => ({ date: e.date, balance: e.balance }))]) : null;
     // Cash in hand cannot be below zero: when the books say it was, the cash book says so (issue 43).
     return [low ? { ...table, summary: `${table.summary} · Below zero on ${formatDate(low.date)} (${formatMoney(low.balance)}): a payment recorded in cash that went through the bank, or cash received and not recorded?` } : table];
   },
@@ -98,18 +111,18 @@ const book = (title: string, subtitle: string, module: string, account: 'cash' |
 export const cashBook = book('Cash Book', 'Cash in and out, with the balance in hand', 'payments', 'cash');
 export const bankBook = book('Bank Book', 'Money through the bank: receipts and payments not in cash', 'banking', 'bank');
 
-export const dayBook: ReportConfig = {
+export const dayBook: ReportConfig<z.output<typeof DayBookSchema>> = {
   title: 'Day Book',
   subtitle: 'Every entry of a day or a period, voucher by voucher',
   module: 'accounting',
   dates: 'period',
   path: (p) => `${BOOKS_PATHS.dayBook}${query(p, ['from', 'to'])}`,
-  tables: (data) => {
-    const day = data as { entries: Entry[]; truncated: boolean };
+  answer: DayBookSchema,
+  tables: (day) => {
     return [{
       heading: day.truncated ? 'Day book (the first 5,000 lines: choose a shorter period for the rest)' : 'Day book',
       columns: [{ label: 'Date' }, { label: 'Voucher' }, { label: 'Ledger' }, { label: 'Debit', numeric: true }, { label: 'Credit', numeric: true }],
-      rows: day.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), e.accountName ?? accountName(e.account), money(e.debit), money(e.credit)] })),
+      rows: day.entries.map((e, i) => ({ key: String(i), cells: [formatDate(e.date), voucher(e), e.accountName, money(e.debit), money(e.credit)] })),
     }];
   },
   // For the CA (issue 43): the whole period's day book and ledgers as files, and the audit trail (the owner's).
@@ -131,7 +144,7 @@ const useParties = () => {
   ];
 };
 
-export const statements: ReportConfig = {
+export const statements: ReportConfig<z.output<typeof StatementSchema>> = {
   title: 'Statements',
   subtitle: "A customer's or vendor's account for a period",
   module: 'reports',
@@ -140,30 +153,19 @@ export const statements: ReportConfig = {
   choose: 'Choose a customer or vendor to see their statement',
   path: (p) => (p.party ? `${BOOKS_PATHS.statement(p.party)}${query(p, ['from', 'to'])}` : null),
   files: (p) => [{ label: 'Download PDF', href: `${BOOKS_PATHS.statement(p.party!)}/pdf${query(p, ['from', 'to'])}` }],
-  tables: (data) => {
-    const s = data as Ledger & { name: string; from: string; to: string };
-    return [ledgerTable(`${s.name}: ${formatDate(s.from)} to ${formatDate(s.to)}`, s)];
-  },
+  answer: StatementSchema,
+  tables: (s) => [ledgerTable(`${s.name}: ${formatDate(s.from)} to ${formatDate(s.to)}`, s)],
 };
 
-interface AgeingItem { stream: string; number: string; kind: string; date: string }
-interface Ageing {
-  buckets: { key: string; label: string }[];
-  parties: { party: string; name: string; total: string; onAccount: string; buckets: Record<string, string>; invoices: (AgeingItem & { dueDate: string; daysPastDue: number; balanceDue: string })[]; credits: (AgeingItem & { amount: string })[] }[];
-  totals: Record<string, string>;
-  onAccount: string;
-  total: string;
-}
-
-export const ageing: ReportConfig = {
+export const ageing: ReportConfig<z.output<typeof AgeingSchema>> = {
   title: 'Ageing',
   subtitle: 'Who owes what, and for how long past due',
   module: 'reports',
   dates: 'asOf',
   choices: [{ param: 'side', label: 'Show', useOptions: () => [{ value: 'receivable', label: 'Receivables (customers owe us)' }, { value: 'payable', label: 'Payables (we owe vendors)' }] }],
   path: (p) => `${BOOKS_PATHS.ageing}?side=${p.side || 'receivable'}&asOf=${p.asOf}`,
-  tables: (data) => {
-    const a = data as Ageing;
+  answer: AgeingSchema,
+  tables: (a) => {
     const credits = a.parties.flatMap((p) => p.credits.map((c) => ({ key: `${p.party}-${c.stream}`, cells: [p.name, `${c.kind} ${c.number}`, formatDate(c.date), formatMoney(c.amount)] })));
     return [
       {
@@ -186,14 +188,14 @@ export const ageing: ReportConfig = {
   },
 };
 
-const register = (title: string, subtitle: string, path: string): ReportConfig => ({
+const register = (title: string, subtitle: string, path: string): ReportConfig<z.output<typeof RegisterSchema>> => ({
   title,
   subtitle,
   module: 'reports',
   dates: 'period',
   path: (p) => `${path}${query(p, ['from', 'to'])}`,
-  tables: (data) => {
-    const r = data as Register;
+  answer: RegisterSchema,
+  tables: (r) => {
     const amount = (v: string) => (decimal(v).eq(0) ? '' : formatMoney(v));
     const showOther = r.totals.otherTax !== '0.00';
     const cells = (row: Pick<RegisterRow, 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'otherTax' | 'total'>) => [
