@@ -3730,8 +3730,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Journal vouchers, newest first (at most 1,000)
-         * @description Journal vouchers, newest first (at most 1,000)
+         * Journal vouchers, newest first
+         * @description Journal vouchers, newest first
          */
         get: operations["getAccountingJournalVouchers"];
         put?: never;
@@ -4027,7 +4027,7 @@ export interface components {
             appliedAmount: string;
             refundedAmount: string;
             unappliedAmount: string;
-            lines: unknown[];
+            lines: components["schemas"]["InvoiceLine"][];
             allocations: {
                 by: string;
                 /** @enum {string} */
@@ -4057,7 +4057,7 @@ export interface components {
             reverseCharge?: boolean;
             /** @default true */
             active?: boolean;
-            lines: unknown[];
+            lines: (components["schemas"]["InvoiceLineInput"] | components["schemas"]["ReturnedLineInput"])[];
         };
         CreditNoteSummary: {
             id: number;
@@ -4169,7 +4169,7 @@ export interface components {
             appliedAmount: string;
             refundedAmount: string;
             unappliedAmount: string;
-            lines: unknown[];
+            lines: components["schemas"]["InvoiceLine"][];
             allocations: {
                 by: string;
                 /** @enum {string} */
@@ -4199,7 +4199,7 @@ export interface components {
             reverseCharge?: boolean;
             /** @default true */
             active?: boolean;
-            lines: unknown[];
+            lines: (components["schemas"]["InvoiceLineInput"] | components["schemas"]["ReturnedLineInput"])[];
         };
         DebitNoteSummary: {
             id: number;
@@ -4594,6 +4594,42 @@ export interface components {
                 statuses: number;
             }[];
         };
+        InvoiceLine: {
+            lineNo: number;
+            itemId: number | null;
+            itemName: string;
+            description: string | null;
+            hsn: string | null;
+            unit: string | null;
+            quantity: string;
+            rate: string;
+            discount: string;
+            amount: string;
+            taxableValue: string;
+            gstRate: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            /** @enum {string} */
+            gstCategory: "taxable" | "nil" | "exempt" | "non-gst";
+            /** @description A return's line: the invoice line it copies */
+            invoiceLineNo?: number;
+            /** @description An invoice's line: how much of it notes have returned so far */
+            returnedQuantity?: string;
+        };
+        InvoiceLineInput: {
+            itemId?: number | string | null;
+            itemName: string;
+            description?: string | null;
+            hsn?: string | null;
+            unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
+            quantity?: number | string | null;
+            rate?: number | string | null;
+            discount?: number | string | null;
+            gstRate?: number | string | null;
+            gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
+            amount?: unknown;
+        };
         IrnBodyInput: {
             irn: string;
             ackNo: string | number;
@@ -4655,13 +4691,14 @@ export interface components {
             narration?: string | null;
             /** @default true */
             active?: boolean;
-            lines: {
-                account: string;
-                party?: string | null;
-                particulars?: string | null;
-                debit?: number | string | null;
-                credit?: number | string | null;
-            }[];
+            lines: components["schemas"]["JournalVoucherLineInput"][];
+        };
+        JournalVoucherLineInput: {
+            account: string;
+            party?: string | null;
+            particulars?: string | null;
+            debit?: number | string | null;
+            credit?: number | string | null;
         };
         Lead: {
             name: string;
@@ -4845,12 +4882,13 @@ export interface components {
             active?: boolean;
         };
         OpeningBalancesBodyInput: {
-            lines: {
-                /** @enum {string} */
-                account: "cash" | "bank" | "input-cgst" | "input-sgst" | "input-igst" | "input-tax" | "capital" | "loans" | "output-cgst" | "output-sgst" | "output-igst" | "output-tax" | "rcm-payable" | "salaries-payable" | "salary-deductions-payable";
-                debit?: number | string | null;
-                credit?: number | string | null;
-            }[];
+            lines: components["schemas"]["OpeningLineInput"][];
+        };
+        OpeningLineInput: {
+            /** @enum {string} */
+            account: "cash" | "bank" | "input-cgst" | "input-sgst" | "input-igst" | "input-tax" | "capital" | "loans" | "output-cgst" | "output-sgst" | "output-igst" | "output-tax" | "rcm-payable" | "salaries-payable" | "salary-deductions-payable";
+            debit?: number | string | null;
+            credit?: number | string | null;
         };
         OpeningSummary: {
             booksBegin: string | null;
@@ -4907,13 +4945,7 @@ export interface components {
             appliedAmount: string;
             refundedAmount: string;
             unappliedAmount: string;
-            lines: {
-                lineNo: number;
-                invoiceId: number;
-                invoiceNumber: string;
-                invoiceAmount: string;
-                paidAmount: string;
-            }[];
+            lines: components["schemas"]["PaymentLine"][];
             refunds: {
                 by: string;
                 amount: string;
@@ -4930,12 +4962,20 @@ export interface components {
             active?: boolean;
             amount?: unknown;
             totalAmount?: unknown;
-            lines?: {
-                invoiceId?: number | string | null;
-                paidAmount?: number | string | null;
-                invoiceNumber?: unknown;
-                invoiceAmount?: unknown;
-            }[];
+            lines?: components["schemas"]["PaymentLineInput"][];
+        };
+        PaymentLine: {
+            lineNo: number;
+            invoiceId: number;
+            invoiceNumber: string;
+            invoiceAmount: string;
+            paidAmount: string;
+        };
+        PaymentLineInput: {
+            invoiceId?: number | string | null;
+            paidAmount?: number | string | null;
+            invoiceNumber?: unknown;
+            invoiceAmount?: unknown;
         };
         PaymentSummary: {
             id: number;
@@ -5014,7 +5054,7 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "partial" | "paid" | "overdue";
             notesAmount: string;
-            lines: unknown[];
+            lines: components["schemas"]["InvoiceLine"][];
             allocations: {
                 by: string;
                 /** @enum {string} */
@@ -5046,19 +5086,7 @@ export interface components {
              * @enum {string}
              */
             paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-            lines: {
-                itemId?: number | string | null;
-                itemName: string;
-                description?: string | null;
-                hsn?: string | null;
-                unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                quantity?: number | string | null;
-                rate?: number | string | null;
-                discount?: number | string | null;
-                gstRate?: number | string | null;
-                gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                amount?: unknown;
-            }[];
+            lines: components["schemas"]["InvoiceLineInput"][];
         };
         PurchaseInvoiceSummary: {
             id: number;
@@ -5105,13 +5133,7 @@ export interface components {
             appliedAmount: string;
             refundedAmount: string;
             unappliedAmount: string;
-            lines: {
-                lineNo: number;
-                invoiceId: number;
-                invoiceNumber: string;
-                invoiceAmount: string;
-                receivedAmount: string;
-            }[];
+            lines: components["schemas"]["ReceiptLine"][];
             refunds: {
                 by: string;
                 amount: string;
@@ -5129,12 +5151,20 @@ export interface components {
             active?: boolean;
             amount?: unknown;
             totalAmount?: unknown;
-            lines?: {
-                invoiceId?: number | string | null;
-                receivedAmount?: number | string | null;
-                invoiceNumber?: unknown;
-                invoiceAmount?: unknown;
-            }[];
+            lines?: components["schemas"]["ReceiptLineInput"][];
+        };
+        ReceiptLine: {
+            lineNo: number;
+            invoiceId: number;
+            invoiceNumber: string;
+            invoiceAmount: string;
+            receivedAmount: string;
+        };
+        ReceiptLineInput: {
+            invoiceId?: number | string | null;
+            receivedAmount?: number | string | null;
+            invoiceNumber?: unknown;
+            invoiceAmount?: unknown;
         };
         ReceiptSummary: {
             id: number;
@@ -5261,12 +5291,7 @@ export interface components {
             totalAmount: string;
             active: boolean;
             voidReason: string | null;
-            lines: {
-                lineNo: number;
-                source: string;
-                sourceNumber: string;
-                amount: string;
-            }[];
+            lines: components["schemas"]["RefundLine"][];
         };
         RefundInput: {
             customerId?: number | string | null;
@@ -5277,11 +5302,18 @@ export interface components {
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
             active?: boolean;
-            lines: {
-                source: string;
-                amount?: number | string | null;
-                sourceNumber?: unknown;
-            }[];
+            lines: components["schemas"]["RefundLineInput"][];
+        };
+        RefundLine: {
+            lineNo: number;
+            source: string;
+            sourceNumber: string;
+            amount: string;
+        };
+        RefundLineInput: {
+            source: string;
+            amount?: number | string | null;
+            sourceNumber?: unknown;
         };
         RefundSummary: {
             id: number;
@@ -5295,6 +5327,10 @@ export interface components {
             totalAmount: string;
             active: boolean;
             voidReason: string | null;
+        };
+        ReturnedLineInput: {
+            invoiceLineNo?: number | string | null;
+            quantity?: number | string | null;
         };
         SalesInvoice: {
             id: number;
@@ -5324,7 +5360,7 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "partial" | "paid" | "overdue";
             notesAmount: string;
-            lines: unknown[];
+            lines: components["schemas"]["InvoiceLine"][];
             allocations: {
                 by: string;
                 /** @enum {string} */
@@ -5357,19 +5393,7 @@ export interface components {
              * @enum {string}
              */
             paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-            lines: {
-                itemId?: number | string | null;
-                itemName: string;
-                description?: string | null;
-                hsn?: string | null;
-                unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                quantity?: number | string | null;
-                rate?: number | string | null;
-                discount?: number | string | null;
-                gstRate?: number | string | null;
-                gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                amount?: unknown;
-            }[];
+            lines: components["schemas"]["InvoiceLineInput"][];
         };
         SalesInvoiceSummary: {
             id: number;
@@ -5404,6 +5428,21 @@ export interface components {
             username: string;
             password: string;
             setupCode: string;
+        };
+        StatementFormatInput: {
+            /** @default Custom */
+            name?: string;
+            date: string;
+            narration: string;
+            reference?: string | null;
+            cheque?: string | null;
+            withdrawal?: string | null;
+            deposit?: string | null;
+            amount?: string | null;
+            drCr?: string | null;
+            balance: string;
+            /** @enum {string} */
+            dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
         };
         StatementImportAnswer: {
             account: string;
@@ -5441,21 +5480,7 @@ export interface components {
         StatementImportBodyInput: {
             csv: string;
             fileName?: string | null;
-            format?: {
-                /** @default Custom */
-                name?: string;
-                date: string;
-                narration: string;
-                reference?: string | null;
-                cheque?: string | null;
-                withdrawal?: string | null;
-                deposit?: string | null;
-                amount?: string | null;
-                drCr?: string | null;
-                balance: string;
-                /** @enum {string} */
-                dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
-            } | null;
+            format?: components["schemas"]["StatementFormatInput"] | null;
         };
         StockAdjustment: {
             itemId: number;
@@ -5570,12 +5595,7 @@ export interface components {
             totalAmount: string;
             active: boolean;
             voidReason: string | null;
-            lines: {
-                lineNo: number;
-                source: string;
-                sourceNumber: string;
-                amount: string;
-            }[];
+            lines: components["schemas"]["RefundLine"][];
         };
         VendorRefundInput: {
             vendorId?: number | string | null;
@@ -5586,11 +5606,12 @@ export interface components {
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
             active?: boolean;
-            lines: {
-                source: string;
-                amount?: number | string | null;
-                sourceNumber?: unknown;
-            }[];
+            lines: components["schemas"]["VendorRefundLineInput"][];
+        };
+        VendorRefundLineInput: {
+            source: string;
+            amount?: number | string | null;
+            sourceNumber?: unknown;
         };
         VendorRefundSummary: {
             id: number;
@@ -9074,7 +9095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["InvoiceLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9334,7 +9355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["InvoiceLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9594,7 +9615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["InvoiceLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9854,7 +9875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["InvoiceLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10114,13 +10135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lineNo: number;
-                        invoiceId: number;
-                        invoiceNumber: string;
-                        invoiceAmount: string;
-                        paidAmount: string;
-                    }[];
+                    "application/json": components["schemas"]["PaymentLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10380,13 +10395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lineNo: number;
-                        invoiceId: number;
-                        invoiceNumber: string;
-                        invoiceAmount: string;
-                        receivedAmount: string;
-                    }[];
+                    "application/json": components["schemas"]["ReceiptLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10646,12 +10655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lineNo: number;
-                        source: string;
-                        sourceNumber: string;
-                        amount: string;
-                    }[];
+                    "application/json": components["schemas"]["RefundLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10911,12 +10915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lineNo: number;
-                        source: string;
-                        sourceNumber: string;
-                        amount: string;
-                    }[];
+                    "application/json": components["schemas"]["RefundLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15499,7 +15498,16 @@ export interface operations {
     };
     getAccountingJournalVouchers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
+            };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
                 "X-Min-Position"?: components["parameters"]["X-Min-Position"];
@@ -15514,6 +15522,8 @@ export interface operations {
             /** @description Vouchers */
             200: {
                 headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -15521,7 +15531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JournalVoucher"][];
+                    "application/json": ((components["schemas"]["JournalVoucher"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
