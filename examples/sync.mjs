@@ -19,6 +19,7 @@ const LISTS = [
   '/api/inventory/stock-adjustments', '/api/accounting/ledger-accounts', '/api/hr/payroll', '/api/crm/follow-ups',
   '/api/purchase/invoices', '/api/purchase/payments', '/api/purchase/debit-notes', '/api/purchase/refunds',
   '/api/sales/invoices', '/api/sales/receipts', '/api/sales/credit-notes', '/api/sales/refunds',
+  '/api/accounting/journal-vouchers',
 ];
 const PAGE = 500;
 

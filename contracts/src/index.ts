@@ -8,6 +8,7 @@ export * from './domain-errors';
 export * from './entity';
 export * from './errors';
 export * from './events';
+export * from './documented';
 export * from './fields';
 export * from './modules';
 export * from './money';

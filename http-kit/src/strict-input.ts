@@ -61,7 +61,9 @@ export const unknownFields = (resolve: (node: unknown) => Json, node: unknown, v
   if (!isObject(value)) return [];
   const parts = [schema, ...((schema.allOf ?? []) as unknown[]).map(resolve)];
   const properties: Json = Object.assign({}, ...parts.map((p) => (isObject(p.properties) ? p.properties : {})));
-  const closed = parts.some((p) => isObject(p.properties)) && parts.every((p) => p.additionalProperties === undefined || p.additionalProperties === false);
+  // Closed unless a schema says what else it takes (a free map: `additionalProperties`). An object
+  // where the schema says nothing of its fields (`{}`) takes none: a nested field is never let by.
+  const closed = parts.every((p) => p.additionalProperties === undefined || p.additionalProperties === false);
   const extra = parts.find((p) => isObject(p.additionalProperties))?.additionalProperties;
   return Object.entries(value).flatMap(([key, field]) => {
     if (Object.hasOwn(properties, key)) return unknownFields(resolve, properties[key], field, [...at, key]);

@@ -5,6 +5,7 @@ import {
   customersEntity,
   HEADERS,
   INVOICE_DOCUMENTS,
+  JOURNAL_VOUCHERS_PATH,
   MASTER_DATA_ENTITIES,
   PAYMENT_METHODS,
   REFUND_DOCUMENTS,
@@ -21,6 +22,7 @@ import { promisify } from 'node:util';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { type Document, syncedLists } from './testing/openapi-samples';
 import { REPO_ROOT } from './testing/run-modes';
 import { signedInOneProcess } from './testing/signed-in-system';
 
@@ -29,6 +31,7 @@ import { signedInOneProcess } from './testing/signed-in-system';
  * @hey-api/openapi-ts (run offline from node_modules), from the document the server serves without
  * a session, drives a sync with nothing but an API key: records of every entity and document,
  * a first full sync of every list, then the changes only — an update, a delete, a void, a new record.
+ * The lists are the document's: every GET that takes `changedSince`.
  */
 
 type Row = { id: number; deleted?: true; version: number } & Record<string, unknown>;
@@ -36,7 +39,8 @@ interface Answered { data?: unknown; error?: unknown; response: Response }
 type Operation = (options: Record<string, unknown>) => Promise<Answered>;
 
 const OUT = path.join(REPO_ROOT, 'test-results', `generated-client-${process.pid}`);
-const LISTS = [...MASTER_DATA_ENTITIES.map((e) => e.path), ...[...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((d) => d.path)];
+const LISTS = syncedLists(openApiDocument() as unknown as Document);
+const VOUCHER = { voucherDate: '2026-11-20', narration: 'Capital brought in', lines: [{ account: 'cash', debit: '500' }, { account: 'capital', credit: '500' }] };
 const PAGE = 4;
 
 describe('a client from a second generator (@hey-api/openapi-ts) syncs with an API key only (issue 46)', () => {
@@ -98,6 +102,8 @@ describe('a client from a second generator (@hey-api/openapi-ts) syncs with an A
   }, 300_000);
 
   it('writes every entity and document, syncs every list in full, then exactly the changes', async () => {
+    expect(LISTS).toEqual(expect.arrayContaining([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((d) => d.path)));
+    expect(LISTS).toContain(JOURNAL_VOUCHERS_PATH);
     for (const entity of MASTER_DATA_ENTITIES) await write('post', entity.path, { body: MASTER_DATA_SAMPLES[entity.plural]!.body('gen') }, 201);
     // Never on a document (the documents' vendor is the next one): it can be deleted.
     const doomed = await write('post', vendorsEntity.path, { body: { name: 'Doomed Traders' } }, 201);
@@ -117,12 +123,14 @@ describe('a client from a second generator (@hey-api/openapi-ts) syncs with an A
     for (const d of SETTLEMENT_DOCUMENTS) {
       made[d.stream] = (await write('post', d.path, { body: { [d.party.field]: parties[d.party.field], paymentMethod: PAYMENT_METHODS[0]!.value, amount: '100' } }, 201)).id;
     }
+    const voucher = await write('post', JOURNAL_VOUCHERS_PATH, { body: VOUCHER }, 201);
 
     const cursors = new Map<string, string>();
     const full = await syncAll(cursors);
     for (const entity of MASTER_DATA_ENTITIES) expect(full.get(entity.path)!.length, entity.path).toBeGreaterThanOrEqual(1);
     for (const d of [...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS]) expect(full.get(d.path)!.map((r) => r.id), d.path).toContain(made[d.stream]);
     expect(full.get(vendorsEntity.path)!.map((r) => r.id)).toContain(vendor.id);
+    expect(full.get(JOURNAL_VOUCHERS_PATH)!.map((r) => r.id)).toEqual([voucher.id]);
 
     // The changes: one update, one delete, one void, one new record; nothing else.
     const updated = await write('put', `${vendorsEntity.path}/{id}`, { path: { id: vendor.id }, body: { name: 'Second Traders Pvt Ltd' } }, 200);
@@ -131,6 +139,8 @@ describe('a client from a second generator (@hey-api/openapi-ts) syncs with an A
     const settlement = SETTLEMENT_DOCUMENTS[0]!;
     await write('post', voidPath(byId(settlement.path, '{id}')), { path: { id: made[settlement.stream] }, body: { reason: 'Entered twice' } }, 200);
     const added = await write('post', customersEntity.path, { body: { name: 'New Stores' } }, 201);
+    // A journal voucher is cancelled, never deleted: the sync answers it inactive.
+    await write('put', `${JOURNAL_VOUCHERS_PATH}/{id}`, { path: { id: voucher.id }, body: { ...VOUCHER, active: false } }, 200);
 
     const changes = await syncAll(cursors);
     const changed = Object.fromEntries([...changes].filter(([, rows]) => rows.length > 0).map(([list, rows]) => [list, rows.map((r) => ({ id: r.id, deleted: r.deleted ?? false }))]));
@@ -138,7 +148,9 @@ describe('a client from a second generator (@hey-api/openapi-ts) syncs with an A
       [vendorsEntity.path]: [{ id: updated.id, deleted: false }, { id: doomed.id, deleted: true }],
       [settlement.path]: [{ id: made[settlement.stream], deleted: false }],
       [customersEntity.path]: [{ id: added.id, deleted: false }],
+      [JOURNAL_VOUCHERS_PATH]: [{ id: voucher.id, deleted: false }],
     });
+    expect(changes.get(JOURNAL_VOUCHERS_PATH)![0]).toMatchObject({ active: false, version: 2, narration: 'Capital brought in' });
     const voided = changes.get(settlement.path)![0]!;
     expect(voided.version).toBeGreaterThan(1);
     // A third sync: nothing.

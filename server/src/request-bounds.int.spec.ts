@@ -9,6 +9,7 @@ import {
   GST_FILING_PATHS,
   GSTR2B_PATHS,
   INVOICE_DOCUMENTS,
+  JOURNAL_VOUCHERS_PATH,
   LOCKS_PATH,
   MASTER_DATA_ENTITIES,
   MATCH_WINDOW_MAX,
@@ -194,18 +195,17 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
       [`${webhookDeliveries}?page=2`, 'page'],
     ],
   },
-  ...Object.fromEntries([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((e) => [e.path, list(e.path)])),
+  ...Object.fromEntries([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS, { path: JOURNAL_VOUCHERS_PATH }].map((e) => [e.path, list(e.path)])),
 };
 
 /**
  * GETs with no parameter whose cost grows: one record (by id, its lines, its history from its own
- * stream, its PDF, its e-documents and their e-way bill and e-invoice files), fixed-size answers,
- * and the journal vouchers (the newest 1,000).
+ * stream, its PDF, its e-documents and their e-way bill and e-invoice files) and fixed-size answers.
  */
 const ONE_RECORD = /\/:(id|position)(\/(history|lines|pdf|stock-ledger|deliveries|credits|e-documents|e-way-bill|e-invoice))?$/;
 const FIXED = [
   api.auth.me, api.users, api.apiKeys, api.webhooks, `${api.webhooks}/deliveries`, `${api.webhooks}/event-types`, api.modules, '/api/modules/:name', '/api/modules/:name/tasks',
-  api.homeSummary, api.health, BUSINESS_PATH, LOCKS_PATH, BOOKS_PATHS.dashboard, '/api/accounting/journal-vouchers', api.openapi, api.docs,
+  api.homeSummary, api.health, BUSINESS_PATH, LOCKS_PATH, BOOKS_PATHS.dashboard, api.openapi, api.docs,
   BANK_RECONCILIATION_PATHS.accounts,
   // At most 40 months of two returns (issue 44 item 5).
   GST_DEADLINES_PATH,

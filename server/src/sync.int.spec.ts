@@ -1,4 +1,5 @@
-import { api, byId, type CreatedApiKey, customersEntity, HEADERS, INVOICE_DOCUMENTS, itemsEntity, MASTER_DATA_ENTITIES, receipts, REFUND_DOCUMENTS, type RecordedEvent, salesInvoices, SETTLEMENT_DOCUMENTS, vendorsEntity, voidPath } from '@erp/contracts';
+import { api, byId, type CreatedApiKey, customersEntity, HEADERS, INVOICE_DOCUMENTS, itemsEntity, JOURNAL_VOUCHERS_PATH, MASTER_DATA_ENTITIES, receipts, REFUND_DOCUMENTS, type RecordedEvent, salesInvoices, SETTLEMENT_DOCUMENTS, vendorsEntity, voidPath } from '@erp/contracts';
+import { openApiDocument } from '@erp/query-service';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,14 +10,16 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './testing/http-client';
+import { type Document, syncedLists } from './testing/openapi-samples';
 import { REPO_ROOT } from './testing/run-modes';
 import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
 import { ownWork } from './testing/test-work';
 
 type Row = { id: number; deleted?: true; updatedAt: string | null; version: number } & Record<string, unknown>;
 
-/** Every list a sync covers: master data and documents. */
-const LISTS = [...MASTER_DATA_ENTITIES.map((e) => e.path), ...[...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((d) => d.path)];
+/** Every list a sync covers (each GET of the document that takes changedSince): master data, documents, journal vouchers. */
+const LISTS = syncedLists(openApiDocument() as unknown as Document);
+const VOUCHER = { voucherDate: '2026-11-20', voucherType: 'Contra', lines: [{ account: 'bank', debit: '1000' }, { account: 'cash', credit: '1000' }] };
 const PAGE = 3;
 
 /**
@@ -58,6 +61,7 @@ describe('changed-since sync (issue 46)', () => {
   let customer: { id: number };
   let invoice: { id: number };
   let receipt: { id: number };
+  let voucher: { id: number };
 
   beforeAll(async () => {
     const made = await t.owner.post<CreatedApiKey>(api.apiKeys, { name: 'Sync client', role: 'viewer' });
@@ -71,6 +75,7 @@ describe('changed-since sync (issue 46)', () => {
     customer = await owner.write('post', customersEntity.path, { name: 'Tilak Stores' });
     invoice = await owner.write('post', salesInvoices.path, { customerId: customer.id, invoiceDate: '2026-11-20', lines: [{ itemName: 'Tea', quantity: '2', rate: '50' }] });
     receipt = await owner.write('post', receipts.path, { customerId: customer.id, receiptDate: '2026-11-21', paymentMethod: 'cash', lines: [{ invoiceId: invoice.id, receivedAmount: '100.00' }] });
+    voucher = await owner.write('post', JOURNAL_VOUCHERS_PATH, VOUCHER);
   });
 
   it('every list row carries updatedAt and its stream version', ownWork(async () => {
@@ -82,8 +87,11 @@ describe('changed-since sync (issue 46)', () => {
   }));
 
   it('a full sync with a key, then the changes only: an update, a delete, a void, a new record', ownWork(async () => {
+    expect(LISTS).toEqual(expect.arrayContaining([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS].map((d) => d.path)));
+    expect(LISTS).toContain(JOURNAL_VOUCHERS_PATH);
     const cursors = new Map<string, string>();
     const full = await syncAll(cursors);
+    expect(full.get(JOURNAL_VOUCHERS_PATH)!.map((r) => r.id)).toEqual([voucher.id]);
     for (const path of LISTS) {
       const listed = await owner.read<Row[]>(path);
       expect(full.get(path)!.map((r) => r.id).sort((a, b) => a - b), path).toEqual(listed.map((r) => r.id).sort((a, b) => a - b));
@@ -99,10 +107,13 @@ describe('changed-since sync (issue 46)', () => {
     expect(deleted.status, deleted.text).toBe(204);
     await owner.write('post', voidPath(byId(receipts.path, receipt.id)), { reason: 'Entered twice' }, 200);
     const added = await owner.write('post', customersEntity.path, { name: 'New Stores' });
+    await owner.write('put', byId(JOURNAL_VOUCHERS_PATH, voucher.id), { ...VOUCHER, active: false }, 200);
 
     const changes = await syncAll(cursors);
     const changed = Object.fromEntries([...changes].filter(([, rows]) => rows.length > 0));
-    expect(Object.keys(changed).sort()).toEqual([customersEntity.path, receipts.path, salesInvoices.path, vendorsEntity.path].sort());
+    expect(Object.keys(changed).sort()).toEqual([customersEntity.path, JOURNAL_VOUCHERS_PATH, receipts.path, salesInvoices.path, vendorsEntity.path].sort());
+    // A journal voucher is cancelled, never deleted: answered inactive, at its stream's version.
+    expect(changed[JOURNAL_VOUCHERS_PATH]).toEqual([expect.objectContaining({ id: voucher.id, active: false, version: 2, updatedAt: expect.stringMatching(/Z$/) })]);
     expect(changed[vendorsEntity.path]).toEqual([
       expect.objectContaining({ id: kept.id, name: 'Kept Traders Pvt Ltd', version: 2 }),
       { id: gone.id, deleted: true, updatedAt: expect.stringMatching(/Z$/), version: 2 },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { PAYMENT_METHODS, type PaymentMethod } from '../constants';
+import { documentedAs } from '../documented';
 import type { SearchSpec } from '../entity';
 import { optionalDateInput, optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
 import { STATE_CODES } from '../gst/states';
@@ -9,7 +10,7 @@ import { invoiceEvents } from './invoice-events';
 import { GST_NUMBER, type InvoiceBody, type InvoiceDocumentConfig, NOTE_TYPES, type NoteType, TAX_MODES } from './invoice-kind';
 import { keyed, keyedAll } from './keyed';
 import { InvoiceLineSchema, lineBody, type LineBody } from './lines';
-import { noteLineIssues, noteLinesOf } from './note-lines';
+import { noteLineIssues, noteLinesOf, ReturnedLineSchema } from './note-lines';
 
 /** Reads a named property of a parsed object (the party's field, a text) for a schema to check. */
 const fieldOf = (value: object, name: string): unknown => Reflect.get(value, name);
@@ -83,8 +84,11 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     }
   };
   const lineInput = lineBody(config.defaultQuantity);
+  // A note's lines are checked by its type (noteLineIssues): a price difference's like an invoice's, a return's name invoice lines.
+  const noteLine = z.unknown();
+  documentedAs.add(noteLine, { input: z.union([lineInput, ReturnedLineSchema]) });
   const lines = z
-    .array(against ? z.unknown() : lineInput, { error: 'At least one line item is required' })
+    .array(against ? noteLine : lineInput, { error: 'At least one line item is required' })
     .min(1, 'At least one line item is required')
     .max(500, 'At most 500 lines');
   const noteTypeOf = (input: object): NoteType | null => (against ? (fieldOf(input, 'noteType') as NoteType) : null);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { UNITS } from '../constants';
+import { documentedAs } from '../documented';
 import { optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
 import { GST_CATEGORIES, gstCategoryOf, isGstRate, type TaxedLine, taxLine, type TaxRegime } from '../gst/tax';
 import { decimal, lineAmount, toMoney } from '../money';
@@ -117,6 +118,29 @@ export const InvoiceLineSchema = z
     ...(line.returnedQuantity === undefined ? {} : { returnedQuantity: line.returnedQuantity }),
   }));
 export type InvoiceLine = z.output<typeof InvoiceLineSchema>;
+
+/** A line as answered (InvoiceLineSchema's output), for the OpenAPI document. */
+const AnsweredLineSchema: z.ZodType<InvoiceLine> = z.object({
+  lineNo: z.number().int().positive(),
+  itemId: Id.nullable(),
+  itemName: z.string(),
+  description: z.string().nullable(),
+  hsn: z.string().nullable(),
+  unit: z.string().nullable(),
+  quantity: z.string(),
+  rate: MoneyString,
+  discount: MoneyString,
+  amount: MoneyString,
+  taxableValue: MoneyString,
+  gstRate: z.string(),
+  cgst: MoneyString,
+  sgst: MoneyString,
+  igst: MoneyString,
+  gstCategory: z.enum(GST_CATEGORIES),
+  invoiceLineNo: z.number().int().positive().optional().describe("A return's line: the invoice line it copies"),
+  returnedQuantity: z.string().optional().describe("An invoice's line: how much of it notes have returned so far"),
+});
+documentedAs.add(InvoiceLineSchema, { output: AnsweredLineSchema });
 
 /**
  * Prices the lines of a document. With GST each line is taxed on its own (`taxLine`, per line

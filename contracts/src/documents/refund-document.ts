@@ -172,6 +172,8 @@ export const refundDocument = <const P extends string, const D extends string, c
     summary,
     record,
     line,
+    /** A line as a body sends it. */
+    lineInput: lineBody,
     events: { names, types: Object.values(names) as readonly string[] },
     read,
     write,

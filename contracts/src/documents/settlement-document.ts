@@ -253,6 +253,8 @@ export const settlementDocument = <const P extends string, const D extends strin
     summary,
     record,
     line,
+    /** A line as a body sends it. */
+    lineInput: lineBody,
     events: { names, types },
     read,
     write,

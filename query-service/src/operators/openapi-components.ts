@@ -30,17 +30,29 @@ const DOCUMENTS = [
   ...SETTLEMENT_DOCUMENTS.map((d) => ({ ...d, line: undefined })),
   ...REFUND_DOCUMENTS.map((d) => ({ ...d, line: undefined })),
 ];
+/** Receipts' and payments' lines, refunds' lines: each kind its own (its amount's field, its sources). */
+const MONEY_DOCUMENTS = [...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS];
 
 /** [name, schema] of every named schema: the records first, so their names win. */
 const namedSchemas = (): [string, z.ZodType][] => [
   ['SyncFields', SyncFieldsSchema],
   ['Tombstone', TombstoneSchema],
   ...MASTER_DATA_ENTITIES.flatMap((e): [string, z.ZodType][] => [[pascal(e.singular), e.record], [`${pascal(e.singular)}Input`, e.body]]),
+  // The lines every invoice-like document shares: one name each, not the first document's.
+  ['InvoiceLine', contracts.InvoiceLineSchema],
+  ...INVOICE_DOCUMENTS.map((d): [string, z.ZodType] => ['InvoiceLineInput', d.lineInput]),
+  ['ReturnedLine', contracts.ReturnedLineSchema],
+  ...MONEY_DOCUMENTS.flatMap((d): [string, z.ZodType][] => [
+    [`${pascal(d.label)}Line`, d.line],
+    [`${pascal(d.label)}LineInput`, d.lineInput],
+  ]),
+  ['JournalVoucherLineInput', contracts.VoucherLineBodySchema],
+  ['OpeningLineInput', contracts.OpeningLineSchema],
+  ['StatementFormatInput', contracts.StatementFormatSchema],
   ...DOCUMENTS.flatMap((d): [string, z.ZodType][] => [
     [pascal(d.label), d.record],
     [`${pascal(d.label)}Input`, d.body],
     [`${pascal(d.label)}Summary`, d.summary],
-    ...(d.line ? [[`${pascal(d.label)}Line`, d.line] as [string, z.ZodType]] : []),
   ]),
   ...Object.entries(contracts)
     .filter(([name, value]) => name.endsWith('Schema') && value instanceof z.ZodType && usedSchemas.has(value))
@@ -70,10 +82,12 @@ export const shareSchemas = <D extends { paths: object; components: Json }>(doc:
   // when different): candidates, smallest first, so a schema nested in a bigger one is named first.
   const candidates: [string, Json][] = [];
   const all = namedSchemas().map(([name, schema]) => [name, json(schema, 'output'), json(schema, 'input')] as const);
+  const given = new Set(all.map(([name]) => name));
   for (const [name, out, input] of all) {
-    // A body (`…Input`) is only ever taken; anything else is answered, and may be taken too.
+    // A body (`…Input`) is only ever taken; anything else is answered, and may be taken too
+    // (as `…Input` unless a body of that name is listed: `InvoiceLineInput` is what a line takes).
     if (isNamable(out) && !name.endsWith('Input')) candidates.push([name, out]);
-    if (isNamable(input)) candidates.push([name.endsWith('Input') ? name : `${name}Input`, input]);
+    if (isNamable(input) && (name.endsWith('Input') || !given.has(`${name}Input`))) candidates.push([name.endsWith('Input') ? name : `${name}Input`, input]);
   }
   candidates.sort((a, b) => canonical(a[1]).length - canonical(b[1]).length);
   const names = new Map<string, string>();

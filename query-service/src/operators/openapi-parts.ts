@@ -1,4 +1,4 @@
-import { HEADERS, IDEMPOTENCY_KEY_MAX, PAGE_LIMIT_MAX } from '@erp/contracts';
+import { documentedAs, HEADERS, IDEMPOTENCY_KEY_MAX, PAGE_LIMIT_MAX } from '@erp/contracts';
 import { z } from 'zod';
 
 /** Building blocks of the OpenAPI document (openapi.ts), shared by the route groups. */
@@ -21,12 +21,25 @@ const converted = { input: new WeakMap<z.ZodType, Record<string, unknown>>(), ou
 /** Every schema the document was built from (openapi-components names those the contracts name). */
 export const usedSchemas = new Set<z.ZodType>();
 
+/** zod's JSON Schema, with what contracts' `documentedAs` says in place of what zod cannot say. */
+const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> =>
+  z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const shown = documentedAs.get(zodSchema as z.ZodType)?.[io];
+      if (!shown) return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
+      Object.assign(jsonSchema, toJsonSchema(shown, io));
+    },
+  });
+
 /** A zod schema as JSON Schema (each converted once: do not change the answer). */
 export const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => {
   usedSchemas.add(schema);
   let found = converted[io].get(schema);
   if (!found) {
-    found = shape(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), io) as Record<string, unknown>;
+    found = shape(toJsonSchema(schema, io), io) as Record<string, unknown>;
     converted[io].set(schema, found);
   }
   return found;

@@ -41,7 +41,7 @@ import { z } from 'zod';
 
 import { shareSchemas } from './openapi-components';
 import { commonComponents, finishPaths, tagsOf } from './openapi-finish';
-import { body, error, errors, idParam, ok, written } from './openapi-parts';
+import { body, error, errors, idParam, listed, listParams, nextAfter, ok, written } from './openapi-parts';
 import { creditPaths, documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-records';
 import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 import { booksPaths } from '../books/books.openapi';
@@ -229,7 +229,7 @@ const allPaths = () =>
     ...webhookPaths({ ok, errors, body, idParam }),
     ...apiKeyPaths({ ok, errors, body, idParam }),
     [JOURNAL_VOUCHERS_PATH]: {
-      get: { tags: ['Books'], summary: 'Journal vouchers, newest first (at most 1,000)', responses: { 200: ok('Vouchers', z.array(JournalVoucherSchema)), ...errors } },
+      get: { tags: ['Books'], summary: 'Journal vouchers, newest first', parameters: listParams, responses: { 200: ok('Vouchers', listed(JournalVoucherSchema), { headers: nextAfter }), ...errors } },
       post: {
         tags: ['Books'],
         summary: 'Record a journal voucher: lines on ledgers (a party on Sundry Debtors or Creditors), each a debit or a credit; debits must equal credits',

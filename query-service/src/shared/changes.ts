@@ -58,6 +58,9 @@ export interface Change {
 const after = (a: { tx: string; position: string }, b: { tx: string; position: string }) =>
   BigInt(a.tx) > BigInt(b.tx) || (a.tx === b.tx && BigInt(a.position) > BigInt(b.position));
 
+/** Where a list's rows are read from (aliased `t`): its table, or the rows it says. */
+export const rowsOf = (source: ListSource) => source.from ?? sql.table(source.table);
+
 /** An ISO time in UTC with milliseconds, as the API writes times. */
 export const isoSql = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
@@ -87,7 +90,7 @@ export const readChanges = async (db: AnyDb, source: ListSource, cursor: SyncCur
       p.stream_version as "_version", ${isoSql('p.recorded_at')} as "_updatedAt",
       (${source.live}) as "_live", ${source.columns}, t.version as "_rowVersion",
       (select ${isoSql('r.recorded_at')} from events r where r.stream_id = p.stream_id and r.stream_version = t.version) as "_rowUpdatedAt"
-    from page p left join ${sql.table(source.table)} t on t.id = substring(p.stream_id from '[0-9]+$')::int
+    from page p left join ${rowsOf(source)} t on t.id = substring(p.stream_id from '[0-9]+$')::int
     order by p.tx, p.position`.execute(db);
   const more = limit !== undefined && rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;

@@ -3,13 +3,16 @@ import type { AnyDb } from '@erp/eventstore';
 import type { Context } from 'koa';
 import { type RawBuilder, sql } from 'kysely';
 
-import { encodeSyncCursor, isoSql, NEXT_CURSOR_HEADER, parseSyncCursor, readChanges, SYNC_PARAM } from './changes';
+import { encodeSyncCursor, isoSql, NEXT_CURSOR_HEADER, parseSyncCursor, readChanges, rowsOf, SYNC_PARAM } from './changes';
 
 type Sql = RawBuilder<unknown>;
 
 /** What one list is: its table (aliased `t`), columns, live rows, order and what a search matches. */
 export interface ListSource {
+  /** Its table; also the list's name in its sync cursors. */
   readonly table: string;
+  /** The rows when they are not the table's own (a subquery with `id` and `version`): read from this instead. */
+  readonly from?: Sql;
   /** The stream prefix of its records (`vendor`: `vendor-7`), for their versions and changes. */
   readonly stream: string;
   /** The read model (projection) that writes the table: a sync reads changes up to its checkpoint. */
@@ -131,7 +134,7 @@ export const listPage = async (ctx: Context, db: AnyDb, source: ListSource, view
   const { rows } = await sql<Row & { _key: string; _version: number; _updatedAt: string | null }>`select ${source.columns}, coalesce((${source.key})::text, '') as "_key",
       t.version as "_version",
       (select ${isoSql('e.recorded_at')} from events e where e.stream_id = ${`${source.stream}-`} || t.id and e.stream_version = t.version) as "_updatedAt"
-    from ${sql.table(source.table)} t where ${sql.join(conditions, sql` and `)}
+    from ${rowsOf(source)} t where ${sql.join(conditions, sql` and `)}
     order by ${source.key} ${direction}, t.id ${direction}
     ${limit ? sql`limit ${limit + 1}` : sql``}`.execute(db);
   const page = limit ? rows.slice(0, limit) : rows;

@@ -3730,8 +3730,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Journal vouchers, newest first (at most 1,000)
-         * @description Journal vouchers, newest first (at most 1,000)
+         * Journal vouchers, newest first
+         * @description Journal vouchers, newest first
          */
         get: operations["getAccountingJournalVouchers"];
         put?: never;
@@ -4167,7 +4167,7 @@ export interface components {
             appliedAmount: string;
             refundedAmount: string;
             unappliedAmount: string;
-            lines: unknown[];
+            lines: components["schemas"]["InvoiceLine"][];
             allocations: {
                 by: string;
                 /** @enum {string} */
@@ -4197,7 +4197,7 @@ export interface components {
             reverseCharge?: boolean;
             /** @default true */
             active?: boolean;
-            lines: unknown[];
+            lines: (components["schemas"]["InvoiceLineInput"] | components["schemas"]["ReturnedLineInput"])[];
         };
         CreditNoteSummary: {
             id: number;
@@ -4348,7 +4348,7 @@ export interface components {
             appliedAmount: string;
             refundedAmount: string;
             unappliedAmount: string;
-            lines: unknown[];
+            lines: components["schemas"]["InvoiceLine"][];
             allocations: {
                 by: string;
                 /** @enum {string} */
@@ -4378,7 +4378,7 @@ export interface components {
             reverseCharge?: boolean;
             /** @default true */
             active?: boolean;
-            lines: unknown[];
+            lines: (components["schemas"]["InvoiceLineInput"] | components["schemas"]["ReturnedLineInput"])[];
         };
         DebitNoteSummary: {
             id: number;
@@ -4773,6 +4773,42 @@ export interface components {
                 statuses: number;
             }[];
         };
+        InvoiceLine: {
+            lineNo: number;
+            itemId: number | null;
+            itemName: string;
+            description: string | null;
+            hsn: string | null;
+            unit: string | null;
+            quantity: string;
+            rate: string;
+            discount: string;
+            amount: string;
+            taxableValue: string;
+            gstRate: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            /** @enum {string} */
+            gstCategory: "taxable" | "nil" | "exempt" | "non-gst";
+            /** @description A return's line: the invoice line it copies */
+            invoiceLineNo?: number;
+            /** @description An invoice's line: how much of it notes have returned so far */
+            returnedQuantity?: string;
+        };
+        InvoiceLineInput: {
+            itemId?: number | string | null;
+            itemName: string;
+            description?: string | null;
+            hsn?: string | null;
+            unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
+            quantity?: number | string | null;
+            rate?: number | string | null;
+            discount?: number | string | null;
+            gstRate?: number | string | null;
+            gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
+            amount?: unknown;
+        };
         IrnBodyInput: {
             irn: string;
             ackNo: string | number;
@@ -4834,13 +4870,14 @@ export interface components {
             narration?: string | null;
             /** @default true */
             active?: boolean;
-            lines: {
-                account: string;
-                party?: string | null;
-                particulars?: string | null;
-                debit?: number | string | null;
-                credit?: number | string | null;
-            }[];
+            lines: components["schemas"]["JournalVoucherLineInput"][];
+        };
+        JournalVoucherLineInput: {
+            account: string;
+            party?: string | null;
+            particulars?: string | null;
+            debit?: number | string | null;
+            credit?: number | string | null;
         };
         Lead: {
             name: string;
@@ -5047,12 +5084,13 @@ export interface components {
             active?: boolean;
         };
         OpeningBalancesBodyInput: {
-            lines: {
-                /** @enum {string} */
-                account: "cash" | "bank" | "input-cgst" | "input-sgst" | "input-igst" | "input-tax" | "capital" | "loans" | "output-cgst" | "output-sgst" | "output-igst" | "output-tax" | "rcm-payable" | "salaries-payable" | "salary-deductions-payable";
-                debit?: number | string | null;
-                credit?: number | string | null;
-            }[];
+            lines: components["schemas"]["OpeningLineInput"][];
+        };
+        OpeningLineInput: {
+            /** @enum {string} */
+            account: "cash" | "bank" | "input-cgst" | "input-sgst" | "input-igst" | "input-tax" | "capital" | "loans" | "output-cgst" | "output-sgst" | "output-igst" | "output-tax" | "rcm-payable" | "salaries-payable" | "salary-deductions-payable";
+            debit?: number | string | null;
+            credit?: number | string | null;
         };
         OpeningSummary: {
             booksBegin: string | null;
@@ -5138,13 +5176,7 @@ export interface components {
             appliedAmount: string;
             refundedAmount: string;
             unappliedAmount: string;
-            lines: {
-                lineNo: number;
-                invoiceId: number;
-                invoiceNumber: string;
-                invoiceAmount: string;
-                paidAmount: string;
-            }[];
+            lines: components["schemas"]["PaymentLine"][];
             refunds: {
                 by: string;
                 amount: string;
@@ -5161,12 +5193,20 @@ export interface components {
             active?: boolean;
             amount?: unknown;
             totalAmount?: unknown;
-            lines?: {
-                invoiceId?: number | string | null;
-                paidAmount?: number | string | null;
-                invoiceNumber?: unknown;
-                invoiceAmount?: unknown;
-            }[];
+            lines?: components["schemas"]["PaymentLineInput"][];
+        };
+        PaymentLine: {
+            lineNo: number;
+            invoiceId: number;
+            invoiceNumber: string;
+            invoiceAmount: string;
+            paidAmount: string;
+        };
+        PaymentLineInput: {
+            invoiceId?: number | string | null;
+            paidAmount?: number | string | null;
+            invoiceNumber?: unknown;
+            invoiceAmount?: unknown;
         };
         PaymentSummary: {
             id: number;
@@ -5386,7 +5426,7 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "partial" | "paid" | "overdue";
             notesAmount: string;
-            lines: unknown[];
+            lines: components["schemas"]["InvoiceLine"][];
             allocations: {
                 by: string;
                 /** @enum {string} */
@@ -5418,19 +5458,7 @@ export interface components {
              * @enum {string}
              */
             paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-            lines: {
-                itemId?: number | string | null;
-                itemName: string;
-                description?: string | null;
-                hsn?: string | null;
-                unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                quantity?: number | string | null;
-                rate?: number | string | null;
-                discount?: number | string | null;
-                gstRate?: number | string | null;
-                gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                amount?: unknown;
-            }[];
+            lines: components["schemas"]["InvoiceLineInput"][];
         };
         PurchaseInvoiceSummary: {
             id: number;
@@ -5477,13 +5505,7 @@ export interface components {
             appliedAmount: string;
             refundedAmount: string;
             unappliedAmount: string;
-            lines: {
-                lineNo: number;
-                invoiceId: number;
-                invoiceNumber: string;
-                invoiceAmount: string;
-                receivedAmount: string;
-            }[];
+            lines: components["schemas"]["ReceiptLine"][];
             refunds: {
                 by: string;
                 amount: string;
@@ -5501,12 +5523,20 @@ export interface components {
             active?: boolean;
             amount?: unknown;
             totalAmount?: unknown;
-            lines?: {
-                invoiceId?: number | string | null;
-                receivedAmount?: number | string | null;
-                invoiceNumber?: unknown;
-                invoiceAmount?: unknown;
-            }[];
+            lines?: components["schemas"]["ReceiptLineInput"][];
+        };
+        ReceiptLine: {
+            lineNo: number;
+            invoiceId: number;
+            invoiceNumber: string;
+            invoiceAmount: string;
+            receivedAmount: string;
+        };
+        ReceiptLineInput: {
+            invoiceId?: number | string | null;
+            receivedAmount?: number | string | null;
+            invoiceNumber?: unknown;
+            invoiceAmount?: unknown;
         };
         ReceiptSummary: {
             id: number;
@@ -5633,12 +5663,7 @@ export interface components {
             totalAmount: string;
             active: boolean;
             voidReason: string | null;
-            lines: {
-                lineNo: number;
-                source: string;
-                sourceNumber: string;
-                amount: string;
-            }[];
+            lines: components["schemas"]["RefundLine"][];
         };
         RefundInput: {
             customerId?: number | string | null;
@@ -5649,11 +5674,18 @@ export interface components {
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
             active?: boolean;
-            lines: {
-                source: string;
-                amount?: number | string | null;
-                sourceNumber?: unknown;
-            }[];
+            lines: components["schemas"]["RefundLineInput"][];
+        };
+        RefundLine: {
+            lineNo: number;
+            source: string;
+            sourceNumber: string;
+            amount: string;
+        };
+        RefundLineInput: {
+            source: string;
+            amount?: number | string | null;
+            sourceNumber?: unknown;
         };
         RefundSummary: {
             id: number;
@@ -5704,6 +5736,10 @@ export interface components {
                 count: number;
             };
         };
+        ReturnedLineInput: {
+            invoiceLineNo?: number | string | null;
+            quantity?: number | string | null;
+        };
         SalesInvoice: {
             id: number;
             customerId: number;
@@ -5732,7 +5768,7 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "partial" | "paid" | "overdue";
             notesAmount: string;
-            lines: unknown[];
+            lines: components["schemas"]["InvoiceLine"][];
             allocations: {
                 by: string;
                 /** @enum {string} */
@@ -5765,19 +5801,7 @@ export interface components {
              * @enum {string}
              */
             paymentMethod?: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
-            lines: {
-                itemId?: number | string | null;
-                itemName: string;
-                description?: string | null;
-                hsn?: string | null;
-                unit?: ("PC" | "KG" | "GM" | "LTR" | "MTR" | "SQM" | "SQF" | "PKT" | "BOX" | "SET" | "NOS" | "BAG" | "DOZ" | "BTL" | "ROL" | "TON" | "QTL" | "PRS" | "CTN" | "MLT") | "" | null;
-                quantity?: number | string | null;
-                rate?: number | string | null;
-                discount?: number | string | null;
-                gstRate?: number | string | null;
-                gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-                amount?: unknown;
-            }[];
+            lines: components["schemas"]["InvoiceLineInput"][];
         };
         SalesInvoiceSummary: {
             id: number;
@@ -5836,6 +5860,21 @@ export interface components {
             /** @description YYYY-MM-DD */
             to: string;
         };
+        StatementFormatInput: {
+            /** @default Custom */
+            name?: string;
+            date: string;
+            narration: string;
+            reference?: string | null;
+            cheque?: string | null;
+            withdrawal?: string | null;
+            deposit?: string | null;
+            amount?: string | null;
+            drCr?: string | null;
+            balance: string;
+            /** @enum {string} */
+            dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
+        };
         StatementImportAnswer: {
             account: string;
             importId: number | null;
@@ -5872,21 +5911,7 @@ export interface components {
         StatementImportBodyInput: {
             csv: string;
             fileName?: string | null;
-            format?: {
-                /** @default Custom */
-                name?: string;
-                date: string;
-                narration: string;
-                reference?: string | null;
-                cheque?: string | null;
-                withdrawal?: string | null;
-                deposit?: string | null;
-                amount?: string | null;
-                drCr?: string | null;
-                balance: string;
-                /** @enum {string} */
-                dateFormat: "DD/MM/YYYY" | "DD-MMM-YYYY" | "YYYY-MM-DD" | "MM/DD/YYYY";
-            } | null;
+            format?: components["schemas"]["StatementFormatInput"] | null;
         };
         StockAdjustment: {
             itemId: number;
@@ -6048,12 +6073,7 @@ export interface components {
             totalAmount: string;
             active: boolean;
             voidReason: string | null;
-            lines: {
-                lineNo: number;
-                source: string;
-                sourceNumber: string;
-                amount: string;
-            }[];
+            lines: components["schemas"]["RefundLine"][];
         };
         VendorRefundInput: {
             vendorId?: number | string | null;
@@ -6064,11 +6084,12 @@ export interface components {
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
             active?: boolean;
-            lines: {
-                source: string;
-                amount?: number | string | null;
-                sourceNumber?: unknown;
-            }[];
+            lines: components["schemas"]["VendorRefundLineInput"][];
+        };
+        VendorRefundLineInput: {
+            source: string;
+            amount?: number | string | null;
+            sourceNumber?: unknown;
         };
         VendorRefundSummary: {
             id: number;
@@ -9552,7 +9573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["InvoiceLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9812,7 +9833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["InvoiceLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10072,7 +10093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["InvoiceLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10332,7 +10353,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["InvoiceLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10592,13 +10613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lineNo: number;
-                        invoiceId: number;
-                        invoiceNumber: string;
-                        invoiceAmount: string;
-                        paidAmount: string;
-                    }[];
+                    "application/json": components["schemas"]["PaymentLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10858,13 +10873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lineNo: number;
-                        invoiceId: number;
-                        invoiceNumber: string;
-                        invoiceAmount: string;
-                        receivedAmount: string;
-                    }[];
+                    "application/json": components["schemas"]["ReceiptLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11124,12 +11133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lineNo: number;
-                        source: string;
-                        sourceNumber: string;
-                        amount: string;
-                    }[];
+                    "application/json": components["schemas"]["RefundLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11389,12 +11393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lineNo: number;
-                        source: string;
-                        sourceNumber: string;
-                        amount: string;
-                    }[];
+                    "application/json": components["schemas"]["RefundLine"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15987,7 +15986,16 @@ export interface operations {
     };
     getAccountingJournalVouchers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
+            };
             header?: {
                 /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
                 "X-Min-Position"?: components["parameters"]["X-Min-Position"];
@@ -16002,6 +16010,8 @@ export interface operations {
             /** @description Vouchers */
             200: {
                 headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -16009,7 +16019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JournalVoucher"][];
+                    "application/json": ((components["schemas"]["JournalVoucher"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
                 };
             };
             400: components["responses"]["BadRequest"];
