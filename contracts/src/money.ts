@@ -44,3 +44,31 @@ export const rupees = (value: DecimalInput): string => {
   const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
   return `₹${rest ? `${rest},${last3}` : last3}.${paise}`;
 };
+
+/** Fixed-point text → integer units: '12.5' with 3 places → 12500n. Rejects more places than that. */
+export const scaled = (text: string, places: number): bigint => {
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) throw new Error(`Not a decimal: ${text}`);
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > places) throw new Error(`${text} has more than ${places} decimal places`);
+  const units = BigInt(match[2]!) * 10n ** BigInt(places) + BigInt(fraction.padEnd(places, '0') || '0');
+  return match[1] ? -units : units;
+};
+
+/** Integer units back to fixed-point text with `places` decimals. */
+export const unscaled = (units: bigint, places: number): string => {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
+  const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  return negative ? `-${text}` : text;
+};
+
+const TWO_PLACES = /^-?\d+\.\d\d$/;
+/** Money text → whole paise, exactly ('12.50' → 1250n; '12.5', '12' too; absent or '': 0n): for sums over thousands of figures. */
+export const toPaise = (text: string | null | undefined): bigint => {
+  if (text === null || text === undefined || text === '') return 0n;
+  return TWO_PLACES.test(text) ? BigInt(text.slice(0, -3) + text.slice(-2)) : scaled(text, 2);
+};
+
+/** Whole paise → money text with 2 places (1250n → '12.50'). */
+export const fromPaise = (units: bigint): string => unscaled(units, 2);

@@ -3,7 +3,7 @@ import type Big from 'big.js';
 import { uqcOf } from '../constants';
 import type { InvoiceData } from '../documents/invoice-kind';
 import type { InvoiceLine } from '../documents/lines';
-import { decimal, toMoney } from '../money';
+import { decimal, fromPaise, toPaise } from '../money';
 import type {
   Gstr1B2cs,
   Gstr1DocRange,
@@ -77,30 +77,32 @@ interface TaxedLine {
   readonly rt: string;
   readonly tax: Tax;
 }
+/** In whole paise (every figure is already to the paisa, so sums in paise are exact). */
 interface Tax {
-  readonly txval: Big;
-  readonly iamt: Big;
-  readonly camt: Big;
-  readonly samt: Big;
+  readonly txval: bigint;
+  readonly iamt: bigint;
+  readonly camt: bigint;
+  readonly samt: bigint;
 }
-const NONE: Tax = { txval: decimal(0), iamt: decimal(0), camt: decimal(0), samt: decimal(0) };
+const NONE: Tax = { txval: 0n, iamt: 0n, camt: 0n, samt: 0n };
 
-const addTax = (a: Tax, b: Tax, sign: 1 | -1): Tax => {
-  const add = (x: Big, y: Big) => (sign === 1 ? x.plus(y) : x.minus(y));
-  return { txval: add(a.txval, b.txval), iamt: add(a.iamt, b.iamt), camt: add(a.camt, b.camt), samt: add(a.samt, b.samt) };
-};
-const isZero = (t: Tax) => t.txval.eq(0) && t.iamt.eq(0) && t.camt.eq(0) && t.samt.eq(0);
-/** A JSON amount: half-up to the paisa, then a number (never −0). */
-const money = (x: Big) => Number(toMoney(x)) || 0;
+const addTax = (a: Tax, b: Tax, sign: 1 | -1): Tax =>
+  sign === 1
+    ? { txval: a.txval + b.txval, iamt: a.iamt + b.iamt, camt: a.camt + b.camt, samt: a.samt + b.samt }
+    : { txval: a.txval - b.txval, iamt: a.iamt - b.iamt, camt: a.camt - b.camt, samt: a.samt - b.samt };
+const isZero = (t: Tax) => t.txval === 0n && t.iamt === 0n && t.camt === 0n && t.samt === 0n;
+const abs = (x: bigint) => (x < 0n ? -x : x);
+/** A JSON amount from paise: a number (never −0). */
+const money = (x: bigint) => Number(fromPaise(x)) || 0;
 const byRateAsc = (a: string, b: string) => decimal(a).cmp(decimal(b));
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A line's taxable value and tax as the return reads it: IGST only across states, CGST + SGST only within. */
 const lineTax = (line: InvoiceLine, supply: TaxRegime): Tax => ({
-  txval: decimal(line.taxableValue),
-  iamt: supply === 'inter' ? decimal(line.igst) : decimal(0),
-  camt: supply === 'intra' ? decimal(line.cgst) : decimal(0),
-  samt: supply === 'intra' ? decimal(line.sgst) : decimal(0),
+  txval: toPaise(line.taxableValue),
+  iamt: supply === 'inter' ? toPaise(line.igst) : 0n,
+  camt: supply === 'intra' ? toPaise(line.cgst) : 0n,
+  samt: supply === 'intra' ? toPaise(line.sgst) : 0n,
 });
 
 /** '2026-04-05' → '05-04-2026'. */
@@ -115,8 +117,8 @@ const taxable = (lines: readonly TaxedLine[]) => lines.filter((l) => l.line.gstC
 const items = <D>(t: Taxed, detail: (rt: number, tax: Tax) => D): Gstr1Item<D>[] => {
   const rates = new Map<string, Tax>();
   for (const { rt, tax } of taxable(t.lines)) rates.set(rt, addTax(rates.get(rt) ?? NONE, tax, 1));
-  const abs = (x: Tax): Tax => (t.kind === 'invoice' ? x : { txval: x.txval.abs(), iamt: x.iamt.abs(), camt: x.camt.abs(), samt: x.samt.abs() });
-  return [...rates].sort(([a], [b]) => byRateAsc(a, b)).map(([rt, tax], i) => ({ num: i + 1, itm_det: detail(Number(rt), abs(tax)) }));
+  const positive = (x: Tax): Tax => (t.kind === 'invoice' ? x : { txval: abs(x.txval), iamt: abs(x.iamt), camt: abs(x.camt), samt: abs(x.samt) });
+  return [...rates].sort(([a], [b]) => byRateAsc(a, b)).map(([rt, tax], i) => ({ num: i + 1, itm_det: detail(Number(rt), positive(tax)) }));
 };
 const full = (rt: number, t: Tax): Gstr1ItemDetail => ({ txval: money(t.txval), rt, iamt: money(t.iamt), camt: money(t.camt), samt: money(t.samt), csamt: 0 });
 const igst = (rt: number, t: Tax): Gstr1IgstDetail => ({ txval: money(t.txval), rt, iamt: money(t.iamt), csamt: 0 });
@@ -124,12 +126,17 @@ const igst = (rt: number, t: Tax): Gstr1IgstDetail => ({ txval: money(t.txval), 
 /** Groups in the order of their keys. */
 const groupBy = <T, R>(list: readonly T[], key: (t: T) => string, make: (key: string, group: T[]) => R): R[] => {
   const groups = new Map<string, T[]>();
-  for (const item of list) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of list) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
   return [...groups].sort(([a], [b]) => text(a, b)).map(([k, group]) => make(k, group));
 };
 
 /** B2CL-sized: inter-state and above the B2CL limit on its date. */
-const isLarge = (data: InvoiceData) => data.supplyType === 'inter' && decimal(data.totalAmount).gt(decimal(b2clLimit(data.date)));
+const isLarge = (data: InvoiceData) => data.supplyType === 'inter' && toPaise(data.totalAmount) > toPaise(b2clLimit(data.date));
 
 /**
  * B2B to a GSTIN; else B2CL when large; else B2CS. A credit note: CDNR to a GSTIN; CDNUR (B2CL)
@@ -163,19 +170,19 @@ const NIL_FIELD = { nil: 'nil_amt', exempt: 'expt_amt', 'non-gst': 'ngsup_amt' }
 
 /** Table 8: the taxable value of nil-rated, exempt and non-GST lines, a note's subtracted, by inter/intra and B2B/B2C. */
 const nilRows = (taxed: readonly Taxed[], home: string): Gstr1Nil[] => {
-  const rows = new Map<Gstr1NilSupply, Record<(typeof NIL_FIELD)[keyof typeof NIL_FIELD], Big>>();
+  const rows = new Map<Gstr1NilSupply, Record<(typeof NIL_FIELD)[keyof typeof NIL_FIELD], bigint>>();
   for (const t of taxed) {
     const sply_ty: Gstr1NilSupply = `${t.pos === home ? 'INTRA' : 'INTR'}${t.ctin ? 'B2B' : 'B2C'}`;
     for (const { line, tax } of t.lines) {
       if (line.gstCategory === 'taxable') continue;
-      const row = rows.get(sply_ty) ?? { nil_amt: decimal(0), expt_amt: decimal(0), ngsup_amt: decimal(0) };
+      const row = rows.get(sply_ty) ?? { nil_amt: 0n, expt_amt: 0n, ngsup_amt: 0n };
       const field = NIL_FIELD[line.gstCategory];
-      rows.set(sply_ty, { ...row, [field]: t.kind === 'invoice' ? row[field].plus(tax.txval) : row[field].minus(tax.txval) });
+      rows.set(sply_ty, { ...row, [field]: t.kind === 'invoice' ? row[field] + tax.txval : row[field] - tax.txval });
     }
   }
   return NIL_ORDER.flatMap((sply_ty) => {
     const row = rows.get(sply_ty);
-    if (!row || (row.nil_amt.eq(0) && row.expt_amt.eq(0) && row.ngsup_amt.eq(0))) return [];
+    if (!row || (row.nil_amt === 0n && row.expt_amt === 0n && row.ngsup_amt === 0n)) return [];
     return [{ sply_ty, nil_amt: money(row.nil_amt), expt_amt: money(row.expt_amt), ngsup_amt: money(row.ngsup_amt) }];
   });
 };
@@ -208,18 +215,26 @@ const hsnRows = (taxed: readonly Taxed[]): Gstr1Hsn[] => {
 
 /** The series' counter of a number: its last run of digits, without leading zeros. */
 const counter = (number: string) => /(\d+)\D*$/.exec(number)?.[1]?.replace(/^0+(?=\d)/, '') ?? null;
-/** By counter (exactly, as digit strings), numbers without one last, then as text. */
-const byCounter = (a: Gstr1Document, b: Gstr1Document) => {
-  const [x, y] = [counter(a.data.number), counter(b.data.number)];
-  if (x !== null && y !== null && x !== y) return x.length - y.length || text(x, y);
-  if ((x === null) !== (y === null)) return x === null ? 1 : -1;
-  return text(a.data.number, b.data.number);
+type ByCounter = (a: Gstr1Document, b: Gstr1Document) => number;
+/** By counter (exactly, as digit strings), numbers without one last, then as text; each counter read once. */
+const byCounterOf = (docs: readonly Gstr1Document[]): ByCounter => {
+  const counters = new Map(docs.map((d) => [d, counter(d.data.number)]));
+  return (a, b) => {
+    const [x, y] = [counters.get(a) ?? null, counters.get(b) ?? null];
+    if (x !== null && y !== null && x !== y) return x.length - y.length || text(x, y);
+    if ((x === null) !== (y === null)) return x === null ? 1 : -1;
+    return text(a.data.number, b.data.number);
+  };
 };
 
 /** One range per series (numbers typed by hand together, last), from the lowest counter to the highest. */
-const docRanges = (docs: readonly Gstr1Document[]): Gstr1DocRange[] => {
+const docRanges = (docs: readonly Gstr1Document[], byCounter: ByCounter): Gstr1DocRange[] => {
   const series = new Map<string | null, Gstr1Document[]>();
-  for (const doc of docs) series.set(doc.series || null, [...(series.get(doc.series || null) ?? []), doc]);
+  for (const doc of docs) {
+    const group = series.get(doc.series || null);
+    if (group) group.push(doc);
+    else series.set(doc.series || null, [doc]);
+  }
   return [...series]
     .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : text(a, b)))
     .map(([, group], i) => {
@@ -234,16 +249,27 @@ const docRanges = (docs: readonly Gstr1Document[]): Gstr1DocRange[] => {
 export const gstr1 = (input: Gstr1Input): Gstr1Json => {
   const own = gstinOf(input.gstin) ?? '';
   const home = own.slice(0, 2);
+  const byCounter = byCounterOf(input.documents);
   const documents = [...input.documents].sort(
     (a, b) => text(a.data.date, b.data.date) || byCounter(a, b) || a.data.id - b.data.id,
   );
+  // A line's rate as the return writes it ('18.00' → '18'), each distinct rate read once.
+  const rates = new Map<string, string>();
+  const rateOf = (rate: string | undefined) => {
+    const key = rate ?? '';
+    const known = rates.get(key);
+    if (known !== undefined) return known;
+    const rt = decimal(rate).toString();
+    rates.set(key, rt);
+    return rt;
+  };
   const invoices = new Map(documents.filter((d) => d.kind === 'invoice').map((d) => [d.data.id, d.data]));
   const taxed: Taxed[] = documents.flatMap((doc) => {
     const { data } = doc;
     const ctin = gstinOf(doc.partyGstin);
     if (!data.active || data.taxMode !== 'gst' || data.supplyType === null || (ctin !== null && ctin === own)) return [];
     const supply = data.supplyType;
-    const lines = data.lines.map((line) => ({ line, rt: decimal(line.gstRate).toString(), tax: lineTax(line, supply) }));
+    const lines = data.lines.map((line) => ({ line, rt: rateOf(line.gstRate), tax: lineTax(line, supply) }));
     return [{ kind: doc.kind, data, supply, pos: data.placeOfSupply ?? home, ctin, bucket: classify(doc, ctin, invoices), lines }];
   });
   // A document without taxable lines is in table 8 alone (and in the HSN summary).
@@ -252,7 +278,7 @@ export const gstr1 = (input: Gstr1Input): Gstr1Json => {
   const hsn: Gstr1HsnTable = hsnSplit(periodStart)
     ? { hsn_b2b: hsnRows(taxed.filter((t) => t.ctin !== null)), hsn_b2c: hsnRows(taxed.filter((t) => t.ctin === null)) }
     : { data: hsnRows(taxed) };
-  const head = (t: Taxed) => ({ val: money(decimal(t.data.totalAmount).abs()), pos: t.pos });
+  const head = (t: Taxed) => ({ val: money(abs(toPaise(t.data.totalAmount))), pos: t.pos });
   const noteHead = (t: Taxed) => ({ ntty: 'C' as const, nt_num: t.data.number, nt_dt: gstDate(t.data.date), ...head(t) });
   return {
     gstin: own,
@@ -275,8 +301,8 @@ export const gstr1 = (input: Gstr1Input): Gstr1Json => {
     hsn,
     doc_issue: {
       doc_det: [
-        { doc_num: 1, docs: docRanges(documents.filter((d) => d.kind === 'invoice')) },
-        { doc_num: 5, docs: docRanges(documents.filter((d) => d.kind === 'credit-note')) },
+        { doc_num: 1, docs: docRanges(documents.filter((d) => d.kind === 'invoice'), byCounter) },
+        { doc_num: 5, docs: docRanges(documents.filter((d) => d.kind === 'credit-note'), byCounter) },
       ],
     },
   };

@@ -1,7 +1,5 @@
-import type Big from 'big.js';
-
 import type { InvoiceData } from '../documents/invoice-kind';
-import { decimal, toMoney } from '../money';
+import { fromPaise, toPaise } from '../money';
 import type { Gstr1Document } from './gstr1';
 import type { Gstr3bAmounts, Gstr3bItcRow, Gstr3bJson, Gstr3bPos } from './gstr3b-json';
 import { type ByHead, type GstPayment, gstPayment } from './set-off';
@@ -60,13 +58,14 @@ export interface Gstr3b {
   readonly payment: GstPayment;
 }
 
-type Sums = { txval: Big; iamt: Big; camt: Big; samt: Big };
-const zero = (): Sums => ({ txval: decimal(0), iamt: decimal(0), camt: decimal(0), samt: decimal(0) });
-const add = (to: Sums, from: Sums, sign: number) => {
-  for (const k of ['txval', 'iamt', 'camt', 'samt'] as const) to[k] = to[k].plus(from[k].times(sign));
+/** In whole paise (every figure is already to the paisa, so sums in paise are exact). */
+type Sums = { txval: bigint; iamt: bigint; camt: bigint; samt: bigint };
+const zero = (): Sums => ({ txval: 0n, iamt: 0n, camt: 0n, samt: 0n });
+const add = (to: Sums, from: Sums, sign: 1 | -1) => {
+  for (const k of ['txval', 'iamt', 'camt', 'samt'] as const) to[k] = sign === 1 ? to[k] + from[k] : to[k] - from[k];
 };
-/** A JSON amount: half-up to the paisa, then a number (never −0). */
-export const gstAmount = (x: Big | string): number => Number(toMoney(x)) || 0;
+/** A JSON amount from paise: a number (never −0). */
+const amount = (x: bigint): number => Number(fromPaise(x)) || 0;
 const gstinOf = (gstin: string | null) => gstin?.trim().toUpperCase() || null;
 
 /** What one outward document adds to the return's outward tables (a credit note: subtracts). */
@@ -74,9 +73,9 @@ export interface OutwardShare {
   /** 3.1(a). */
   readonly taxable: Sums;
   /** 3.1(c): nil-rated, exempt, and sales on reverse charge (their taxable value). */
-  readonly nilExempt: Big;
+  readonly nilExempt: bigint;
   /** 3.1(e). */
-  readonly nonGst: Big;
+  readonly nonGst: bigint;
   /** 3.2: a taxable inter-state sale to an unregistered buyer, at its place of supply. */
   readonly unregistered: { readonly pos: string; readonly sums: Sums } | null;
   /** What the same document puts in GSTR-1 (tax on reverse charge included, as table 4B has it). */
@@ -88,10 +87,10 @@ export const inReturns = (data: InvoiceData, partyGstin: string | null, ownGstin
   data.active && data.taxMode === 'gst' && data.supplyType !== null && gstinOf(partyGstin) !== gstinOf(ownGstin);
 
 const lineSums = (data: InvoiceData, line: InvoiceData['lines'][number]): Sums => ({
-  txval: decimal(line.taxableValue),
-  iamt: data.supplyType === 'inter' ? decimal(line.igst) : decimal(0),
-  camt: data.supplyType === 'intra' ? decimal(line.cgst) : decimal(0),
-  samt: data.supplyType === 'intra' ? decimal(line.sgst) : decimal(0),
+  txval: toPaise(line.taxableValue),
+  iamt: data.supplyType === 'inter' ? toPaise(line.igst) : 0n,
+  camt: data.supplyType === 'intra' ? toPaise(line.cgst) : 0n,
+  samt: data.supplyType === 'intra' ? toPaise(line.sgst) : 0n,
 });
 
 /** One outward document's share of 3.1 and 3.2 (null when no return reads it). */
@@ -101,18 +100,19 @@ export const outwardShare = (doc: Gstr1Document, ownGstin: string): OutwardShare
   const sign = doc.kind === 'invoice' ? 1 : -1;
   const taxable = zero();
   const gstr1 = zero();
-  let nilExempt = decimal(0);
-  let nonGst = decimal(0);
+  let nilExempt = 0n;
+  let nonGst = 0n;
   for (const line of data.lines) {
     const sums = lineSums(data, line);
     add(gstr1, sums, sign);
-    if (line.gstCategory === 'non-gst') nonGst = nonGst.plus(sums.txval.times(sign));
-    else if (line.gstCategory !== 'taxable' || data.reverseCharge) nilExempt = nilExempt.plus(sums.txval.times(sign));
+    const txval = sign === 1 ? sums.txval : -sums.txval;
+    if (line.gstCategory === 'non-gst') nonGst += txval;
+    else if (line.gstCategory !== 'taxable' || data.reverseCharge) nilExempt += txval;
     else add(taxable, sums, sign);
   }
   const home = ownGstin.slice(0, 2);
   const pos = data.placeOfSupply ?? home;
-  const toUnregistered = !gstinOf(doc.partyGstin) && data.supplyType === 'inter' && !taxable.txval.eq(0);
+  const toUnregistered = !gstinOf(doc.partyGstin) && data.supplyType === 'inter' && taxable.txval !== 0n;
   return { taxable, nilExempt, nonGst, unregistered: toUnregistered ? { pos, sums: taxable } : null, gstr1 };
 };
 
@@ -122,42 +122,43 @@ export const inwardShare = (doc: InwardDocument, ownGstin: string) => {
   if (!inReturns(data, doc.partyGstin, ownGstin)) return null;
   const sign = doc.kind === 'bill' ? 1 : -1;
   const reverseCharge = zero();
-  const exempt = { gst: decimal(0), nonGst: decimal(0) };
+  const exempt = { gst: 0n, nonGst: 0n };
   for (const line of data.lines) {
     const sums = lineSums(data, line);
+    const txval = sign === 1 ? sums.txval : -sums.txval;
     if (line.gstCategory === 'taxable') {
       if (data.reverseCharge) add(reverseCharge, sums, sign);
-    } else if (line.gstCategory === 'non-gst') exempt.nonGst = exempt.nonGst.plus(sums.txval.times(sign));
-    else exempt.gst = exempt.gst.plus(sums.txval.times(sign));
+    } else if (line.gstCategory === 'non-gst') exempt.nonGst += txval;
+    else exempt.gst += txval;
   }
   return { reverseCharge, exempt, inter: data.supplyType === 'inter' };
 };
 
-const amounts = (s: Sums): Gstr3bAmounts => ({ txval: gstAmount(s.txval), iamt: gstAmount(s.iamt), camt: gstAmount(s.camt), samt: gstAmount(s.samt), csamt: 0 });
-const itcRow = <T extends string>(ty: T, h: { iamt: Big; camt: Big; samt: Big; csamt: Big }): Gstr3bItcRow<T> => ({
+const amounts = (s: Sums): Gstr3bAmounts => ({ txval: amount(s.txval), iamt: amount(s.iamt), camt: amount(s.camt), samt: amount(s.samt), csamt: 0 });
+const itcRow = <T extends string>(ty: T, h: { iamt: bigint; camt: bigint; samt: bigint; csamt: bigint }): Gstr3bItcRow<T> => ({
   ty,
-  iamt: gstAmount(h.iamt),
-  camt: gstAmount(h.camt),
-  samt: gstAmount(h.samt),
-  csamt: gstAmount(h.csamt),
+  iamt: amount(h.iamt),
+  camt: amount(h.camt),
+  samt: amount(h.samt),
+  csamt: amount(h.csamt),
 });
-const NIL = { iamt: decimal(0), camt: decimal(0), samt: decimal(0), csamt: decimal(0) };
-const positive = (x: Big) => (x.gt(0) ? x : decimal(0));
-const negativePart = (x: Big) => (x.lt(0) ? x.abs() : decimal(0));
+const NIL = { iamt: 0n, camt: 0n, samt: 0n, csamt: 0n };
+const positive = (x: bigint) => (x > 0n ? x : 0n);
+const negativePart = (x: bigint) => (x < 0n ? -x : 0n);
 
 /** The month's GSTR-3B (see the interface comment for what goes where). */
 export const gstr3b = (input: Gstr3bInput): Gstr3b => {
   const own = gstinOf(input.gstin) ?? '';
   const taxable = zero();
-  let nilExempt = decimal(0);
-  let nonGst = decimal(0);
+  let nilExempt = 0n;
+  let nonGst = 0n;
   const unregistered = new Map<string, Sums>();
   for (const doc of input.outward) {
     const share = outwardShare(doc, own);
     if (!share) continue;
     add(taxable, share.taxable, 1);
-    nilExempt = nilExempt.plus(share.nilExempt);
-    nonGst = nonGst.plus(share.nonGst);
+    nilExempt += share.nilExempt;
+    nonGst += share.nonGst;
     if (share.unregistered) {
       const row = unregistered.get(share.unregistered.pos) ?? zero();
       add(row, share.unregistered.sums, 1);
@@ -165,54 +166,54 @@ export const gstr3b = (input: Gstr3bInput): Gstr3b => {
     }
   }
   const reverseCharge = zero();
-  const exempt = { gst: { inter: decimal(0), intra: decimal(0) }, nonGst: { inter: decimal(0), intra: decimal(0) } };
+  const exempt = { gst: { inter: 0n, intra: 0n }, nonGst: { inter: 0n, intra: 0n } };
   for (const doc of input.inward) {
     const share = inwardShare(doc, own);
     if (!share) continue;
     add(reverseCharge, share.reverseCharge, 1);
     const side = share.inter ? 'inter' : 'intra';
-    exempt.gst[side] = exempt.gst[side].plus(share.exempt.gst);
-    exempt.nonGst[side] = exempt.nonGst[side].plus(share.exempt.nonGst);
+    exempt.gst[side] += share.exempt.gst;
+    exempt.nonGst[side] += share.exempt.nonGst;
   }
-  const itc = { iamt: decimal(input.itc.igst), camt: decimal(input.itc.cgst), samt: decimal(input.itc.sgst), csamt: decimal(input.itc.cess) };
-  const rcm = { iamt: positive(reverseCharge.iamt), camt: positive(reverseCharge.camt), samt: positive(reverseCharge.samt), csamt: decimal(0) };
+  const itc = { iamt: toPaise(input.itc.igst), camt: toPaise(input.itc.cgst), samt: toPaise(input.itc.sgst), csamt: toPaise(input.itc.cess) };
+  const rcm = { iamt: positive(reverseCharge.iamt), camt: positive(reverseCharge.camt), samt: positive(reverseCharge.samt), csamt: 0n };
   const other = { iamt: positive(itc.iamt), camt: positive(itc.camt), samt: positive(itc.samt), csamt: positive(itc.csamt) };
   const reversed = {
-    iamt: negativePart(itc.iamt).plus(negativePart(reverseCharge.iamt)),
-    camt: negativePart(itc.camt).plus(negativePart(reverseCharge.camt)),
-    samt: negativePart(itc.samt).plus(negativePart(reverseCharge.samt)),
+    iamt: negativePart(itc.iamt) + negativePart(reverseCharge.iamt),
+    camt: negativePart(itc.camt) + negativePart(reverseCharge.camt),
+    samt: negativePart(itc.samt) + negativePart(reverseCharge.samt),
     csamt: negativePart(itc.csamt),
   };
-  const net = (k: keyof typeof NIL) => rcm[k].plus(other[k]).minus(reversed[k]);
+  const net = (k: keyof typeof NIL) => rcm[k] + other[k] - reversed[k];
   const pos: Gstr3bPos[] = [...unregistered]
-    .filter(([, s]) => !(s.txval.eq(0) && s.iamt.eq(0)))
+    .filter(([, s]) => !(s.txval === 0n && s.iamt === 0n))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([p, s]) => ({ pos: p, txval: gstAmount(s.txval), iamt: gstAmount(s.iamt) }));
+    .map(([p, s]) => ({ pos: p, txval: amount(s.txval), iamt: amount(s.iamt) }));
   const json: Gstr3bJson = {
     gstin: own,
     ret_period: `${String(input.month).padStart(2, '0')}${input.year}`,
     sup_details: {
       osup_det: amounts(taxable),
       osup_zero: { txval: 0, iamt: 0, csamt: 0 },
-      osup_nil_exmp: { txval: gstAmount(nilExempt) },
+      osup_nil_exmp: { txval: amount(nilExempt) },
       isup_rev: amounts(reverseCharge),
-      osup_nongst: { txval: gstAmount(nonGst) },
+      osup_nongst: { txval: amount(nonGst) },
     },
     inter_sup: { unreg_details: pos, comp_details: [], uin_details: [] },
     itc_elg: {
       itc_avl: [itcRow('IMPG', NIL), itcRow('IMPS', NIL), itcRow('ISRC', rcm), itcRow('ISD', NIL), itcRow('OTH', other)],
       itc_rev: [itcRow('RUL', NIL), itcRow('OTH', reversed)],
-      itc_net: { iamt: gstAmount(net('iamt')), camt: gstAmount(net('camt')), samt: gstAmount(net('samt')), csamt: gstAmount(net('csamt')) },
+      itc_net: { iamt: amount(net('iamt')), camt: amount(net('camt')), samt: amount(net('samt')), csamt: amount(net('csamt')) },
       itc_inelg: [itcRow('RUL', NIL), itcRow('OTH', NIL)],
     },
     inward_sup: {
       isup_details: [
-        { ty: 'GST', inter: gstAmount(exempt.gst.inter), intra: gstAmount(exempt.gst.intra) },
-        { ty: 'NONGST', inter: gstAmount(exempt.nonGst.inter), intra: gstAmount(exempt.nonGst.intra) },
+        { ty: 'GST', inter: amount(exempt.gst.inter), intra: amount(exempt.gst.intra) },
+        { ty: 'NONGST', inter: amount(exempt.nonGst.inter), intra: amount(exempt.nonGst.intra) },
       ],
     },
     eco_dtls: { eco_sup: { txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 }, eco_reg_sup: { txval: 0 } },
   };
-  const heads = (s: { iamt: Big; camt: Big; samt: Big }): ByHead<string> => ({ igst: toMoney(s.iamt), cgst: toMoney(s.camt), sgst: toMoney(s.samt) });
+  const heads = (s: { iamt: bigint; camt: bigint; samt: bigint }): ByHead<string> => ({ igst: fromPaise(s.iamt), cgst: fromPaise(s.camt), sgst: fromPaise(s.samt) });
   return { json, payment: gstPayment(heads(taxable), heads(itc), heads(reverseCharge)) };
 };

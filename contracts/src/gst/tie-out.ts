@@ -1,6 +1,4 @@
-import type Big from 'big.js';
-
-import { decimal, toMoney } from '../money';
+import { fromPaise, toPaise } from '../money';
 import type { Gstr1Document } from './gstr1';
 import type { Gstr1Json } from './gstr1-json';
 import { inReturns, type InwardDocument, outwardShare, inwardShare } from './gstr3b';
@@ -73,14 +71,20 @@ export interface TieOut {
   readonly input: TieOutSide;
 }
 
-type Sums = Record<TieOutHead, Big>;
-const none = (): Sums => ({ taxable: decimal(0), igst: decimal(0), cgst: decimal(0), sgst: decimal(0), cess: decimal(0) });
-const plus = (a: Sums, b: Partial<Record<TieOutHead, Big | string | number>>, sign = 1): Sums =>
-  Object.fromEntries(TIE_OUT_HEADS.map((h) => [h, a[h].plus(decimal(b[h] ?? 0).times(sign))])) as Sums;
-const shown = (s: Sums): Figures => Object.fromEntries(TIE_OUT_HEADS.map((h) => [h, toMoney(s[h])])) as Figures;
-const same = (a: Sums, b: Sums) => TIE_OUT_HEADS.every((h) => a[h].eq(b[h]));
+/** In whole paise (every figure is already to the paisa, so sums in paise are exact). */
+type Sums = Record<TieOutHead, bigint>;
+type Amount = bigint | string | number;
+/** A figure in paise: a return's JSON number ('12.5' as written) or money text. */
+const paiseOf = (x: Amount | undefined) => (typeof x === 'bigint' ? x : x === undefined ? 0n : toPaise(String(x)));
+const none = (): Sums => ({ taxable: 0n, igst: 0n, cgst: 0n, sgst: 0n, cess: 0n });
+const plus = (a: Sums, b: Partial<Record<TieOutHead, Amount>>, sign: 1 | -1 = 1): Sums => {
+  const add = (h: TieOutHead) => (sign === 1 ? a[h] + paiseOf(b[h]) : a[h] - paiseOf(b[h]));
+  return { taxable: add('taxable'), igst: add('igst'), cgst: add('cgst'), sgst: add('sgst'), cess: add('cess') };
+};
+const shown = (s: Sums): Figures => ({ taxable: fromPaise(s.taxable), igst: fromPaise(s.igst), cgst: fromPaise(s.cgst), sgst: fromPaise(s.sgst), cess: fromPaise(s.cess) });
+const same = (a: Sums, b: Sums) => TIE_OUT_HEADS.every((h) => a[h] === b[h]);
 const fromFigures = (f: Figures) => plus(none(), f);
-type Item = { readonly txval: Big | number; readonly iamt: Big | number; readonly camt?: Big | number; readonly samt?: Big | number; readonly csamt?: number };
+type Item = { readonly txval: Amount; readonly iamt: Amount; readonly camt?: Amount; readonly samt?: Amount; readonly csamt?: number };
 const ofItem = (i: Item) => ({ taxable: i.txval, igst: i.iamt, cgst: i.camt ?? 0, sgst: i.samt ?? 0, cess: i.csamt ?? 0 });
 
 /** GSTR-1's totals from its sections: B2B + B2CL + B2CS + table 8 − CDNR − CDNUR. */
@@ -89,7 +93,7 @@ const gstr1Totals = (g: Gstr1Json): Sums => {
   for (const i of g.b2b.flatMap((x) => x.inv.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det));
   for (const i of g.b2cl.flatMap((x) => x.inv.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det));
   for (const r of g.b2cs) s = plus(s, ofItem(r));
-  for (const r of g.nil.inv) s = plus(s, { taxable: decimal(r.nil_amt).plus(r.expt_amt).plus(r.ngsup_amt) });
+  for (const r of g.nil.inv) s = plus(s, { taxable: paiseOf(r.nil_amt) + paiseOf(r.expt_amt) + paiseOf(r.ngsup_amt) });
   for (const i of g.cdnr.flatMap((x) => x.nt.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det), -1);
   for (const i of g.cdnur.flatMap((v) => v.itms)) s = plus(s, ofItem(i.itm_det), -1);
   return s;
@@ -98,7 +102,7 @@ const gstr1Totals = (g: Gstr1Json): Sums => {
 /** GSTR-3B's outward totals: 3.1(a) + (b) with tax; (c) and (e) value only. */
 const gstr3bOutward = (g: Gstr3bJson): Sums => {
   const { osup_det: a, osup_zero: b, osup_nil_exmp: c, osup_nongst: e } = g.sup_details;
-  return plus(plus(none(), ofItem(a)), { taxable: decimal(b.txval).plus(c.txval).plus(e.txval), igst: b.iamt, cess: b.csamt });
+  return plus(plus(none(), ofItem(a)), { taxable: paiseOf(b.txval) + paiseOf(c.txval) + paiseOf(e.txval), igst: b.iamt, cess: b.csamt });
 };
 
 /** 'Sales Invoice INV/7' (the journal's words for it), else the document's kind and number. */
@@ -150,7 +154,7 @@ export const tieOut = (input: TieOutInput): TieOut => {
     const doc = outDocs.get(stream);
     const entry = outBooks.get(stream);
     const share = doc ? outwardShare(doc, own) : null;
-    const g3 = share ? plus(plus(none(), ofItem(share.taxable)), { taxable: share.nilExempt.plus(share.nonGst) }) : none();
+    const g3 = share ? plus(plus(none(), ofItem(share.taxable)), { taxable: share.nilExempt + share.nonGst }) : none();
     const books = entry ? fromFigures(entry.figures) : none();
     return { stream, document: nameOf(doc, entry), date: doc?.data.date ?? entry?.date ?? null, books, gstr1: share ? plus(none(), ofItem(share.gstr1)) : none(), gstr3b: g3, reason: reasonOf(doc, own, isDocument(stream)) };
   });

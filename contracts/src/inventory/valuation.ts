@@ -14,6 +14,7 @@
  * - A value is never negative: while the quantity is 0 or less the value is 0, and an inflow that
  *   brings it above 0 again values what is left at the inflow's own rate.
  */
+import { scaled, unscaled } from '../money';
 
 /** One item's movement from one document or adjustment, as the fold takes it. */
 export interface ValuedMovement {
@@ -46,24 +47,6 @@ export interface StockValuation {
   /** The sum of the items' values. */
   readonly total: string;
 }
-
-/** Fixed-point text → integer units: '12.5' with 3 places → 12500n. Rejects more places than that. */
-const scaled = (text: string, places: number): bigint => {
-  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) throw new Error(`Not a decimal: ${text}`);
-  const fraction = (match[3] ?? '').replace(/0+$/, '');
-  if (fraction.length > places) throw new Error(`${text} has more than ${places} decimal places`);
-  const units = BigInt(match[2]!) * 10n ** BigInt(places) + BigInt(fraction.padEnd(places, '0') || '0');
-  return match[1] ? -units : units;
-};
-
-/** Integer units back to fixed-point text with `places` decimals. */
-const unscaled = (units: bigint, places: number): string => {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
-  const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-  return negative ? `-${text}` : text;
-};
 
 /** a ÷ b rounded half-up (halves away from zero); b > 0. */
 export const divideHalfUp = (a: bigint, b: bigint): bigint => {

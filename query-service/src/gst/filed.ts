@@ -10,7 +10,7 @@ import { gstFilingsTable, PROJECTIONS } from '@erp/projections';
 import { sql } from 'kysely';
 
 import { type ReadDeps, waitUntilApplied } from '../shared/read-your-writes';
-import { monthReturns } from './returns';
+import { gstr1Of, monthReturns } from './returns';
 
 /** How long a filing waits for the read models to apply everything committed before it. */
 const CATCH_UP_MS = 5000;
@@ -18,7 +18,7 @@ const CATCH_UP_MS = 5000;
 /** A month's returns as the portal takes them, plain JSON. */
 const returnsOf = async (deps: Pick<ReadDeps, 'db'>, period: string): Promise<Record<FiledReturn, Record<string, unknown>>> => {
   const month = await monthReturns(deps, period);
-  return JSON.parse(JSON.stringify({ gstr1: month.gstr1, gstr3b: month.gstr3b.json })) as Record<FiledReturn, Record<string, unknown>>;
+  return JSON.parse(JSON.stringify({ gstr1: gstr1Of(month), gstr3b: month.gstr3b.json })) as Record<FiledReturn, Record<string, unknown>>;
 };
 
 /**

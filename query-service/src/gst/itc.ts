@@ -1,11 +1,8 @@
-import { decimal, inReturns, type Itc, returnKind, returnKinds, toMoney, vendorsEntity } from '@erp/contracts';
+import { decimal, inReturns, type Itc, type TiedInward, toMoney } from '@erp/contracts';
 
-import { datedDocuments } from '../books/gstr1.route';
-import { businessOfRow } from '../settings/business.routes';
 import type { ReadDeps } from '../shared/read-your-writes';
 import { gstr2bPeriod } from './gstr2b-read';
 import { matchedItcForPeriod } from './matched-itc';
-import { monthOf } from './period';
 
 /** A bill (or debit note: its tax below zero) whose credit the month counts. */
 export interface ItcBill {
@@ -30,31 +27,26 @@ export interface ItcForPeriod extends Itc {
  * per head, and the bills it counts. For now: purchase bills less debit notes, dated in the month,
  * priced with GST by rate, from vendors with a GSTIN (not our own), not on reverse charge (that
  * credit is 4(A)(3), read with 3.1(d)). Once a GSTR-2B is imported for the month, only the bills
- * matched to it and accepted (matched-itc.ts).
+ * matched to it and accepted (matched-itc.ts). `inward`: the month's bills and debit notes as the
+ * returns read them (read once for both).
  */
-export const itcForPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string): Promise<ItcForPeriod> => {
-  const own = (await businessOfRow(deps))?.gstin ?? '';
-  const { from, to } = monthOf(period);
-  // Bills count, and notes against them count off.
-  const kinds = returnKinds('inward').map(({ doc, kind }) => ({ doc, kind, sign: doc.against ? -1 : 1 }));
+export const itcForPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string, own: string, inward: readonly TiedInward[]): Promise<ItcForPeriod> => {
   const bills: ItcBill[] = [];
-  for (const { doc, kind, sign } of kinds) {
-    for (const d of await datedDocuments(deps.db, doc, vendorsEntity, from, to)) {
-      const vendorGstin = d.partyGstin?.trim().toUpperCase() ?? '';
-      if (!vendorGstin || d.data.reverseCharge || d.data.supplyType === 'none' || !inReturns(d.data, vendorGstin, own)) continue;
-      const signed = (x: string) => toMoney(decimal(x).times(sign));
-      bills.push({
-        stream: `${doc.stream}-${d.data.id}`,
-        kind,
-        number: d.data.number,
-        date: d.data.date,
-        vendorGstin,
-        igst: signed(d.data.igst),
-        cgst: signed(d.data.cgst),
-        sgst: signed(d.data.sgst),
-        cess: '0.00',
-      });
-    }
+  for (const d of inward) {
+    const vendorGstin = d.partyGstin?.trim().toUpperCase() ?? '';
+    if (!vendorGstin || d.data.reverseCharge || d.data.supplyType === 'none' || !inReturns(d.data, vendorGstin, own)) continue;
+    const signed = (x: string) => toMoney(decimal(x).times(d.kind === 'bill' ? 1 : -1));
+    bills.push({
+      stream: d.stream,
+      kind: d.kind,
+      number: d.data.number,
+      date: d.data.date,
+      vendorGstin,
+      igst: signed(d.data.igst),
+      cgst: signed(d.data.cgst),
+      sgst: signed(d.data.sgst),
+      cess: '0.00',
+    });
   }
   // Once the month's GSTR-2B is imported, a bill's credit counts only when it is matched to the
   // supplier's invoice there and accepted (IMS); debit notes still reduce it.

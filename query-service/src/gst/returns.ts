@@ -33,30 +33,23 @@ const tied = async <K extends string>(db: AnyDb, kinds: readonly { doc: InvoiceD
   (await Promise.all(kinds.map(async ({ doc, kind }) => (await datedDocuments(db, doc, party, from, to)).map((d) => ({ kind, stream: `${doc.stream}-${d.data.id}`, ...d }))))).flat();
 
 /**
- * A month's documents on both sides, its input tax credit (the seam), GSTR-1 and GSTR-3B: what
- * the GSTR-3B route and the tie-out read. Refused without the business GSTIN.
+ * A month's documents on both sides (each read once), its input tax credit (the seam) and GSTR-3B:
+ * what the GSTR-3B route, the filing and the tie-out read (`gstr1Of` adds GSTR-1 from the same
+ * documents). Refused without the business GSTIN.
  */
 export const monthReturns = async (deps: Pick<ReadDeps, 'db'>, period: string) => {
   const business = await businessOfRow(deps);
   if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
   const { year, month, from, to } = monthOf(period);
-  const [outward, inward, itc]: [TiedOutward[], TiedInward[], Awaited<ReturnType<typeof itcForPeriod>>] = await Promise.all([
-    tied(deps.db, OUTWARD, customersEntity, from, to),
-    tied(deps.db, INWARD, vendorsEntity, from, to),
-    itcForPeriod(deps, period),
-  ]);
+  const [outward, inward]: [TiedOutward[], TiedInward[]] = await Promise.all([tied(deps.db, OUTWARD, customersEntity, from, to), tied(deps.db, INWARD, vendorsEntity, from, to)]);
   const gstin = business.gstin;
-  return {
-    gstin,
-    from,
-    to,
-    outward,
-    inward,
-    itc,
-    gstr1: gstr1({ gstin, year, month, documents: outward }),
-    gstr3b: gstr3b({ gstin, year, month, outward, inward, itc }),
-  };
+  const itc = await itcForPeriod(deps, period, gstin, inward);
+  return { gstin, year, month, from, to, outward, inward, itc, gstr3b: gstr3b({ gstin, year, month, outward, inward, itc }) };
 };
+
+/** The month's GSTR-1 from the documents `monthReturns` read. */
+export const gstr1Of = (month: Pick<Awaited<ReturnType<typeof monthReturns>>, 'gstin' | 'year' | 'month' | 'outward'>) =>
+  gstr1({ gstin: month.gstin, year: month.year, month: month.month, documents: month.outward });
 
 const ACCOUNTS = {
   outward: { taxable: ['sales', 'sales-returns'], igst: ['output-igst'], cgst: ['output-cgst'], sgst: ['output-sgst'] },
@@ -92,7 +85,7 @@ export const monthTieOut = async (deps: Pick<ReadDeps, 'db'>, period: string) =>
     gstin: month.gstin,
     outward: month.outward,
     inward: month.inward,
-    gstr1: month.gstr1,
+    gstr1: gstr1Of(month),
     gstr3b: month.gstr3b.json,
     booksOutward,
     booksInput,
