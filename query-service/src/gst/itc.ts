@@ -1,4 +1,4 @@
-import { decimal, inReturns, type Itc, type TiedInward, toMoney } from '@erp/contracts';
+import { decimal, inReturns, type Itc, returnKind, type TiedInward, toMoney } from '@erp/contracts';
 
 import type { ReadDeps } from '../shared/read-your-writes';
 import { gstr2bPeriod } from './gstr2b-read';

@@ -27,7 +27,7 @@ const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Record<string,
     io,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      const shown = documentedAs.get(zodSchema as z.ZodType)?.[io];
+      const shown = documentedAs.get(zodSchema)?.[io];
       if (!shown) return;
       for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
       Object.assign(jsonSchema, toJsonSchema(shown, io));
