@@ -58,7 +58,7 @@ export async function expectAccessible(page: Page) {
 export async function openLine(page: Page, n: number) {
   const line = page.getByRole('group', { name: `Line ${n}` });
   await expect(line).toBeVisible();
-  const row = line.getByRole('button', { name: new RegExp(`^Line ${n}: `), expanded: false });
+  const row = line.getByRole('button', { name: new RegExp(`^Line ${n}\\b`), expanded: false });
   if (await row.isVisible()) await row.click();
   await expect(line.getByRole('button', { expanded: false })).toHaveCount(0);
   return line;

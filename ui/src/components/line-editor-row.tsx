@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 import { Badge } from '@/components/entity-card';
+import { VisuallyHidden } from '@/components/visually-hidden';
 import type { LineColumn, LinesConfig } from '@/components/entity-config';
 import { formatMoney } from '@/lib/format';
 import type { EditorLine } from '@/components/editor-line';
@@ -62,22 +63,30 @@ export function useOpenLines(lines: readonly EditorLine[], blank: (line: EditorL
   return { isOpen, wrong, edit, keep: (key: number) => set(key, true), toggle };
 }
 
-/** A closed line: one button that says the line and opens it. */
+/**
+ * A closed line: one button that says the line and opens it. Its name is its text, in reading
+ * order ('Line 1: Rice, 2 × ₹610.00, ₹1,220.00, Draft'); the grid places the parts.
+ */
 export function LineRow(props: { index: number; line: EditorLine; summary: ReturnType<typeof lineSummary>; states: { draft: string; saved: string }; onOpen: () => void }) {
   const { index, line, summary, states, onOpen } = props;
-  const state = line.saved ? states.saved : states.draft;
-  const said = [summary.name, summary.detail, summary.amount, state].filter(Boolean).join(', ');
+  const part = (className: string, text: string) =>
+    text && (
+      <>
+        <VisuallyHidden>, </VisuallyHidden>
+        <span className={className}>{text}</span>
+      </>
+    );
   return (
     <Closed role="group" aria-label={`Line ${index + 1}`} data-line={line.key}>
-      <button type="button" aria-expanded={false} aria-label={`Line ${index + 1}: ${said}`} onClick={onOpen}>
+      <button type="button" aria-expanded={false} onClick={onOpen}>
+        <span className="line">Line {index + 1}</span>
+        <VisuallyHidden>: </VisuallyHidden>
         <span className="name">{summary.name}</span>
-        <span className="amount">{summary.amount}</span>
-        <span className="detail">
-          Line {index + 1}
-          {summary.detail && ` · ${summary.detail}`}
-        </span>
+        {part('detail', summary.detail)}
+        {part('amount', summary.amount)}
+        <VisuallyHidden>, </VisuallyHidden>
         <span className="state">
-          <Badge $tone={line.saved ? 'green' : 'grey'}>{state}</Badge>
+          <Badge $tone={line.saved ? 'green' : 'grey'}>{line.saved ? states.saved : states.draft}</Badge>
           <ChevronDown size={18} aria-hidden="true" />
         </span>
       </button>
@@ -98,9 +107,11 @@ export function CloseLine(props: { index: number; onClose: () => void }) {
 const Closed = styled.div`
   margin: 0 0 8px;
   & > button {
+    position: relative;
     display: grid;
-    grid-template-columns: minmax(0, 1fr) auto;
-    gap: 2px 12px;
+    grid-template-columns: auto minmax(0, 1fr) auto;
+    grid-template-areas: 'name name amount' 'line detail state';
+    gap: 2px 0;
     width: 100%;
     min-height: 56px;
     padding: 8px 12px;
@@ -112,10 +123,12 @@ const Closed = styled.div`
     text-align: left;
     cursor: pointer;
   }
-  .name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .amount { font-weight: 700; text-align: right; font-variant-numeric: tabular-nums; }
-  .detail { font-size: 13px; color: ${({ theme }) => theme.colors.muted}; font-variant-numeric: tabular-nums; }
-  .state { display: flex; align-items: center; justify-content: flex-end; gap: 4px; color: ${({ theme }) => theme.colors.muted}; }
+  .name { grid-area: name; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .amount { grid-area: amount; padding-left: 12px; font-weight: 700; text-align: right; font-variant-numeric: tabular-nums; }
+  .line, .detail { font-size: 13px; color: ${({ theme }) => theme.colors.muted}; font-variant-numeric: tabular-nums; }
+  .line { grid-area: line; }
+  .detail { grid-area: detail; padding-left: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .state { grid-area: state; display: flex; align-items: center; justify-content: flex-end; gap: 4px; color: ${({ theme }) => theme.colors.muted}; }
 `;
 
 const Close = styled.button`
