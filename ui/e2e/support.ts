@@ -54,6 +54,19 @@ export async function expectAccessible(page: Page) {
   expect(bad, bad.join('\n')).toEqual([]);
 }
 
+/**
+ * A document's line `n`, opened first when it is a row: a phone shows a line not being edited as
+ * one button that opens it.
+ */
+export async function openLine(page: Page, n: number) {
+  const line = page.getByRole('group', { name: `Line ${n}` });
+  await expect(line).toBeVisible();
+  const row = line.getByRole('button', { name: new RegExp(`^Line ${n}\\b`), expanded: false });
+  if (await row.isVisible()) await row.click();
+  await expect(line.getByRole('button', { expanded: false })).toHaveCount(0);
+  return line;
+}
+
 export async function login(page: Page) {
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);

@@ -40,11 +40,20 @@ export interface FormActionsProps {
   saves?: { method: 'POST' | 'PUT'; path: string };
   /** A delete the server refused (documents name the record): why, and the offer to make it inactive. */
   refused?: { label: string; reason: string; dismiss: () => void; makeInactive: () => void } | null;
+  /** The submit button is elsewhere (a phone's document form has it in its bottom bar). */
+  submitElsewhere?: boolean;
 }
+
+/** Submit, 'Saving...' while pending. */
+export const SubmitButton = (props: { label: string; isSaving: boolean; isBusy: boolean }) => (
+  <Button type="submit" disabled={props.isBusy}>
+    {props.isSaving ? 'Saving...' : props.label}
+  </Button>
+);
 
 /** Submit ('Saving...' while pending), Cancel, and Delete or Void behind a confirmation. */
 export function FormActions(props: FormActionsProps) {
-  const { submitLabel, isSaving, isBusy, onCancel, deleteConfirm, onDelete, voidConfirm, onVoid, readOnly, saves, refused } = props;
+  const { submitLabel, isSaving, isBusy, onCancel, deleteConfirm, onDelete, voidConfirm, onVoid, readOnly, saves, refused, submitElsewhere } = props;
   const [isConfirming, setConfirming] = useState(false);
   const [isVoiding, setVoiding] = useState(false);
   if (readOnly) {
@@ -61,9 +70,7 @@ export function FormActions(props: FormActionsProps) {
       {saves && <OfflineNotice {...saves} />}
       <Bar>
         <Main>
-          <Button type="submit" disabled={isBusy}>
-            {isSaving ? 'Saving...' : submitLabel}
-          </Button>
+          {!submitElsewhere && <SubmitButton label={submitLabel} isSaving={isSaving} isBusy={isBusy} />}
           <Button $variant="secondary" onClick={onCancel} disabled={isBusy}>
             Cancel
           </Button>

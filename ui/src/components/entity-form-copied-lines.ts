@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 import type { LinesConfig } from '@/components/entity-config';
-import { editorLine, type EditorLine } from '@/components/line-editor';
+import { editorLine, type EditorLine } from '@/components/editor-line';
 
 /**
  * Lines that follow the form (LinesConfig.copyFrom: a return's lines copied from its invoice):

@@ -7,9 +7,11 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DraftOffer } from '@/components/draft-offer';
 import type { FormConfig } from '@/components/entity-config';
-import { FormActions } from '@/components/entity-form-actions';
+import { FormActions, SubmitButton } from '@/components/entity-form-actions';
+import { FormBar, FullRow, InFull, useNarrow } from '@/components/entity-form-bar';
 import { FormSections } from '@/components/entity-form-fields';
-import { countedLines, editorLine, type EditorLine, isBlank, LineEditor } from '@/components/line-editor';
+import { editorLine, type EditorLine } from '@/components/editor-line';
+import { countedLines, isBlank, LineEditor } from '@/components/line-editor';
 import { EmptyState } from '@/components/empty-state';
 import { Card, CardHeading, Main, Stack, TopBar } from '@/components/layout';
 import { FormNotice, NoticeText } from '@/components/entity-form-notice';
@@ -20,7 +22,6 @@ import { useEntitySave } from '@/components/use-entity-save';
 import { useFormDraft } from '@/components/use-form-draft';
 import type { Prefill } from '@/components/use-screen-view';
 import { draftKey } from '@/lib/drafts';
-import { formatMoney } from '@/lib/format';
 import { remember, rememberedValues } from '@/lib/remembered';
 import { useCan, useMay } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
@@ -163,6 +164,12 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
   // A voided payment or receipt is shown as it was, with why; it is not edited any more.
   const voidedBecause = record && config.voidConfirm ? config.voidConfirm.voidedBecause(record) : null;
   const readOnly = voidedBecause !== null || !mayWrite;
+  // A phone's document form: the total, 'Received in full' and the save button in a bar at its foot.
+  const barred = useNarrow() && Boolean(lineConfig) && !readOnly;
+  const useTotal = () => lineConfig!.useTotals(countedLines(lineConfig!, lines, watched), watched).total;
+  const settleNow = !record && lineConfig ? config.settleNow : undefined;
+  const fill = (total: string) => form.setValue(settleNow!.amountField as never, total as never, { shouldDirty: true, shouldValidate: true });
+  const submitLabel = record ? config.submitLabels.update : config.submitLabels.create;
   return (
     <FormFrame title={title} subtitle={record && !mayWrite ? 'Read-only for your role' : config.subtitles[mode]} onCancel={cancel} focusTitle>
       <Stack $gap={16}>
@@ -198,25 +205,20 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
                 {lineConfig && (
                   <LineEditor config={lineConfig} lines={lines} onChange={setLines} values={watched} record={record} problems={lineProblems} />
                 )}
-                {!record && lineConfig && config.settleNow && (
+                {settleNow && (
                   <FormSections
-                    sections={[config.settleNow.section]}
+                    sections={[settleNow.section]}
                     register={form.register}
                     errors={form.formState.errors}
                     values={watched}
-                    footer={
-                      <InFull
-                        useTotal={() => lineConfig.useTotals(countedLines(lineConfig, lines, watched), watched).total}
-                        label={config.settleNow.fullLabel}
-                        onFill={(total) => form.setValue(config.settleNow!.amountField as never, total as never, { shouldDirty: true, shouldValidate: true })}
-                      />
-                    }
+                    footer={barred ? undefined : <FullRow><SettleInFull useTotal={useTotal} label={settleNow.fullLabel} onFill={fill} /></FullRow>}
                   />
                 )}
               </Stack>
             </Unframed>
             <FormActions
-              submitLabel={record ? config.submitLabels.update : config.submitLabels.create}
+              submitLabel={submitLabel}
+              submitElsewhere={barred}
               isSaving={isSaving}
               isBusy={isSaving || isDeleting}
               onCancel={cancel}
@@ -228,6 +230,11 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
               readOnly={readOnly}
               saves={record ? { method: 'PUT', path: `${resource.path}/${record.id}` } : { method: 'POST', path: resource.path }}
             />
+            {barred && (
+              <FormBar useTotal={useTotal} inFull={settleNow && { label: settleNow.fullLabel, onFill: fill }}>
+                <SubmitButton label={submitLabel} isSaving={isSaving} isBusy={isSaving || isDeleting} />
+              </FormBar>
+            )}
           </Stack>
         </form>
         <ConfirmDialog
@@ -256,22 +263,10 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
   );
 }
 
-/** 'Received in full': fills the amount paid now with the document's total as it stands. */
-function InFull(props: { useTotal: () => string; label: string; onFill: (total: string) => void }) {
-  const total = props.useTotal();
-  return (
-    <FullRow>
-      <Button $variant="secondary" onClick={() => props.onFill(total)}>
-        {props.label} ({formatMoney(total)})
-      </Button>
-    </FullRow>
-  );
+/** 'Received in full' with the total as it stands (a hook: the totals read the business and the party). */
+function SettleInFull(props: { useTotal: () => string; label: string; onFill: (total: string) => void }) {
+  return <InFull total={props.useTotal()} label={props.label} onFill={props.onFill} />;
 }
-
-const FullRow = styled.div`
-  margin-top: 12px;
-  & > button { width: 100%; }
-`;
 
 function FormFrame(props: { title: string; subtitle: string; onCancel: () => void; focusTitle?: boolean; children: ReactNode }) {
   return (
@@ -287,10 +282,14 @@ function FormFrame(props: { title: string; subtitle: string; onCancel: () => voi
   );
 }
 
-/** A fieldset only for `disabled` (a voided record's fields and lines): no frame of its own. */
+/**
+ * A fieldset only for `disabled` (a voided record's fields and lines): no frame of its own. On a
+ * phone a field scrolled to is kept clear of the bar at the form's foot.
+ */
 const Unframed = styled.fieldset`
   border: 0;
   margin: 0;
   padding: 0;
   min-width: 0;
+  @media (max-width: 639px) { input, select, textarea { scroll-margin-bottom: 140px; } }
 `;

@@ -1,6 +1,6 @@
 import type { LineColumn, LinesConfig, LineValues, OpenInvoice } from '@/components/entity-config';
 import { FieldShell, Input, Select } from '@/components/form-field';
-import type { EditorLine } from '@/components/line-editor';
+import type { EditorLine } from '@/components/editor-line';
 import { formatMoney } from '@/lib/format';
 
 /** The controls of one line's columns: text and numbers, a select, an item pick, an invoice pick. */

@@ -2,19 +2,15 @@ import { Check, Pencil, Plus, Trash2 } from 'lucide-react';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
+import { editorLine, type EditorLine } from '@/components/editor-line';
 import { Badge } from '@/components/entity-card';
 import type { LinesConfig, LineValues } from '@/components/entity-config';
 import { Card, CardHeading } from '@/components/layout';
+import { useNarrow } from '@/components/entity-form-bar';
 import { LineControl } from '@/components/line-controls';
+import { CloseLine, lineSummary, LineRow, useOpenLines } from '@/components/line-editor-row';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
-
-/** A line as the editor holds it: its values and whether it is saved. */
-export interface EditorLine {
-  key: number;
-  saved: boolean;
-  values: LineValues;
-}
 
 const Head = styled.div`
   display: flex;
@@ -26,6 +22,7 @@ const Head = styled.div`
 `;
 
 const LineBox = styled.fieldset`
+  position: relative;
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radius.sm};
   padding: 12px;
@@ -65,8 +62,6 @@ const Totals = styled.dl`
   & > div:last-child > * { font-weight: 700; font-size: 17px; }
 `;
 
-let nextKey = 1;
-export const editorLine = (values: LineValues, saved: boolean): EditorLine => ({ key: nextKey++, saved, values });
 
 /** A line nobody typed in: every value as the blank line has it. */
 export const isBlank = (values: LineValues, blank: LineValues) =>
@@ -105,6 +100,7 @@ interface Props<TRecord> {
  * Save Line checks it and marks it saved (with the 'Line saved' toast where the seed has one);
  * a saved line can be reopened; Delete re-indexes the rest. Totals count what a submit would send:
  * saved lines and drafts that would save. Picking an item on the last line adds a blank line.
+ * On a phone a line not being edited is a row that opens when tapped (line-editor-row.tsx).
  */
 export function LineEditor<TRecord>({ config, lines, onChange, values, record, problems }: Props<TRecord>) {
   const partyId = config.invoices ? Number(values[config.invoices.partyField] ?? 0) : 0;
@@ -118,8 +114,11 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
       return;
     }
     set(line.key, { saved: true });
+    open.keep(line.key);
     if (config.savedToast) toast(config.savedToast);
   };
+  const narrow = useNarrow();
+  const open = useOpenLines(lines, (line) => !line.saved && isBlank(line.values, config.blank), problems);
   const remove = (key: number) => onChange(lines.filter((line) => line.key !== key));
   const totals = config.useTotals(countedLines(config, lines, values), values);
   /** An item picked on the last line: the next line is ready for the next item. */
@@ -127,6 +126,12 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
     const updated = lines.map((l) => (l.key === line.key ? { ...l, values: { ...l.values, ...next } } : l));
     const last = lines.at(-1)?.key === line.key;
     onChange(last && next.itemId && !line.values.itemId ? [...updated, editorLine(config.blank, false)] : updated);
+    open.edit(line.key);
+  };
+  const add = () => {
+    const line = editorLine(config.blank, false);
+    onChange([...lines, line]);
+    open.edit(line.key);
   };
   const columns = config.columns.filter((column) => column.showWhen?.(values) ?? true);
   const headingId = `section-${config.title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -135,21 +140,21 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
       <Card aria-labelledby={headingId}>
         <Head>
           <CardHeading id={headingId}>{config.title}</CardHeading>
-          <Button
-            $variant="secondary"
-            disabled={!canAdd}
-            aria-describedby={canAdd ? undefined : `${headingId}-hint`}
-            onClick={() => onChange([...lines, editorLine(config.blank, false)])}
-          >
+          <Button $variant="secondary" disabled={!canAdd} aria-describedby={canAdd ? undefined : `${headingId}-hint`} onClick={add}>
             <Plus size={18} aria-hidden="true" />
             {config.addLabel}
           </Button>
         </Head>
         {!canAdd && config.invoices && <Hint id={`${headingId}-hint`}>{config.invoices.hint}</Hint>}
-        {lines.map((line, index) => (
+        {lines.map((line, index) =>
+          narrow && !open.isOpen(line) ? (
+            <LineRow key={line.key} index={index} line={line} summary={lineSummary(config, columns, line)} states={config.states} onOpen={() => open.toggle(line.key, true)} />
+          ) : (
           <LineBox
             key={line.key}
             aria-label={`Line ${index + 1}`}
+            data-line={line.key}
+            onFocus={narrow ? () => open.edit(line.key) : undefined}
             onKeyDown={(event) => {
               // Enter in a line's field saves that line, not the whole form.
               if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
@@ -161,6 +166,7 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
               Line {index + 1}
               <Badge $tone={line.saved ? 'green' : 'grey'}>{line.saved ? config.states.saved : config.states.draft}</Badge>
             </legend>
+            {narrow && !open.wrong(line) && <CloseLine index={index} onClose={() => open.toggle(line.key, false)} />}
             <Grid>
               {columns.map((column) => (
                 <LineControl
@@ -198,7 +204,8 @@ export function LineEditor<TRecord>({ config, lines, onChange, values, record, p
               )}
             </Row>
           </LineBox>
-        ))}
+          ),
+        )}
       </Card>
       <Card aria-label={config.totalsTitle}>
         <CardHeading>{config.totalsTitle}</CardHeading>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
-import { editorLine, type EditorLine } from '@/components/line-editor';
+import { editorLine, type EditorLine } from '@/components/editor-line';
 import { clearDraft, type Draft, readDraft, writeDraft } from '@/lib/drafts';
 
 const linesOf = (lines: readonly EditorLine[]) => lines.map((l) => ({ values: l.values, saved: l.saved }));
