@@ -99,6 +99,8 @@ const GST_RETURN_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr1|gstr1-json|gs
 const E_DOC_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](e-invoice|e-way-bill|dispatch)\.ts$/;
 /** GSTR-2B's file reading, matching and IMS layout (the server's), out of every screen's kit. */
 const GSTR2B_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr2b|gstr2b-file|gstr2b-match|ims-upload)\.ts$/;
+/** The books reports' answers (zod), read by the report screens alone. */
+const REPORT_CONTRACTS = /contracts[\\/]src[\\/]books[\\/]report-answers\.ts$/;
 /** Bank statements' reading and matching, read by the Bank Reconciliation screen alone. */
 const BANK_CONTRACTS = /contracts[\\/]src[\\/]books[\\/]bank-(statement|matching|reconciliation)\.ts$/;
 /** The printed document's PDF layout, shared with the server: drawn on the phone for a document waiting to sync (issue 47), loaded with pdfmake only when a PDF is made. */
@@ -186,6 +188,7 @@ export default defineConfig({
             { name: 'webhook-contracts', test: WEBHOOK_CONTRACTS, priority: 3 },
             { name: 'gst-return-contracts', test: GST_RETURN_CONTRACTS, priority: 3 },
             { name: 'bank-contracts', test: BANK_CONTRACTS, priority: 3 },
+            { name: 'report-contracts', test: REPORT_CONTRACTS, priority: 3 },
             { name: 'gstr2b-contracts', test: GSTR2B_CONTRACTS, priority: 3 },
             { name: 'e-document-contracts', test: E_DOC_CONTRACTS, priority: 3 },
             { name: 'print-layout', test: PRINT_LAYOUT, priority: 3 },
