@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { apiPost, expectToast, toasts, unique } from './support';
+import { apiPost, expectToast, openLine, toasts, unique } from './support';
 
 /**
  * Issue 18 items 6, 8 and 9, walked as a shop owner would: nothing typed on screen vanishes (a
@@ -63,7 +63,7 @@ test('editing a sales invoice: a line reopened, changed and not saved again is k
     ],
   });
   const card = await openInvoice(page, invoiceNumber);
-  const second = page.getByRole('group', { name: 'Line 2' });
+  const second = await openLine(page, 2);
   await second.getByRole('button', { name: 'Edit Line' }).click();
   await second.getByLabel('Quantity').fill('6');
   await page.getByRole('button', { name: 'Update Invoice' }).click();
@@ -73,10 +73,10 @@ test('editing a sales invoice: a line reopened, changed and not saved again is k
   await page.reload();
   await openInvoice(page, invoiceNumber);
   await expect(page.getByRole('group', { name: 'Line 3' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Line 2' }).getByLabel('Quantity')).toHaveValue('6');
+  await expect((await openLine(page, 2)).getByLabel('Quantity')).toHaveValue('6');
 
   // Reopened and emptied: the update stops, naming the line; nothing is saved.
-  const third = page.getByRole('group', { name: 'Line 3' });
+  const third = await openLine(page, 3);
   await third.getByRole('button', { name: 'Edit Line' }).click();
   await third.getByLabel('Item Name').fill('');
   await page.getByRole('button', { name: 'Update Invoice' }).click();
