@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 
-import { ADMIN, expectToast, toasts, unique } from '../support';
+import { ADMIN, expectToast, openLine, toasts, unique } from '../support';
 
 /**
  * Issue 20 item 7: a shop owner's first week, through the screens only, from a browser with no
@@ -107,7 +107,7 @@ test('a first week: sign in, set up, buy, sell with payment, take a part payment
   const onCredit = card(page, customer).filter({ hasText: 'PENDING' });
   await expect(onCredit).toContainText('Balance Due₹700.00');
   await onCredit.getByRole('button', { name: 'Receive payment' }).click();
-  const part = page.getByRole('group', { name: 'Line 1' });
+  const part = await openLine(page, 1);
   await part.getByRole('button', { name: 'Edit Line' }).click();
   // More than is due is refused at the line, saying how much is due.
   await part.getByLabel('Received Amount').fill('750');
