@@ -76,8 +76,13 @@ test('a sale made offline prints and downloads as a PDF made on the phone, marke
   // Back online it syncs; the page says so, and the server's PDF is the same document, unmarked.
   await context.setOffline(false);
   await expect(page.getByText('This document has synced')).toBeVisible({ timeout: 30_000 });
-  const found = (await (await page.request.get(`${salesInvoices.path}?q=${encodeURIComponent(number)}&limit=5`)).json()) as { id: number; invoiceNumber: string }[];
-  const sale = found.find((s) => s.invoiceNumber === number)!;
+  // The list is a read model: it may take a moment after the sync to show the sale.
+  const listed = async () => {
+    const found = (await (await page.request.get(`${salesInvoices.path}?q=${encodeURIComponent(number)}&limit=5`)).json()) as { id: number; invoiceNumber: string }[];
+    return found.find((s) => s.invoiceNumber === number);
+  };
+  await expect.poll(listed, { timeout: 15_000 }).toBeDefined();
+  const sale = (await listed())!;
   const serverPdf = await page.request.get(pdfPath(`${salesInvoices.path}/${sale.id}`));
   expect(serverPdf.status()).toBe(200);
   const onServer = testInfo.outputPath('on-server.pdf');
