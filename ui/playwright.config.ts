@@ -56,7 +56,9 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   outputDir: '../test-results/e2e',
   workers: 2,
-  timeout: 60_000,
+  // A journey over several screens, each checked for accessibility, has taken over a minute on a busy
+  // two-core CI machine (two workers, two apps and PostgreSQL); a hung test still ends in two.
+  timeout: 120_000,
   // A screen's first paint under a busy CI machine (two workers, the app and PostgreSQL on two cores) has taken over 8 s.
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,

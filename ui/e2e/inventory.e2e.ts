@@ -25,7 +25,6 @@ async function adjust(page: Page, item: string, type: 'Increase' | 'Decrease', q
 }
 
 test('inventory: stock up and down, counters and report move, the CSV downloads and parses', async ({ page }) => {
-  test.setTimeout(120_000);
   const item = unique('Basmati, Royal');
   await page.goto('/');
   await newItem(page, item);

@@ -22,7 +22,6 @@ const wordsOf = (text: string) =>
     .filter((line) => line !== '' && !isWatermarkPiece(line) && !line.includes(PROVISIONAL) && !line.includes('computer-generated'));
 
 test('a sale made offline prints and downloads as a PDF made on the phone, marked provisional until it syncs', async ({ page, context }, testInfo) => {
-  test.setTimeout(120_000);
   const registered = page.waitForResponse((r) => r.url().endsWith('/api/devices') && [200, 201].includes(r.status()));
   await page.goto('/');
   const buyer = unique('Offline Print Stores');

@@ -29,7 +29,6 @@ const status = (page: Page) => page.getByRole('banner').getByRole('status');
 const waitingCard = (page: Page, text: string | RegExp) => page.getByRole('article').filter({ hasText: 'Waiting to sync' }).filter({ hasText: text });
 
 test('made offline, kept through a reload and a restart, synced once each in order; a conflicting edit is shown', async ({ page, context }) => {
-  test.setTimeout(120_000);
   // Online first: the app installs its service worker, registers the device for its own
   // series, and keeps what the screens read (the lists the forms pick from).
   // Its body read as it comes: read after the next navigation, it is gone (a flake on a busy machine).

@@ -12,7 +12,6 @@ const optionsOf = (page: Page, label: string) => page.getByLabel(label).locator(
  * customer's payment terms give it.
  */
 test('a customer with an invoice: delete refused with the reason, made inactive, gone from the pickers', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   const leaving = unique('Closing Traders');
   const staying = unique('Steady Traders');

@@ -3,7 +3,6 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, expectToast, unique } from './support';
 
 test('payroll: add an employee, run the month, mark paid, the register shows it', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
   const name = unique('Ravi Kumar');
   const code = `E-${Date.now().toString(36)}${testInfo.project.name.slice(0, 1)}`;
 

@@ -35,7 +35,6 @@ async function pay(page: Page, vendor: string, invoiceNumber: string, amount: st
 test('purchase: an invoice with two lines → part payment (PARTIAL) → the rest (PAID) → no longer offered', async ({ page }) => {
   const vendor = unique('Bharat Traders');
   const invoiceNumber = unique('B').replace(/\s/g, '-');
-  test.setTimeout(120_000);
   await page.goto('/');
   await newVendor(page, vendor);
   await page.goto('/module/purchase/task/invoices');

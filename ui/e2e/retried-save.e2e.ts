@@ -26,7 +26,6 @@ const salesOf = async (page: Page, customerId: number) => {
 };
 
 test('a sale whose answer was lost waits on the device and is sent again with the same key: one sale, one number', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   const customer = unique('Lost Answer Stores');
   const { id: customerId } = await apiPost(page, '/api/sales/customers', { name: customer });

@@ -16,7 +16,6 @@ const figure = async (page: Page, label: string) => {
 };
 
 test('sales: invoice → receipt → PAID, View Details shows both, home figures move', async ({ page }) => {
-  test.setTimeout(120_000);
   const customer = unique('Mehta Stores');
   const invoiceNumber = unique('SI').replace(/\s/g, '-');
   await page.goto('/');

@@ -20,8 +20,6 @@ const openTask = async (page: Page, task: string) => {
 };
 
 test('GSTR-3B shows the cash to pay and downloads the portal JSON; the tie-out says ready to file', async ({ page }) => {
-  // Two screens, each checked for accessibility: more than the default minute on a busy machine.
-  test.setTimeout(120_000);
   await page.goto('/');
   // The phone and the desktop run share one app: each takes a month of its own.
   const phone = page.viewportSize()!.width < 600;

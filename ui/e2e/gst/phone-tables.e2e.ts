@@ -82,7 +82,6 @@ test('lists show no "Unknown" party while the parties load', async ({ page }) =>
 });
 
 test('wide tables scroll inside their own box with a cue; the page never scrolls sideways', async ({ page }) => {
-  test.setTimeout(120_000);
   // A day of its own, far from the other journeys' dates.
   const day = '2025-03-17';
   const customer = await post(page, '/api/sales/customers', { name: unique('Shree Venkateshwara Enterprises') });

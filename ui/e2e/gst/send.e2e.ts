@@ -47,7 +47,6 @@ const money = (rupees: string) => `₹${rupees}`;
 const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
 
 test('an invoice shared after saving and from its details; a reminder with a UPI link for an overdue one; the customer\'s page', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
   const phone = testInfo.project.name.includes('phone');
   if (phone) {
     await page.setViewportSize({ width: 360, height: 740 });
