@@ -116,7 +116,10 @@ export const strictInput = (doc: StrictDocument): Middleware => {
       let unknown = schema === undefined ? (isObject(body) ? Object.keys(body) : []) : unknownFields(resolve, schema, body);
       // A record read with GET is accepted back by PUT as it is: its read-only fields (id, totals,
       // version…) are the record's, not unknown. A field neither the body's nor the record's is.
-      for (const answer of schema === undefined ? [] : recordSchemas(resolve, route.item, op)) {
+      // A create (POST) takes none of them: a `totalAmount` or an `id` sent to make a record would
+      // be ignored, so it is refused, named.
+      const roundTrip = ctx.method === 'PUT' || ctx.method === 'PATCH';
+      for (const answer of schema === undefined || !roundTrip ? [] : recordSchemas(resolve, route.item, op)) {
         if (unknown.length === 0) break;
         const alsoUnknown = new Set(unknownFields(resolve, answer, body));
         unknown = unknown.filter((name) => alsoUnknown.has(name));

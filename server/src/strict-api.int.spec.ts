@@ -93,6 +93,14 @@ describe('a strict API: unknown query parameters and body fields are refused, na
     expect(await eventCount()).toBe(before);
     const made = await t.owner.post<{ id: number; lines: Record<string, unknown>[] }>(sales.path, invoice);
     expect(made.status, made.text).toBe(201);
+    // A record's own fields are not a create's: a total or a status sent to make one is refused, named.
+    const { id: _id, ...recorded } = made.body;
+    const afterMade = await eventCount();
+    const resent = await t.owner.post(sales.path, { ...recorded, invoiceNumber: undefined });
+    expect(resent.status, resent.text).toBe(400);
+    expect(named(resent)).toEqual(expect.arrayContaining(['totalAmount', 'status']));
+    expect(named(resent)).not.toContain('customerId');
+    expect(await eventCount()).toBe(afterMade);
     // A record read is accepted back as it is, its lines' computed fields too; a field of no line is not.
     const url = `${sales.path}/${made.body.id}`;
     expect((await t.owner.put(url, made.body)).status).toBe(200);

@@ -176,6 +176,7 @@ describe('typed client and every answer documented (Prism proxy)', () => {
     }
   });
 
+  // Every route of the document once through the Prism proxy: minutes on a busy two-core machine.
   it('answers every error the contract names as the document says', async () => {
     const owner = plain();
     expect((await owner.login(OWNER.username, OWNER.password)).status).toBe(200);
@@ -205,7 +206,7 @@ describe('typed client and every answer documented (Prism proxy)', () => {
     // Repeated failures: 429 with Retry-After.
     for (let i = 0; i < 6; i++) await plain().login('intruder', `guess ${i}`);
     expect((await plain().login('intruder', 'guess 7')).status).toBe(429);
-  });
+  }, 240_000);
 
   it('Prism found no answer the document does not describe, and no request of the typed client it does not', () => {
     expect(seen.length).toBeGreaterThan(100);
