@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import type { Issue } from './errors';
-import type { ColumnType, Field, FieldKind } from './fields';
+import { type ColumnType, type Field, type FieldKind, serverFilledInput } from './fields';
 import type { FieldValues } from './master-data-codec';
 
 /**
@@ -108,8 +108,8 @@ export interface EntityAction<K extends string = string> {
   readonly refused: (current: string) => string;
 }
 
-/** A computed field's input: whatever a client sends is ignored, the server fills it. */
-const serverFilled = z.unknown().optional().transform((): null => null);
+/** A computed field's input: what a client sends back is ignored, the server fills it. */
+const serverFilled = serverFilledInput('Worked out by the server from the other fields; a value sent is ignored').transform((): null => null);
 
 /** Which of `fields` are given (not null or blank): unless exactly one, an issue on each given (or, with none, on each). */
 export const exactlyOneProblem = (

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { INT32_MAX } from './constants';
 import { DATE_YEARS_TEXT, isAcceptedDate, isIsoDate } from './dates';
+import { documentedAs } from './documented';
 import { indiaDate, optionalReference as optionalReferenceInput, reference as referenceInput, requiredQuantity } from './documents/amounts';
 import { gstinProblem, panProblem } from './validators';
 
@@ -225,6 +226,16 @@ export function select<const V extends string>(
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 /** A number sent as a string is at most this long ('10000000000.00' is 14). */
 export const NUMBER_TEXT_MAX = 40;
+/**
+ * A field a record answers that the server works out itself (an amount, a number taken from the
+ * invoice): a body may carry it back as read, and its value is ignored. The document says so
+ * (`readOnly`), and only a number, a short text or null is taken — never an object.
+ */
+export const serverFilledInput = (description: string) =>
+  z.union([z.string().max(NUMBER_TEXT_MAX), z.number(), z.null()]).optional().meta({ readOnly: true, description });
+/** A money amount checked by hand after parsing (against the lines): a number, a decimal text or blank. */
+export const uncheckedMoneyInput = (description: string) =>
+  z.union([z.string().max(NUMBER_TEXT_MAX), z.number(), z.null()]).optional().describe(description);
 /** A select's value as sent (the longest option is far shorter). */
 const SELECT_MAX = 100;
 
@@ -315,6 +326,8 @@ export const requiredInteger = (settings: { label: string; min: number; max: num
   const input = z.unknown().superRefine((v, ctx) => {
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) ctx.addIssue({ code: 'custom', message: missing });
   }).pipe(base.input).transform((v) => v as number);
+  // zod cannot say what `unknown` then piped takes: a whole number in range, or its text.
+  documentedAs.add(input, { input: z.union([z.number().int().min(min).max(max), z.string().max(NUMBER_TEXT_MAX)]) });
   return field('integer', 'integer', input, z.number().int(), { required: true, range: { min, max } });
 };
 

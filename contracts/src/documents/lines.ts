@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { UNITS } from '../constants';
 import { documentedAs } from '../documented';
-import { optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
+import { optionalTextInput, requiredTextInput, serverFilledInput, TEXT_MAX } from '../fields';
 import { GST_CATEGORIES, gstCategoryOf, isGstRate, type TaxedLine, taxLine, type TaxRegime } from '../gst/tax';
 import { decimal, lineAmount, toMoney } from '../money';
 import { Id, MoneyString, moneyOrZero, optionalReference, quantity, requiredMoney } from './amounts';
@@ -56,7 +56,7 @@ export const lineBody = (defaultQuantity: string | undefined) =>
       .optional()
       .transform((v) => v || null),
     /** Ignored: the server computes every amount (DESIGN §4). */
-    amount: z.unknown().optional(),
+    amount: serverFilledInput('Worked out by the server (quantity × rate − discount); a value sent is ignored'),
   })
   .superRefine((line, ctx) => {
     if (decimal(line.discount).gt(decimal(lineAmount(line.quantity, line.rate)))) {

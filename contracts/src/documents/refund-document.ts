@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { PAYMENT_METHODS } from '../constants';
 import type { SearchSpec } from '../entity';
-import { optionalDateInput, optionalTextInput, TEXT_MAX } from '../fields';
+import { optionalDateInput, optionalTextInput, serverFilledInput, TEXT_MAX } from '../fields';
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
 import type { InvoiceDocument, PartyConfig } from './invoice-kind';
 import { keyed, keyedAll } from './keyed';
@@ -90,7 +90,7 @@ export const refundDocument = <const P extends string, const D extends string, c
     source: z.string({ error: config.sourceMissing }).max(60, config.sourceMissing).regex(sourcePattern, config.sourceMissing),
     amount: requiredMoney('Amount', 'Amount is required', { positive: true }),
     /** Ignored: the server takes it from the credit. */
-    sourceNumber: z.unknown().optional(),
+    sourceNumber: serverFilledInput("The credit's number, taken from the credit; a value sent is ignored"),
   });
   const header = z.object({
     [party.field]: reference(party.missing),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { PAYMENT_METHODS } from '../constants';
 import type { SearchSpec } from '../entity';
-import { optionalDateInput, optionalTextInput, requiredTextInput, TEXT_MAX } from '../fields';
+import { optionalDateInput, optionalTextInput, requiredTextInput, serverFilledInput, TEXT_MAX, uncheckedMoneyInput } from '../fields';
 import { DateString, Id, MoneyString, reference, requiredMoney } from './amounts';
 import type { InvoiceDocument, PartyConfig } from './invoice-kind';
 import { keyed, keyedAll } from './keyed';
@@ -101,8 +101,8 @@ export const settlementDocument = <const P extends string, const D extends strin
     invoiceId: reference('Please select an invoice'),
     ...keyed(lineAmount.field, requiredMoney(lineAmount.label, lineAmount.missing, { positive: true })),
     /** Ignored: the server takes them from the invoice. */
-    invoiceNumber: z.unknown().optional(),
-    invoiceAmount: z.unknown().optional(),
+    invoiceNumber: serverFilledInput("The invoice's number, taken from the invoice; a value sent is ignored"),
+    invoiceAmount: serverFilledInput("The invoice's total, taken from the invoice; a value sent is ignored"),
   });
   const header = z.object({
     [party.field]: reference(party.missing),
@@ -116,9 +116,9 @@ export const settlementDocument = <const P extends string, const D extends strin
      * The money received or paid. Without lines it is needed; with lines it is at least their
      * total (blank: their total), and the rest is kept as an advance, applied or refunded later.
      */
-    amount: z.unknown().optional(),
+    amount: uncheckedMoneyInput('The money received or paid; blank: the lines\' total. At least the lines\' total; the rest is an advance'),
     /** What a GET answers for the same amount: taken as `amount` when that is not given. */
-    totalAmount: z.unknown().optional(),
+    totalAmount: uncheckedMoneyInput('What a GET answers for the amount: taken as `amount` when that is not given'),
   });
   const body = header
     .extend({

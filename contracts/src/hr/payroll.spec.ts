@@ -77,4 +77,13 @@ describe('net salary', () => {
     expect(body.netSalary).toBeNull();
     expect([body.allowances, body.deductions, body.status]).toEqual(['0.00', '0.00', 'pending']);
   });
+
+  it('sent back as read, it is taken and ignored; an object or a long text in its place is refused, named', () => {
+    for (const netSalary of [{ rupees: 5 }, ['1'], 'x'.repeat(41)]) {
+      const answer = payrollEntity.body.safeParse({ employeeId: 1, month: 11, year: 2026, netSalary });
+      expect(answer.success).toBe(false);
+      expect(answer.error?.issues.map((i) => i.path.join('.'))).toEqual(['netSalary']);
+    }
+    expect(payrollEntity.body.safeParse({ employeeId: 1, month: 11, year: 2026, netSalary: 30700.25, period: '2026-11-01' }).success).toBe(true);
+  });
 });

@@ -41,4 +41,16 @@ describe('the OpenAPI document bounds what a client may send', () => {
     expect(seen.size).toBeGreaterThan(20);
     expect(unbounded).toEqual([]);
   });
+
+  it('no field of a body is documented as `{}` (anything taken without a word): a server-filled one says it is read-only', () => {
+    const schemas = (openApiDocument() as unknown as { components: { schemas: Record<string, Schema> } }).components.schemas;
+    const blank = Object.entries(schemas).flatMap(([name, schema]) =>
+      Object.entries((schema.properties ?? {}) as Record<string, Schema>).flatMap(([field, fieldSchema]) => (Object.keys(fieldSchema).length === 0 ? [`${name}.${field}`] : [])),
+    );
+    expect(blank).toEqual([]);
+    const payroll = schemas.PayrollInput!.properties as Record<string, Schema>;
+    expect(payroll.month).toEqual({ anyOf: [{ type: 'integer', minimum: 1, maximum: 12 }, { type: 'string', maxLength: 40 }] });
+    expect(payroll.netSalary).toMatchObject({ readOnly: true });
+    expect((schemas.InvoiceLineInput!.properties as Record<string, Schema>).amount).toMatchObject({ readOnly: true });
+  });
 });

@@ -4807,7 +4807,8 @@ export interface components {
             discount?: number | string | null;
             gstRate?: number | string | null;
             gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
-            amount?: unknown;
+            /** @description Worked out by the server (quantity × rate − discount); a value sent is ignored */
+            readonly amount?: string | number | null;
         };
         IrnBodyInput: {
             irn: string;
@@ -5191,8 +5192,10 @@ export interface components {
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
             active?: boolean;
-            amount?: unknown;
-            totalAmount?: unknown;
+            /** @description The money received or paid; blank: the lines' total. At least the lines' total; the rest is an advance */
+            amount?: string | number | null;
+            /** @description What a GET answers for the amount: taken as `amount` when that is not given */
+            totalAmount?: string | number | null;
             lines?: components["schemas"]["PaymentLineInput"][];
         };
         PaymentLine: {
@@ -5205,8 +5208,10 @@ export interface components {
         PaymentLineInput: {
             invoiceId?: number | string | null;
             paidAmount?: number | string | null;
-            invoiceNumber?: unknown;
-            invoiceAmount?: unknown;
+            /** @description The invoice's number, taken from the invoice; a value sent is ignored */
+            readonly invoiceNumber?: string | number | null;
+            /** @description The invoice's total, taken from the invoice; a value sent is ignored */
+            readonly invoiceAmount?: string | number | null;
         };
         PaymentSummary: {
             id: number;
@@ -5244,13 +5249,15 @@ export interface components {
         };
         PayrollInput: {
             employeeId?: number | string | null;
-            month: unknown;
-            year: unknown;
+            month: number | string;
+            year: number | string;
             basicSalary?: number | string | null;
             allowances?: number | string | null;
             deductions?: number | string | null;
-            netSalary?: unknown;
-            period?: unknown;
+            /** @description Worked out by the server from the other fields; a value sent is ignored */
+            readonly netSalary?: string | number | null;
+            /** @description Worked out by the server from the other fields; a value sent is ignored */
+            readonly period?: string | number | null;
             status?: string | null;
             paidOn?: string | null;
             paidFrom?: string | null;
@@ -5521,8 +5528,10 @@ export interface components {
             paymentMethod: "cash" | "cheque" | "bank_transfer" | "upi" | "card";
             /** @default true */
             active?: boolean;
-            amount?: unknown;
-            totalAmount?: unknown;
+            /** @description The money received or paid; blank: the lines' total. At least the lines' total; the rest is an advance */
+            amount?: string | number | null;
+            /** @description What a GET answers for the amount: taken as `amount` when that is not given */
+            totalAmount?: string | number | null;
             lines?: components["schemas"]["ReceiptLineInput"][];
         };
         ReceiptLine: {
@@ -5535,8 +5544,10 @@ export interface components {
         ReceiptLineInput: {
             invoiceId?: number | string | null;
             receivedAmount?: number | string | null;
-            invoiceNumber?: unknown;
-            invoiceAmount?: unknown;
+            /** @description The invoice's number, taken from the invoice; a value sent is ignored */
+            readonly invoiceNumber?: string | number | null;
+            /** @description The invoice's total, taken from the invoice; a value sent is ignored */
+            readonly invoiceAmount?: string | number | null;
         };
         ReceiptSummary: {
             id: number;
@@ -5685,7 +5696,8 @@ export interface components {
         RefundLineInput: {
             source: string;
             amount?: number | string | null;
-            sourceNumber?: unknown;
+            /** @description The credit's number, taken from the credit; a value sent is ignored */
+            readonly sourceNumber?: string | number | null;
         };
         RefundSummary: {
             id: number;
@@ -6089,7 +6101,8 @@ export interface components {
         VendorRefundLineInput: {
             source: string;
             amount?: number | string | null;
-            sourceNumber?: unknown;
+            /** @description The credit's number, taken from the credit; a value sent is ignored */
+            readonly sourceNumber?: string | number | null;
         };
         VendorRefundSummary: {
             id: number;
