@@ -46,3 +46,18 @@ export const returnKind = (document: DocumentGst['document']): InvoiceDocument =
 /** The kinds of a GST return, each with the document it is there: outward (GSTR-1), inward (input tax credit). */
 export const returnKinds = <R extends DocumentGst['return']>(of: R) =>
   invoiceKinds.flatMap((doc) => (doc.gst?.return === of ? [{ doc, kind: doc.gst.document as Extract<DocumentGst, { return: R }>['document'] }] : []));
+
+/** The kind whose totals are a side's turnover: the month's sales or purchases (home, dashboard). */
+export const turnoverKind = (side: InvoiceDocument['side']): InvoiceDocument => {
+  const kind = invoiceKinds.find((doc) => doc.side === side && doc.turnover);
+  if (!kind) throw new Error(`No kind is the ${side} side's turnover`);
+  return kind;
+};
+
+/** The party of a side's documents (every kind of a side names the same one: customer, vendor). */
+export const partyOfSide = (side: InvoiceDocument['side']) => turnoverKind(side).party;
+
+/** The labels of the open items the books began with: what is owed to the business first, then what it owes. */
+export const OPENING_LABELS: readonly string[] = (['sales', 'purchase'] as const).flatMap((side) =>
+  invoiceKinds.flatMap((doc) => (doc.side === side && doc.opening ? [doc.opening.label] : [])),
+);

@@ -1,4 +1,4 @@
-import { byId, JOURNAL_VOUCHER_STREAM, type JournalVoucherBody, JournalVoucherBodySchema, JOURNAL_VOUCHERS_PATH, journalVoucherStream, LEDGER_CODE, ledgersEntity, purchaseInvoices, salesInvoices } from '@erp/contracts';
+import { byId, JOURNAL_VOUCHER_STREAM, type JournalVoucherBody, JournalVoucherBodySchema, JOURNAL_VOUCHERS_PATH, journalVoucherStream, LEDGER_CODE, ledgersEntity, partyOfSide } from '@erp/contracts';
 import type Router from '@koa/router';
 
 import { nameParty } from '../documents/parties';
@@ -24,7 +24,7 @@ const requireReferences = async (ctx: Parameters<CommandRun<Result>>[0], body: J
     if (ledger) await requireRecord(ctx, ledgersEntity.singular, Number(ledger[1]), { path: `lines.${index}.account`, message: `${ledgersEntity.label} ${line.account} not found` });
     if (!line.party || parties.has(line.party)) continue;
     const [kind, id] = [line.party.replace(/-\d+$/, ''), Number(line.party.replace(/^\D+-/, ''))];
-    const party = kind === 'customer' ? salesInvoices.party : purchaseInvoices.party;
+    const party = partyOfSide(kind === partyOfSide('sales').singular ? 'sales' : 'purchase');
     const onLine = { ...party, field: `lines.${index}.party`, missing: `${party.label} ${id} not found` };
     parties.set(line.party, await nameParty(ctx, onLine, id, false, metadata));
   }

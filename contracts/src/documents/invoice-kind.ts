@@ -114,6 +114,16 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
    * changed (PUT /{id}).
    */
   readonly opening?: { readonly label: string; readonly path: string };
+  /**
+   * Its totals are its side's turnover: the month's sales (or purchases) on home and the
+   * dashboard, what the business sold or bought; not a note against them, not a quotation.
+   */
+  readonly turnover?: boolean;
+  /**
+   * It may be made offline on a phone, numbered from that device's own series when none is typed
+   * (CGST Rule 46 allows several series; issue 47), so it never waits for a number.
+   */
+  readonly deviceSeries?: boolean;
   /** How it prints, and its e-invoice and e-way bill; none: not printed (a vendor's bill). */
   readonly print?: DocumentPrint;
   /**
@@ -232,6 +242,8 @@ export interface InvoiceDocument {
   readonly reverseCharge?: boolean;
   readonly settleNow?: { readonly label: string };
   readonly opening?: { readonly label: string; readonly path: string };
+  readonly turnover?: boolean;
+  readonly deviceSeries?: boolean;
   readonly print?: DocumentPrint;
   readonly books: { readonly posts: boolean };
   readonly gst?: DocumentGst;

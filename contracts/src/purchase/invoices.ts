@@ -18,6 +18,7 @@ export const purchaseInvoices = invoiceDocument({
   listTable: 'purchase_invoice_list',
   party: { field: 'vendorId', singular: 'vendor', label: 'Vendor', missing: 'Please select a vendor' },
   side: 'purchase',
+  turnover: true,
   numberField: 'invoiceNumber',
   dateField: 'invoiceDate',
   numberLabel: 'Invoice number',

@@ -18,6 +18,8 @@ export const salesInvoices = invoiceDocument({
   listTable: 'sales_invoice_list',
   party: { field: 'customerId', singular: 'customer', label: 'Customer', missing: 'Please select a customer' },
   side: 'sales',
+  turnover: true,
+  deviceSeries: true,
   numberField: 'invoiceNumber',
   dateField: 'invoiceDate',
   numberLabel: 'Invoice number',

@@ -10,6 +10,7 @@ import {
   MatchAnswerSchema,
   MatchBodySchema,
   ReconciliationSchema,
+  SETTLEMENT_DOCUMENTS,
   StatementImportAnswerSchema,
   StatementImportBodySchema,
 } from '@erp/contracts';
@@ -21,6 +22,8 @@ const ACCOUNT = { name: 'account', in: 'path', required: true, schema: { type: '
 const LINE_NO = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: "The statement line's number (`lineNo`) in this bank ledger" };
 const date = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', format: 'date' }, description });
 const TAG = 'Bank reconciliation';
+/** A book entry as a match names it: a settling document's stream (`receipt-12`). */
+const ENTRY_EXAMPLE = SETTLEMENT_DOCUMENTS[0].streamOf(12);
 const HDFC_EXAMPLE = 'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance\n01/04/26,UPI-TILAK STORES-609112345678,609112345678,01/04/26,,1822.00,51822.00\n';
 
 /** Bank reconciliation's routes in the OpenAPI document (issue 43 item 5). */
@@ -71,8 +74,8 @@ export const bankReconciliationPaths = () => ({
     parameters: [ACCOUNT],
     post: {
       tags: [TAG],
-      summary: "Match a statement line to one or more book entries (`receipt-12`, `vendor-payment-3`, `journal-voucher-5`, `payroll-7`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409)",
-      requestBody: body(MatchBodySchema, { lineNo: 1, entries: ['receipt-12'] }),
+      summary: `Match a statement line to one or more book entries (\`${ENTRY_EXAMPLE}\`, \`journal-voucher-5\`, \`payroll-7\`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409)`,
+      requestBody: body(MatchBodySchema, { lineNo: 1, entries: [ENTRY_EXAMPLE] }),
       responses: { 201: ok('The match', MatchAnswerSchema, { headers: written }), ...errors, 409: error },
     },
   },

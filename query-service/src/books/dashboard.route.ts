@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, type Dashboard, indiaDate, salesInvoices, toMoney } from '@erp/contracts';
+import { BOOKS_PATHS, type Dashboard, indiaDate, toMoney, turnoverKind } from '@erp/contracts';
 import { journalTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -27,20 +27,21 @@ const daysIn = (first: string) => {
  * taxable value, and the cash and bank money in and out this month (from the journal).
  */
 export const dashboardRoute = (router: Router, deps: ReadDeps) => {
-  router.get(BOOKS_PATHS.dashboard, readsFrom(deps, [...new Set([salesInvoices.listTable, journalTable.name, ...AGEING_READ_MODELS])]), async (ctx: Context) => {
+  const sales = turnoverKind('sales');
+  router.get(BOOKS_PATHS.dashboard, readsFrom(deps, [...new Set([sales.listTable, journalTable.name, ...AGEING_READ_MODELS])]), async (ctx: Context) => {
     refuseUnknown(ctx, []);
     const today = indiaDate(deps.clock?.() ?? new Date());
     const thisMonth = firstOf(today);
     const lastMonth = monthBefore(today);
     const { rows: days } = await sql<{ day: string; amount: string }>`
-      select invoice_date::text as day, sum(total_amount)::text as amount from ${sql.table(salesInvoices.listTable)}
-      where active and invoice_date >= ${lastMonth}::date and invoice_date <= ${today}::date${notOpening(salesInvoices)} group by 1`.execute(deps.db);
+      select invoice_date::text as day, sum(total_amount)::text as amount from ${sql.table(sales.listTable)}
+      where active and invoice_date >= ${lastMonth}::date and invoice_date <= ${today}::date${notOpening(sales)} group by 1`.execute(deps.db);
     const byDay = new Map(days.map((d) => [d.day, toMoney(d.amount)]));
     const series = (first: string, count: number) =>
       Array.from({ length: count }, (_, i) => byDay.get(`${first.slice(0, 8)}${String(i + 1).padStart(2, '0')}`) ?? '0.00');
     const { rows: items } = await sql<{ name: string; amount: string }>`
       select l->>'itemName' as name, sum((l->>'taxableValue')::numeric)::text as amount
-      from ${sql.table(salesInvoices.listTable)} d, jsonb_array_elements(d.lines) l
+      from ${sql.table(sales.listTable)} d, jsonb_array_elements(d.lines) l
       where d.active and d.invoice_date between ${thisMonth}::date and ${today}::date
       group by 1 order by sum((l->>'taxableValue')::numeric) desc, 1 limit 5`.execute(deps.db);
     const { rows: [cash] } = await sql<{ in: string | null; out: string | null }>`

@@ -1,4 +1,4 @@
-import { OPENING_ACCOUNTS_VOUCHER, OPENING_BALANCES_PATH, OPENING_BALANCES_STREAM, openingExplanation, type OpeningSource, type OpeningSummary, OpeningBalancesSetSchema, sumMoney, validationError } from '@erp/contracts';
+import { OPENING_ACCOUNTS_VOUCHER, OPENING_LABELS, OPENING_BALANCES_PATH, OPENING_BALANCES_STREAM, openingExplanation, type OpeningSource, type OpeningSummary, OpeningBalancesSetSchema, sumMoney, validationError } from '@erp/contracts';
 import { businessTable, journalDocumentsTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -10,7 +10,7 @@ import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 /** How a journal voucher type that posts to Temporary Opening is named on the screen. */
 const LABELS: Readonly<Record<string, string>> = { 'Opening balance': 'Ledger openings', 'Stock adjustment': 'Opening stock' };
 /** The order the sources are listed in (the rest after, by name). */
-const ORDER = [OPENING_ACCOUNTS_VOUCHER, 'Opening invoice', 'Opening bill', 'Opening stock', 'Ledger openings'];
+const ORDER = [OPENING_ACCOUNTS_VOUCHER, ...OPENING_LABELS, 'Opening stock', 'Ledger openings'];
 
 /**
  * GET /api/accounting/opening-balances (issue 43): the day the books begin, the accounts'

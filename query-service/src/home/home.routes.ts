@@ -1,4 +1,4 @@
-import { api, followUpsEntity, type HomeSummary, indiaDate, purchaseInvoices, salesInvoices, toMoney } from '@erp/contracts';
+import { api, followUpsEntity, type HomeSummary, indiaDate, toMoney, turnoverKind } from '@erp/contracts';
 import { invoiceTable, masterDataTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -23,15 +23,16 @@ const monthOf = (now: Date) => {
  * active), in the same one query.
  */
 export const homeRoutes = (router: Router, deps: ReadDeps, now: () => Date) => {
-  const list = invoiceTable(salesInvoices);
-  const bills = invoiceTable(purchaseInvoices);
+  const sales = turnoverKind('sales');
+  const list = invoiceTable(sales);
+  const bills = invoiceTable(turnoverKind('purchase'));
   const followUps = masterDataTable(followUpsEntity);
   router.get(api.homeSummary, readsFrom(deps, [list.name, bills.name, followUps.name]), async (ctx: Context) => {
     const { start, next } = monthOf(now());
     const today = indiaDate(now());
     const { rows } = await sql<{ sales: string; invoices: number; unpaid: number; collect: string; pay: string; today: number; overdue: number }>`
-      select coalesce(sum(total_amount) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date${notOpening(salesInvoices)}), 0)::text as sales,
-             (count(*) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date${notOpening(salesInvoices)}))::int as invoices,
+      select coalesce(sum(total_amount) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date${notOpening(sales)}), 0)::text as sales,
+             (count(*) filter (where invoice_date >= ${start}::date and invoice_date < ${next}::date${notOpening(sales)}))::int as invoices,
              (count(*) filter (where status <> 'paid'))::int as unpaid,
              coalesce(sum(balance_due), 0)::text as collect,
              (select coalesce(sum(balance_due), 0) from ${sql.table(bills.name)} where active)::text as pay,

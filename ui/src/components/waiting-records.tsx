@@ -1,4 +1,4 @@
-import { INVOICE_DOCUMENTS, isPrintable, routes, salesInvoices } from '@erp/contracts';
+import { INVOICE_DOCUMENTS, isPrintable, routes } from '@erp/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -80,7 +80,7 @@ export function WaitingRecords(props: WaitingRecordsProps) {
 
 function WaitingCard({ entry, path, form, onEditNew, onEditRecord }: WaitingRecordsProps & { entry: OutboxEntry }) {
   const body = bodyOf(entry);
-  const isSale = path === salesInvoices.path;
+  const isSale = entry.method === 'POST' && INVOICE_DOCUMENTS.some((kind) => kind.deviceSeries && kind.path === path);
   const id = idOf(entry, path);
   const fields = [...form.sections, ...(form.settleNow ? [form.settleNow.section] : [])].flatMap((s) => s.fields as readonly FieldConfig<never>[]);
   const shown = fields.filter((f) => text(body[f.name]) !== '');

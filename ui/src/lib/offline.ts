@@ -1,4 +1,4 @@
-import { salesInvoices } from '@erp/contracts';
+import { INVOICE_DOCUMENTS, type InvoiceDocument } from '@erp/contracts';
 
 import { giveBackDeviceNumber, takeDeviceNumber } from '@/lib/device-series';
 import { todayInIndia } from '@/lib/format';
@@ -10,7 +10,10 @@ let outbox: Outbox | null = null;
 
 export const outboxWith = (transmit: Transmit): Outbox => (outbox ??= new Outbox(indexedDbOutboxStore(), transmit));
 
-const dateOf = (body: Record<string, unknown>) => (typeof body[salesInvoices.dateField] === 'string' && body[salesInvoices.dateField] ? String(body[salesInvoices.dateField]) : todayInIndia());
+/** The kind a new document of this path is, when it may take a number from the device's own series. */
+const numberedOnDevice = (method: string, path: string) => (method === 'POST' ? INVOICE_DOCUMENTS.find((kind) => kind.deviceSeries && kind.path === path) : undefined);
+
+const dateOf = (kind: InvoiceDocument, body: Record<string, unknown>) => (typeof body[kind.dateField] === 'string' && body[kind.dateField] ? String(body[kind.dateField]) : todayInIndia());
 
 /**
  * A sale made while the device knows it is offline takes its number from the device's own
@@ -19,20 +22,22 @@ const dateOf = (body: Record<string, unknown>) => (typeof body[salesInvoices.dat
  * series when it syncs, and until then it is provisional.
  */
 async function prepare(command: NewCommand): Promise<NewCommand> {
-  if (command.method !== 'POST' || command.path !== salesInvoices.path || navigator.onLine) return command;
+  const kind = numberedOnDevice(command.method, command.path);
+  if (!kind || navigator.onLine) return command;
   const body = command.body as Record<string, unknown>;
-  if (typeof body[salesInvoices.numberField] === 'string' && body[salesInvoices.numberField] !== '') return command;
-  const number = await takeDeviceNumber(dateOf(body));
-  return number ? { ...command, body: { ...body, [salesInvoices.numberField]: number }, note: { number: 'device-series' } } : command;
+  if (typeof body[kind.numberField] === 'string' && body[kind.numberField] !== '') return command;
+  const number = await takeDeviceNumber(dateOf(kind, body));
+  return number ? { ...command, body: { ...body, [kind.numberField]: number }, note: { number: 'device-series' } } : command;
 }
 
 export async function submitOffline(command: NewCommand, transmit: Transmit): Promise<Outcome> {
   const prepared = await prepare(command);
   const outcome = await outboxWith(transmit).submit(prepared);
   // Refused while the form is open: its number is not used.
-  if (outcome.kind === 'answered' && !outcome.response.ok && prepared.note?.number === 'device-series') {
+  const kind = numberedOnDevice(prepared.method, prepared.path);
+  if (kind && outcome.kind === 'answered' && !outcome.response.ok && prepared.note?.number === 'device-series') {
     const body = prepared.body as Record<string, unknown>;
-    await giveBackDeviceNumber(String(body[salesInvoices.numberField]), dateOf(body));
+    await giveBackDeviceNumber(String(body[kind.numberField]), dateOf(kind, body));
   }
   return outcome;
 }
@@ -41,5 +46,6 @@ export async function submitOffline(command: NewCommand, transmit: Transmit): Pr
 export async function discardCommand(entry: OutboxEntry) {
   await outbox?.discard(entry.id);
   const body = entry.body as Record<string, unknown>;
-  if (entry.note.number === 'device-series') await giveBackDeviceNumber(String(body[salesInvoices.numberField]), dateOf(body));
+  const kind = numberedOnDevice(entry.method, entry.path);
+  if (kind && entry.note.number === 'device-series') await giveBackDeviceNumber(String(body[kind.numberField]), dateOf(kind, body));
 }
