@@ -1,5 +1,5 @@
-import type { AnyDb } from '@erp/eventstore';
 import { sql } from 'kysely';
+import type { ReadDb } from '../read-models';
 
 /**
  * Errors that say nothing about the events: the database went away, a deadlock, no room. The
@@ -15,7 +15,7 @@ export const isTransient = (error: unknown) => {
 export const messageOf = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
 
 /** Runs `work` inside a savepoint: on failure the transaction is as it was before it. */
-export const inSavepoint = async <T>(trx: AnyDb, work: () => Promise<T>): Promise<T> => {
+export const inSavepoint = async <T>(trx: ReadDb, work: () => Promise<T>): Promise<T> => {
   await sql`savepoint erp_projection`.execute(trx);
   try {
     const result = await work();

@@ -1,6 +1,6 @@
 import { type MasterDataEntity, recordStream, snakeCase, validationError } from '@erp/contracts';
-import { type AnyDb, compiledOnce, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
-import { foldRow, MASTER_DATA_PROJECTIONS, masterDataTable, type Row, rowSelection, textSortKey } from '@erp/projections';
+import { compiledOnce, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
+import { foldRow, MASTER_DATA_PROJECTIONS, masterDataTable, type ReadDb, type Row, rowSelection, textSortKey } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
 
 import { type ListSource, searchOf } from '../shared/paging';
@@ -69,7 +69,7 @@ const recordQuery = compiledOnce((entity: MasterDataEntity, streamId: string, id
  * waiting for the projection runner. When those events cannot be folded (the read model is
  * stopped on one of them), the row as the read model holds it, said `stale`.
  */
-export const findRecord = async (db: AnyDb, entity: MasterDataEntity, id: number) => {
+export const findRecord = async (db: ReadDb, entity: MasterDataEntity, id: number) => {
   const spec = masterDataTable(entity);
   const streamId = recordStream(entity, id);
   const { rows } = await db.executeQuery(recordQuery(db, entity, streamId, id));

@@ -1,7 +1,7 @@
 import { api, HEADERS, isStorable, notFound } from '@erp/contracts';
-import { type AnyDb, type EventStore, type GlobalCursor, type Notifier, START } from '@erp/eventstore';
+import { type EventStore, type GlobalCursor, type Notifier, START } from '@erp/eventstore';
 import { badRequest, healthRoute, integrationFailures } from '@erp/http-kit';
-import { PROJECTIONS, projectionLags, readRebuilds } from '@erp/projections';
+import { projectionLags, PROJECTIONS, type ReadDb, readRebuilds } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -51,7 +51,7 @@ const cursorOf = async (store: EventStore, after: string): Promise<GlobalCursor>
 export const DEFAULT_MAX_LAG_MS = 10_000;
 
 /** The audit log and the health of the pipeline (DESIGN §2 operators). */
-export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, notifier: Notifier, maxLagMs = DEFAULT_MAX_LAG_MS) => {
+export const operatorRoutes = (router: Router, db: ReadDb, store: EventStore, notifier: Notifier, maxLagMs = DEFAULT_MAX_LAG_MS) => {
   router.get(api.events, async (ctx: Context) => {
     const parsed = EventsQuerySchema.safeParse(ctx.query);
     // Named by the parameter (`type`, not `type.3`): that is what the client sent.

@@ -1,5 +1,5 @@
 import { amountTextOf, HEADERS, listTable, PAGE_LIMIT_MAX, phoneDigitsOf, type SearchSpec, snakeCase, validationError } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 import type { Context } from 'koa';
 import { type RawBuilder, sql } from 'kysely';
 
@@ -120,7 +120,7 @@ type Row = Record<string, unknown>;
  * as `view` shows it, carries `updatedAt` (the time of its last event) and `version` (its
  * stream's). With `changedSince`, the changes after that cursor instead (changes.ts).
  */
-export const listPage = async (ctx: Context, db: AnyDb, source: ListSource, view: (row: Row) => unknown = (row) => row): Promise<unknown[]> => {
+export const listPage = async (ctx: Context, db: ReadDb, source: ListSource, view: (row: Row) => unknown = (row) => row): Promise<unknown[]> => {
   const { q, limit, after, changedSince } = pageQuery(ctx);
   if (changedSince !== undefined) {
     const { changes, next } = await readChanges(db, source, parseSyncCursor(changedSince, source.table), limit);
