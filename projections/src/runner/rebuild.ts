@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@erp/contracts';
+import { errorCode, errorMessage, type RecordedEvent } from '@erp/contracts';
 import { compareCursors, type EventPage, type EventStore, type GlobalCursor, START, type Statement } from '@erp/eventstore';
 import { sql } from 'kysely';
 
@@ -57,13 +57,12 @@ const rebuildFailure = async (db: ReadDb, projections: readonly Projection[], sc
       try {
         await db.transaction().execute(async (trx) => applyBatch(trx, schema, [projection], [event]));
       } catch (error) {
-        const code = (error as { code?: unknown } | null)?.code;
-        if (typeof code === 'string' && /^(08|40|53|57|58|E[A-Z]+$)/.test(code)) return original;
+        if (/^(08|40|53|57|58|E[A-Z]+$)/.test(errorCode(error) ?? '')) return original;
         return new RebuildError(projection.name, {
           position: event.position,
           type: event.type,
           streamId: event.streamId,
-          error: String((error as Error)?.message ?? error).slice(0, 500),
+          error: errorMessage(error).slice(0, 500),
           at: new Date().toISOString(),
         });
       }

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@erp/contracts';
+import { errorMessage, type RecordedEvent } from '@erp/contracts';
 import { compareCursors, type EventStore, type GlobalCursor, LOCK_KEYS, type Notifier } from '@erp/eventstore';
 import { sql } from 'kysely';
 
@@ -125,7 +125,7 @@ export class ProjectionBatchError extends Error {
     readonly projections: readonly string[],
     cause: unknown,
   ) {
-    super(`projection batch of ${projections.join(', ')} failed: ${String((cause as Error)?.message ?? cause)}`, { cause });
+    super(`projection batch of ${projections.join(', ')} failed: ${errorMessage(cause)}`, { cause });
     this.name = 'ProjectionBatchError';
   }
 }

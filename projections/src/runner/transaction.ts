@@ -1,4 +1,6 @@
+import { errorCode, errorMessage } from '@erp/contracts';
 import { sql } from 'kysely';
+
 import type { ReadDb } from '../read-models';
 
 /**
@@ -8,11 +10,11 @@ import type { ReadDb } from '../read-models';
  */
 const TRANSIENT_STATES = /^(08|40|53|57|58)/;
 export const isTransient = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (TRANSIENT_STATES.test(code) || /^E[A-Z]+$/.test(code));
+  const code = errorCode(error) ?? '';
+  return TRANSIENT_STATES.test(code) || /^E[A-Z]+$/.test(code);
 };
 
-export const messageOf = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
+export const messageOf = (error: unknown) => errorMessage(error).slice(0, 500);
 
 /** Runs `work` inside a savepoint: on failure the transaction is as it was before it. */
 export const inSavepoint = async <T>(trx: ReadDb, work: () => Promise<T>): Promise<T> => {
