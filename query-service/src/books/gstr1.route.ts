@@ -15,6 +15,7 @@ import {
   snakeCase,
   toIssues,
   validationError,
+  yearAndMonth,
 } from '@erp/contracts';
 import { businessTable, invoiceTable, type ReadDb } from '@erp/projections';
 import type Router from '@koa/router';
@@ -98,7 +99,7 @@ export const gstr1Route = (router: Router, deps: ReadDeps) => {
     }
     const business = await businessOfRow(deps);
     if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
-    const [year, month] = period.split('-').map(Number) as [number, number];
+    const { year, month } = yearAndMonth(period);
     const from = `${period}-01`;
     const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
     const json = gstr1({ gstin: business.gstin, year, month, documents: await gstr1Documents(deps.db, from, to) });
