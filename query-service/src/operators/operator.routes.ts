@@ -33,7 +33,7 @@ const EventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   type: TypesQuery.optional(),
   stream: TextQuery.optional(),
-  module: z.enum(RECORD_MODULES as [string, ...string[]], { error: `Expected one of: ${RECORD_MODULES.join(', ')}` }).optional(),
+  module: z.enum(RECORD_MODULES, { error: `Expected one of: ${RECORD_MODULES.join(', ')}` }).optional(),
 });
 
 /**
