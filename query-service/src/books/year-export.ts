@@ -92,7 +92,7 @@ export const exportPdf = async (title: string, period: { from: string; to: strin
       {
         table: { headerRows: 1, widths: ['auto', '*', '*', 'auto', 'auto', ...(withBalance ? ['auto'] : [])], body: [head, ...body] },
         layout: 'lightHorizontalLines',
-      } as Content,
+      } satisfies Content,
     ],
   };
   return renderPdf(definition);

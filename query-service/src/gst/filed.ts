@@ -83,4 +83,4 @@ export const filedAndNow = async (deps: Pick<ReadDeps, 'db'>, ret: FiledReturn, 
 
 /** Keys in one order, so a copy read back from jsonb compares with the return computed now. */
 const sorted = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(sorted) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])])) : value;
+  Array.isArray(value) ? value.map(sorted) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, sorted(v)])) : value;

@@ -1,4 +1,4 @@
-import { type MasterDataEntity, recordStream, snakeCase, validationError } from '@erp/contracts';
+import { isOneOf, type MasterDataEntity, recordStream, snakeCase, validationError } from '@erp/contracts';
 import { compiledOnce, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
 import { foldRow, MASTER_DATA_PROJECTIONS, masterDataTable, type ReadDb, type Row, rowSelection, textSortKey } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
@@ -20,7 +20,7 @@ const DUE = ['today', 'overdue'] as const;
  */
 export const dueCondition = (entity: MasterDataEntity, due: unknown, today: string): RawBuilder<unknown> | null => {
   if (!entity.due || due === undefined) return null;
-  if (typeof due !== 'string' || !(DUE as readonly string[]).includes(due)) {
+  if (typeof due !== 'string' || !isOneOf(DUE, due)) {
     throw validationError('due must be today or overdue', [{ path: 'due', message: 'Use today or overdue' }]);
   }
   const date = sql`t.${sql.id(snakeCase(entity.due.date))}`;
@@ -87,5 +87,5 @@ export const findRecord = async (db: ReadDb, entity: MasterDataEntity, id: numbe
   if (!row || row.deleted) return { found: undefined, stale };
   const record: RecordRow = { id };
   for (const field of entity.fieldNames) record[field] = row[field] ?? null;
-  return { found: { record, version: row.version as number }, stale };
+  return { found: { record, version: Number(row.version) }, stale };
 };

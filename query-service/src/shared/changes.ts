@@ -41,7 +41,7 @@ export const parseSyncCursor = (value: string, list: string): SyncCursor => {
     throw refused();
   }
   if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== list) throw refused();
-  const [, tx, position] = parsed as unknown[];
+  const [, tx, position]: unknown[] = parsed;
   if (typeof tx !== 'string' || typeof position !== 'string' || !/^\d{1,20}$/.test(tx) || !/^\d{1,18}$/.test(position) || BigInt(tx) >= 2n ** 64n) throw refused();
   return { list, tx, position };
 };
