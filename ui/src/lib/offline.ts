@@ -1,4 +1,4 @@
-import { salesInvoices } from '@erp/contracts';
+import { isRecord, salesInvoices } from '@erp/contracts';
 
 import { giveBackDeviceNumber, takeDeviceNumber } from '@/lib/device-series';
 import { todayInIndia } from '@/lib/format';
@@ -20,7 +20,8 @@ const dateOf = (body: Record<string, unknown>) => (typeof body[salesInvoices.dat
  */
 async function prepare(command: NewCommand): Promise<NewCommand> {
   if (command.method !== 'POST' || command.path !== salesInvoices.path || navigator.onLine) return command;
-  const body = command.body as Record<string, unknown>;
+  const body = command.body;
+  if (!isRecord(body)) return command;
   if (typeof body[salesInvoices.numberField] === 'string' && body[salesInvoices.numberField] !== '') return command;
   const number = await takeDeviceNumber(dateOf(body));
   return number ? { ...command, body: { ...body, [salesInvoices.numberField]: number }, note: { number: 'device-series' } } : command;
@@ -30,8 +31,8 @@ export async function submitOffline(command: NewCommand, transmit: Transmit): Pr
   const prepared = await prepare(command);
   const outcome = await outboxWith(transmit).submit(prepared);
   // Refused while the form is open: its number is not used.
-  if (outcome.kind === 'answered' && !outcome.response.ok && prepared.note?.number === 'device-series') {
-    const body = prepared.body as Record<string, unknown>;
+  const body = prepared.body;
+  if (outcome.kind === 'answered' && !outcome.response.ok && prepared.note?.number === 'device-series' && isRecord(body)) {
     await giveBackDeviceNumber(String(body[salesInvoices.numberField]), dateOf(body));
   }
   return outcome;
@@ -40,6 +41,6 @@ export async function submitOffline(command: NewCommand, transmit: Transmit): Pr
 /** Forgets a command kept on the device; a sale's number from the device's series is given back when it was the last. */
 export async function discardCommand(entry: OutboxEntry) {
   await outbox?.discard(entry.id);
-  const body = entry.body as Record<string, unknown>;
-  if (entry.note.number === 'device-series') await giveBackDeviceNumber(String(body[salesInvoices.numberField]), dateOf(body));
+  const body = entry.body;
+  if (entry.note.number === 'device-series' && isRecord(body)) await giveBackDeviceNumber(String(body[salesInvoices.numberField]), dateOf(body));
 }
