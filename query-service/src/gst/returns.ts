@@ -51,17 +51,17 @@ export const monthReturns = async (deps: Pick<ReadDeps, 'db'>, period: string) =
 export const gstr1Of = (month: Pick<Awaited<ReturnType<typeof monthReturns>>, 'gstin' | 'year' | 'month' | 'outward'>) =>
   gstr1({ gstin: month.gstin, year: month.year, month: month.month, documents: month.outward });
 
-const ACCOUNTS = {
+const ACCOUNTS: Readonly<Record<'outward' | 'input', Partial<Record<keyof Figures, readonly string[]>>>> = {
   outward: { taxable: ['sales', 'sales-returns'], igst: ['output-igst'], cgst: ['output-cgst'], sgst: ['output-sgst'] },
   input: { igst: ['input-igst'], cgst: ['input-cgst'], sgst: ['input-sgst'] },
-} as const;
+};
 
 /**
  * The month's journal per voucher on one side's accounts: outward as credit − debit (Sales,
  * Sales Returns, Output GST), input as debit − credit (Input GST). The business charges no cess.
  */
 export const booksOf = async (db: ReadDb, side: keyof typeof ACCOUNTS, from: string, to: string): Promise<BooksEntry[]> => {
-  const heads = ACCOUNTS[side] as Partial<Record<keyof Figures, readonly string[]>>;
+  const heads = ACCOUNTS[side];
   const amount = side === 'outward' ? sql`credit - debit` : sql`debit - credit`;
   const headSum = (head: keyof Figures) => sql`coalesce(sum(${amount}) filter (where account = any(${[...(heads[head] ?? [])]}::text[])), 0)::text`;
   // One row per voucher, its heads summed in the database (a month of 10,000 invoices: 10,000 rows, not 40,000).

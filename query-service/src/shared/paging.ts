@@ -68,9 +68,8 @@ const parseCursor = (value: string): readonly [string, number] => {
   if (value.length > 2000 || !/^[A-Za-z0-9_-]+$/.test(value)) throw bad();
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && Number.isSafeInteger(parsed[1])) {
-      return [parsed[0], parsed[1] as number];
-    }
+    const [sortValue, id]: unknown[] = Array.isArray(parsed) && parsed.length === 2 ? parsed : [];
+    if (typeof sortValue === 'string' && typeof id === 'number' && Number.isSafeInteger(id)) return [sortValue, id];
   } catch {
     // Not JSON: the same answer as any other foreign value.
   }
