@@ -152,7 +152,7 @@ const installable = () =>
 const contractsVersion = () => {
   const hash = createHash('sha256');
   const dir = fileURLToPath(new URL('../contracts/src', import.meta.url));
-  for (const file of (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(`${dir}/${file}`));
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(`${dir}/${file}`));
   return hash.digest('hex').slice(0, 12);
 };
 

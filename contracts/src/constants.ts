@@ -12,6 +12,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
 export const UNITS = ['PC', 'KG', 'GM', 'LTR', 'MTR', 'SQM', 'SQF', 'PKT', 'BOX', 'SET', 'NOS', 'BAG', 'DOZ', 'BTL', 'ROL', 'TON', 'QTL', 'PRS', 'CTN', 'MLT'] as const;
 export type Unit = (typeof UNITS)[number];
 
+/** Whether a string is one of a list of literals (a unit, a colour), narrowing it to them. */
+export const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => values.some((v) => v === value);
+
 /**
  * The GST unit quantity code (UQC) of each unit, as GSTR-1's HSN summary and e-invoices name it.
  * The seed's own codes map to their UQC (PC → PCS, KG → KGS, PKT → PAC); the rest are UQCs.
@@ -21,7 +24,7 @@ export const UQC: Readonly<Record<Unit, string>> = {
   NOS: 'NOS', BAG: 'BAG', DOZ: 'DOZ', BTL: 'BTL', ROL: 'ROL', TON: 'TON', QTL: 'QTL', PRS: 'PRS', CTN: 'CTN', MLT: 'MLT',
 };
 /** The UQC of a unit ('OTH' for one without). */
-export const uqcOf = (unit: string | null | undefined): string => (unit && unit in UQC ? UQC[unit as Unit] : 'OTH');
+export const uqcOf = (unit: string | null | undefined): string => (unit && isOneOf(UNITS, unit) ? UQC[unit] : 'OTH');
 
 export const ADJUSTMENT_TYPES = ['increase', 'decrease'] as const;
 export const ADJUSTMENT_REASONS = {
@@ -120,7 +123,5 @@ export const ICON_NAMES = [
 export type IconName = (typeof ICON_NAMES)[number];
 
 /** Unknown colours fall back to blue, unknown icons to Package (SEED-SPEC §3). */
-export const colorOrDefault = (color: string): ModuleColor =>
-  (MODULE_COLORS as readonly string[]).includes(color) ? (color as ModuleColor) : 'blue';
-export const iconOrDefault = (icon: string): IconName =>
-  (ICON_NAMES as readonly string[]).includes(icon) ? (icon as IconName) : 'Package';
+export const colorOrDefault = (color: string): ModuleColor => (isOneOf(MODULE_COLORS, color) ? color : 'blue');
+export const iconOrDefault = (icon: string): IconName => (isOneOf(ICON_NAMES, icon) ? icon : 'Package');

@@ -13,6 +13,9 @@ export const DATE_YEARS = { min: 1900, max: 2999 } as const;
 export const MAX_PERIOD_YEARS = 10;
 
 const yearOf = (date: string) => Number(date.slice(0, 4));
+
+/** The year and month of a `YYYY-MM` month or a `YYYY-MM-DD` date. */
+export const yearAndMonth = (value: string) => ({ year: yearOf(value), month: Number(value.slice(5, 7)) });
 /** `the years 1900 to 2999`, for messages. */
 export const DATE_YEARS_TEXT = `the years ${DATE_YEARS.min} to ${DATE_YEARS.max}`;
 

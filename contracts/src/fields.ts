@@ -213,7 +213,7 @@ export function select<const V extends string>(
       if (!allowed.has(value)) ctx.addIssue({ code: 'custom', message: error });
       return value;
     });
-  const output = z.enum(options as [V, ...V[]]);
+  const output = z.enum(options);
   return field('select', 'text', input, required ? output : output.nullable(), {
     required,
     options,

@@ -7,6 +7,7 @@ export * from './constants';
 export * from './domain-errors';
 export * from './entity';
 export * from './errors';
+export * from './thrown';
 export * from './events';
 export * from './documented';
 export * from './fields';

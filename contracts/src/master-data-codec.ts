@@ -16,11 +16,10 @@ const Values = z.looseObject({});
 
 /** `{ type, data }` of a stored event, or a validation error saying what it is not. */
 const envelopeOf = (stored: unknown): { type: string; data: unknown } => {
-  const event = stored as { type?: unknown; data?: unknown } | null;
-  if (typeof event !== 'object' || event === null || typeof event.type !== 'string') {
+  if (typeof stored !== 'object' || stored === null || !('type' in stored) || typeof stored.type !== 'string') {
     return z.object({ type: z.string(), data: z.unknown() }).parse(stored);
   }
-  return { type: event.type, data: event.data };
+  return { type: stored.type, data: 'data' in stored ? stored.data : undefined };
 };
 
 /**

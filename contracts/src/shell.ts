@@ -7,3 +7,4 @@
 export * from './constants';
 export * from './paths';
 export * from './permissions';
+export * from './thrown';

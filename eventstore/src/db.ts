@@ -40,7 +40,7 @@ export const compiledOnce = <K extends object, V extends unknown[], T>(build: (k
   const texts = new WeakMap<K, string>();
   return (db: AnyDb, key: K, ...values: V): CompiledQuery<T> => {
     const text = texts.get(key);
-    if (text !== undefined) return CompiledQuery.raw(text, values) as CompiledQuery<T>;
+    if (text !== undefined) return CompiledQuery.raw(text, values);
     const compiled = build(key, ...values).compile(db);
     if (compiled.parameters.length !== values.length || compiled.parameters.some((p, i) => p !== values[i])) {
       throw new Error('compiledOnce: the statement takes values other than its own, in another order, or in its text');
@@ -101,7 +101,7 @@ export const preparedStatements = <T>(join: (text: (statement: Statement) => str
     values.push(...statement.values);
     return numbered;
   };
-  return CompiledQuery.raw(PREPARED_MARK + join(text), values) as CompiledQuery<T>;
+  return CompiledQuery.raw(PREPARED_MARK + join(text), values);
 };
 
 const lastResult = (result: unknown) => (Array.isArray(result) ? result.at(-1) : result);

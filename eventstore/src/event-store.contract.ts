@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { RecordedEvent } from '@erp/contracts';
+import { isRecord, type RecordedEvent } from '@erp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -287,7 +287,7 @@ export const eventStoreContract = (
           );
 
           const won = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [contenders[i]!] : []));
-          const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+          const lost: unknown[] = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
           expect(won).toHaveLength(1);
           expect(lost).toHaveLength(1);
           expect(lost[0]).toBeInstanceOf(StreamVersionConflict);
@@ -307,7 +307,7 @@ export const eventStoreContract = (
               store.append(streams.map((streamId) => ({ streamId, expectedVersion: 0, events: [eventOf('Allocated', { round })] })), metadata),
             ),
           );
-          const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+          const lost: unknown[] = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
           expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
           for (const reason of lost) expect(reason).toBeInstanceOf(StreamVersionConflict);
           for (const streamId of [a, b, c]) expect((await store.readStream(streamId)).version).toBe(1);
@@ -746,7 +746,7 @@ export const eventStoreContract = (
           [{ streamId: two, expectedVersion: 0, events: [eventOf(created, { n: 4 }), eventOf(renamed, { n: 5 })] }],
           metadata,
         );
-        const data = (page: EventPage) => page.events.map((e) => (e.data as { n: number }).n);
+        const data = (page: EventPage) => page.events.map((e) => (isRecord(e.data) ? e.data.n : undefined));
 
         const byType = await store.readFeed({ after, limit: 100, type: created });
         const byStream = await store.readFeed({ after, limit: 100, streamId: two });

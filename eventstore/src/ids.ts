@@ -1,3 +1,4 @@
+import { errorCode } from '@erp/contracts';
 import { sql } from 'kysely';
 
 import type { AnyDb } from './db';
@@ -15,8 +16,7 @@ const sequenceName = (name: string) => {
   return `erp_id_${name.replace(/-/g, '_')}`;
 };
 
-const isMissingRelation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '42P01';
+const isMissingRelation = (error: unknown) => errorCode(error) === '42P01';
 
 /**
  * One PostgreSQL sequence per entity (`erp_id_vendor`, 32-bit). A sequence hands out numbers

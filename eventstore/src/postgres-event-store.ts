@@ -1,4 +1,4 @@
-import type { EventMetadata, RecordedEvent } from '@erp/contracts';
+import { errorCode, type EventMetadata, type RecordedEvent } from '@erp/contracts';
 import { sql } from 'kysely';
 import type pg from 'pg';
 
@@ -61,20 +61,14 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   metadata: row.metadata,
 });
 
-const sqlState = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null ? (error as { code?: string }).code : undefined;
-
 /**
  * Two appends that wait on each other's rows (a deadlock) or a serialization failure: neither
  * wrote anything, and the same command decided again will most likely go through.
  */
-const isTransient = (error: unknown): boolean => sqlState(error) === '40P01' || sqlState(error) === '40001';
+const isTransient = (error: unknown): boolean => errorCode(error) === '40P01' || errorCode(error) === '40001';
 
 const isUniqueViolation = (error: unknown, constraint: string): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: string }).code === '23505' &&
-  (error as { constraint?: string }).constraint === constraint;
+  errorCode(error) === '23505' && typeof error === 'object' && error !== null && 'constraint' in error && error.constraint === constraint;
 
 /**
  * The Postgres event store. Global order is (transaction id, position): a reader only takes

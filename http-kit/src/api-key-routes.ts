@@ -4,7 +4,6 @@ import type { Context } from 'koa';
 
 import type { AuthStore } from './auth-store';
 import { notFoundHttp } from './http-error';
-import type { AppState } from './middleware';
 import { idParam } from './params';
 import { parseBody } from './parse';
 
@@ -17,7 +16,7 @@ const API_KEY = byId(api.apiKeys, ':id');
 export const apiKeyWriteRoutes = (router: Router, auth: AuthStore) => {
   router.post(api.apiKeys, async (ctx: Context) => {
     const { name, role, expiresAt } = parseBody(NewApiKeySchema, ctx.request.body);
-    const created = await auth.createApiKey(name, role, expiresAt ?? null, (ctx.state as AppState).user?.username ?? null);
+    const created = await auth.createApiKey(name, role, expiresAt ?? null, ctx.state.user?.username ?? null);
     ctx.status = 201;
     ctx.set('Location', byId(api.apiKeys, created.id));
     ctx.set('Cache-Control', 'no-store');

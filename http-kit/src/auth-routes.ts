@@ -7,7 +7,6 @@ import { roomToHash } from './hash-gate';
 import { HttpError, unauthenticated } from './http-error';
 import { setupThrottleKeys, type ThrottleKey, throttleKeys } from './login-throttle';
 import { parseBody } from './parse';
-import type { AppState } from './middleware';
 import { SESSION_COOKIE, setSessionCookie } from './session';
 
 /**
@@ -79,7 +78,7 @@ export const authWriteRoutes = (router: Router, auth: AuthStore) => {
 /** Who am I; the 401 says whether the app still needs its first user (query side). */
 export const authReadRoutes = (router: Router, auth: AuthStore) => {
   router.get(api.auth.me, async (ctx: Context) => {
-    const user = (ctx.state as AppState).user;
+    const user = ctx.state.user;
     if (user) {
       ctx.body = user;
       return;

@@ -1,9 +1,7 @@
-import { api, can, type Health } from '@erp/contracts';
+import { api, can, errorCode, type Health } from '@erp/contracts';
 import type { EventStore, Notifier } from '@erp/eventstore';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-
-import type { AppState } from './middleware';
 
 const STORE_TIMEOUT_MS = 2000;
 
@@ -20,8 +18,7 @@ export const storeHealth = async (store: EventStore) => {
     const head = await Promise.race([store.headPosition(), timeout]);
     return { kind: store.kind, reachable: true, head } as const;
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    return { kind: store.kind, reachable: false, head: null, error: typeof code === 'string' ? code : 'unreachable' } as const;
+    return { kind: store.kind, reachable: false, head: null, error: errorCode(error) ?? 'unreachable' } as const;
   } finally {
     clearTimeout(timer);
   }
@@ -65,7 +62,7 @@ export const healthRoute = (router: Router, store: EventStore, notifier: Notifie
     ctx.status = status === 'down' ? 503 : 200;
     ctx.set('Cache-Control', 'no-store');
     const notifierPart = { kind: notifier.kind, healthy: notifier.isHealthy() };
-    const details = can((ctx.state as AppState).user?.role, 'audit');
+    const details = can(ctx.state.user?.role, 'audit');
     const { head: _head, ...publicStore } = storePart;
     const body: Health = details
       ? { status, problems: problems.map((p) => (p.detail ? `${p.what} ${p.detail}` : p.what)), store: storePart, notifier: notifierPart, ...extra.body }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Stream } from 'node:stream';
 
-import { DomainError, type ErrorBody, HEADERS, type Role } from '@erp/contracts';
+import { DomainError, type ErrorBody, errorCode, errorMessage, errorStatus, HEADERS, type Role } from '@erp/contracts';
 import type { Context, Middleware, Next } from 'koa';
 
 import { HashingBusy } from './hash-gate';
@@ -26,6 +26,12 @@ export interface AppState {
 }
 
 export type AppContext = Context & { state: AppState };
+
+// Every request's state is the AppState requestContext fills first (Koa's own state type is `any`).
+declare module 'koa' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: Koa's DefaultState takes AppState's members
+  interface DefaultState extends AppState {}
+}
 
 /** The user id events record: none for an API key (its name is the `username`: "API key Tally sync"). */
 export const actorId = (state: AppState): number | null => (state.user && state.user.apiKeyId === undefined ? state.user.id : null);
@@ -58,9 +64,8 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
  */
 export const isConnectionError = (error: unknown): boolean => {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (CONNECTION_CODES.has(String(code))) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/.test(String(message));
+  if (CONNECTION_CODES.has(errorCode(error) ?? '')) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/.test(errorMessage(error));
 };
 
 const toHttpError = (error: unknown): HttpError => {
@@ -74,7 +79,7 @@ const toHttpError = (error: unknown): HttpError => {
   }
   // A deadlock or serialization failure that outlived the command's own retries: nothing was
   // written, and the same request is likely to go through in a moment.
-  const sqlState = String((error as { code?: unknown } | null)?.code);
+  const sqlState = errorCode(error);
   if (sqlState === '40P01' || sqlState === '40001') {
     return new HttpError(409, 'conflict', 'The records are being changed by others right now; try again');
   }
@@ -83,16 +88,16 @@ const toHttpError = (error: unknown): HttpError => {
     return new HttpError(status, code, error.message, error.issues);
   }
   // A body that claims a Content-Encoding it does not have: bad input, not a crash.
-  if (/^Z_/.test(String((error as { code?: unknown }).code))) {
+  if (/^Z_/.test(errorCode(error) ?? '')) {
     return new HttpError(400, 'validation_failed', 'The request body could not be decoded');
   }
-  const status = (error as { status?: number }).status;
+  const status = errorStatus(error);
   // The JSON parser (@hapi/bourne) refuses prototype keys anywhere in a body: valid JSON, refused input.
-  if (status === 400 && /forbidden prototype property/.test(String((error as Error).message))) {
+  if (status === 400 && /forbidden prototype property/.test(errorMessage(error))) {
     return new HttpError(400, 'validation_failed', 'The request body has a "__proto__" or "constructor.prototype" key, which is not accepted');
   }
   if (status && status >= 400 && status < 500) {
-    const message = status === 400 ? 'Request body is not valid JSON' : String((error as Error).message);
+    const message = status === 400 ? 'Request body is not valid JSON' : errorMessage(error);
     return new HttpError(status, LIB_STATUS[status] ?? 'validation_failed', message);
   }
   return new HttpError(500, 'internal_error', 'Something went wrong on our side');
@@ -127,7 +132,7 @@ export const errorHandler = (log: (error: unknown, ctx: Context) => void): Middl
 export const requestContext = (now: () => Date = () => new Date()): Middleware =>
   async (ctx: Context, next: Next) => {
     const given = ctx.get(HEADERS.requestId);
-    const state = ctx.state as AppState;
+    const state = ctx.state;
     state.correlationId = /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
     state.now = now();
     ctx.set(HEADERS.requestId, state.correlationId);

@@ -3,7 +3,6 @@ import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 
 import { HttpError } from './http-error';
-import type { AppState } from './middleware';
 
 const ACTIONS: Readonly<Record<Permission, string>> = {
   read: 'see this',
@@ -42,7 +41,7 @@ export const roleGuard = (router: Router): Middleware => {
     return permission;
   };
   return async (ctx: Context, next: Next) => {
-    const { user } = ctx.state as AppState;
+    const { user } = ctx.state;
     const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
     if (user && !PUBLIC_API_ROUTES.includes(`${method} ${ctx.path.replace(/\/+$/, '')}`)) {
       const permission = permissionOf(ctx, method);

@@ -4,11 +4,10 @@ import { PUBLIC_API_ROUTES } from '@erp/contracts';
 
 import { type AuthStore, SESSION_DAYS } from './auth-store';
 import { HttpError, unauthenticated } from './http-error';
-import type { AppState, SessionUser } from './middleware';
+import type { SessionUser } from './middleware';
 import { rateLimitHeaders } from './rate-limit';
 
 export const SESSION_COOKIE = 'erp_session';
-
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
@@ -35,7 +34,7 @@ export const sessionAuth = (auth: AuthStore): Middleware => async (ctx: Context,
   const authorization = ctx.get('authorization');
   const token = ctx.cookies.get(SESSION_COOKIE);
   const user = authorization ? await keyUser(ctx, auth, authorization) : token ? await auth.userOfSession(token) : null;
-  if (user) (ctx.state as AppState).user = user;
+  if (user) ctx.state.user = user;
   const route = `${ctx.method === 'HEAD' ? 'GET' : ctx.method} ${ctx.path.replace(/\/+$/, '')}`;
   if (!user && ctx.path.startsWith('/api') && !PUBLIC_API_ROUTES.includes(route)) {
     throw unauthenticated();

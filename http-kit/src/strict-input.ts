@@ -22,12 +22,16 @@ interface Route {
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A list of the document (`anyOf`, `allOf`, `parameters`), none when absent. */
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** Follows a local `$ref` (`#/components/schemas/Customer`) through the document. */
 const resolver = (doc: StrictDocument) => (node: unknown): Json => {
   let current = node;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && hops < 20; hops += 1) {
-    current = (current.$ref as string)
+  for (let hops = 0; hops < 20; hops += 1) {
+    const ref = isObject(current) ? current.$ref : undefined;
+    if (typeof ref !== 'string') break;
+    current = ref
       .replace(/^#\//, '')
       .split('/')
       .reduce<unknown>((at, key) => (isObject(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
@@ -49,7 +53,7 @@ const routesOf = (doc: StrictDocument): Route[] =>
 /** The names of every field in `value` that `schema` does not declare, as `lines.0.rate`. */
 export const unknownFields = (resolve: (node: unknown) => Json, node: unknown, value: unknown, at: string[] = []): string[] => {
   const schema = resolve(node);
-  const branches = [...((schema.anyOf ?? schema.oneOf ?? []) as unknown[])];
+  const branches = listOf(schema.anyOf ?? schema.oneOf);
   if (branches.length > 0) {
     // The branch that fits best: a value of a union is judged by the member it is meant for.
     const found = branches.map((branch) => unknownFields(resolve, branch, value, at));
@@ -59,7 +63,7 @@ export const unknownFields = (resolve: (node: unknown) => Json, node: unknown, v
     return schema.items ? value.flatMap((element, i) => unknownFields(resolve, schema.items, element, [...at, String(i)])) : [];
   }
   if (!isObject(value)) return [];
-  const parts = [schema, ...((schema.allOf ?? []) as unknown[]).map(resolve)];
+  const parts = [schema, ...listOf(schema.allOf).map(resolve)];
   const properties: Json = Object.assign({}, ...parts.map((p) => (isObject(p.properties) ? p.properties : {})));
   // Closed unless a schema says what else it takes (a free map: `additionalProperties`). An object
   // where the schema says nothing of its fields (`{}`) takes none: a nested field is never let by.
@@ -104,13 +108,14 @@ export const strictInput = (doc: StrictDocument): Middleware => {
   const routes = routesOf(doc);
   return async (ctx: Context, next: Next) => {
     const route = routes.find((r) => r.pattern.test(ctx.path));
-    const op = route && isObject(route.item[ctx.method.toLowerCase()]) ? (route.item[ctx.method.toLowerCase()] as Json) : undefined;
+    const operation = route?.item[ctx.method.toLowerCase()];
+    const op = isObject(operation) ? operation : undefined;
     if (!route || !op) return next();
-    const parameters = [...((route.item.parameters ?? []) as unknown[]), ...((op.parameters ?? []) as unknown[])].map(resolve);
+    const parameters = [...listOf(route.item.parameters), ...listOf(op.parameters)].map(resolve);
     const known = parameters.filter((p) => p.in === 'query').map((p) => String(p.name));
     const unknownQuery = Object.keys(ctx.query).filter((name) => !known.includes(name));
     if (unknownQuery.length > 0) refuse('query parameter', unknownQuery, known);
-    const body = (ctx.request as { body?: unknown }).body;
+    const body = 'body' in ctx.request ? ctx.request.body : undefined;
     if (ctx.method !== 'GET' && body !== undefined && body !== null) {
       const schema = jsonSchemaOf(resolve, op.requestBody);
       let unknown = schema === undefined ? (isObject(body) ? Object.keys(body) : []) : unknownFields(resolve, schema, body);

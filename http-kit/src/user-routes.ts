@@ -5,7 +5,6 @@ import type { Context } from 'koa';
 import { countAttempt } from './auth-routes';
 import type { AuthStore } from './auth-store';
 import { badRequest, conflictHttp, notFoundHttp } from './http-error';
-import type { AppState } from './middleware';
 import { throttleKeys } from './login-throttle';
 import { idParam } from './params';
 import { parseBody } from './parse';
@@ -57,7 +56,7 @@ export const userWriteRoutes = (router: Router, auth: AuthStore, record: RecordU
   });
 
   router.post(api.auth.password, async (ctx: Context) => {
-    const user = (ctx.state as AppState).user!;
+    const user = ctx.state.user!;
     const { currentPassword, newPassword } = parseBody(PasswordChangeSchema, ctx.request.body);
     // Guessing the current password here is guessing a sign-in: the same counts.
     const keys = throttleKeys(user.username, ctx.ip);

@@ -28,12 +28,12 @@ export const deliveriesPage = (ctx: Context): { limit: number; before: number | 
         : [],
   );
   if (issues.length > 0) throw badRequest(`Unknown or repeated query parameter: ${issues.map((i) => i.path).join(', ')}`, issues);
-  const limitText = ctx.query.limit as string | undefined;
+  const limitText = typeof ctx.query.limit === 'string' ? ctx.query.limit : undefined;
   const limit = limitText === undefined ? WEBHOOK_DELIVERIES_LIMIT.default : /^\d{1,4}$/.test(limitText) ? Number(limitText) : NaN;
   if (!(limit >= 1 && limit <= WEBHOOK_DELIVERIES_LIMIT.max)) {
     throw badRequest(`limit must be a whole number from 1 to ${WEBHOOK_DELIVERIES_LIMIT.max}`, [{ path: 'limit', message: `From 1 to ${WEBHOOK_DELIVERIES_LIMIT.max}` }]);
   }
-  const after = ctx.query.after as string | undefined;
+  const after = typeof ctx.query.after === 'string' ? ctx.query.after : undefined;
   return { limit, before: after === undefined ? null : cursorId(after) };
 };
 

@@ -1,3 +1,4 @@
+import { errorCode } from '@erp/contracts';
 import type { AnyDb } from '@erp/eventstore';
 import { sql } from 'kysely';
 
@@ -18,7 +19,7 @@ export const integrationFailures = async (db: AnyDb): Promise<WorkerFailure[]> =
     where to_regclass('integration_checkpoints') is not null and failing_since is not null order by name`
     .execute(db)
     .catch((error: unknown) => {
-      if ((error as { code?: string }).code === '42P01' || (error as { code?: string }).code === '42703') return { rows: [] };
+      if (errorCode(error) === '42P01' || errorCode(error) === '42703') return { rows: [] };
       throw error;
     });
   return rows.map((r) => ({ worker: r.name, since: r.since, error: r.error }));

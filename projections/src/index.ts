@@ -19,6 +19,7 @@ export * from './runner/rebuild';
 export * from './runner/replay-guard';
 export * from './runner/runner';
 export * from './runner/table';
+export * from './read-models';
 export * from './runner/waker';
 export * from './master-data';
 export * from './master-data/master-data.projection';

@@ -1,5 +1,6 @@
 import { api } from '@erp/contracts';
-import type { AnyDb, EventStore, Notifier } from '@erp/eventstore';
+import type { EventStore, Notifier } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 import {
   API_CSP,
   apiKeyReadRoutes,
@@ -32,7 +33,7 @@ import { registerReadRoutes } from './routes';
 import { refuseUnknown } from './shared/refuse-unknown';
 
 export interface QueryAppDeps {
-  readonly db: AnyDb;
+  readonly db: ReadDb;
   readonly store: EventStore;
   readonly notifier: Notifier;
   readonly auth: AuthStore;

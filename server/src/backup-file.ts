@@ -84,8 +84,8 @@ async function* linesOf(file: string): AsyncGenerator<string> {
   pipeline(createReadStream(file), gunzip).catch(() => undefined);
   gunzip.setEncoding('utf8');
   let rest = '';
-  for await (const chunk of gunzip as AsyncIterable<string>) {
-    const lines = (rest + chunk).split('\n');
+  for await (const chunk of gunzip) {
+    const lines = (rest + String(chunk)).split('\n');
     rest = lines.pop()!;
     yield* lines;
   }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { errorCode } from '@erp/contracts';
+
 /**
  * The key of the backups' integrity tag (HMAC-SHA256). It is kept outside the backups folder:
  * whoever can change a copy of the backups cannot make a tag that passes. Its text is the key, so
@@ -20,7 +22,7 @@ export interface BackupKeySource {
   readonly defaultFile: string;
 }
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+const isMissing = (error: unknown) => errorCode(error) === 'ENOENT';
 
 const readKey = async (file: string) => {
   const key = (await readFile(file, 'utf8')).trim();
@@ -43,7 +45,7 @@ const keyMadeIfMissing = async (file: string) => {
   try {
     await writeFile(temp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
     await link(temp, file).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (errorCode(error) !== 'EEXIST') throw error;
     });
   } finally {
     await rm(temp, { force: true });

@@ -47,6 +47,7 @@ const send = (upstream: Upstream, req: IncomingMessage, body: Buffer, res: Serve
     const { url } = upstream;
     // The body goes whole, with its length (it was read to be sent again if need be).
     const { 'transfer-encoding': _chunked, ...headers } = req.headers;
+    const forwardedProto = req.headers['x-forwarded-proto'];
     const outgoing = request(
       {
         hostname: url.hostname,
@@ -59,7 +60,7 @@ const send = (upstream: Upstream, req: IncomingMessage, body: Buffer, res: Serve
           'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
           // The client's own X-Forwarded-Proto counts only from a proxy we were told to trust: it
           // decides whether the session cookie is marked Secure.
-          'x-forwarded-proto': (trustProxy ? (req.headers['x-forwarded-proto'] as string | undefined) : undefined) ?? 'http',
+          'x-forwarded-proto': (trustProxy && typeof forwardedProto === 'string' ? forwardedProto : undefined) ?? 'http',
           'x-forwarded-host': req.headers.host ?? '',
         },
       },

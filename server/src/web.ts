@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
+import { errorStatus } from '@erp/contracts';
 import { inlineHashes, SECURITY_HEADERS } from '@erp/http-kit';
 import Koa from 'koa';
 import serve from 'koa-static';
@@ -63,7 +64,7 @@ export const staticApp = (uiDir: string): Handler => {
       await next();
     } catch (error) {
       // Koa's own error answer would drop the headers above; a bad path is a plain 4xx here.
-      const status = (error as { status?: number }).status;
+      const status = errorStatus(error);
       ctx.status = status && status >= 400 && status < 500 ? status : 500;
       ctx.type = 'text';
       ctx.body = ctx.status === 500 ? 'Something went wrong on our side' : 'Bad request';

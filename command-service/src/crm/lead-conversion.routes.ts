@@ -25,6 +25,9 @@ const sliceOf = (plural: string) => {
   return slice;
 };
 
+/** A lead's text field as it holds it (null when blank). */
+const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
 /**
  * `POST /api/crm/leads/{id}/convert`: the customer made from the lead (customerFromLead) and
  * the lead's `LeadConverted` naming it, in one append over both streams. 201 with both records;
@@ -58,9 +61,9 @@ export const leadConversionRoutes = (router: Router, deps: CommandDeps) => {
         const values = lead.state.status === 'active' ? lead.state.values : {};
         const body = customersEntity.body.safeParse(customerFromLead({
           name: String(values.name),
-          company: (values.company as string | null | undefined) ?? null,
-          phone: (values.phone as string | null | undefined) ?? null,
-          email: (values.email as string | null | undefined) ?? null,
+          company: textOf(values.company),
+          phone: textOf(values.phone),
+          email: textOf(values.email),
         }));
         if (!body.success) throw validationError(`Lead ${id} cannot become a customer: ${body.error.issues[0]?.message ?? 'invalid'}`, []);
         const customer = await createCustomer(customerId, body.data, metadata)(ctx);

@@ -28,6 +28,11 @@ import { nameParty } from './parties';
 import type { SettlementDraft } from './settlement.decider';
 
 type Recorded = Extract<InvoiceState, { status: 'recorded' }>;
+/** A state that a record or revise just left recorded (the decider refuses anything else). */
+const recordedState = (state: InvoiceState): Recorded => {
+  if (state.status !== 'recorded') throw new Error(`expected a recorded invoice, found ${state.status}`);
+  return state;
+};
 
 /**
  * Record and revise of one invoice-like document (an invoice, a credit or debit note), each a
@@ -65,7 +70,7 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
       const paid =
         body.paidNow && settledBy && settlementId ? await settleNow(ctx, paidBusiness, settledBy, settlementId, id, body, stateAfter(decider, invoice, recorded), decider, metadata) : null;
       const credit =
-        noteOf && recorded.length > 0 ? await noteCredit(ctx, noteOf, { doc, decider }, before, stateAfter(decider, invoice, recorded) as Recorded, metadata) : null;
+        noteOf && recorded.length > 0 ? await noteCredit(ctx, noteOf, { doc, decider }, before, recordedState(stateAfter(decider, invoice, recorded)), metadata) : null;
       const changes = [...recorded, ...(paid?.allocated ?? []), ...(credit?.own ?? [])];
       const after = stateAfter(decider, invoice, changes);
       // An e-invoiced document keeps what its IRN was issued for (its e-documents decider says so).
@@ -161,7 +166,7 @@ const noteCredit = async (ctx: CommandContext, invoices: InvoiceStreams, note: I
   }
   if (target) {
     const key = invoices.doc.streamOf(target);
-    const now = evolveAll(note.decider, state, own) as Recorded;
+    const now = recordedState(evolveAll(note.decider, state, own));
     const reserved = sumMoney(Object.entries(now.allocations).flatMap(([k, share]) => (k === key ? [] : [share.amount])));
     const invoice = await load(target);
     const lodged = { total: data.totalAmount, lines: data.lines.flatMap((l) => (l.invoiceLineNo === undefined ? [] : [{ lineNo: l.invoiceLineNo, quantity: l.quantity }])) };

@@ -246,12 +246,11 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   const allocate = (state: InvoiceState, command: Extract<InvoiceCommand, { type: 'Allocate' }>): InvoiceChange[] => {
     const { id, by, as, partyId, path } = command.data;
     const amount = toMoney(command.data.amount);
-    const invoice = shareable(state, id, partyId, path);
+    const { invoice, allocations } = shareable(state, id, partyId, path);
     if (doc.against && !invoice.active) {
       const message = `${doc.label} ${invoice.number} is inactive: it has no credit`;
       throw conflict(message, [{ path, message }]);
     }
-    const { allocations } = state as Extract<InvoiceState, { status: 'recorded' }>;
     const mine = allocations[by];
     if (mine && mine.amount === amount && mine.as === as) return [];
     const due = subtractMoney(invoice.totalAmount, sharesBut(allocations, by));
@@ -277,14 +276,13 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       const message = `${label} ${state.invoice.number} is not from this ${partyWord}`;
       throw conflict(message, [{ path: named, message }]);
     }
-    return state.invoice;
+    return state;
   };
 
   /** A note against this invoice: its caps (returns.ts), then its credit applied up to what is due. */
   const lodge = (state: InvoiceState, command: Extract<InvoiceCommand, { type: 'Lodge' }>): InvoiceChange[] => {
     const { id, by, partyId, lodged, reserved } = command.data;
-    const invoice = shareable(state, id, partyId, 'invoiceId');
-    const { allocations } = state as Extract<InvoiceState, { status: 'recorded' }>;
+    const { invoice, allocations } = shareable(state, id, partyId, 'invoiceId');
     checkLodge(invoice, allocations, by, lodged);
     const due = subtractMoney(invoice.totalAmount, sharesBut(allocations, by));
     const free = subtractMoney(lodged.total, reserved);

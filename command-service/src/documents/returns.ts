@@ -4,6 +4,7 @@ import {
   decimal,
   type InvoiceData,
   type InvoiceLine,
+  isOneOf,
   type LineBody,
   type Lodged,
   type ReturnedLine,
@@ -11,6 +12,7 @@ import {
   subtractMoney,
   sumMoney,
   toMoney,
+  UNITS,
   validationError,
 } from '@erp/contracts';
 
@@ -50,7 +52,7 @@ export const returnedLines = (returned: readonly ReturnedLine[], invoice: { read
       itemName: line.itemName,
       description: line.description,
       hsn: line.hsn,
-      unit: line.unit as LineBody['unit'],
+      unit: typeof line.unit === 'string' && isOneOf(UNITS, line.unit) ? line.unit : null,
       quantity: r.quantity,
       rate: line.rate,
       discount,

@@ -11,6 +11,7 @@ import {
   periodLabel,
   periodOfDate,
   validationError,
+  yearAndMonth,
 } from '@erp/contracts';
 
 import type { Command, Decider } from '../shared/decider';
@@ -27,7 +28,7 @@ export type FilingCommand = Command<
 >;
 
 const lastDay = (period: string) => {
-  const [y, m] = period.split('-').map(Number) as [number, number];
+  const { year: y, month: m } = yearAndMonth(period);
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 };
 

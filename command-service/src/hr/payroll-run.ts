@@ -12,6 +12,7 @@ import {
 } from '@erp/contracts';
 import { type EventStore, START } from '@erp/eventstore';
 import type Router from '@koa/router';
+import { z } from 'zod';
 
 import { heldValues } from '../master-data/master-data.commands';
 import { type MasterDataDecider, type MasterDataState, recordOf } from '../master-data/master-data.decider';
@@ -25,13 +26,15 @@ import { stateAfter } from '../shared/handle-command';
 import { datedInBooks } from '../shared/period-locks';
 
 const PAGE = 1000;
+/** What this run reads of an EmployeeCreated: its id. */
+const CreatedId = z.object({ id: z.number().int() });
 
 /** Every employee id ever created, from the log (the write side reads no read model). */
 const employeeIds = async (store: EventStore): Promise<number[]> => {
   const ids: number[] = [];
   for (let after = START; ; ) {
     const page = await store.readFeed({ after, limit: PAGE, type: employeesEntity.events.names.created });
-    for (const event of page.events) ids.push((event.data as { id: number }).id);
+    for (const event of page.events) ids.push(CreatedId.parse(event.data).id);
     if (page.events.length < PAGE) return ids;
     after = page.cursor;
   }
@@ -58,7 +61,7 @@ export const payrollRun =
     const created: Payroll[] = [];
     const skipped: PayrollRunResult['skipped'] = [];
     const appends: Decision<unknown>['appends'][number][] = [];
-    let main = null as Decision<unknown>['main'] | null;
+    let main: Decision<unknown>['main'] | null = null;
     for (const [index, employeeId] of employees.entries()) {
       const employee = await ctx.load(recordStream(staff.entity, employeeId), staff.decider);
       if (employee.state.status !== 'active' || employee.state.values.active === false) continue;

@@ -1,4 +1,4 @@
-import { byId, type MasterDataEntity, type RecordOf } from '@erp/contracts';
+import { byId, isRecord, type MasterDataEntity, type RecordOf } from '@erp/contracts';
 import type { EventStore, IdAllocator } from '@erp/eventstore';
 import type Router from '@koa/router';
 
@@ -31,7 +31,8 @@ export const masterDataWriteRoutes = <E extends MasterDataEntity>(
   const replay = async (streamId: string) => recordOf(entity, foldStored(decider, (await deps.store.readStream(streamId)).events));
   const location = (record: RecordOf<E> | undefined) => {
     if (!record) return undefined;
-    const { id } = record as { id?: unknown };
+    const value: unknown = record;
+    const id = isRecord(value) ? value.id : undefined;
     if (typeof id !== 'number') throw new Error(`a ${entity.singular} record without its id`);
     return byId(entity.path, id);
   };

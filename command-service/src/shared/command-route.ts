@@ -1,7 +1,7 @@
 import { HEADERS } from '@erp/contracts';
 import type { EventStore } from '@erp/eventstore';
-import { actorId, type AppState, idParam, parseBody } from '@erp/http-kit';
-import type Router from '@koa/router';
+import { actorId, idParam, parseBody } from '@erp/http-kit';
+import type { Router, RouterContext } from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 
@@ -50,7 +50,7 @@ export const ifMatchVersions = (ctx: Context): number[] | undefined => {
 };
 
 const optionsOf = <Result>(ctx: Context, spec: CommandRouteSpec<z.ZodType, Result>): HandleOptions<Result> => {
-  const state = ctx.state as AppState;
+  const state = ctx.state;
   const seed = state.idempotencyKey ? `${state.user?.id ?? 0}:${state.idempotencyKey}` : undefined;
   return {
     expectedVersions: spec.method === 'post' ? undefined : ifMatchVersions(ctx),
@@ -76,11 +76,11 @@ export const commandRoute = <Schema extends z.ZodType, Result>(
   store: EventStore,
   spec: CommandRouteSpec<Schema, Result>,
 ) => {
-  router[spec.method](spec.path, async (ctx: Context) => {
-    const state = ctx.state as AppState;
+  router[spec.method](spec.path, async (ctx: RouterContext) => {
+    const state = ctx.state;
     const request: CommandRequest<z.output<Schema>> = {
       id: spec.path.includes(':id') ? idParam(ctx, spec.label) : 0,
-      params: ctx.params as Record<string, string>,
+      params: ctx.params,
       body: parseBody(spec.body, ctx.request.body),
       metadata: { now: state.now, userId: actorId(state), correlationId: state.correlationId },
     };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { HEADERS, IDEMPOTENCY_KEY_MAX } from '@erp/contracts';
 import { type AnyDb, LOCK_KEYS } from '@erp/eventstore';
-import { type AppState, badRequest, conflictHttp } from '@erp/http-kit';
+import { badRequest, conflictHttp } from '@erp/http-kit';
 import { sql } from 'kysely';
 import type { Context, Middleware, Next } from 'koa';
 
@@ -36,7 +36,7 @@ const requestHash = (ctx: Context) =>
  */
 export const idempotency = (db: AnyDb): Middleware => async (ctx: Context, next: Next) => {
   const key = ctx.get(HEADERS.idempotencyKey).trim();
-  const state = ctx.state as AppState;
+  const state = ctx.state;
   if (ctx.method !== 'POST' || !key || !state.user) return next();
   // A longer key would not fit a btree index entry (about 2.7 KB): a 400, not a 500 from PostgreSQL.
   if (key.length > IDEMPOTENCY_KEY_MAX) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { type EventStore, StreamVersionConflict } from '@erp/eventstore';
-import { actorId, type AppState, type RecordUserEvent } from '@erp/http-kit';
+import { actorId, type RecordUserEvent } from '@erp/http-kit';
 
 /** The stream of one user's audit events; not `user-<id>`: users' ids are not the id allocator's. */
 export const userStream = (id: number) => `user:${id}`;
@@ -11,7 +11,7 @@ export const userStream = (id: number) => `user:${id}`;
  * also an event, so the log says who added, disabled or reset whom, and when.
  */
 export const userEvents = (store: EventStore): RecordUserEvent => async (ctx, event) => {
-  const state = ctx.state as AppState;
+  const state = ctx.state;
   const metadata = { userId: actorId(state), username: state.user?.username ?? null, correlationId: state.correlationId, at: state.now.toISOString() };
   const streamId = userStream(event.data.id);
   // Two changes to one user at once: the later one reads the new version and goes again.

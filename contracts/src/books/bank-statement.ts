@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { isOneOf } from '../constants';
 import type { Issue } from '../errors';
 import { isStorable, MONEY_MAX, optionalTextInput, requiredTextInput, TEXT_MAX, UNSTORABLE_MESSAGE } from '../fields';
 import { decimal, toMoney } from '../money';
@@ -280,7 +281,8 @@ export const readStatement = (rows: readonly (readonly string[])[], format: Stat
     const read = schema.safeParse(Object.fromEntries(ROLES.map((r) => [r, cell(r)])));
     if (read.success) lines.push({ row: number, ...read.data });
     else for (const issue of read.error.issues) {
-      const header = format[issue.path[0] as Role] ?? String(issue.path[0]);
+      const role = issue.path[0];
+      const header = (typeof role === 'string' && isOneOf(ROLES, role) ? format[role] : null) ?? String(role);
       issues.push({ path: `rows.${number}.${header}`, message: `Row ${number}, ${header}: ${issue.message}` });
     }
   });

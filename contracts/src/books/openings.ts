@@ -22,7 +22,7 @@ export const OPENING_ACCOUNTS_VOUCHER = 'Opening balances';
 const NOT_TYPED = new Set(['debtors', 'creditors', 'stock-in-hand', 'temporary-opening']);
 /** The balance-sheet accounts an opening balance is typed for: cash, bank, capital, loans, taxes… */
 export const OPENING_ACCOUNTS = ACCOUNTS.filter((a) => a.accountType !== 'income' && a.accountType !== 'expense' && !NOT_TYPED.has(a.code));
-const CODES = OPENING_ACCOUNTS.map((a) => a.code) as [AccountCode, ...AccountCode[]];
+const CODES: readonly AccountCode[] = OPENING_ACCOUNTS.map((a) => a.code);
 
 export const OpeningLineSchema = z
   .object({

@@ -14,7 +14,7 @@ import { noteLineIssues, noteLinesOf, ReturnedLineSchema } from './note-lines';
 
 /** Reads a named property of a parsed object (the party's field, a text) for a schema to check. */
 const fieldOf = (value: object, name: string): unknown => Reflect.get(value, name);
-const PAYMENT_METHOD_VALUES = PAYMENT_METHODS.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]];
+const PAYMENT_METHOD_VALUES: readonly PaymentMethod[] = PAYMENT_METHODS.map((m) => m.value);
 /** `paidNow` as parsed ('0.00' when blank): null when nothing is paid now. */
 const paidNowOf = (input: object): string | null => {
   const value = fieldOf(input, 'paidNow');

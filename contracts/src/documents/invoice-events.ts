@@ -164,5 +164,6 @@ export const invoiceEvents = (config: EventConfig) => {
     }
   };
 
-  return { names, types: Object.values(names) as readonly string[], read, write, storedData };
+  const types: readonly string[] = Object.values(names);
+  return { names, types, read, write, storedData };
 };

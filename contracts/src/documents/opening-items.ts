@@ -19,6 +19,7 @@ export interface OpeningItemBody {
 }
 
 const fieldOf = (value: object, name: string): unknown => Reflect.get(value, name);
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** Where a kind's opening items are recorded (POST) and changed (PUT /{id}): `/api/sales/opening-invoices`. */
 export const openingItemsPath = (doc: Pick<InvoiceDocument, 'opening' | 'label'>) => {
@@ -49,7 +50,7 @@ export const openingItemBody = (doc: Pick<InvoiceDocument, 'party' | 'numberFiel
       partyId: Id.parse(fieldOf(input, doc.party.field)),
       number: String(fieldOf(input, doc.numberField)),
       date: String(fieldOf(input, doc.dateField)),
-      dueDate: (fieldOf(input, 'dueDate') as string | null | undefined) ?? null,
+      dueDate: textOrNull(fieldOf(input, 'dueDate')),
       amount: String(fieldOf(input, 'amount')),
       active: fieldOf(input, 'active') !== false,
     }));

@@ -107,14 +107,16 @@ const linesTable = (doc: PrintableDocument): Content => {
   return { table: { headerRows: 1, widths, body: [head, ...body] }, layout: 'lightHorizontalLines', fontSize: 8 };
 };
 
+const taxRow = (label: string, amount: string): [string, string] => [label, amount];
+
 const totalsTable = (doc: PrintableDocument): Content => {
   const rows: [string, string, boolean?][] =
     doc.tax === 'manual'
       ? [['Sub total', doc.totals.taxableValue], ['Tax', doc.totals.taxAmount], ['Total', doc.totals.total, true]]
       : [
           ['Taxable value', doc.totals.taxableValue],
-          ...(doc.tax === 'intra' ? ([['CGST', doc.totals.cgst], ['SGST', doc.totals.sgst]] as [string, string][]) : []),
-          ...(doc.tax === 'inter' ? ([['IGST', doc.totals.igst]] as [string, string][]) : []),
+          ...(doc.tax === 'intra' ? [taxRow('CGST', doc.totals.cgst), taxRow('SGST', doc.totals.sgst)] : []),
+          ...(doc.tax === 'inter' ? [taxRow('IGST', doc.totals.igst)] : []),
           ['Round off', doc.totals.roundOff],
           ['Total', doc.totals.total, true],
         ];
@@ -201,7 +203,7 @@ export const documentDefinition = (doc: PrintableDocument, qrFit: QrFit = (_text
     t(doc.tax === 'none' ? 'Composition taxable person or not registered: not eligible to collect tax on supplies' : 'Original for recipient', { alignment: 'center', fontSize: 7, margin: [0, 0, 0, 8] }),
     {
       columns: [
-        { width: '*', ...partyBlock('From', doc.supplier) } as Content,
+        { width: '*', ...partyBlock('From', doc.supplier) },
         {
           width: 'auto',
           stack: [
@@ -217,7 +219,7 @@ export const documentDefinition = (doc: PrintableDocument, qrFit: QrFit = (_text
       columnGap: 16,
       margin: [0, 0, 0, 10],
     },
-    { ...partyBlock(doc.recipientLabel, doc.recipient), margin: [0, 0, 0, 10] } as Content,
+    { ...partyBlock(doc.recipientLabel, doc.recipient), margin: [0, 0, 0, 10] } satisfies Content,
     ...eInvoiceBlock(doc, qrFit),
     linesTable(doc),
     totalsTable(doc),

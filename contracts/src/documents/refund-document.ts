@@ -69,7 +69,7 @@ export interface RefundBody {
   readonly lines: readonly { readonly source: string; readonly amount: string }[];
 }
 
-const METHODS = PAYMENT_METHODS.map((m) => m.value) as [string, ...string[]];
+const METHODS = PAYMENT_METHODS.map((m) => m.value);
 const fieldOf = (value: object, name: string): unknown => Reflect.get(value, name);
 const NullableText = z.string().nullable();
 const Envelope = z.object({ type: z.string(), data: z.unknown() });
@@ -164,6 +164,7 @@ export const refundDocument = <const P extends string, const D extends string, c
   };
   const write = (change: RefundChange): { readonly type: string; readonly data: unknown } =>
     change.kind === 'voided' ? { type: names.voided, data: { id: change.id, reason: change.reason } } : { type: names[change.kind], data: storedData(change.data) };
+  const types: readonly string[] = Object.values(names);
 
   return {
     ...config,
@@ -174,7 +175,7 @@ export const refundDocument = <const P extends string, const D extends string, c
     line,
     /** A line as a body sends it. */
     lineInput: lineBody,
-    events: { names, types: Object.values(names) as readonly string[] },
+    events: { names, types },
     read,
     write,
     storedData,

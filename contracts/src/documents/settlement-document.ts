@@ -38,7 +38,7 @@ export interface SettlementDocumentConfig<P extends string, D extends string, A 
   readonly invoices: InvoiceDocument;
 }
 
-const METHODS = PAYMENT_METHODS.map((m) => m.value) as [string, ...string[]];
+const METHODS = PAYMENT_METHODS.map((m) => m.value);
 
 /** A line of a payment or receipt as the domain sees it (its amount under a fixed name). */
 export interface SettlementLine {

@@ -41,12 +41,15 @@ const SECTIONS: readonly AmendedSection[] = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdn
 /** Every section's amendment table is its name and 'a' (b2b → b2ba), as the portal names them. */
 const amendedTable = (section: AmendedSection) => `${section}a`;
 
+/** Entries in the order of their keys (as `Object.keys(…).sort()`). */
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Same content whatever the key order (the copy went through JSON, the live row did not). */
 const canonical = (value: unknown): string =>
   Array.isArray(value)
     ? `[${value.map(canonical).join(',')}]`
     : value !== null && typeof value === 'object'
-      ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`
+      ? `{${Object.entries(value).sort(byKey).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
       : JSON.stringify(value);
 
 const tableFor = (section: AmendedSection, place: AmendmentPlace, wasFiled: boolean) => {

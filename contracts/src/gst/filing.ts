@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isAcceptedDate } from '../dates';
+import { isAcceptedDate, yearAndMonth } from '../dates';
 
 /**
  * Periods as filed (issue 44 item 4): the owner marks a month's GSTR-1 or GSTR-3B filed with the
@@ -81,7 +81,7 @@ export const periodOfDate = (date: string) => date.slice(0, 7);
 
 /** The month after: '2026-12' → '2027-01'. */
 export const nextPeriod = (period: string) => {
-  const [y, m] = period.split('-').map(Number) as [number, number];
+  const { year: y, month: m } = yearAndMonth(period);
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 };
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { validationError } from '../domain-errors';
 import { toIssues } from '../errors';
 import { sumMoney, toMoney } from '../money';
+import { errorMessage, isRecord } from '../thrown';
 
 /**
  * The GSTR-2B and IMS files as the GST portal gives them (issue 44 item 3), read with zod.
@@ -101,7 +102,7 @@ const jsonOf = (text: string, path: string): unknown => {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw validationError('The file is not JSON', [{ path, message: `Not JSON: ${(error as Error).message.slice(0, 120)}` }]);
+    throw validationError('The file is not JSON', [{ path, message: `Not JSON: ${errorMessage(error).slice(0, 120)}` }]);
   }
 };
 
@@ -118,7 +119,8 @@ const KNOWN_2B = new Set(['b2b', 'cdnr']);
 export const readGstr2b = (text: string, path = 'file') => {
   const value = jsonOf(text, path);
   const { gstin, rtnprd, gendt, docdata } = parsed(Gstr2bFileSchema, value, path, 'GSTR-2B').data;
-  const raw = (value as { data: { docdata: Record<string, unknown> } }).data.docdata;
+  // What the schema leaves out, read from the file as it is: the sections this reader does not know.
+  const raw = isRecord(value) && isRecord(value.data) && isRecord(value.data.docdata) ? value.data.docdata : {};
   const documents: Gstr2bDocument[] = [];
   type SupplierOf = { ctin: string; trdnm?: string | undefined; supprd?: string | undefined };
   const add = (kind: Gstr2bKind, supplier: SupplierOf, number: string, supplyType: string | undefined, doc: z.output<typeof Invoice> | z.output<typeof Note>) =>
@@ -148,7 +150,7 @@ export const readGstr2b = (text: string, path = 'file') => {
     if (seen.has(d.key)) throw validationError('A document is in the file twice', [{ path, message: `${d.number} of ${d.ctin} is in the file twice` }]);
     seen.add(d.key);
   }
-  const notRead = Object.keys(raw).filter((k) => !KNOWN_2B.has(k) && Array.isArray(raw[k]) && (raw[k] as unknown[]).length > 0);
+  const notRead = Object.entries(raw).flatMap(([k, rows]) => (!KNOWN_2B.has(k) && Array.isArray(rows) && rows.length > 0 ? [k] : []));
   return { period: periodOfReturn(rtnprd), gstin, generatedOn: gendt ?? null, documents, notRead };
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { keyedAll } from '../documents/keyed';
 import { GstSummarySchema } from './summary';
 import { TIE_OUT_HEADS, TIE_OUT_REASONS } from './tie-out';
 
@@ -29,7 +30,7 @@ export const Gstr3bReportSchema = z.object({
 });
 export type Gstr3bReport = z.output<typeof Gstr3bReportSchema>;
 
-const Figures = z.object(Object.fromEntries(TIE_OUT_HEADS.map((h) => [h, Amount])) as Record<(typeof TIE_OUT_HEADS)[number], typeof Amount>);
+const Figures = z.object(keyedAll(TIE_OUT_HEADS, () => Amount));
 const Side = z.object({
   books: Figures,
   gstr1: Figures.nullable(),

@@ -60,7 +60,7 @@ export const setOff = (output: ByHead<DecimalInput>, input: ByHead<DecimalInput>
   const credit = heads((h) => (decimal(input[h]).gt(0) ? decimal(input[h]) : ZERO));
   const left = { ...owed };
   const unused = { ...credit };
-  const used = heads(() => heads(() => ZERO) as Record<TaxHead, Big>);
+  const used = heads(() => ({ ...heads(() => ZERO) }));
   for (const [from, against] of ORDER) {
     for (const to of against) {
       const take = unused[from].lt(left[to]) ? unused[from] : left[to];

@@ -44,7 +44,7 @@ export const GST_STATES = [
 ] as const;
 
 export type StateCode = (typeof GST_STATES)[number]['code'];
-export const STATE_CODES = GST_STATES.map((s) => s.code) as [StateCode, ...StateCode[]];
+export const STATE_CODES: readonly StateCode[] = GST_STATES.map((s) => s.code);
 
 const NAMES = new Map<string, string>(GST_STATES.map((s) => [s.code, s.name]));
 

@@ -52,6 +52,8 @@ export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
 };
 
 const idOf = (change: InvoiceChange) => ('data' in change ? change.data.id : change.id);
+/** The invoice a note was against, as its row keeps it (an integer column). */
+const againstOf = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /** A note recorded before note types holds its whole total on its invoice while active (legacyNoteCredit). */
 const withLegacyCredit = (doc: InvoiceDocument, shares: readonly Share[], data: InvoiceData, previousAgainst: number | null): Share[] => {
@@ -88,7 +90,7 @@ export const invoiceListProjection = (doc: InvoiceDocument, version = doc.openin
         }
         case 'revised': {
           if (!row) return;
-          const next = withLegacyCredit(doc, shares, change.data, doc.against ? ((row[doc.against.field] as number | null) ?? null) : null);
+          const next = withLegacyCredit(doc, shares, change.data, doc.against ? againstOf(row[doc.against.field]) : null);
           rows.put(list, Object.assign({}, row, doc.storedData(change.data), stamp, { allocations: next }, invoiceMoney(doc, change.data, next, null)));
           return;
         }

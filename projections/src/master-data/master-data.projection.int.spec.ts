@@ -5,6 +5,7 @@ import { isAtOrAfter, type StoreUnderTest, type TestDatabase, testDatabase, with
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { ReadDb } from '../read-models';
 import { applyBatch } from '../runner/batch';
 import { readCheckpoint } from '../runner/checkpoints';
 import { rebuildProjection } from '../runner/rebuild';
@@ -39,8 +40,10 @@ const catchUp = async () => {
     if (result.read === 0) await new Promise((r) => setTimeout(r, 10));
   }
 };
-const replay = (events: Parameters<typeof applyBatch>[3]) =>
-  t.db.transaction().execute((trx) => applyBatch(trx, 'public', [vendors], events));
+const replay = (events: Parameters<typeof applyBatch>[3]) => {
+  const db: ReadDb = t.db;
+  return db.transaction().execute((trx) => applyBatch(trx, 'public', [vendors], events));
+};
 
 beforeAll(async () => {
   database = await testDatabase();

@@ -1,8 +1,9 @@
 import type { RecordedEvent } from '@erp/contracts';
-import type { AnyDb, Statement } from '@erp/eventstore';
+import type { Statement } from '@erp/eventstore';
 
 import type { BatchPlan, Projection, RowRef, Rows } from './projection';
 import { type Key, loadRows, type Row, type RowOf, rowWrites, runTogether, type TableSpec } from './table';
+import type { ReadDb } from '../read-models';
 
 interface TableRows {
   readonly spec: TableSpec;
@@ -74,7 +75,7 @@ const rowsNeeded = (needs: readonly RowRef[], carried: CarriedRows | undefined) 
   return tables;
 };
 
-const load = async (db: AnyDb, schema: string, t: TableRows & { toLoad: Set<Key> }) => {
+const load = async (db: ReadDb, schema: string, t: TableRows & { toLoad: Set<Key> }) => {
   if (t.toLoad.size === 0) return;
   for (const row of await loadRows(db, schema, t.spec, [...t.toLoad])) {
     const key = row[t.spec.key];
@@ -98,7 +99,7 @@ export const planBatch = (projections: readonly Projection[], events: readonly R
  * the same whether or not its writes have committed yet: a rebuild reads the next batch's rows
  * while the last one is still being written.
  */
-export const foldCarried = async (db: AnyDb, schema: string, planned: PlannedBatch, carried?: CarriedRows): Promise<{ writes: Statement[]; carried: CarriedRows }> => {
+export const foldCarried = async (db: ReadDb, schema: string, planned: PlannedBatch, carried?: CarriedRows): Promise<{ writes: Statement[]; carried: CarriedRows }> => {
   const needed = planned.plans.map(({ plan }) => ({ plan, tables: plan.needs.length === 0 ? new Map<string, TableRows & { toLoad: Set<Key> }>() : rowsNeeded(plan.needs, carried) }));
   // One query per table, all at once (each on a connection of its own when `db` is a pool).
   await Promise.all(needed.flatMap(({ tables }) => [...tables.values()].map((t) => load(db, schema, t))));
@@ -129,13 +130,13 @@ export const foldCarried = async (db: AnyDb, schema: string, planned: PlannedBat
  * return one write per table. The caller runs the writes in its transaction, in the statement
  * that moves the checkpoint.
  */
-export const foldPlanned = async (db: AnyDb, schema: string, planned: PlannedBatch): Promise<Statement[]> =>
+export const foldPlanned = async (db: ReadDb, schema: string, planned: PlannedBatch): Promise<Statement[]> =>
   (await foldCarried(db, schema, planned)).writes;
 
 /** planBatch, then foldPlanned. */
-export const foldBatch = async (db: AnyDb, schema: string, projections: readonly Projection[], events: readonly RecordedEvent[]) =>
+export const foldBatch = async (db: ReadDb, schema: string, projections: readonly Projection[], events: readonly RecordedEvent[]) =>
   foldPlanned(db, schema, planBatch(projections, events));
 
 /** foldBatch, then its writes (tests and tools; the runner adds its checkpoint to them). */
-export const applyBatch = async (db: AnyDb, schema: string, projections: readonly Projection[], events: readonly RecordedEvent[]) =>
+export const applyBatch = async (db: ReadDb, schema: string, projections: readonly Projection[], events: readonly RecordedEvent[]) =>
   runTogether(db, await foldBatch(db, schema, projections, events));

@@ -1,16 +1,35 @@
-import { type AnyDb, compiledOnce, type GlobalCursor, prepared, START, type Statement, statementOnce } from '@erp/eventstore';
+import { compiledOnce, type GlobalCursor, prepared, START, type Statement, statementOnce } from '@erp/eventstore';
 import { CompiledQuery, sql } from 'kysely';
+import { z } from 'zod';
 
+import type { ReadDb } from '../read-models';
 import { runTogether } from './table';
 
+/**
+ * The runner's own tables, column → type as the DDL below makes them (`| null` where it may be
+ * null); checkpoints.int.spec.ts holds them to a freshly prepared database's catalogue.
+ */
+export const RUNNER_COLUMNS = {
+  projection_checkpoints: { name: 'text', version: 'integer', tx: 'xid8', position: 'bigint', updated_at: 'timestamp with time zone', stopped: 'jsonb | null' },
+  projection_rebuilds: {
+    schema: 'text',
+    projections: 'text[]',
+    applied: 'bigint',
+    position: 'bigint',
+    target: 'bigint',
+    started_at: 'timestamp with time zone',
+    updated_at: 'timestamp with time zone',
+  },
+} as const;
+
+/** A value as pg hands it over: int8 and xid8 as text, timestamps as text (eventstore db.ts). */
+type PgValue<T> = T extends `${infer Type} | null` ? PgValue<Type> | null : T extends 'integer' ? number : T extends 'text[]' ? string[] : T extends 'jsonb' ? unknown : string;
+
+export type RunnerTables = { [T in keyof typeof RUNNER_COLUMNS]: { [C in keyof (typeof RUNNER_COLUMNS)[T]]: PgValue<(typeof RUNNER_COLUMNS)[T][C]> } };
+
 /** Where a projection stopped: the event it could not apply, and why (DESIGN: one stops, others go on). */
-export interface ProjectionStop {
-  readonly position: string;
-  readonly type: string;
-  readonly streamId: string;
-  readonly error: string;
-  readonly at: string;
-}
+const ProjectionStopSchema = z.object({ position: z.string(), type: z.string(), streamId: z.string(), error: z.string(), at: z.string() }).readonly();
+export type ProjectionStop = z.output<typeof ProjectionStopSchema>;
 
 export interface CheckpointRow {
   readonly name: string;
@@ -20,11 +39,11 @@ export interface CheckpointRow {
   readonly stopped: ProjectionStop | null;
 }
 
-type Raw = { name: string; version: number; tx: string; position: string; stopped: ProjectionStop | null };
-const toRow = (r: Raw): CheckpointRow => ({ name: r.name, version: r.version, cursor: { tx: r.tx, position: r.position }, stopped: r.stopped ?? null });
+type Raw = Pick<RunnerTables['projection_checkpoints'], 'name' | 'version' | 'tx' | 'position' | 'stopped'>;
+const toRow = (r: Raw): CheckpointRow => ({ name: r.name, version: r.version, cursor: { tx: r.tx, position: r.position }, stopped: ProjectionStopSchema.nullable().parse(r.stopped) });
 const COLUMNS = sql`name, version, tx::text as tx, position::text as position, stopped`;
 
-export const migrateCheckpoints = async (db: AnyDb) => {
+export const migrateCheckpoints = async (db: ReadDb) => {
   await sql`create table if not exists projection_checkpoints (
     name text primary key,
     version integer not null,
@@ -36,7 +55,7 @@ export const migrateCheckpoints = async (db: AnyDb) => {
 };
 
 /** Rebuilds under way (blue-green, into a shadow schema): how far each has come, for health and the Activity screen. */
-export const migrateRebuilds = async (db: AnyDb) => {
+export const migrateRebuilds = async (db: ReadDb) => {
   await sql`create table if not exists projection_rebuilds (
     schema text primary key,
     projections text[] not null,
@@ -56,7 +75,7 @@ export interface RebuildProgress {
   readonly startedAt: string;
 }
 
-export const readRebuilds = async (db: AnyDb): Promise<RebuildProgress[]> => {
+export const readRebuilds = async (db: ReadDb): Promise<RebuildProgress[]> => {
   await migrateRebuilds(db);
   const { rows } = await sql<RebuildProgress>`select projections, applied::float8 as applied, position::text as position, target::text as target,
       to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startedAt"
@@ -64,13 +83,13 @@ export const readRebuilds = async (db: AnyDb): Promise<RebuildProgress[]> => {
   return rows;
 };
 
-export const readCheckpoint = async (db: AnyDb, name: string): Promise<CheckpointRow | null> => {
+export const readCheckpoint = async (db: ReadDb, name: string): Promise<CheckpointRow | null> => {
   const { rows } = await sql<Raw>`select ${COLUMNS}
     from projection_checkpoints where name = ${name}`.execute(db);
   return rows[0] ? toRow(rows[0]) : null;
 };
 
-export const readCheckpoints = async (db: AnyDb, names?: readonly string[]): Promise<CheckpointRow[]> => {
+export const readCheckpoints = async (db: ReadDb, names?: readonly string[]): Promise<CheckpointRow[]> => {
   const { rows } = await prepared(sql<Raw>`select ${COLUMNS}
     from projection_checkpoints ${names ? sql`where name = any(${names}::text[])` : sql``} order by name`).execute(db);
   return rows.map(toRow);
@@ -81,7 +100,7 @@ export const readCheckpoints = async (db: AnyDb, names?: readonly string[]): Pro
  * (another worker's are skipped, not waited for). Whoever holds a row applies the next batch
  * of that projection and moves its checkpoint; nobody else can, so nothing is applied twice.
  */
-export const lockCheckpoints = async (db: AnyDb, names: readonly string[]): Promise<CheckpointRow[]> => {
+export const lockCheckpoints = async (db: ReadDb, names: readonly string[]): Promise<CheckpointRow[]> => {
   const { rows } = await db.executeQuery(lockQuery(db, CHECKPOINTS, names));
   return rows.map(toRow);
 };
@@ -105,7 +124,7 @@ const lockQuery = compiledOnce(
  * three took three. One simple query takes no parameters, so the names go in its text as
  * literals (made once per set of names).
  */
-export const beginLocked = async (db: AnyDb, names: readonly string[], commit: boolean): Promise<CheckpointRow[]> => {
+export const beginLocked = async (db: ReadDb, names: readonly string[], commit: boolean): Promise<CheckpointRow[]> => {
   const key = `${commit}\0${names.join('\0')}`;
   let text = lockTexts.get(key);
   if (text === undefined) {
@@ -123,7 +142,7 @@ export const beginLocked = async (db: AnyDb, names: readonly string[], commit: b
 const lockTexts = new Map<string, string>();
 
 /** Waits for the row lock (a rebuild's final swap waits for the batch in flight). */
-export const lockCheckpointsWaiting = async (db: AnyDb, names: readonly string[]): Promise<CheckpointRow[]> => {
+export const lockCheckpointsWaiting = async (db: ReadDb, names: readonly string[]): Promise<CheckpointRow[]> => {
   // One statement, in name order: when the live runner's round ends (it holds its rows while it
   // waits for appends, at most the poll), every row is taken at once, before its next round.
   const { rows } = await sql<Raw>`select ${COLUMNS}
@@ -135,7 +154,7 @@ export const lockCheckpointsWaiting = async (db: AnyDb, names: readonly string[]
  * The statement that moves checkpoints (to end a batch's writes, in the same round trip). A
  * projection that moves is no longer stopped.
  */
-export const checkpointUpdate = (db: AnyDb, names: readonly string[], version: number | null, cursor: GlobalCursor): Statement =>
+export const checkpointUpdate = (db: ReadDb, names: readonly string[], version: number | null, cursor: GlobalCursor): Statement =>
   checkpointStatement(db, CHECKPOINTS, '', cursor.tx, cursor.position, version, names);
 
 const checkpointStatement = statementOnce(
@@ -146,15 +165,15 @@ const checkpointStatement = statementOnce(
 );
 
 /** Marks a projection stopped on an event (health, metrics and the log say so until it moves). */
-export const markStopped = async (db: AnyDb, name: string, stop: ProjectionStop) => {
+export const markStopped = async (db: ReadDb, name: string, stop: ProjectionStop) => {
   await sql`update projection_checkpoints set stopped = ${JSON.stringify(stop)}::jsonb where name = ${name}`.execute(db);
 };
 
-export const writeCheckpoints = async (db: AnyDb, names: readonly string[], version: number | null, cursor: GlobalCursor) => {
+export const writeCheckpoints = async (db: ReadDb, names: readonly string[], version: number | null, cursor: GlobalCursor) => {
   await runTogether(db, [], checkpointUpdate(db, names, version, cursor));
 };
 
-export const ensureCheckpoint = async (db: AnyDb, name: string, version: number) => {
+export const ensureCheckpoint = async (db: ReadDb, name: string, version: number) => {
   await sql`insert into projection_checkpoints (name, version, tx, position)
     values (${name}, ${version}, ${START.tx}::xid8, ${START.position}::bigint)
     on conflict (name) do nothing`.execute(db);

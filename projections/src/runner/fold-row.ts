@@ -15,7 +15,8 @@ export const foldRow = (projection: Projection, spec: TableSpec, key: Key, row: 
   const rows: Rows = {
     get: (table, k) => (mine(table, k) ? (current as never) : undefined),
     put: (table, r) => {
-      if (mine(table, r[table.key] as Key)) current = r;
+      const k = r[table.key];
+      if ((typeof k === 'string' || typeof k === 'number') && mine(table, k)) current = r;
     },
     remove: (table, k) => {
       if (mine(table, k)) current = undefined;

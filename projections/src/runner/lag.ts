@@ -1,7 +1,8 @@
-import { type AnyDb, type EventStore, type GlobalCursor, START } from '@erp/eventstore';
+import { type EventStore, type GlobalCursor, START } from '@erp/eventstore';
 
 import { type ProjectionStop, readCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
+import type { ReadDb } from '../read-models';
 
 export interface ProjectionLag {
   readonly name: string;
@@ -23,7 +24,7 @@ export const LAG_COUNTED_UP_TO = 100_000;
  * projections that stand at one checkpoint (all of them, mostly) share one count and one read
  * of the oldest event they wait for.
  */
-export const projectionLags = async (db: AnyDb, store: EventStore, projections: readonly Projection[], now = Date.now()): Promise<ProjectionLag[]> => {
+export const projectionLags = async (db: ReadDb, store: EventStore, projections: readonly Projection[], now = Date.now()): Promise<ProjectionLag[]> => {
   const checkpoints = await readCheckpoints(db);
   const behind = new Map<string, Promise<{ lag: number; lagMs: number }>>();
   const lagAt = (cursor: GlobalCursor) => {

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@erp/contracts';
-import { type AnyDb, compareCursors, type EventPage, type EventStore, type GlobalCursor, START, type Statement } from '@erp/eventstore';
+import { errorCode, errorMessage, type RecordedEvent } from '@erp/contracts';
+import { compareCursors, type EventPage, type EventStore, type GlobalCursor, START, type Statement } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { applyBatch, type CarriedRows, foldCarried, planBatch } from './batch';
@@ -7,6 +7,7 @@ import { ensureCheckpoint, lockCheckpointsWaiting, migrateRebuilds, type Project
 import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
 import { createRebuildTable, finishRebuiltTable, runTogether } from './table';
+import type { ReadDb } from '../read-models';
 
 /** Ends a shadow batch's statement: a shadow need not wait for its WAL flush. */
 const SYNCHRONOUS_COMMIT_OFF: Statement = { pieces: ["select set_config('synchronous_commit', 'off', true)"], values: [] };
@@ -50,19 +51,18 @@ export class RebuildError extends Error {
  * and one event at a time, each in its own transaction, to name the event and the projection.
  * A failure that no single event reproduces (the database went away) is the original error.
  */
-const rebuildFailure = async (db: AnyDb, projections: readonly Projection[], schema: string, events: readonly RecordedEvent[], original: unknown) => {
+const rebuildFailure = async (db: ReadDb, projections: readonly Projection[], schema: string, events: readonly RecordedEvent[], original: unknown) => {
   for (const event of events) {
     for (const projection of projections) {
       try {
         await db.transaction().execute(async (trx) => applyBatch(trx, schema, [projection], [event]));
       } catch (error) {
-        const code = (error as { code?: unknown } | null)?.code;
-        if (typeof code === 'string' && /^(08|40|53|57|58|E[A-Z]+$)/.test(code)) return original;
+        if (/^(08|40|53|57|58|E[A-Z]+$)/.test(errorCode(error) ?? '')) return original;
         return new RebuildError(projection.name, {
           position: event.position,
           type: event.type,
           streamId: event.streamId,
-          error: String((error as Error)?.message ?? error).slice(0, 500),
+          error: errorMessage(error).slice(0, 500),
           at: new Date().toISOString(),
         });
       }
@@ -96,7 +96,7 @@ const pagesFrom = (store: EventStore, from: GlobalCursor, size: number, types: r
  * these projections in `schema` (dropped and created anew). The live tables are not touched.
  */
 export const buildInto = async (
-  db: AnyDb,
+  db: ReadDb,
   store: EventStore,
   projections: readonly Projection[],
   schema: string,
@@ -201,7 +201,7 @@ export const buildInto = async (
  * their WAL flush (a crash mid-way leaves only a shadow schema, dropped by the next rebuild).
  */
 export const rebuildProjections = async (
-  db: AnyDb,
+  db: ReadDb,
   store: EventStore,
   projections: readonly Projection[],
   options: RebuildOptions = {},
@@ -246,5 +246,5 @@ export const rebuildProjections = async (
 };
 
 /** One projection (`npm run erp -- rebuild <name>`). */
-export const rebuildProjection = (db: AnyDb, store: EventStore, projection: Projection, options: RebuildOptions = {}) =>
+export const rebuildProjection = (db: ReadDb, store: EventStore, projection: Projection, options: RebuildOptions = {}) =>
   rebuildProjections(db, store, [projection], options);

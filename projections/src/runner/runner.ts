@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@erp/contracts';
-import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, LOCK_KEYS, type Notifier } from '@erp/eventstore';
+import { errorMessage, type RecordedEvent } from '@erp/contracts';
+import { compareCursors, type EventStore, type GlobalCursor, LOCK_KEYS, type Notifier } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 import { foldBatch } from './batch';
@@ -21,6 +21,7 @@ import { catchUpLog, failureLog, leadershipLog, stopLog } from './runner-log';
 import { inSavepoint, isTransient, messageOf } from './transaction';
 import { waker } from './waker';
 import { migrateTable, runTogether } from './table';
+import type { ReadDb } from '../read-models';
 
 export interface RunnerOptions {
   readonly batchSize?: number;
@@ -54,7 +55,7 @@ export interface RunnerOptions {
  * same table fails in Postgres (pg_type unique violation) and two rebuilds would collide.
  */
 export const prepareProjections = async (
-  db: AnyDb,
+  db: ReadDb,
   store: EventStore,
   projections: readonly Projection[],
   log: ProjectionLog = silentLog,
@@ -124,7 +125,7 @@ export class ProjectionBatchError extends Error {
     readonly projections: readonly string[],
     cause: unknown,
   ) {
-    super(`projection batch of ${projections.join(', ')} failed: ${String((cause as Error)?.message ?? cause)}`, { cause });
+    super(`projection batch of ${projections.join(', ')} failed: ${errorMessage(cause)}`, { cause });
     this.name = 'ProjectionBatchError';
   }
 }
@@ -134,7 +135,7 @@ export class ProjectionBatchError extends Error {
  * cannot, apply the page an event at a time to move it up to the event it cannot apply, and
  * say which event that is and why.
  */
-const foldAlone = async (trx: AnyDb, store: EventStore, projection: Projection, events: readonly RecordedEvent[], cursor: GlobalCursor): Promise<ProjectionStop | null> => {
+const foldAlone = async (trx: ReadDb, store: EventStore, projection: Projection, events: readonly RecordedEvent[], cursor: GlobalCursor): Promise<ProjectionStop | null> => {
   try {
     await inSavepoint(trx, async () => runTogether(trx, await foldBatch(trx, 'public', [projection], events), checkpointUpdate(trx, [projection.name], null, cursor)));
     return null;
@@ -173,7 +174,7 @@ class CarefulRoundNeeded extends Error {}
  * folded one projection at a time, to find the one that cannot apply which event.
  */
 export const projectBatch = async (
-  db: AnyDb,
+  db: ReadDb,
   store: EventStore,
   projections: readonly Projection[],
   batchSize: number,
@@ -191,7 +192,7 @@ const leadable = (projections: readonly Projection[], skip: ReadonlySet<string>)
   new Map(projections.filter((p) => !skip.has(p.name)).map((p) => [p.name, p]));
 
 const projectRound = async (
-  db: AnyDb,
+  db: ReadDb,
   store: EventStore,
   projections: readonly Projection[],
   batchSize: number,
@@ -205,7 +206,7 @@ const projectRound = async (
 
 /** A round's work once its checkpoint rows are locked, in the caller's transaction. */
 const foldRound = async (
-  trx: AnyDb,
+  trx: ReadDb,
   store: EventStore,
   byName: ReadonlyMap<string, Projection>,
   locked: readonly CheckpointRow[],
@@ -254,7 +255,7 @@ const foldRound = async (
 
 /** The projection runner (STYLE b.7): wakes on the notifier, polls when it is quiet. */
 export const startProjectionRunner = (
-  db: AnyDb,
+  db: ReadDb,
   store: EventStore,
   notifier: Notifier,
   projections: readonly Projection[],
@@ -312,7 +313,7 @@ export const startProjectionRunner = (
   // waits for appends: an append is read, folded and committed at once, and the commit, the next
   // begin and its locks go in one round trip. A round that needs the careful way is rolled back
   // and run again on a connection of its own.
-  const rounds = async (conn: AnyDb) => {
+  const rounds = async (conn: ReadDb) => {
     const begin = async (commit: boolean) => {
       const byName = leadable(projections, skipped());
       return { byName, locked: await beginLocked(conn, [...byName.keys()], commit) };

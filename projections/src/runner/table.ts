@@ -1,14 +1,15 @@
 import { type ColumnType, snakeCase } from '@erp/contracts';
-import { type AnyDb, preparedStatements, type Statement, statementOnce } from '@erp/eventstore';
+import { preparedStatements, type Statement, statementOnce } from '@erp/eventstore';
 import { type RawBuilder, sql } from 'kysely';
+import type { ReadDb } from '../read-models';
 
 /** Column types of read-model tables: the contracts' field columns, plus timestamps. */
 export type ColumnKind = ColumnType | 'timestamptz' | 'jsonb';
 
 type ValueOf<K extends ColumnKind> = K extends 'integer' ? number : K extends 'boolean' ? boolean : K extends 'jsonb' ? unknown : string;
 
-export interface TableSpec<C extends Readonly<Record<string, ColumnKind>> = Readonly<Record<string, ColumnKind>>> {
-  readonly name: string;
+export interface TableSpec<C extends Readonly<Record<string, ColumnKind>> = Readonly<Record<string, ColumnKind>>, N extends string = string> {
+  readonly name: N;
   /** camelCase column → type; stored snake_case (STYLE b.11). */
   readonly columns: C;
   /** The primary key column (integer or text). */
@@ -33,15 +34,23 @@ export type RowOf<T extends TableSpec> = {
   -readonly [K in keyof T['columns']]: ValueOf<T['columns'][K]> | null;
 };
 export type Row = Record<string, unknown>;
+
+/** `voucherDate` → `voucher_date`, as snakeCase does at run time. */
+export type SnakeCase<S extends string> = S extends `${infer C}${infer Rest}` ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${SnakeCase<Rest>}` : S;
+
+/** A row as PostgreSQL stores it: snake_case columns, typed by column kind, every column nullable but the key. */
+export type StoredRowOf<T extends TableSpec> = {
+  [K in keyof T['columns'] & string as SnakeCase<K>]: K extends T['key'] ? ValueOf<T['columns'][K]> : ValueOf<T['columns'][K]> | null;
+};
 export type Key = string | number;
 
 /** The columns of a row kept from one stream: its id, the stream version (ETag, replay guard), and when. */
 export const STREAM_ROW_COLUMNS = { id: 'integer', version: 'integer', createdAt: 'timestamptz', updatedAt: 'timestamptz' } as const;
 
 /** A table spec whose key and index columns are its own columns. */
-export const table = <const C extends Readonly<Record<string, ColumnKind>>>(
-  spec: TableSpec<C> & { readonly key: keyof C & string; readonly indexes?: readonly (readonly (keyof C & string)[])[] },
-): TableSpec<C> => spec;
+export const table = <const C extends Readonly<Record<string, ColumnKind>>, const N extends string, const K extends keyof C & string>(
+  spec: TableSpec<C, N> & { readonly key: K; readonly indexes?: readonly (readonly (keyof C & string)[])[] },
+): TableSpec<C, N> & { readonly key: K } => spec;
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   text: 'text',
@@ -72,7 +81,7 @@ const columnDefinitions = (spec: TableSpec) =>
     return sql.raw(`${snakeCase(c)} ${type}${c === spec.key ? ' primary key' : ''}`);
   });
 
-const createIndexes = async (db: AnyDb, schema: string, spec: TableSpec) => {
+const createIndexes = async (db: ReadDb, schema: string, spec: TableSpec) => {
   for (const index of spec.indexes ?? []) {
     const name = `${spec.name}_${index.map(snakeCase).join('_')}`;
     await sql`create index if not exists ${sql.id(name)} on ${sql.id(schema, spec.name)} (${sql.join(index.map((c) => indexPart(spec, c)))})`.execute(db);
@@ -80,7 +89,7 @@ const createIndexes = async (db: AnyDb, schema: string, spec: TableSpec) => {
 };
 
 /** Creates the table (and its indexes) in `schema` if missing, and checks it has every column. */
-export const migrateTable = async (db: AnyDb, schema: string, spec: TableSpec) => {
+export const migrateTable = async (db: ReadDb, schema: string, spec: TableSpec) => {
   await sql`create table if not exists ${sql.id(schema, spec.name)} (${sql.join(columnDefinitions(spec))})`.execute(db);
   await createIndexes(db, schema, spec);
   // `create table if not exists` keeps an old table as it is: a column added without a version
@@ -101,13 +110,13 @@ export const migrateTable = async (db: AnyDb, schema: string, spec: TableSpec) =
  * it stands, at the end; an append-only table's rows are written once, so it is logged from the
  * start (a copy at the end would only write them twice).
  */
-export const createRebuildTable = async (db: AnyDb, schema: string, spec: TableSpec) => {
+export const createRebuildTable = async (db: ReadDb, schema: string, spec: TableSpec) => {
   const kind = spec.appendOnly ? sql`table` : sql`unlogged table`;
   await sql`create ${kind} ${sql.id(schema, spec.name)} (${sql.join(columnDefinitions(spec))})`.execute(db);
 };
 
 /** The filled table written to the WAL once, as it stands, and its other indexes built once from its rows. */
-export const finishRebuiltTable = async (db: AnyDb, schema: string, spec: TableSpec) => {
+export const finishRebuiltTable = async (db: ReadDb, schema: string, spec: TableSpec) => {
   if (!spec.appendOnly) await sql`alter table ${sql.id(schema, spec.name)} set logged`.execute(db);
   await createIndexes(db, schema, spec);
 };
@@ -119,7 +128,7 @@ export const rowSelection = (spec: TableSpec) =>
 const keyArrayType = (spec: TableSpec) => (spec.columns[spec.key] === 'integer' ? sql.raw('integer[]') : sql.raw('text[]'));
 
 /** The rows of these keys that exist. */
-export const loadRows = async (db: AnyDb, schema: string, spec: TableSpec, keys: readonly Key[]): Promise<Row[]> => {
+export const loadRows = async (db: ReadDb, schema: string, spec: TableSpec, keys: readonly Key[]): Promise<Row[]> => {
   if (keys.length === 0) return [];
   const { rows } = await sql<Row>`select ${rowSelection(spec)} from ${sql.id(schema, spec.name)}
     where ${sql.id(snakeCase(spec.key))} = any(${keys}::${keyArrayType(spec)})`.execute(db);
@@ -127,7 +136,7 @@ export const loadRows = async (db: AnyDb, schema: string, spec: TableSpec, keys:
 };
 
 /** Every row of a table (small tables, tests). */
-export const allRows = async (db: AnyDb, schema: string, spec: TableSpec): Promise<Row[]> =>
+export const allRows = async (db: ReadDb, schema: string, spec: TableSpec): Promise<Row[]> =>
   (await sql<Row>`select ${rowSelection(spec)} from ${sql.id(schema, spec.name)} order by ${sql.id(snakeCase(spec.key))}`.execute(db)).rows;
 
 /**
@@ -135,7 +144,7 @@ export const allRows = async (db: AnyDb, schema: string, spec: TableSpec): Promi
  * CTEs of the statement that moves the checkpoint (one round trip for the whole batch). Their
  * text depends on the table and schema alone: made once, then given each batch's values.
  */
-export const rowWrites = (db: AnyDb, schema: string, spec: TableSpec, upserts: readonly Row[], deletes: readonly Key[]): Statement[] => {
+export const rowWrites = (db: ReadDb, schema: string, spec: TableSpec, upserts: readonly Row[], deletes: readonly Key[]): Statement[] => {
   const statements = [];
   if (upserts.length > 0) {
     // Each row goes as an array of its columns in the table's order (absent ones null, any other
@@ -168,5 +177,5 @@ const deleteStatement = statementOnce(
 const SELECT_1: Statement = { pieces: ['select 1'], values: [] };
 
 /** Runs statements as data-modifying CTEs of one final statement (`select 1` by default). */
-export const runTogether = async (db: AnyDb, statements: readonly Statement[], last: Statement = SELECT_1) =>
+export const runTogether = async (db: ReadDb, statements: readonly Statement[], last: Statement = SELECT_1) =>
   db.executeQuery(preparedStatements((text) => (statements.length === 0 ? text(last) : `with ${statements.map((s, i) => `w${i} as (${text(s)})`).join(', ')} ${text(last)}`)));

@@ -1,5 +1,7 @@
-import type { AnyDb } from '@erp/eventstore';
+import { errorCode, errorMessage } from '@erp/contracts';
 import { sql } from 'kysely';
+
+import type { ReadDb } from '../read-models';
 
 /**
  * Errors that say nothing about the events: the database went away, a deadlock, no room. The
@@ -8,14 +10,14 @@ import { sql } from 'kysely';
  */
 const TRANSIENT_STATES = /^(08|40|53|57|58)/;
 export const isTransient = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (TRANSIENT_STATES.test(code) || /^E[A-Z]+$/.test(code));
+  const code = errorCode(error) ?? '';
+  return TRANSIENT_STATES.test(code) || /^E[A-Z]+$/.test(code);
 };
 
-export const messageOf = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
+export const messageOf = (error: unknown) => errorMessage(error).slice(0, 500);
 
 /** Runs `work` inside a savepoint: on failure the transaction is as it was before it. */
-export const inSavepoint = async <T>(trx: AnyDb, work: () => Promise<T>): Promise<T> => {
+export const inSavepoint = async <T>(trx: ReadDb, work: () => Promise<T>): Promise<T> => {
   await sql`savepoint erp_projection`.execute(trx);
   try {
     const result = await work();

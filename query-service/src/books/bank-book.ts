@@ -14,8 +14,7 @@ import {
   StoredFormatSchema,
   toMoney,
 } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
-import { bankFormatsTable, bankStatementLinesTable, journalDocumentsTable } from '@erp/projections';
+import { bankFormatsTable, bankStatementLinesTable, journalDocumentsTable, type ReadDb } from '@erp/projections';
 import { sql } from 'kysely';
 import { z } from 'zod';
 
@@ -30,13 +29,13 @@ export const BANK_READ_MODELS = [
 ];
 
 /** The bank ledgers of the chart: Bank Accounts and the ones the business added in its group. */
-export const bankLedgers = async (db: AnyDb) => (await chartOf(db)).accounts.filter((a) => a.accountGroup === BANK_GROUP);
+export const bankLedgers = async (db: ReadDb) => (await chartOf(db)).accounts.filter((a) => a.accountGroup === BANK_GROUP);
 
 const Postings = z.array(z.object({ account: z.string(), debit: z.string(), credit: z.string() }));
 const VoucherDetails = z.object({ referenceNumber: z.string().nullish(), narration: z.string().nullish() }).nullish();
 
 /** What people wrote on a payment or receipt (reference, description) and its party's name, by stream. */
-const settlementTexts = async (db: AnyDb, streams: readonly string[]) => {
+const settlementTexts = async (db: ReadDb, streams: readonly string[]) => {
   const texts = new Map<string, { party: string | null; reference: string | null; narration: string | null }>();
   for (const doc of SETTLEMENT_DOCUMENTS) {
     const ids = streams.filter((s) => s.replace(/-\d+$/, '') === doc.stream).map((s) => Number(s.slice(doc.stream.length + 1)));
@@ -56,7 +55,7 @@ const settlementTexts = async (db: AnyDb, streams: readonly string[]) => {
  * − out, the journal's debit less credit) and what identifies it. Opening balances (the ledger's
  * own, an Opening Balance voucher, the accounts' openings) are cleared on their date: nothing on a statement matches them.
  */
-export const bookEntries = async (db: AnyDb, account: string): Promise<BookEntry[]> => {
+export const bookEntries = async (db: ReadDb, account: string): Promise<BookEntry[]> => {
   const { rows } = await sql<{ stream: string; voucher_type: string; voucher_number: string | null; date: string; postings: unknown; details: unknown }>`
     select stream, voucher_type, voucher_number, date::text as date, postings, details from ${sql.table(journalDocumentsTable.name)}
     where postings @> ${JSON.stringify([{ account }])}::jsonb order by date, stream`.execute(db);
@@ -75,7 +74,7 @@ export const bookEntries = async (db: AnyDb, account: string): Promise<BookEntry
 const MatchedSchema = z.array(z.object({ stream: z.string(), amount: z.string() })).nullable();
 
 /** Every statement line of one ledger, oldest first, with its match as recorded. */
-export const statementLines = async (db: AnyDb, account: string): Promise<StatementLine[]> => {
+export const statementLines = async (db: ReadDb, account: string): Promise<StatementLine[]> => {
   const { rows } = await sql<{ line_no: number; row: number; date: string; narration: string; reference: string | null; cheque_number: string | null; withdrawal: string; deposit: string; balance: string; matched: unknown; cleared_on: string | null; matched_at: string | null }>`
     select line_no, row, date::text as date, narration, reference, cheque_number, withdrawal::text, deposit::text, balance::text, matched, cleared_on::text as cleared_on,
       to_char(matched_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as matched_at
@@ -92,7 +91,7 @@ export const statementLines = async (db: AnyDb, account: string): Promise<Statem
 };
 
 /** Each bank ledger with its saved format and its lines, matched or not. */
-export const bankAccountSummaries = async (db: AnyDb): Promise<BankAccountSummary[]> => {
+export const bankAccountSummaries = async (db: ReadDb): Promise<BankAccountSummary[]> => {
   const ledgers = await bankLedgers(db);
   const { rows } = await sql<{ account: string; format: unknown; lines: number; unmatched: number; last: string | null }>`
     select a.code as account, f.format, count(l.id)::int as lines, count(l.id) filter (where l.matched is null)::int as unmatched, max(l.date)::text as last

@@ -15,9 +15,9 @@ import {
   snakeCase,
   toIssues,
   validationError,
+  yearAndMonth,
 } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
-import { businessTable, invoiceTable } from '@erp/projections';
+import { businessTable, invoiceTable, type ReadDb } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
@@ -46,7 +46,7 @@ const seriesOf = (number: string) => (/^(.*\D)\d+$/.exec(number)?.[1] ?? null);
 const UNREAD = new Set(['version', 'createdAt', 'updatedAt', 'paidAmount', 'creditedAmount', 'status', 'allocations']);
 
 /** A kind's documents dated in a period, active or not, with their parties' GSTINs (as recorded on the party). */
-export const datedDocuments = async (db: AnyDb, doc: InvoiceDocument, party: { readonly singular: string }, from: string, to: string) => {
+export const datedDocuments = async (db: ReadDb, doc: InvoiceDocument, party: { readonly singular: string }, from: string, to: string) => {
   const table = invoiceTable(doc);
   const columns = sql.join(Object.keys(table.columns).filter((c) => !UNREAD.has(c)).map((c) => sql`d.${sql.id(snakeCase(c))} as ${sql.id(c)}`));
   const { rows } = await sql<Record<string, unknown>>`
@@ -73,13 +73,13 @@ export const datedDocuments = async (db: AnyDb, doc: InvoiceDocument, party: { r
 };
 
 /** A kind's documents dated in a period, active or not, with their customers' GSTINs. */
-const documentsOf = async (db: AnyDb, doc: InvoiceDocument, kind: Gstr1Document['kind'], from: string, to: string): Promise<Gstr1Document[]> =>
+const documentsOf = async (db: ReadDb, doc: InvoiceDocument, kind: Gstr1Document['kind'], from: string, to: string): Promise<Gstr1Document[]> =>
   (await datedDocuments(db, doc, customersEntity, from, to)).map((d) => ({ kind, ...d }));
 
 /** The kinds GSTR-1 reports: sales invoices and credit notes. */
 const OUTWARD = returnKinds('outward');
 /** A period's outward documents (every kind read at once), active or not, with their customers' GSTINs. */
-export const gstr1Documents = async (db: AnyDb, from: string, to: string): Promise<Gstr1Document[]> =>
+export const gstr1Documents = async (db: ReadDb, from: string, to: string): Promise<Gstr1Document[]> =>
   (await Promise.all(OUTWARD.map(({ doc, kind }) => documentsOf(db, doc, kind, from, to)))).flat();
 
 /**
@@ -99,7 +99,7 @@ export const gstr1Route = (router: Router, deps: ReadDeps) => {
     }
     const business = await businessOfRow(deps);
     if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
-    const [year, month] = period.split('-').map(Number) as [number, number];
+    const { year, month } = yearAndMonth(period);
     const from = `${period}-01`;
     const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
     const json = gstr1({ gstin: business.gstin, year, month, documents: await gstr1Documents(deps.db, from, to) });

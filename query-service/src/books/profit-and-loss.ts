@@ -14,7 +14,7 @@ import {
   type Trading,
   valueStock,
 } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 
 import { movementsUpTo } from '../inventory/valuation';
 import { accountTotals, monthBalances } from './journal-sql';
@@ -83,7 +83,7 @@ const monthOthers = (chart: Chart, balances: ReadonlyMap<string, Decimal>) => {
  * A period's profit and loss, and each month's: the journal's totals, its month balances and the
  * stock movements read side by side, then one fold of the movements for every day a stock is needed on.
  */
-export const profitAndLoss = async (db: AnyDb, chart: Chart, period: { from: string; to: string; recordedBy: string | null }): Promise<ProfitAndLoss> => {
+export const profitAndLoss = async (db: ReadDb, chart: Chart, period: { from: string; to: string; recordedBy: string | null }): Promise<ProfitAndLoss> => {
   const { from, to, recordedBy } = period;
   const [totals, months, movements] = await Promise.all([accountTotals(db, chart, period), monthBalances(db, chart, period), movementsUpTo(db, to, recordedBy)]);
   // Each month runs from the day before it (or before `from`) to its last day (or `to`).
@@ -114,7 +114,7 @@ export const profitAndLoss = async (db: AnyDb, chart: Chart, period: { from: str
  * (`retainedEarnings`, the closes' total) apart from this year's (`profit`), which moves by the
  * same stock difference so that it balances.
  */
-export const balanceSheet = async (db: AnyDb, chart: Chart, asOf: string, recordedBy: string | null): Promise<BalanceSheet> => {
+export const balanceSheet = async (db: ReadDb, chart: Chart, asOf: string, recordedBy: string | null): Promise<BalanceSheet> => {
   const books = await booksAsOf(db, chart, asOf, recordedBy);
   const totals = books.journalTotals;
   const { closingStock } = books;

@@ -1,6 +1,6 @@
 import {
   BOOKS_PATHS, type InvoiceDocument, listTable, periodOf,
-  type Register, type RegisterRow, returnKinds, snakeCase, sumMoney, toMoney,
+  keyedAll, type Register, type RegisterRow, returnKinds, snakeCase, sumMoney, toMoney,
 } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -36,7 +36,7 @@ const rowsOf = async (deps: ReadDeps, doc: InvoiceDocument, from: string, to: st
 const registerOf = async (deps: ReadDeps, docs: readonly InvoiceDocument[], from: string, to: string, recordedBy: string | null): Promise<Register> => {
   const all = (await Promise.all(docs.map((doc) => rowsOf(deps, doc, from, to, recordedBy)))).flat()
     .sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.number.localeCompare(b.number));
-  const totals = Object.fromEntries(AMOUNTS.map((k) => [k, sumMoney(all.map((r) => r[k]))])) as Record<(typeof AMOUNTS)[number], string>;
+  const totals = keyedAll(AMOUNTS, (k) => sumMoney(all.map((r) => r[k])));
   return { from, to, rows: all.slice(0, ROWS_SHOWN), truncated: all.length > ROWS_SHOWN, totals: { ...totals, count: all.length } };
 };
 

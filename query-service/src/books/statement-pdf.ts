@@ -45,7 +45,7 @@ export const statementPdf = async (statement: Statement, business: Business | nu
           ],
         },
         layout: 'lightHorizontalLines',
-      } as Content,
+      } satisfies Content,
     ],
   };
   return renderPdf(definition);

@@ -10,7 +10,7 @@ import {
   toMoney,
   type TrialBalance,
 } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 
 import { stockValues } from '../inventory/valuation';
 import { accountTotals } from './journal-sql';
@@ -25,7 +25,7 @@ export const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00
  * Profit and Loss Account with the years before. The close is read from the journal each time:
  * a late entry into an ended year moves it by its amount, and a rebuild gives the same figures.
  */
-export const booksAsOf = async (db: AnyDb, chart: Chart, asOf: string, recordedBy: string | null) => {
+export const booksAsOf = async (db: ReadDb, chart: Chart, asOf: string, recordedBy: string | null) => {
   const start = financialYearStart(asOf);
   const yearEnd = dayBefore(start);
   const [all, thisYear, before, stock] = await Promise.all([
@@ -57,7 +57,7 @@ export const booksAsOf = async (db: AnyDb, chart: Chart, asOf: string, recordedB
 };
 
 /** The trial balance as of a day: each ledger's closing balance on its side, the years before closed. */
-export const trialBalanceOf = async (db: AnyDb, chart: Chart, asOf: string, recordedBy: string | null): Promise<TrialBalance> => {
+export const trialBalanceOf = async (db: ReadDb, chart: Chart, asOf: string, recordedBy: string | null): Promise<TrialBalance> => {
   const books = await booksAsOf(db, chart, asOf, recordedBy);
   const rows = books.rows.filter((r) => !decimal(r.balance).eq(0)).map((r) => {
     const b = decimal(r.balance);

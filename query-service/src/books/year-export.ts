@@ -1,5 +1,5 @@
 import { type Business, type Chart, csvRow, decimal, financialYearStart, isProfitAndLoss, rupees, toMoney } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { sql } from 'kysely';
 
@@ -25,7 +25,7 @@ interface Line { date: string; voucher_type: string; voucher_number: string | nu
 const voucherOf = (r: Line) => `${r.voucher_type}${r.voucher_number ? ` ${r.voucher_number}` : ''}`;
 
 /** Every journal line of a period in date order, named: the day book. */
-export const dayBookLines = async (db: AnyDb, chart: Chart, w: Window & { from: string }): Promise<ExportLine[]> => {
+export const dayBookLines = async (db: ReadDb, chart: Chart, w: Window & { from: string }): Promise<ExportLine[]> => {
   const { rows } = await sql<Line>`
     select voucher_date::text as date, voucher_type, voucher_number, account, party, debit::text, credit::text
     from ${journalLines} where ${windowWhere(w)} order by voucher_date, position, j.id`.execute(db);
@@ -36,7 +36,7 @@ export const dayBookLines = async (db: AnyDb, chart: Chart, w: Window & { from: 
  * Every ledger of a period, in the chart's order: its balance brought forward (an income or
  * expense ledger's from 1 April, the years before closed), each line with the running balance.
  */
-export const ledgerLines = async (db: AnyDb, chart: Chart, w: Window & { from: string }): Promise<ExportLine[]> => {
+export const ledgerLines = async (db: ReadDb, chart: Chart, w: Window & { from: string }): Promise<ExportLine[]> => {
   const yearStart = financialYearStart(w.from);
   const recorded = w.recordedBy ? sql`and recorded_at <= ${w.recordedBy}::timestamptz` : sql``;
   const [{ rows: openings }, { rows }] = await Promise.all([
@@ -92,7 +92,7 @@ export const exportPdf = async (title: string, period: { from: string; to: strin
       {
         table: { headerRows: 1, widths: ['auto', '*', '*', 'auto', 'auto', ...(withBalance ? ['auto'] : [])], body: [head, ...body] },
         layout: 'lightHorizontalLines',
-      } as Content,
+      } satisfies Content,
     ],
   };
   return renderPdf(definition);

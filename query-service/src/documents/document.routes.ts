@@ -1,7 +1,6 @@
 import { byId, type HistoryEntry, historyOf as historyPath, notFound, type RecordedEvent, type SearchSpec, snakeCase } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
 import { idParam } from '@erp/http-kit';
-import type { TableSpec } from '@erp/projections';
+import type { ReadDb, TableSpec } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
@@ -44,7 +43,7 @@ const listSource = (reads: DocumentReads): ListSource => ({
   ...searchOf(reads.search),
 });
 
-const rowOf = async (db: AnyDb, spec: TableSpec, id: number) =>
+const rowOf = async (db: ReadDb, spec: TableSpec, id: number) =>
   (await sql<Row>`select ${selection(spec)} from ${sql.table(spec.name)} t where t.id = ${id}`.execute(db)).rows[0];
 
 /**

@@ -1,4 +1,4 @@
-import { deadlines, type DeadlinesAnswer, GST_DEADLINES_PATH, indiaDate, nextPeriod, returnKinds, snakeCase } from '@erp/contracts';
+import { deadlines, type DeadlinesAnswer, GST_DEADLINES_PATH, indiaDate, nextPeriod, returnKinds, snakeCase, yearAndMonth } from '@erp/contracts';
 import { gstFilingsTable, invoiceTable } from '@erp/projections';
 import type Router from '@koa/router';
 import { sql } from 'kysely';
@@ -14,7 +14,7 @@ const GST_DOCUMENTS = [...returnKinds('outward'), ...returnKinds('inward')].map(
 const MONTHS_BACK = 40;
 
 const monthsBefore = (period: string, count: number) => {
-  const [y, m] = period.split('-').map(Number) as [number, number];
+  const { year: y, month: m } = yearAndMonth(period);
   const index = y * 12 + (m - 1) - count;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 };

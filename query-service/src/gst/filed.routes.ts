@@ -1,7 +1,6 @@
 import { FILED_RETURNS, type FiledReturn, type FiledReturnAnswer, GST_FILING_PATHS, listTable, customersEntity, notFound, PeriodSchema, validationError, vendorsEntity } from '@erp/contracts';
 import { businessTable, gstFilingsTable } from '@erp/projections';
-import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Router, RouterContext } from '@koa/router';
 
 import { refuseUnknown } from '../shared/refuse-unknown';
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
@@ -30,9 +29,9 @@ const periodOf = (value: string | undefined) => {
  */
 export const filedRoutes = (router: Router, deps: ReadDeps) => {
   const tables = [...RETURN_TABLES, ...GSTR2B_READ_MODELS, listTable(customersEntity), listTable(vendorsEntity), businessTable.name, gstFilingsTable.name];
-  router.get(GST_FILING_PATHS.filing(':return', ':period'), readsFrom(deps, [...new Set(tables)]), async (ctx: Context) => {
+  router.get(GST_FILING_PATHS.filing(':return', ':period'), readsFrom(deps, [...new Set(tables)]), async (ctx: RouterContext) => {
     refuseUnknown(ctx, []);
-    const params = ctx.params as Record<string, string>;
+    const params = ctx.params;
     const body: FiledReturnAnswer = await filedAndNow(deps, returnOf(params.return), periodOf(params.period));
     ctx.body = body;
   });

@@ -1,6 +1,7 @@
 import {
   amendmentPlace,
   conflict,
+  FILED_RETURNS,
   type FiledReturn,
   type Gstr1Json,
   gstr1Amendments,
@@ -8,6 +9,7 @@ import {
 } from '@erp/contracts';
 import { gstFilingsTable, PROJECTIONS } from '@erp/projections';
 import { sql } from 'kysely';
+import { z } from 'zod';
 
 import { type ReadDeps, waitUntilApplied } from '../shared/read-your-writes';
 import { gstr1Of, monthReturns } from './returns';
@@ -15,10 +17,13 @@ import { gstr1Of, monthReturns } from './returns';
 /** How long a filing waits for the read models to apply everything committed before it. */
 const CATCH_UP_MS = 5000;
 
+/** Both returns, each a plain JSON object (what a filing keeps). */
+const PlainReturns = z.record(z.enum(FILED_RETURNS), z.record(z.string(), z.unknown()));
+
 /** A month's returns as the portal takes them, plain JSON. */
 const returnsOf = async (deps: Pick<ReadDeps, 'db'>, period: string): Promise<Record<FiledReturn, Record<string, unknown>>> => {
   const month = await monthReturns(deps, period);
-  return JSON.parse(JSON.stringify({ gstr1: gstr1Of(month), gstr3b: month.gstr3b.json })) as Record<FiledReturn, Record<string, unknown>>;
+  return PlainReturns.parse(JSON.parse(JSON.stringify({ gstr1: gstr1Of(month), gstr3b: month.gstr3b.json })));
 };
 
 /**
@@ -83,4 +88,4 @@ export const filedAndNow = async (deps: Pick<ReadDeps, 'db'>, ret: FiledReturn, 
 
 /** Keys in one order, so a copy read back from jsonb compares with the return computed now. */
 const sorted = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(sorted) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])])) : value;
+  Array.isArray(value) ? value.map(sorted) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, sorted(v)])) : value;

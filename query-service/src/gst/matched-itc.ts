@@ -19,7 +19,7 @@ export const matchedItcForPeriod = async (deps: Pick<ReadDeps, 'db'>, period: st
   const { rows, actions } = await matchedPeriod(deps, period);
   const counted: MatchedItc['counted'] = [];
   const excluded: MatchedItc['excluded'] = [];
-  const heads = { igst: [] as string[], cgst: [] as string[], sgst: [] as string[], cess: [] as string[] };
+  const heads: Record<'igst' | 'cgst' | 'sgst' | 'cess', string[]> = { igst: [], cgst: [], sgst: [], cess: [] };
   for (const row of rows) {
     const bill = row.bill;
     if (!bill) continue;

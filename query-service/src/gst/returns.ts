@@ -14,7 +14,7 @@ import {
   validationError,
   vendorsEntity,
 } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 import { sql } from 'kysely';
 
 import { journalLines } from '../books/journal-sql';
@@ -29,7 +29,7 @@ const OUTWARD = returnKinds('outward');
 const INWARD = returnKinds('inward');
 export const RETURN_TABLES = [...OUTWARD, ...INWARD].map((k) => k.doc.listTable);
 
-const tied = async <K extends string>(db: AnyDb, kinds: readonly { doc: InvoiceDocument; kind: K }[], party: { readonly singular: string }, from: string, to: string) =>
+const tied = async <K extends string>(db: ReadDb, kinds: readonly { doc: InvoiceDocument; kind: K }[], party: { readonly singular: string }, from: string, to: string) =>
   (await Promise.all(kinds.map(async ({ doc, kind }) => (await datedDocuments(db, doc, party, from, to)).map((d) => ({ kind, stream: `${doc.stream}-${d.data.id}`, ...d }))))).flat();
 
 /**
@@ -51,17 +51,17 @@ export const monthReturns = async (deps: Pick<ReadDeps, 'db'>, period: string) =
 export const gstr1Of = (month: Pick<Awaited<ReturnType<typeof monthReturns>>, 'gstin' | 'year' | 'month' | 'outward'>) =>
   gstr1({ gstin: month.gstin, year: month.year, month: month.month, documents: month.outward });
 
-const ACCOUNTS = {
+const ACCOUNTS: Readonly<Record<'outward' | 'input', Partial<Record<keyof Figures, readonly string[]>>>> = {
   outward: { taxable: ['sales', 'sales-returns'], igst: ['output-igst'], cgst: ['output-cgst'], sgst: ['output-sgst'] },
   input: { igst: ['input-igst'], cgst: ['input-cgst'], sgst: ['input-sgst'] },
-} as const;
+};
 
 /**
  * The month's journal per voucher on one side's accounts: outward as credit − debit (Sales,
  * Sales Returns, Output GST), input as debit − credit (Input GST). The business charges no cess.
  */
-export const booksOf = async (db: AnyDb, side: keyof typeof ACCOUNTS, from: string, to: string): Promise<BooksEntry[]> => {
-  const heads = ACCOUNTS[side] as Partial<Record<keyof Figures, readonly string[]>>;
+export const booksOf = async (db: ReadDb, side: keyof typeof ACCOUNTS, from: string, to: string): Promise<BooksEntry[]> => {
+  const heads = ACCOUNTS[side];
   const amount = side === 'outward' ? sql`credit - debit` : sql`debit - credit`;
   const headSum = (head: keyof Figures) => sql`coalesce(sum(${amount}) filter (where account = any(${[...(heads[head] ?? [])]}::text[])), 0)::text`;
   // One row per voucher, its heads summed in the database (a month of 10,000 invoices: 10,000 rows, not 40,000).

@@ -1,4 +1,4 @@
-import { api, followUpsEntity, type HomeSummary, indiaDate, toMoney, turnoverKind } from '@erp/contracts';
+import { api, followUpsEntity, type HomeSummary, indiaDate, toMoney, turnoverKind, yearAndMonth } from '@erp/contracts';
 import { invoiceTable, masterDataTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -9,7 +9,7 @@ import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
 
 /** The first day of this month and of the next, in India's calendar. */
 const monthOf = (now: Date) => {
-  const [year, month] = indiaDate(now).split('-').map(Number) as [number, number];
+  const { year, month } = yearAndMonth(indiaDate(now));
   const pad = (n: number) => String(n).padStart(2, '0');
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
   return { start: `${year}-${pad(month)}-01`, next };

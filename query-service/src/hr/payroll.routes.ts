@@ -98,7 +98,7 @@ const payslipPdf = (slip: Record<string, unknown>, business: Business | null): P
         },
         layout: 'noBorders',
         margin: [0, 0, 0, 10],
-      } as Content,
+      } satisfies Content,
       {
         table: {
           widths: ['*', 'auto'],
@@ -110,7 +110,7 @@ const payslipPdf = (slip: Record<string, unknown>, business: Business | null): P
           ],
         },
         layout: 'lightHorizontalLines',
-      } as Content,
+      } satisfies Content,
       t(`Net salary in words: ${amountInWords(net)}`, { margin: [0, 8, 0, 0], italics: true }),
     ],
   };

@@ -8,8 +8,7 @@ import {
   type ValuedMovement,
   valueStock,
 } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
-import { stockMovementHistoryTable, stockMovementsTable } from '@erp/projections';
+import { type ReadDb, stockMovementHistoryTable, stockMovementsTable } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
@@ -26,7 +25,7 @@ export const STOCK_READ_MODEL = stockMovementsTable.name;
  * Every item's movement on active rows dated on or before `to`, in the fold's order; with
  * `recordedBy`, each stream as its latest version recorded by then stood (the history).
  */
-export const movementsUpTo = async (db: AnyDb, to: string, recordedBy: string | null): Promise<ValuedMovement[]> => {
+export const movementsUpTo = async (db: ReadDb, to: string, recordedBy: string | null): Promise<ValuedMovement[]> => {
   const rows = recordedBy
     ? sql`(select distinct on (stream) stream, seq, date, active, movements from ${sql.table(stockMovementHistoryTable.name)}
            where recorded_at <= ${recordedBy}::timestamptz order by stream, version desc)`
@@ -42,7 +41,7 @@ export const movementsUpTo = async (db: AnyDb, to: string, recordedBy: string | 
 };
 
 /** The stock at cost at the end of each of these days (answered in date order), as recorded by `recordedBy` if given. */
-export const stockValues = async (db: AnyDb, dates: readonly string[], recordedBy: string | null): Promise<StockValuation[]> => {
+export const stockValues = async (db: ReadDb, dates: readonly string[], recordedBy: string | null): Promise<StockValuation[]> => {
   if (dates.length === 0) return [];
   const last = dates.reduce((a, b) => (a > b ? a : b));
   return valueStock(await movementsUpTo(db, last, recordedBy), dates);

@@ -1,6 +1,6 @@
-import { type MasterDataEntity, recordStream, snakeCase, validationError } from '@erp/contracts';
-import { type AnyDb, compiledOnce, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
-import { foldRow, MASTER_DATA_PROJECTIONS, masterDataTable, type Row, rowSelection, textSortKey } from '@erp/projections';
+import { isOneOf, type MasterDataEntity, recordStream, snakeCase, validationError } from '@erp/contracts';
+import { compiledOnce, prepared, streamEventsAboveSql, type StreamEventTuple, streamEventsOf } from '@erp/eventstore';
+import { foldRow, MASTER_DATA_PROJECTIONS, masterDataTable, type ReadDb, type Row, rowSelection, textSortKey } from '@erp/projections';
 import { type RawBuilder, sql } from 'kysely';
 
 import { type ListSource, searchOf } from '../shared/paging';
@@ -20,7 +20,7 @@ const DUE = ['today', 'overdue'] as const;
  */
 export const dueCondition = (entity: MasterDataEntity, due: unknown, today: string): RawBuilder<unknown> | null => {
   if (!entity.due || due === undefined) return null;
-  if (typeof due !== 'string' || !(DUE as readonly string[]).includes(due)) {
+  if (typeof due !== 'string' || !isOneOf(DUE, due)) {
     throw validationError('due must be today or overdue', [{ path: 'due', message: 'Use today or overdue' }]);
   }
   const date = sql`t.${sql.id(snakeCase(entity.due.date))}`;
@@ -69,7 +69,7 @@ const recordQuery = compiledOnce((entity: MasterDataEntity, streamId: string, id
  * waiting for the projection runner. When those events cannot be folded (the read model is
  * stopped on one of them), the row as the read model holds it, said `stale`.
  */
-export const findRecord = async (db: AnyDb, entity: MasterDataEntity, id: number) => {
+export const findRecord = async (db: ReadDb, entity: MasterDataEntity, id: number) => {
   const spec = masterDataTable(entity);
   const streamId = recordStream(entity, id);
   const { rows } = await db.executeQuery(recordQuery(db, entity, streamId, id));
@@ -87,5 +87,5 @@ export const findRecord = async (db: AnyDb, entity: MasterDataEntity, id: number
   if (!row || row.deleted) return { found: undefined, stale };
   const record: RecordRow = { id };
   for (const field of entity.fieldNames) record[field] = row[field] ?? null;
-  return { found: { record, version: row.version as number }, stale };
+  return { found: { record, version: Number(row.version) }, stale };
 };

@@ -1,5 +1,6 @@
 import { ActivityQuerySchema, api, csvRow, type ActivityRow, checkPeriod, financialYearDates, FinancialYearParam, indiaDate, toIssues, validationError } from '@erp/contracts';
-import type { AnyDb, EventStore } from '@erp/eventstore';
+import type { EventStore } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ const linesOf = (row: ActivityRow) => {
  * The audit trail of a period as CSV, oldest first (issue 43 item 6): every change from the
  * activity log, for the auditor, without the operator CLI. The `audit` permission (the owner's).
  */
-export const activityExportRoute = (router: Router, db: AnyDb, store: EventStore, clock: () => Date = () => new Date()) => {
+export const activityExportRoute = (router: Router, db: ReadDb, store: EventStore, clock: () => Date = () => new Date()) => {
   router.get(api.activityExport, async (ctx: Context) => {
     const { from, to } = periodOf(ctx, indiaDate(clock()));
     const rows: ActivityRow[] = [];

@@ -20,7 +20,8 @@ import {
   taskSlug,
   tasksOf,
 } from '@erp/contracts';
-import type { AnyDb, EventStore } from '@erp/eventstore';
+import type { EventStore } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 import { badRequest } from '@erp/http-kit';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -99,7 +100,7 @@ interface Row {
  * its user, its record and what it changed. Read only up to the store's end cursor, below which
  * every event has committed: paging back by position never skips one that commits late.
  */
-export const readActivity = async (db: AnyDb, store: EventStore, query: ActivityQuery): Promise<ActivityPage> => {
+export const readActivity = async (db: ReadDb, store: EventStore, query: ActivityQuery): Promise<ActivityPage> => {
   const { user, module, record, from, to, before, limit } = query;
   const end = await store.endCursor();
   const { rows } = await sql<Row>`select position::text as position, stream_id, stream_version from events
@@ -131,7 +132,7 @@ export const readActivity = async (db: AnyDb, store: EventStore, query: Activity
   };
 };
 
-export const activityRoute = (router: Router, db: AnyDb, store: EventStore) => {
+export const activityRoute = (router: Router, db: ReadDb, store: EventStore) => {
   router.get(api.activity, async (ctx: Context) => {
     const parsed = ActivityQuerySchema.safeParse(ctx.query);
     if (!parsed.success) throw badRequest('Invalid query', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));

@@ -1,7 +1,7 @@
 import { api, HEADERS, isStorable, notFound } from '@erp/contracts';
-import { type AnyDb, type EventStore, type GlobalCursor, type Notifier, START } from '@erp/eventstore';
+import { type EventStore, type GlobalCursor, type Notifier, START } from '@erp/eventstore';
 import { badRequest, healthRoute, integrationFailures } from '@erp/http-kit';
-import { PROJECTIONS, projectionLags, readRebuilds } from '@erp/projections';
+import { projectionLags, PROJECTIONS, type ReadDb, readRebuilds } from '@erp/projections';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ const EventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   type: TypesQuery.optional(),
   stream: TextQuery.optional(),
-  module: z.enum(RECORD_MODULES as [string, ...string[]], { error: `Expected one of: ${RECORD_MODULES.join(', ')}` }).optional(),
+  module: z.enum(RECORD_MODULES, { error: `Expected one of: ${RECORD_MODULES.join(', ')}` }).optional(),
 });
 
 /**
@@ -51,7 +51,7 @@ const cursorOf = async (store: EventStore, after: string): Promise<GlobalCursor>
 export const DEFAULT_MAX_LAG_MS = 10_000;
 
 /** The audit log and the health of the pipeline (DESIGN §2 operators). */
-export const operatorRoutes = (router: Router, db: AnyDb, store: EventStore, notifier: Notifier, maxLagMs = DEFAULT_MAX_LAG_MS) => {
+export const operatorRoutes = (router: Router, db: ReadDb, store: EventStore, notifier: Notifier, maxLagMs = DEFAULT_MAX_LAG_MS) => {
   router.get(api.events, async (ctx: Context) => {
     const parsed = EventsQuerySchema.safeParse(ctx.query);
     // Named by the parameter (`type`, not `type.3`): that is what the client sent.

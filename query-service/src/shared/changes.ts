@@ -1,5 +1,5 @@
 import { validationError } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 import { sql } from 'kysely';
 
 import type { ListSource } from './paging';
@@ -41,7 +41,7 @@ export const parseSyncCursor = (value: string, list: string): SyncCursor => {
     throw refused();
   }
   if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== list) throw refused();
-  const [, tx, position] = parsed as unknown[];
+  const [, tx, position]: unknown[] = parsed;
   if (typeof tx !== 'string' || typeof position !== 'string' || !/^\d{1,20}$/.test(tx) || !/^\d{1,18}$/.test(position) || BigInt(tx) >= 2n ** 64n) throw refused();
   return { list, tx, position };
 };
@@ -68,7 +68,7 @@ export const isoSql = (column: string) => sql.raw(`to_char(${column} at time zon
  * The changes of one list after `cursor`, at most `limit` (all without it), and the cursor to
  * pass next: after the last one answered when there may be more, else the read model's checkpoint.
  */
-export const readChanges = async (db: AnyDb, source: ListSource, cursor: SyncCursor, limit: number | undefined) => {
+export const readChanges = async (db: ReadDb, source: ListSource, cursor: SyncCursor, limit: number | undefined) => {
   const pattern = `^${source.stream}-[0-9]+$`;
   // The checkpoint first: the rows, read after it, hold at least what it says is applied.
   const { rows: checkpoint } = await sql<{ tx: string; position: string }>`select tx::text as tx, position::text as position

@@ -1,5 +1,5 @@
 import { amountTextOf, HEADERS, listTable, PAGE_LIMIT_MAX, phoneDigitsOf, type SearchSpec, snakeCase, validationError } from '@erp/contracts';
-import type { AnyDb } from '@erp/eventstore';
+import type { ReadDb } from '@erp/projections';
 import type { Context } from 'koa';
 import { type RawBuilder, sql } from 'kysely';
 
@@ -68,9 +68,8 @@ const parseCursor = (value: string): readonly [string, number] => {
   if (value.length > 2000 || !/^[A-Za-z0-9_-]+$/.test(value)) throw bad();
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && Number.isSafeInteger(parsed[1])) {
-      return [parsed[0], parsed[1] as number];
-    }
+    const [sortValue, id]: unknown[] = Array.isArray(parsed) && parsed.length === 2 ? parsed : [];
+    if (typeof sortValue === 'string' && typeof id === 'number' && Number.isSafeInteger(id)) return [sortValue, id];
   } catch {
     // Not JSON: the same answer as any other foreign value.
   }
@@ -120,7 +119,7 @@ type Row = Record<string, unknown>;
  * as `view` shows it, carries `updatedAt` (the time of its last event) and `version` (its
  * stream's). With `changedSince`, the changes after that cursor instead (changes.ts).
  */
-export const listPage = async (ctx: Context, db: AnyDb, source: ListSource, view: (row: Row) => unknown = (row) => row): Promise<unknown[]> => {
+export const listPage = async (ctx: Context, db: ReadDb, source: ListSource, view: (row: Row) => unknown = (row) => row): Promise<unknown[]> => {
   const { q, limit, after, changedSince } = pageQuery(ctx);
   if (changedSince !== undefined) {
     const { changes, next } = await readChanges(db, source, parseSyncCursor(changedSince, source.table), limit);

@@ -1,6 +1,6 @@
 import { HEADERS, indiaDate } from '@erp/contracts';
-import { type AnyDb, compareCursors, type EventStore, type GlobalCursor, lastEventSql, type Notifier, prepared } from '@erp/eventstore';
-import { readCheckpoints } from '@erp/projections';
+import { compareCursors, type EventStore, type GlobalCursor, lastEventSql, type Notifier, prepared } from '@erp/eventstore';
+import { readCheckpoints, type ReadDb } from '@erp/projections';
 import { sql } from 'kysely';
 import type { Context, Middleware, Next } from 'koa';
 
@@ -8,7 +8,7 @@ const MAX_WAIT_MS = 5000;
 const POLL_MS = 50;
 
 export interface ReadDeps {
-  readonly db: AnyDb;
+  readonly db: ReadDb;
   readonly store: EventStore;
   readonly notifier: Notifier;
   /** Today, for what is decided when read (overdue); tests set it. */
@@ -22,7 +22,7 @@ export const todayInIndia = (deps: Pick<ReadDeps, 'clock'>): string => indiaDate
  * 'yes' when each of these projections has applied the event at this cursor; 'stopped' when one
  * of them is stopped on an event it cannot apply (waiting would not help); else 'no'.
  */
-const caughtUp = async (db: AnyDb, names: readonly string[], target: GlobalCursor) => {
+const caughtUp = async (db: ReadDb, names: readonly string[], target: GlobalCursor) => {
   const checkpoints = await readCheckpoints(db, names);
   if (checkpoints.some((c) => c.stopped !== null && compareCursors(c.cursor, target) < 0)) return 'stopped';
   return checkpoints.length === names.length && checkpoints.every((c) => compareCursors(c.cursor, target) >= 0) ? 'yes' : 'no';
@@ -104,7 +104,7 @@ const MISSING_WAIT_MS = 1000;
  * of the log now, which is answered too — and 'stopped' when one of them is stopped short of
  * it: one round trip.
  */
-const caughtUpToEnd = async (db: AnyDb, names: readonly string[], end: GlobalCursor | null) => {
+const caughtUpToEnd = async (db: ReadDb, names: readonly string[], end: GlobalCursor | null) => {
   const { rows } = await prepared(sql<{ tx: string; position: string; applied: number; stopped: boolean }>`
     with target as (
       select coalesce(${end?.tx ?? null}::xid8, last.transaction_id, '0'::xid8) as tx,

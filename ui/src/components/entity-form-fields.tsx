@@ -1,3 +1,4 @@
+import { isRecord } from '@erp/contracts/shell';
 import type { ReactNode } from 'react';
 import { get, type FieldErrors, type FieldValues, type UseFormRegister } from 'react-hook-form';
 import styled from 'styled-components';
@@ -5,6 +6,9 @@ import styled from 'styled-components';
 import type { FieldConfig, FormSection } from '@/components/entity-config';
 import { describedBy, FieldShell, Input, Select, Textarea } from '@/components/form-field';
 import { Card, CardHeading } from '@/components/layout';
+
+/** A field's error message, as react-hook-form keeps it (`errors.lines.0.rate`). */
+const messageOf = (error: unknown) => (isRecord(error) && typeof error.message === 'string' ? error.message : undefined);
 
 const Grid = styled.div`
   display: grid;
@@ -48,7 +52,7 @@ export function FormSections<TValues extends FieldValues>(props: FieldsProps<TVa
       <CardHeading id={headingId(section.title)}>{section.title}</CardHeading>
       <Grid>
         {section.fields.filter((field) => field.showWhen?.(values) ?? true).map((field) => {
-          const error = (get(errors, field.name) as { message?: string } | undefined)?.message;
+          const error = messageOf(get(errors, field.name));
           const shell = (hint: string | undefined) => (
             <FieldShell
               key={field.name}

@@ -1,3 +1,4 @@
+import { isRecord } from '@erp/contracts/shell';
 import { Printer } from 'lucide-react';
 import styled from 'styled-components';
 
@@ -123,7 +124,7 @@ export function RecordDetails<TRecord extends { id: number }, TBody>({ config, r
   );
 }
 
-const lineRows = (record: unknown): readonly Record<string, unknown>[] => (record as { lines?: Record<string, unknown>[] }).lines ?? [];
+const lineRows = (record: unknown): readonly Record<string, unknown>[] => (isRecord(record) && Array.isArray(record.lines) ? record.lines.filter(isRecord) : []);
 
 function Links<TRecord>({ links, record }: { links: NonNullable<DetailsConfig<TRecord>['links']>; record: TRecord }) {
   const rows = links.rows(record);

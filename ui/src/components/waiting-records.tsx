@@ -1,4 +1,4 @@
-import { INVOICE_DOCUMENTS, isPrintable, routes } from '@erp/contracts';
+import { INVOICE_DOCUMENTS, isPrintable, isRecord, routes } from '@erp/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -21,7 +21,7 @@ export interface WaitingRecordsProps {
 }
 
 const idOf = (entry: OutboxEntry, path: string) => (entry.method === 'PUT' ? Number(entry.path.slice(path.length + 1)) : null);
-const bodyOf = (entry: OutboxEntry) => (typeof entry.body === 'object' && entry.body !== null ? (entry.body as Record<string, unknown>) : {});
+const bodyOf = (entry: OutboxEntry): Record<string, unknown> => (isRecord(entry.body) ? entry.body : {});
 const text = (value: unknown) => (value === null || value === undefined || typeof value === 'object' ? '' : String(value));
 
 /** What to do about a refusal, in words (issue 47): nothing typed is lost, it is all on the card. */
@@ -39,7 +39,7 @@ const adviceFor = (refusal: Refusal, isEdit: boolean) => {
 const prefillOf = (entry: OutboxEntry): Prefill => {
   const body = bodyOf(entry);
   const values = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v !== 'object' || v === null).map(([k, v]) => [k, text(v)]));
-  const lines = Array.isArray(body.lines) ? (body.lines as Record<string, unknown>[]).map((line) => Object.fromEntries(Object.entries(line).map(([k, v]) => [k, text(v)]))) : [];
+  const lines = Array.isArray(body.lines) ? body.lines.filter(isRecord).map((line) => Object.fromEntries(Object.entries(line).map(([k, v]) => [k, text(v)]))) : [];
   return { values, lines };
 };
 

@@ -1,5 +1,5 @@
 import type { Issue } from '@erp/contracts';
-import { HEADERS } from '@erp/contracts/shell';
+import { HEADERS, isIssue } from '@erp/contracts/shell';
 
 import { offlineCommand } from '@/lib/offline-commands';
 import type { OutboxEntry } from '@/lib/outbox';
@@ -25,13 +25,14 @@ export class ApiError extends Error {
   }
 
   get issues(): Issue[] {
-    const issues = (this.body as { issues?: unknown } | null)?.issues;
-    return Array.isArray(issues) ? (issues as Issue[]) : [];
+    const { body } = this;
+    const issues: unknown = typeof body === 'object' && body !== null && 'issues' in body ? body.issues : undefined;
+    return Array.isArray(issues) ? issues.filter(isIssue) : [];
   }
 
   get serverMessage(): string | undefined {
-    const message = (this.body as { message?: unknown } | null)?.message;
-    return typeof message === 'string' ? message : undefined;
+    const { body } = this;
+    return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
   }
 }
 
@@ -111,7 +112,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const started = method === 'GET' ? takeEarly<T>(path) : undefined;
   if (started) return started;
-  if (offlineCommand(method, path)) return sendThroughOutbox<T>(method as 'POST' | 'PUT', path, options);
+  const offlineSend = offlineCommand(method, path);
+  if (offlineSend) return sendThroughOutbox<T>(offlineSend.method, path, options);
   const hasBody = options.body !== undefined;
   // Save pressed again after a network error sends the same key: the server answers the first result.
   const key = method === 'POST' ? submissions.keyFor(path, options.body) : undefined;
@@ -173,12 +175,12 @@ const early = new Map<string, { until: number; answer: Promise<{ data: unknown; 
 
 const forgetEarly = () => {
   early.clear();
-  delete (window as unknown as Record<string, unknown>)[STARTED_READS];
+  delete window[STARTED_READS];
 };
 
 /** A GET index.html started before any script of ours had loaded (startup-reads), taken once. */
 function startedByPage(path: string): Promise<Response> | undefined {
-  const reads = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[STARTED_READS];
+  const reads = window[STARTED_READS];
   const started = reads?.[path];
   if (reads) delete reads[path];
   return started;

@@ -1,3 +1,5 @@
+import { isRecord } from '@erp/contracts/shell';
+
 /** What a line holds as typed (inputs hold text). */
 type LineValues = Record<string, string>;
 
@@ -35,8 +37,8 @@ export const readDraft = (key: string): Draft | null => {
     const at: unknown = Reflect.get(raw, 'at');
     const values: unknown = Reflect.get(raw, 'values');
     const lines: unknown = Reflect.get(raw, 'lines');
-    if (typeof at !== 'string' || typeof values !== 'object' || values === null || !Array.isArray(lines) || !lines.every(isLine)) return null;
-    return { at, values: values as Record<string, unknown>, lines };
+    if (typeof at !== 'string' || !isRecord(values) || !Array.isArray(lines) || !lines.every(isLine)) return null;
+    return { at, values, lines };
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { INVOICE_DOCUMENTS, type InvoiceDocument } from '@erp/contracts';
+import { INVOICE_DOCUMENTS, type InvoiceDocument, isRecord } from '@erp/contracts';
 
 import { giveBackDeviceNumber, takeDeviceNumber } from '@/lib/device-series';
 import { todayInIndia } from '@/lib/format';
@@ -24,7 +24,8 @@ const dateOf = (kind: InvoiceDocument, body: Record<string, unknown>) => (typeof
 async function prepare(command: NewCommand): Promise<NewCommand> {
   const kind = numberedOnDevice(command.method, command.path);
   if (!kind || navigator.onLine) return command;
-  const body = command.body as Record<string, unknown>;
+  const body = command.body;
+  if (!isRecord(body)) return command;
   if (typeof body[kind.numberField] === 'string' && body[kind.numberField] !== '') return command;
   const number = await takeDeviceNumber(dateOf(kind, body));
   return number ? { ...command, body: { ...body, [kind.numberField]: number }, note: { number: 'device-series' } } : command;
@@ -35,8 +36,8 @@ export async function submitOffline(command: NewCommand, transmit: Transmit): Pr
   const outcome = await outboxWith(transmit).submit(prepared);
   // Refused while the form is open: its number is not used.
   const kind = numberedOnDevice(prepared.method, prepared.path);
-  if (kind && outcome.kind === 'answered' && !outcome.response.ok && prepared.note?.number === 'device-series') {
-    const body = prepared.body as Record<string, unknown>;
+  const body = prepared.body;
+  if (kind && outcome.kind === 'answered' && !outcome.response.ok && prepared.note?.number === 'device-series' && isRecord(body)) {
     await giveBackDeviceNumber(String(body[kind.numberField]), dateOf(kind, body));
   }
   return outcome;
@@ -45,7 +46,7 @@ export async function submitOffline(command: NewCommand, transmit: Transmit): Pr
 /** Forgets a command kept on the device; a sale's number from the device's series is given back when it was the last. */
 export async function discardCommand(entry: OutboxEntry) {
   await outbox?.discard(entry.id);
-  const body = entry.body as Record<string, unknown>;
+  const body = entry.body;
   const kind = numberedOnDevice(entry.method, entry.path);
-  if (kind && entry.note.number === 'device-series') await giveBackDeviceNumber(String(body[kind.numberField]), dateOf(kind, body));
+  if (kind && entry.note.number === 'device-series' && isRecord(body)) await giveBackDeviceNumber(String(body[kind.numberField]), dateOf(kind, body));
 }

@@ -1,3 +1,5 @@
+import { isIssue, isRecord } from '@erp/contracts/shell';
+
 /**
  * The outbox on the device (issue 47): every command the UI may make offline is written here,
  * with its own Idempotency-Key, before it is sent, and leaves only when the server has answered
@@ -55,9 +57,9 @@ const exclusive = async <T>(run: () => Promise<T>): Promise<T> => {
 };
 
 const refusalOf = async (response: Response): Promise<Refusal> => {
-  const body = (await response.json().catch(() => null)) as { message?: unknown; issues?: unknown } | null;
-  const issues = Array.isArray(body?.issues) ? (body.issues as Refusal['issues']) : [];
-  return { status: response.status, message: typeof body?.message === 'string' ? body.message : response.statusText, issues };
+  const body: unknown = await response.json().catch(() => null);
+  const issues = isRecord(body) && Array.isArray(body.issues) ? body.issues.filter(isIssue) : [];
+  return { status: response.status, message: isRecord(body) && typeof body.message === 'string' ? body.message : response.statusText, issues };
 };
 
 export class Outbox {

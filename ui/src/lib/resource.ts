@@ -1,5 +1,6 @@
 import { byId, HEADERS, HistoryEntrySchema, historyOf, voidPath } from '@erp/contracts';
 import {
+  type InfiniteData,
   infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
@@ -31,6 +32,9 @@ export interface ResourceOptions<TRecord> {
   /** Other query keys a write here changes (e.g. a payment changes invoice statuses). */
   alsoInvalidates?: readonly QueryKey[];
 }
+
+/** The first page starts at no record. */
+const FIRST_PAGE: string | null = null;
 
 export interface Page<T> {
   rows: T[];
@@ -78,7 +82,7 @@ export function createResource<TRecord extends { id: number }, TBody>(
     infiniteQueryOptions({
       queryKey: Object.keys(filter).length > 0 ? keys.list({ limit: PAGE_SIZE, q, ...filter }) : keys.list({ limit: PAGE_SIZE, q }),
       queryFn: ({ pageParam }) => fetchers.page(q, pageParam, filter),
-      initialPageParam: null as string | null,
+      initialPageParam: FIRST_PAGE,
       getNextPageParam: (last) => last.next,
       // A search typed once is not kept for minutes, nor refetched after every save; while the
       // next keystroke's answer is on its way, the last answer stays on screen.
@@ -124,17 +128,17 @@ export function createResource<TRecord extends { id: number }, TBody>(
 
   /** The server's answer in the lists kept here, until they are read again. */
   function showAnswer(queryClient: ReturnType<typeof useQueryClient>, lists: QueryKey, result: unknown, adds: boolean) {
-    const parsed = typeof result === 'object' && result !== null && typeof (result as { id?: unknown }).id === 'number' ? tryParse(listEntry, result) : null;
+    const parsed = typeof result === 'object' && result !== null && 'id' in result && typeof result.id === 'number' ? tryParse(listEntry, result) : null;
     if (!parsed) return;
     const place = (rows: TRecord[], top: boolean) =>
       rows.some((row) => row.id === parsed.id) ? rows.map((row) => (row.id === parsed.id ? parsed : row)) : top ? [parsed, ...rows] : rows;
     for (const query of queryClient.getQueryCache().findAll({ queryKey: lists })) {
       const top = adds && isPlainList(query.queryKey);
-      queryClient.setQueryData(query.queryKey, (data: unknown) => {
-        if (Array.isArray(data)) return place(data as TRecord[], top);
-        const pages = (data as { pages?: Page<TRecord>[] } | undefined)?.pages;
-        if (!pages || pages.length === 0) return data;
-        return { ...(data as object), pages: pages.map((page, i) => ({ ...page, rows: place(page.rows, top && i === 0) })) };
+      // The lists under these keys are this resource's: the whole list, or its pages.
+      queryClient.setQueryData<TRecord[] | InfiniteData<Page<TRecord>, string | null>>(query.queryKey, (data) => {
+        if (Array.isArray(data)) return place(data, top);
+        if (!data || data.pages.length === 0) return data;
+        return { ...data, pages: data.pages.map((page, i) => ({ ...page, rows: place(page.rows, top && i === 0) })) };
       });
     }
   }
@@ -160,11 +164,16 @@ export function createResource<TRecord extends { id: number }, TBody>(
   };
 }
 
-const isSearch = (key: QueryKey) => Boolean((key[3] as { q?: string } | undefined)?.q);
+/** A list key's parameters (entityKeys.list): its fourth part. */
+const paramsOf = (key: QueryKey): object | undefined => (typeof key[3] === 'object' && key[3] !== null ? key[3] : undefined);
+const isSearch = (key: QueryKey) => {
+  const params = paramsOf(key);
+  return Boolean(params && 'q' in params && params.q);
+};
 /** The whole list (no search, no filter): where a new record shows at the top until the list is read again. */
 const isPlainList = (key: QueryKey) => {
-  const params = key[3] as Record<string, unknown> | undefined;
-  return !params || Object.keys(params).every((name) => name === 'limit' || (name === 'q' && !params.q));
+  const params = paramsOf(key);
+  return !params || Object.entries(params).every(([name, value]) => name === 'limit' || (name === 'q' && !value));
 };
 const tryParse = <T>(parser: Parser<T>, value: unknown): T | null => {
   try {

@@ -1,5 +1,5 @@
 import type { Me, SetupBody } from '@erp/contracts';
-import { api, can, type Permission, permissionFor } from '@erp/contracts/shell';
+import { api, can, isRecord, type Permission, permissionFor } from '@erp/contracts/shell';
 import {
   queryOptions,
   useMutation,
@@ -24,8 +24,7 @@ async function fetchSession(): Promise<Session> {
     return { user, setupRequired: false };
   } catch (error) {
     if (!isApiError(error, 401)) throw error;
-    const body = error.body as { setupRequired?: unknown } | null;
-    return { user: null, setupRequired: body?.setupRequired === true };
+    return { user: null, setupRequired: isRecord(error.body) && error.body.setupRequired === true };
   }
 }
 

@@ -7,6 +7,12 @@ export const POSITION_KEY = 'erp.eventPosition';
 /** Where index.html leaves the answers it started: path → fetch promise. */
 export const STARTED_READS = '__erpStartupReads';
 
+declare global {
+  interface Window {
+    [STARTED_READS]?: Record<string, Promise<Response>>;
+  }
+}
+
 /** Screens that are not a list of /api/{module}/{slug}. */
 const NOT_LISTS = new Set(['inventory/inventory']);
 

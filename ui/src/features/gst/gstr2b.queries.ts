@@ -1,4 +1,4 @@
-import { type Gstr2bMatch, GSTR2B_PATHS, type MatchedItc } from '@erp/contracts';
+import { type Gstr2bMatch, GSTR2B_PATHS, type MatchedItc, yearAndMonth } from '@erp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
@@ -20,6 +20,6 @@ export const useGstr2bWrite = <Args, Answer>(write: (args: Args) => Promise<Answ
 
 /** Last month in India: the 2B a business matches this month. */
 export const lastMonth = (today: string) => {
-  const [year, month] = today.split('-').map(Number) as [number, number];
+  const { year, month } = yearAndMonth(today);
   return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
 };

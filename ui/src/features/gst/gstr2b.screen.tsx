@@ -1,4 +1,4 @@
-import { GSTR2B_PATHS, type MatchRowAnswer, routes } from '@erp/contracts';
+import { Gstr2bImportAnswerSchema, GSTR2B_PATHS, isOneOf, type MatchRowAnswer, MatchRowSchema, routes } from '@erp/contracts';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
@@ -48,7 +48,9 @@ const DownloadLink = styled.a`
   font-weight: 600;
 `;
 
-type Filter = 'all' | MatchRowAnswer['status'];
+const STATUSES = MatchRowSchema.shape.status.options;
+const FILTERS: readonly ('all' | MatchRowAnswer['status'])[] = ['all', ...STATUSES];
+type Filter = (typeof FILTERS)[number];
 
 /**
  * Match GSTR-2B (issue 44 item 3): import the month's 2B (and the IMS file) from the portal, see
@@ -84,7 +86,7 @@ export function Gstr2bScreen() {
             <Card aria-labelledby={`${id}-import`}>
               <CardHeading id={`${id}-import`}>Import from the GST portal</CardHeading>
               <Stack $gap={12}>
-                <FileUpload label="GSTR-2B file (JSON)" hint="Returns → GSTR-2B → Download JSON" path={GSTR2B_PATHS.imports} done={(a) => `GSTR-2B imported: ${(a as { documents: number }).documents} documents`} />
+                <FileUpload label="GSTR-2B file (JSON)" hint="Returns → GSTR-2B → Download JSON" path={GSTR2B_PATHS.imports} done={(a) => `GSTR-2B imported: ${Gstr2bImportAnswerSchema.parse(a).documents} documents`} />
                 <FileUpload label="IMS file (JSON)" hint="Optional: what is already accepted or rejected on the portal" path={GSTR2B_PATHS.ims} done={() => 'IMS file imported'} />
               </Stack>
             </Card>
@@ -122,9 +124,9 @@ export function Gstr2bScreen() {
             <Card aria-labelledby={`${id}-list`}>
               <CardHeading id={`${id}-list`}>Bills and supplier invoices</CardHeading>
               <FieldShell id={`${id}-filter`} label="Show">
-                <Select id={`${id}-filter`} value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+                <Select id={`${id}-filter`} value={filter} onChange={(e) => isOneOf(FILTERS, e.target.value) && setFilter(e.target.value)}>
                   <option value="all">All</option>
-                  {(Object.keys(STATUS_LABEL) as MatchRowAnswer['status'][]).map((s) => <option key={s} value={s}>{STATUS_LABEL[s].toLowerCase().replace(/^./, (c) => c.toUpperCase())}</option>)}
+                  {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s].toLowerCase().replace(/^./, (c) => c.toUpperCase())}</option>)}
                 </Select>
               </FieldShell>
               {rows.length === 0 ? (

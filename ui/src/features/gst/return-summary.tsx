@@ -1,4 +1,4 @@
-import { type FiledReturnAnswer, periodLabel } from '@erp/contracts';
+import { type FiledReturnAnswer, isRecord, periodLabel } from '@erp/contracts';
 import styled from 'styled-components';
 
 import { formatMoney } from '@/lib/format';
@@ -20,7 +20,8 @@ const Rows = styled.ul`
 `;
 
 type Json = Readonly<Record<string, unknown>>;
-const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
+const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isRecord) : []);
+const record = (value: unknown): Json => (isRecord(value) ? value : {});
 const count = (json: Json, section: string, inner?: string) => (inner ? list(json[section]).flatMap((g) => list(g[inner])).length : list(json[section]).length);
 const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value.toFixed(2)) : '—');
 
@@ -37,7 +38,7 @@ export function ReturnSummary({ label, json }: { label: string; json: Json }) {
       </Table>
     );
   }
-  const outward = ((json.sup_details as Json | undefined)?.osup_det ?? {}) as Json;
+  const outward = record(record(json.sup_details).osup_det);
   return (
     <Table aria-label={label}>
       <div><dt>Taxable outward</dt><dd>{money(outward.txval)}</dd></div>

@@ -39,7 +39,10 @@ interface Statement {
   readonly to: string;
 }
 type Row = Record<string, unknown>;
-const str = (row: Row, name: string) => (typeof row[name] === 'string' ? (row[name] as string) : '');
+const str = (row: Row, name: string) => {
+  const value = row[name];
+  return typeof value === 'string' ? value : '';
+};
 
 /**
  * A customer's or vendor's page (issue 45 item 4), one tap from their card: their balance in the

@@ -3,6 +3,7 @@ import {
   dueDateFrom,
   indiaDate,
   type InvoiceDocument,
+  isRecord,
   type PartyRecord,
   priceDocument,
   type PrintableDocument,
@@ -33,14 +34,13 @@ const NUMBER_TO_COME = 'Provisional (given when synced)';
  * query cache (the cache survives reloads and no network), found by id.
  */
 export function cachedParty(client: QueryClient, entity: { module: string; plural: string }, id: number): CachedParty | null {
-  const isIt = (row: unknown): row is Record<string, unknown> =>
-    typeof row === 'object' && row !== null && (row as { id?: unknown }).id === id && typeof (row as { name?: unknown }).name === 'string';
+  const isIt = (row: unknown): row is Record<string, unknown> => isRecord(row) && row.id === id && typeof row.name === 'string';
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   for (const [, data] of client.getQueriesData<unknown>({ queryKey: [entity.module, entity.plural] })) {
     const rows: unknown[] = Array.isArray(data)
       ? data
-      : typeof data === 'object' && data !== null && Array.isArray((data as { pages?: unknown }).pages)
-        ? (data as { pages: { rows?: unknown[] }[] }).pages.flatMap((p) => p.rows ?? [])
+      : isRecord(data) && Array.isArray(data.pages)
+        ? data.pages.flatMap((p: unknown) => (isRecord(p) && Array.isArray(p.rows) ? p.rows : []))
         : [data];
     const found = rows.find(isIt);
     if (found) {

@@ -5,6 +5,7 @@ import {
   INVOICE_DOCUMENTS,
   type InvoiceDocument,
   isPrintable,
+  isRecord,
   MASTER_DATA_ENTITIES,
   type PartyRecord,
   pdfPath,
@@ -92,8 +93,7 @@ function WaitingPrint({ doc, entryId }: { doc: InvoiceDocument; entryId: string 
   const partyEntity = MASTER_DATA_ENTITIES.find((e) => e.singular === doc.party.singular);
   if (entry === undefined || business.isPending) return <Spinner />;
   if (entry === null) return <EmptyState message="This document has synced (or was discarded): open it from its list to print it." />;
-  const body = entry.body as Record<string, unknown>;
-  const party = partyEntity ? cachedParty(client, partyEntity, Number(body[doc.party.field])) : null;
+  const party = partyEntity && isRecord(entry.body) ? cachedParty(client, partyEntity, Number(entry.body[doc.party.field])) : null;
   const printable = pendingPrintable(doc, entry, business.data?.profile ?? null, party);
   if (!printable) return <EmptyState message="This document cannot be printed before it syncs." />;
   return <PrintPage printable={printable} pdf={() => makeOnDevice(printable)} note={pendingNote(entry)} />;
@@ -104,7 +104,7 @@ function useWaitingEntry(id: string) {
   const [entry, setEntry] = useState<OutboxEntry | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    let unsubscribe = () => undefined as void;
+    let unsubscribe = (): void => undefined;
     void apiClient.outbox().then(async (outbox) => {
       await outbox.ready();
       const read = () => live && setEntry(outbox.list().find((e) => e.id === id) ?? null);

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api, type PasswordChange, PasswordChangeSchema, PERMISSION_LABELS, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_PERMISSIONS, routes } from '@erp/contracts';
+import { api, isOneOf, type PasswordChange, PasswordChangeSchema, PERMISSION_LABELS, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_PERMISSIONS, routes } from '@erp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
+import type { z } from 'zod';
 
 import { Button } from '@/components/button';
 import { describedBy, FieldShell, Input } from '@/components/form-field';
@@ -29,6 +30,7 @@ const Allowed = styled.ul`
 `;
 
 type Values = PasswordChange & { confirmPassword: string };
+const PASSWORD_FIELDS: readonly (keyof Values)[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
 const PasswordFormSchema = PasswordChangeSchema.extend({ confirmPassword: PasswordChangeSchema.shape.newPassword }).refine(
   (v) => v.newPassword === v.confirmPassword,
@@ -68,7 +70,7 @@ export function AccountScreen() {
 }
 
 function PasswordForm() {
-  const form = useForm<Values>({ resolver: zodResolver(PasswordFormSchema) as never, defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' }, mode: 'onTouched' });
+  const form = useForm<z.input<typeof PasswordFormSchema>, unknown, Values>({ resolver: zodResolver(PasswordFormSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' }, mode: 'onTouched' });
   const change = useMutation({ mutationFn: ({ currentPassword, newPassword }: Values) => apiClient.post<void>(api.auth.password, { currentPassword, newPassword }) });
   const errors = form.formState.errors;
   const submit = (values: Values) =>
@@ -78,7 +80,7 @@ function PasswordForm() {
         toast({ title: 'Success', description: 'Password changed. Your other sign-ins have ended.' });
       },
       onError: (error) => {
-        for (const issue of isApiError(error) ? error.issues : []) form.setError(issue.path as keyof Values, { type: 'server', message: issue.message });
+        for (const issue of isApiError(error) ? error.issues : []) if (isOneOf(PASSWORD_FIELDS, issue.path)) form.setError(issue.path, { type: 'server', message: issue.message });
         toast({ title: 'Error', description: isApiError(error, 400) ? 'The password was not changed' : errorText(error), variant: 'destructive' });
       },
     });

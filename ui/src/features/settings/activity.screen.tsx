@@ -17,6 +17,9 @@ import { fieldWords, show } from '@/lib/change-words';
 import { errorText } from '@/lib/error-text';
 import { formatDateTime } from '@/lib/format';
 
+/** The first page starts at no event. */
+const FIRST_PAGE: string | null = null;
+
 const Filters = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -66,7 +69,7 @@ export function ActivityScreen() {
   const users = useQuery({ queryKey: ['settings', 'users'], queryFn: async () => z.array(UserSchema).parse(await apiClient.get(api.users)) });
   const log = useInfiniteQuery({
     queryKey: ['activity', filter],
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE,
     queryFn: async ({ pageParam }): Promise<ActivityPage> => ActivityPageSchema.parse(await apiClient.get(queryOf(filter, pageParam))),
     getNextPageParam: (last) => last.next,
   });

@@ -1,4 +1,4 @@
-import { api, type ApiKey, ApiKeySchema, byId, type CreatedApiKey, CreatedApiKeySchema, type Role, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from '@erp/contracts';
+import { api, type ApiKey, ApiKeySchema, byId, type CreatedApiKey, CreatedApiKeySchema, isOneOf, type Role, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from '@erp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -171,7 +171,7 @@ function NewKeyForm({ onDone }: { onDone: (created: CreatedApiKey | null) => voi
             <Input id="key-name" autoComplete="off" maxLength={100} value={name} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('key-name', 'hint', errors.name)} onChange={(e) => setName(e.target.value)} />
           </FieldShell>
           <FieldShell id="key-role" label="Role" required hint={ROLE_DESCRIPTIONS[role]} error={errors.role}>
-            <Select id="key-role" value={role} aria-describedby={describedBy('key-role', 'hint', errors.role)} onChange={(e) => setRole(e.target.value as Role)}>
+            <Select id="key-role" value={role} aria-describedby={describedBy('key-role', 'hint', errors.role)} onChange={(e) => isOneOf(ROLES, e.target.value) && setRole(e.target.value)}>
               {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
             </Select>
           </FieldShell>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api, byId, type NewUser, NewUserSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role, routes, type User, type UserChange, UserSchema } from '@erp/contracts';
+import { api, byId, isOneOf, type NewUser, NewUserSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role, routes, type User, type UserChange, UserSchema } from '@erp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Plus, UserX, UserCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 
 const USERS_KEY = ['settings', 'users'] as const;
+const NEW_USER_FIELDS = NewUserSchema.keyof().options;
 
 const Row = styled.div`
   display: flex;
@@ -106,7 +107,7 @@ function UserCard({ user }: { user: User }) {
           {user.disabled ? <Badge $tone="red">Disabled</Badge> : <Badge $tone="green">{ROLE_LABELS[user.role]}</Badge>}
         </Row>
         <FieldShell id={roleId} label="Role" hint={ROLE_DESCRIPTIONS[user.role]}>
-          <Select id={roleId} value={user.role} disabled={change.isPending} aria-describedby={`${roleId}-hint`} onChange={(e) => setRole(e.target.value as Role)}>
+          <Select id={roleId} value={user.role} disabled={change.isPending} aria-describedby={`${roleId}-hint`} onChange={(e) => isOneOf(ROLES, e.target.value) && setRole(e.target.value)}>
             {roleOptions}
           </Select>
         </FieldShell>
@@ -173,7 +174,7 @@ function PasswordReset({ user, onDone }: { user: User; onDone: () => void }) {
 
 function NewUserForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<NewUser>({ resolver: zodResolver(NewUserSchema) as never, defaultValues: { username: '', password: '', role: 'staff' }, mode: 'onTouched' });
+  const form = useForm<z.input<typeof NewUserSchema>, unknown, NewUser>({ resolver: zodResolver(NewUserSchema), defaultValues: { username: '', password: '', role: 'staff' }, mode: 'onTouched' });
   const create = useMutation({ mutationFn: (body: NewUser) => apiClient.post<User>(api.users, body) });
   const errors = form.formState.errors;
   const role = useWatch({ control: form.control, name: 'role' });
@@ -186,7 +187,7 @@ function NewUserForm({ onDone }: { onDone: () => void }) {
       },
       onError: (error) => {
         if (isApiError(error, 409)) form.setError('username', { type: 'server', message: error.serverMessage ?? 'Already in use' });
-        for (const issue of isApiError(error) ? error.issues : []) form.setError(issue.path as keyof NewUser, { type: 'server', message: issue.message });
+        for (const issue of isApiError(error) ? error.issues : []) if (isOneOf(NEW_USER_FIELDS, issue.path)) form.setError(issue.path, { type: 'server', message: issue.message });
         failed(error);
       },
     });

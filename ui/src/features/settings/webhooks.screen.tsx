@@ -223,7 +223,7 @@ function DeliveryItem({ delivery: d }: { delivery: WebhookDelivery }) {
 
 function NewWebhookForm({ onDone }: { onDone: (created: CreatedWebhook | null) => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<NewWebhook>({ resolver: zodResolver(NewWebhookSchema) as never, defaultValues: { url: '', eventTypes: [], active: true }, mode: 'onTouched' });
+  const form = useForm<z.input<typeof NewWebhookSchema>, unknown, NewWebhook>({ resolver: zodResolver(NewWebhookSchema), defaultValues: { url: '', eventTypes: [], active: true }, mode: 'onTouched' });
   const create = useMutation({ mutationFn: async (body: NewWebhook) => CreatedWebhookSchema.parse(await apiClient.post(api.webhooks, body)) });
   const chosen = useWatch({ control: form.control, name: 'eventTypes' }) ?? [];
   const error = form.formState.errors.url?.message;
@@ -235,7 +235,7 @@ function NewWebhookForm({ onDone }: { onDone: (created: CreatedWebhook | null) =
         onDone(made);
       },
       onError: (e) => {
-        for (const issue of isApiError(e) ? e.issues : []) form.setError(issue.path as 'url', { type: 'server', message: issue.message });
+        for (const issue of isApiError(e) ? e.issues : []) if (issue.path === 'url') form.setError(issue.path, { type: 'server', message: issue.message });
         failed(e);
       },
     });

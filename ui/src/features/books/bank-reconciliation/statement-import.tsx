@@ -4,6 +4,8 @@ import {
   detectDateFormat,
   findHeaderRow,
   guessHeaderRow,
+  isOneOf,
+  keyedAll,
   readStatement,
   recogniseStatement,
   STATEMENT_CSV_MAX,
@@ -46,8 +48,9 @@ type Mapping = Record<Role, string> & { name: string; dateFormat: StatementDateF
 
 interface Chosen { readonly name: string; readonly text: string; readonly rows: string[][] }
 
-const mappingOf = (format: StatementFormat): Mapping => ({ ...format, ...Object.fromEntries(ROLES.map(([role]) => [role, format[role] ?? ''])) } as Mapping);
-const blank = (): Mapping => ({ ...Object.fromEntries(ROLES.map(([role]) => [role, ''])), name: 'Custom', dateFormat: 'DD/MM/YYYY' } as Mapping);
+const ROLE_NAMES = ROLES.map(([role]) => role);
+const mappingOf = (format: StatementFormat): Mapping => ({ ...format, ...keyedAll(ROLE_NAMES, (role) => format[role] ?? '') });
+const blank = (): Mapping => ({ ...keyedAll(ROLE_NAMES, () => ''), name: 'Custom', dateFormat: 'DD/MM/YYYY' });
 
 /** The columns to start from: the ledger's saved format if the file has its columns, else a bank's by its headers, else none. */
 const firstMapping = (rows: string[][], saved: StatementFormat | null): Mapping => {
@@ -142,7 +145,7 @@ export function StatementImport({ account, saved }: { account: string; saved: St
               </FieldShell>
             ))}
             <FieldShell id={`${id}-date-format`} label="Dates are written like" required>
-              <Select id={`${id}-date-format`} value={mapping.dateFormat} onChange={(e) => setMapping({ ...mapping, dateFormat: e.target.value as StatementDateFormat })}>
+              <Select id={`${id}-date-format`} value={mapping.dateFormat} onChange={(e) => isOneOf(STATEMENT_DATE_FORMATS, e.target.value) && setMapping({ ...mapping, dateFormat: e.target.value })}>
                 {STATEMENT_DATE_FORMATS.map((f) => <option key={f} value={f}>{DATE_FORMAT_EXAMPLES[f]}</option>)}
               </Select>
             </FieldShell>

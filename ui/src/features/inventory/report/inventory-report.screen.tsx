@@ -1,4 +1,4 @@
-import { chargesGst, itemsEntity, recordMatches, routes, type StockStatus } from '@erp/contracts';
+import { chargesGst, isOneOf, itemsEntity, recordMatches, routes, STOCK_STATUSES, type StockStatus } from '@erp/contracts';
 import { Download, SearchX } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { useBusiness } from '@/features/settings/business.queries';
 // idle, or with the first Export CSV.
 const loadCsv = () => import('@/features/inventory/report/inventory-csv');
 
+const STATUS_FILTERS: readonly ('all' | StockStatus)[] = ['all', ...STOCK_STATUSES];
 const STATUS: Record<StockStatus, { label: string; tone: BadgeTone }> = {
   'in-stock': { label: 'In Stock', tone: 'green' },
   'low-stock': { label: 'Low Stock', tone: 'yellow' },
@@ -173,7 +174,7 @@ export function InventoryReportScreen() {
               As of
               <Input type="date" value={asOf} max={todayInIndia()} onChange={(e) => setAsOf(e.target.value)} />
             </label>
-            <Select aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as 'all' | StockStatus)}>
+            <Select aria-label="Status filter" value={status} onChange={(e) => isOneOf(STATUS_FILTERS, e.target.value) && setStatus(e.target.value)}>
               <option value="all">All Items</option>
               <option value="in-stock">In Stock</option>
               <option value="low-stock">Low Stock</option>
