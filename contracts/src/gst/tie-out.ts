@@ -101,13 +101,14 @@ const ofItem = (i: Item) => ({ taxable: i.txval, igst: i.iamt, cgst: i.camt ?? 0
 
 /** GSTR-1's totals from its sections: B2B + B2CL + B2CS + table 8 − CDNR − CDNUR. */
 const gstr1Totals = (g: Gstr1Supplies): Sums => {
-  let s = none();
-  for (const i of g.b2b.flatMap((x) => x.inv.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det));
-  for (const i of g.b2cl.flatMap((x) => x.inv.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det));
-  for (const r of g.b2cs) s = plus(s, ofItem(r));
-  for (const r of g.nil.inv) s = plus(s, { taxable: paiseOf(r.nil_amt) + paiseOf(r.expt_amt) + paiseOf(r.ngsup_amt) });
-  for (const i of g.cdnr.flatMap((x) => x.nt.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det), -1);
-  for (const i of g.cdnur.flatMap((v) => v.itms)) s = plus(s, ofItem(i.itm_det), -1);
+  const s = none();
+  const add = (i: Item, sign: 1 | -1 = 1) => addTo(s, { taxable: paiseOf(i.txval), igst: paiseOf(i.iamt), cgst: paiseOf(i.camt), sgst: paiseOf(i.samt), cess: paiseOf(i.csamt) }, sign);
+  for (const x of g.b2b) for (const v of x.inv) for (const i of v.itms) add(i.itm_det);
+  for (const x of g.b2cl) for (const v of x.inv) for (const i of v.itms) add(i.itm_det);
+  for (const r of g.b2cs) add(r);
+  for (const r of g.nil.inv) s.taxable += paiseOf(r.nil_amt) + paiseOf(r.expt_amt) + paiseOf(r.ngsup_amt);
+  for (const x of g.cdnr) for (const v of x.nt) for (const i of v.itms) add(i.itm_det, -1);
+  for (const v of g.cdnur) for (const i of v.itms) add(i.itm_det, -1);
   return s;
 };
 
