@@ -63,11 +63,14 @@ export const unscaled = (units: bigint, places: number): string => {
   return negative ? `-${text}` : text;
 };
 
-const TWO_PLACES = /^-?\d+\.\d\d$/;
+const PAISE = /^(-?\d+)(?:\.(\d\d?))?$/;
 /** Money text → whole paise, exactly ('12.50' → 1250n; '12.5', '12' too; absent or '': 0n): for sums over thousands of figures. */
 export const toPaise = (text: string | null | undefined): bigint => {
   if (text === null || text === undefined || text === '') return 0n;
-  return TWO_PLACES.test(text) ? BigInt(text.slice(0, -3) + text.slice(-2)) : scaled(text, 2);
+  const match = PAISE.exec(text);
+  if (!match) return scaled(text, 2);
+  const [, whole, fraction = ''] = match;
+  return BigInt(whole + (fraction.length === 2 ? fraction : fraction.padEnd(2, '0')));
 };
 
 /** Whole paise → money text with 2 places (1250n → '12.50'). */

@@ -248,7 +248,7 @@ export const printableDocument = (source: PrintSource, business: Business | null
 /** The documents a business issues and prints: the kinds that say how they print. */
 export const isPrintable = (doc: Pick<InvoiceDocument, 'print'>): boolean => doc.print !== undefined;
 
-const Answered = z.looseObject({
+const Answered = z.object({
   dueDate: z.string().nullable(),
   taxMode: z.enum(['manual', 'gst']),
   supplyType: z.enum(['intra', 'inter', 'none']).nullable(),
@@ -266,17 +266,26 @@ const Answered = z.looseObject({
   lines: z.array(InvoiceLineSchema),
 });
 
-// Made once: building a zod schema costs far more than a parse (GSTR-1 reads 10,000 of these).
-const Text = z.string();
-const OptionalText = z.string().nullable().optional();
+type Figured = Pick<InvoiceDocument, 'numberField' | 'dateField' | 'texts'>;
+/** A kind's own fields of a record (its number, date and notes): one schema per kind, made once (GSTR-1 reads 10,000 records). */
+const namedSchemas = new WeakMap<Figured, z.ZodType<Record<string, string | null | undefined>>>();
+const namedOf = (doc: Figured) => {
+  const known = namedSchemas.get(doc);
+  if (known) return known;
+  const shape: Record<string, z.ZodType<string | null | undefined>> = { [doc.numberField]: z.string(), [doc.dateField]: z.string() };
+  if (doc.texts.includes('notes')) shape.notes = z.string().nullable().optional();
+  const schema = z.object(shape);
+  namedSchemas.set(doc, schema);
+  return schema;
+};
 
 /** Any invoice-like document as its list row or the API answers it → its number, date, tax and lines (printable or not: GST returns read bills too). */
-export const documentFiguresOf = (doc: Pick<InvoiceDocument, 'numberField' | 'dateField' | 'texts'>, record: unknown) => {
+export const documentFiguresOf = (doc: Figured, record: unknown) => {
   const r = Answered.parse(record);
-  const text = (name: string) => OptionalText.parse(Reflect.get(r, name)) ?? null;
+  const named = namedOf(doc).parse(record);
   return {
-    number: Text.parse(Reflect.get(r, doc.numberField)),
-    date: Text.parse(Reflect.get(r, doc.dateField)),
+    number: named[doc.numberField]!,
+    date: named[doc.dateField]!,
     dueDate: r.dueDate,
     taxMode: r.taxMode,
     supplyType: r.supplyType,
@@ -291,7 +300,7 @@ export const documentFiguresOf = (doc: Pick<InvoiceDocument, 'numberField' | 'da
     roundOff: r.roundOff,
     totalAmount: r.totalAmount,
     balanceDue: r.balanceDue ?? null,
-    notes: doc.texts.includes('notes') ? text('notes') : null,
+    notes: named.notes ?? null,
     lines: r.lines,
   };
 };

@@ -6,7 +6,6 @@ import type { InvoiceLine } from '../documents/lines';
 import { decimal, fromPaise, toPaise } from '../money';
 import type {
   Gstr1B2cs,
-  Gstr1DocRange,
   Gstr1Hsn,
   Gstr1HsnTable,
   Gstr1IgstDetail,
@@ -16,6 +15,7 @@ import type {
   Gstr1Nil,
   Gstr1NilSupply,
 } from './gstr1-json';
+import { byCounterOf, docIssue } from './gstr1-doc-issue';
 import { hsnSplit } from './gstr1-json';
 import type { TaxRegime } from './tax';
 
@@ -94,7 +94,12 @@ const isZero = (t: Tax) => t.txval === 0n && t.iamt === 0n && t.camt === 0n && t
 const abs = (x: bigint) => (x < 0n ? -x : x);
 /** A JSON amount from paise: a number (never −0). */
 const money = (x: bigint) => Number(fromPaise(x)) || 0;
-const byRateAsc = (a: string, b: string) => decimal(a).cmp(decimal(b));
+/** Rates ('5', '18', '0.25') in ascending order: each rate's place among the month's, worked out once. */
+type ByRate = (a: string, b: string) => number;
+const byRateOf = (rates: Iterable<string>): ByRate => {
+  const place = new Map([...rates].sort((a, b) => decimal(a).cmp(decimal(b))).map((rt, i) => [rt, i]));
+  return (a, b) => place.get(a)! - place.get(b)!;
+};
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A line's taxable value and tax as the return reads it: IGST only across states, CGST + SGST only within. */
@@ -114,11 +119,11 @@ const yn = (flag: boolean) => (flag ? 'Y' : 'N');
 const taxable = (lines: readonly TaxedLine[]) => lines.filter((l) => l.line.gstCategory === 'taxable');
 
 /** One item per rate on a document (lines of the same rate summed), numbered from 1; a note's figures positive. */
-const items = <D>(t: Taxed, detail: (rt: number, tax: Tax) => D): Gstr1Item<D>[] => {
+const items = <D>(t: Taxed, byRate: ByRate, detail: (rt: number, tax: Tax) => D): Gstr1Item<D>[] => {
   const rates = new Map<string, Tax>();
   for (const { rt, tax } of taxable(t.lines)) rates.set(rt, addTax(rates.get(rt) ?? NONE, tax, 1));
   const positive = (x: Tax): Tax => (t.kind === 'invoice' ? x : { txval: abs(x.txval), iamt: abs(x.iamt), camt: abs(x.camt), samt: abs(x.samt) });
-  return [...rates].sort(([a], [b]) => byRateAsc(a, b)).map(([rt, tax], i) => ({ num: i + 1, itm_det: detail(Number(rt), positive(tax)) }));
+  return [...rates].sort(([a], [b]) => byRate(a, b)).map(([rt, tax], i) => ({ num: i + 1, itm_det: detail(Number(rt), positive(tax)) }));
 };
 const full = (rt: number, t: Tax): Gstr1ItemDetail => ({ txval: money(t.txval), rt, iamt: money(t.iamt), camt: money(t.camt), samt: money(t.samt), csamt: 0 });
 const igst = (rt: number, t: Tax): Gstr1IgstDetail => ({ txval: money(t.txval), rt, iamt: money(t.iamt), csamt: 0 });
@@ -149,19 +154,20 @@ const classify = (doc: Gstr1Document, ctin: string | null, invoices: ReadonlyMap
   return ctin ? 'cdnr' : doc.data.supplyType === 'inter' && isLarge(original ?? doc.data) ? 'cdnur' : 'b2cs';
 };
 
-const b2csRows = (taxed: readonly Taxed[], home: string): Gstr1B2cs[] => {
+const b2csRows = (taxed: readonly Taxed[], home: string, byRate: ByRate): Gstr1B2cs[] => {
   const rows = new Map<string, { sply_ty: 'INTRA' | 'INTER'; pos: string; rt: string; tax: Tax }>();
   for (const t of taxed) {
     const sply_ty = t.supply === 'inter' || (t.supply === 'none' && t.pos !== home) ? 'INTER' : 'INTRA';
     for (const { rt, tax } of taxable(t.lines)) {
       const key = `${t.pos}|${sply_ty}|${rt}`;
-      const row = rows.get(key) ?? { sply_ty, pos: t.pos, rt, tax: NONE };
-      rows.set(key, { ...row, tax: addTax(row.tax, tax, t.kind === 'invoice' ? 1 : -1) });
+      const row = rows.get(key);
+      if (row) row.tax = addTax(row.tax, tax, t.kind === 'invoice' ? 1 : -1);
+      else rows.set(key, { sply_ty, pos: t.pos, rt, tax: addTax(NONE, tax, t.kind === 'invoice' ? 1 : -1) });
     }
   }
   return [...rows.values()]
     .filter((r) => !isZero(r.tax))
-    .sort((a, b) => text(a.pos, b.pos) || text(a.sply_ty, b.sply_ty) || byRateAsc(a.rt, b.rt))
+    .sort((a, b) => text(a.pos, b.pos) || text(a.sply_ty, b.sply_ty) || byRate(a.rt, b.rt))
     .map(({ sply_ty, pos, rt, tax }) => ({ sply_ty, pos, typ: 'OE', ...full(Number(rt), tax) }));
 };
 
@@ -177,7 +183,8 @@ const nilRows = (taxed: readonly Taxed[], home: string): Gstr1Nil[] => {
       if (line.gstCategory === 'taxable') continue;
       const row = rows.get(sply_ty) ?? { nil_amt: 0n, expt_amt: 0n, ngsup_amt: 0n };
       const field = NIL_FIELD[line.gstCategory];
-      rows.set(sply_ty, { ...row, [field]: t.kind === 'invoice' ? row[field] + tax.txval : row[field] - tax.txval });
+      row[field] = t.kind === 'invoice' ? row[field] + tax.txval : row[field] - tax.txval;
+      rows.set(sply_ty, row);
     }
   }
   return NIL_ORDER.flatMap((sply_ty) => {
@@ -192,7 +199,7 @@ const nilRows = (taxed: readonly Taxed[], home: string): Gstr1Nil[] => {
  * quantity or unit: UQC 'NA', quantity 0 (india-compliance's HSN summary: "service item doesn't
  * have qty/uom").
  */
-const hsnRows = (taxed: readonly Taxed[]): Gstr1Hsn[] => {
+const hsnRows = (taxed: readonly Taxed[], byRate: ByRate): Gstr1Hsn[] => {
   const rows = new Map<string, { hsn: string; uqc: string; rt: string; desc: string; qty: Big; tax: Tax }>();
   for (const t of taxed) {
     const sign = t.kind === 'invoice' ? 1 : -1;
@@ -201,58 +208,24 @@ const hsnRows = (taxed: readonly Taxed[]): Gstr1Hsn[] => {
       const service = hsn.startsWith('99');
       const uqc = service ? 'NA' : uqcOf(line.unit);
       const key = `${hsn}|${uqc}|${rt}`;
-      const row = rows.get(key) ?? { hsn, uqc, rt, desc: line.itemName.slice(0, 30), qty: decimal(0), tax: NONE };
-      const quantity = service ? decimal(0) : decimal(line.quantity);
-      const qty = sign === 1 ? row.qty.plus(quantity) : row.qty.minus(quantity);
-      rows.set(key, { ...row, qty, tax: addTax(row.tax, tax, sign) });
+      let row = rows.get(key);
+      if (!row) rows.set(key, (row = { hsn, uqc, rt, desc: line.itemName.slice(0, 30), qty: decimal(0), tax: NONE }));
+      if (!service) row.qty = sign === 1 ? row.qty.plus(decimal(line.quantity)) : row.qty.minus(decimal(line.quantity));
+      row.tax = addTax(row.tax, tax, sign);
     }
   }
   return [...rows.values()]
     .filter((r) => !(isZero(r.tax) && r.qty.eq(0)))
-    .sort((a, b) => text(a.hsn, b.hsn) || text(a.uqc, b.uqc) || byRateAsc(a.rt, b.rt))
+    .sort((a, b) => text(a.hsn, b.hsn) || text(a.uqc, b.uqc) || byRate(a.rt, b.rt))
     .map((r, i) => ({ num: i + 1, hsn_sc: r.hsn, desc: r.desc, uqc: r.uqc, qty: Number(r.qty.toString()) || 0, ...full(Number(r.rt), r.tax) }));
 };
 
-/** The series' counter of a number: its last run of digits, without leading zeros. */
-const counter = (number: string) => /(\d+)\D*$/.exec(number)?.[1]?.replace(/^0+(?=\d)/, '') ?? null;
-type ByCounter = (a: Gstr1Document, b: Gstr1Document) => number;
-/** By counter (exactly, as digit strings), numbers without one last, then as text; each counter read once. */
-const byCounterOf = (docs: readonly Gstr1Document[]): ByCounter => {
-  const counters = new Map(docs.map((d) => [d, counter(d.data.number)]));
-  return (a, b) => {
-    const [x, y] = [counters.get(a) ?? null, counters.get(b) ?? null];
-    if (x !== null && y !== null && x !== y) return x.length - y.length || text(x, y);
-    if ((x === null) !== (y === null)) return x === null ? 1 : -1;
-    return text(a.data.number, b.data.number);
-  };
-};
-
-/** One range per series (numbers typed by hand together, last), from the lowest counter to the highest. */
-const docRanges = (docs: readonly Gstr1Document[], byCounter: ByCounter): Gstr1DocRange[] => {
-  const series = new Map<string | null, Gstr1Document[]>();
-  for (const doc of docs) {
-    const group = series.get(doc.series || null);
-    if (group) group.push(doc);
-    else series.set(doc.series || null, [doc]);
-  }
-  return [...series]
-    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : text(a, b)))
-    .map(([, group], i) => {
-      const sorted = [...group].sort(byCounter);
-      const cancel = group.filter((d) => !d.data.active).length;
-      const [first, last] = [sorted[0]?.data.number ?? '', sorted.at(-1)?.data.number ?? ''];
-      return { num: i + 1, from: first, to: last, totnum: group.length, cancel, net_issue: group.length - cancel };
-    });
-};
-
-/** The month's GSTR-1 as the GST portal takes it (see the module comment for what goes where). */
-export const gstr1 = (input: Gstr1Input): Gstr1Json => {
+/** The month's documents in the order the return lists them, and those its tax sections read (with their lines' figures). */
+const prepare = (input: Gstr1Input) => {
   const own = gstinOf(input.gstin) ?? '';
   const home = own.slice(0, 2);
   const byCounter = byCounterOf(input.documents);
-  const documents = [...input.documents].sort(
-    (a, b) => text(a.data.date, b.data.date) || byCounter(a, b) || a.data.id - b.data.id,
-  );
+  const documents = [...input.documents].sort((a, b) => text(a.data.date, b.data.date) || byCounter(a, b) || a.data.id - b.data.id);
   // A line's rate as the return writes it ('18.00' → '18'), each distinct rate read once.
   const rates = new Map<string, string>();
   const rateOf = (rate: string | undefined) => {
@@ -272,38 +245,45 @@ export const gstr1 = (input: Gstr1Input): Gstr1Json => {
     const lines = data.lines.map((line) => ({ line, rt: rateOf(line.gstRate), tax: lineTax(line, supply) }));
     return [{ kind: doc.kind, data, supply, pos: data.placeOfSupply ?? home, ctin, bucket: classify(doc, ctin, invoices), lines }];
   });
+  return { own, home, byCounter, documents, taxed, byRate: byRateOf(new Set(rates.values())) };
+};
+
+export type Gstr1Supplies = Pick<Gstr1Json, 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'cdnur' | 'nil'>;
+
+/** The sections of supplies: b2b, b2cl, b2cs, cdnr, cdnur and table 8. */
+const suppliesOf = ({ home, taxed, byRate }: ReturnType<typeof prepare>): Gstr1Supplies => {
   // A document without taxable lines is in table 8 alone (and in the HSN summary).
   const inBucket = (bucket: Bucket) => taxed.filter((t) => t.bucket === bucket && (bucket === 'b2cs' || taxable(t.lines).length > 0));
-  const periodStart = `${input.year}-${String(input.month).padStart(2, '0')}-01`;
-  const hsn: Gstr1HsnTable = hsnSplit(periodStart)
-    ? { hsn_b2b: hsnRows(taxed.filter((t) => t.ctin !== null)), hsn_b2c: hsnRows(taxed.filter((t) => t.ctin === null)) }
-    : { data: hsnRows(taxed) };
   const head = (t: Taxed) => ({ val: money(abs(toPaise(t.data.totalAmount))), pos: t.pos });
   const noteHead = (t: Taxed) => ({ ntty: 'C' as const, nt_num: t.data.number, nt_dt: gstDate(t.data.date), ...head(t) });
   return {
-    gstin: own,
-    fp: `${String(input.month).padStart(2, '0')}${input.year}`,
     b2b: groupBy(inBucket('b2b'), (t) => t.ctin ?? '', (ctin, group) => ({
       ctin,
-      inv: group.map((t) => ({ inum: t.data.number, idt: gstDate(t.data.date), ...head(t), rchrg: yn(t.data.reverseCharge), inv_typ: 'R' as const, itms: items(t, full) })),
+      inv: group.map((t) => ({ inum: t.data.number, idt: gstDate(t.data.date), ...head(t), rchrg: yn(t.data.reverseCharge), inv_typ: 'R' as const, itms: items(t, byRate, full) })),
     })),
     b2cl: groupBy(inBucket('b2cl'), (t) => t.pos, (pos, group) => ({
       pos,
-      inv: group.map((t) => ({ inum: t.data.number, idt: gstDate(t.data.date), val: head(t).val, itms: items(t, igst) })),
+      inv: group.map((t) => ({ inum: t.data.number, idt: gstDate(t.data.date), val: head(t).val, itms: items(t, byRate, igst) })),
     })),
-    b2cs: b2csRows(inBucket('b2cs'), home),
+    b2cs: b2csRows(inBucket('b2cs'), home, byRate),
     cdnr: groupBy(inBucket('cdnr'), (t) => t.ctin ?? '', (ctin, group) => ({
       ctin,
-      nt: group.map((t) => ({ ...noteHead(t), rchrg: yn(t.data.reverseCharge), inv_typ: 'R' as const, itms: items(t, full) })),
+      nt: group.map((t) => ({ ...noteHead(t), rchrg: yn(t.data.reverseCharge), inv_typ: 'R' as const, itms: items(t, byRate, full) })),
     })),
-    cdnur: inBucket('cdnur').map((t) => ({ typ: 'B2CL' as const, ...noteHead(t), itms: items(t, igst) })),
+    cdnur: inBucket('cdnur').map((t) => ({ typ: 'B2CL' as const, ...noteHead(t), itms: items(t, byRate, igst) })),
     nil: { inv: nilRows(taxed, home) },
-    hsn,
-    doc_issue: {
-      doc_det: [
-        { doc_num: 1, docs: docRanges(documents.filter((d) => d.kind === 'invoice'), byCounter) },
-        { doc_num: 5, docs: docRanges(documents.filter((d) => d.kind === 'credit-note'), byCounter) },
-      ],
-    },
   };
+};
+
+/** GSTR-1's sections of supplies alone, as `gstr1` writes them: what the tie-out totals (no HSN summary or document ranges to build). */
+export const gstr1Supplies = (input: Gstr1Input): Gstr1Supplies => suppliesOf(prepare(input));
+
+/** The month's GSTR-1 as the GST portal takes it (see the module comment for what goes where). */
+export const gstr1 = (input: Gstr1Input): Gstr1Json => {
+  const month = prepare(input);
+  const { taxed, byRate } = month;
+  const hsn: Gstr1HsnTable = hsnSplit(`${input.year}-${String(input.month).padStart(2, '0')}-01`)
+    ? { hsn_b2b: hsnRows(taxed.filter((t) => t.ctin !== null), byRate), hsn_b2c: hsnRows(taxed.filter((t) => t.ctin === null), byRate) }
+    : { data: hsnRows(taxed, byRate) };
+  return { gstin: month.own, fp: `${String(input.month).padStart(2, '0')}${input.year}`, ...suppliesOf(month), hsn, doc_issue: docIssue(month.documents, month.byCounter) };
 };

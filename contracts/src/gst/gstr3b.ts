@@ -93,8 +93,22 @@ const lineSums = (data: InvoiceData, line: InvoiceData['lines'][number]): Sums =
   samt: data.supplyType === 'intra' ? toPaise(line.sgst) : 0n,
 });
 
+/**
+ * Each document's share, worked out once for a GSTIN: GSTR-3B and the tie-out both read it (a
+ * month has 10,000 documents; a document as read is never changed).
+ */
+const shares = new WeakMap<Gstr1Document, { readonly own: string; readonly share: OutwardShare | null }>();
+
 /** One outward document's share of 3.1 and 3.2 (null when no return reads it). */
 export const outwardShare = (doc: Gstr1Document, ownGstin: string): OutwardShare | null => {
+  const known = shares.get(doc);
+  if (known?.own === ownGstin) return known.share;
+  const share = shareOf(doc, ownGstin);
+  shares.set(doc, { own: ownGstin, share });
+  return share;
+};
+
+const shareOf = (doc: Gstr1Document, ownGstin: string): OutwardShare | null => {
   const { data } = doc;
   if (!inReturns(data, doc.partyGstin, ownGstin)) return null;
   const sign = doc.kind === 'invoice' ? 1 : -1;

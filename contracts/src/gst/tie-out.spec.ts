@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { gstr1 } from './gstr1';
+import { gstr1, gstr1Supplies } from './gstr1';
 import { gstr3b } from './gstr3b';
 import { bill, KA_VENDOR, MH_BUYER, OWN, sale } from './return-docs.testing';
 import { type BooksEntry, type Figures, tieOut, type TieOutInput } from './tie-out';
@@ -70,6 +70,13 @@ describe('the tie-out before filing', () => {
     expect(result.outward).toEqual({ books: f(151000, 25200, 900, 900), gstr1: f(151000, 25200, 900, 900), gstr3b: f(151000, 25200, 900, 900), differences: [] });
     expect(result.input).toEqual({ books: f(0, 250, 1800, 1800), gstr1: null, gstr3b: f(0, 250, 1800, 1800), differences: [] });
     expect(result.ready).toBe(true);
+  });
+
+  it("reads GSTR-1's sections of supplies alone: the same sections, and the same tie-out, as from the whole return", () => {
+    const input = { gstin: OWN, year: 2026, month: 5, documents: outward };
+    const { b2b, b2cl, b2cs, cdnr, cdnur, nil } = gstr1(input);
+    expect(gstr1Supplies(input)).toEqual({ b2b, b2cl, b2cs, cdnr, cdnur, nil });
+    expect(tieOut(month({ gstr1: gstr1Supplies(input) }))).toEqual(tieOut(month()));
   });
 
   it('a journal voucher crediting Output CGST 50 is named as the cause; explained, so still ready', () => {

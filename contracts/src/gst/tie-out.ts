@@ -1,6 +1,5 @@
 import { fromPaise, toPaise } from '../money';
-import type { Gstr1Document } from './gstr1';
-import type { Gstr1Json } from './gstr1-json';
+import type { Gstr1Document, Gstr1Supplies } from './gstr1';
 import { inReturns, type InwardDocument, outwardShare, inwardShare } from './gstr3b';
 import type { Gstr3bJson } from './gstr3b-json';
 
@@ -30,7 +29,8 @@ export interface TieOutInput {
   readonly gstin: string;
   readonly outward: readonly TiedOutward[];
   readonly inward: readonly TiedInward[];
-  readonly gstr1: Gstr1Json;
+  /** GSTR-1's sections of supplies (the whole return will do). */
+  readonly gstr1: Gstr1Supplies;
   readonly gstr3b: Gstr3bJson;
   /** The month's journal: outward accounts (taxable = Sales + Sales Returns, tax = Output GST). */
   readonly booksOutward: readonly BooksEntry[];
@@ -81,21 +81,34 @@ const plus = (a: Sums, b: Partial<Record<TieOutHead, Amount>>, sign: 1 | -1 = 1)
   const add = (h: TieOutHead) => (sign === 1 ? a[h] + paiseOf(b[h]) : a[h] - paiseOf(b[h]));
   return { taxable: add('taxable'), igst: add('igst'), cgst: add('cgst'), sgst: add('sgst'), cess: add('cess') };
 };
+/** `to` += `from` × sign, in place (a month's sums over 10,000 documents: one object, not one per document). */
+const addTo = (to: Sums, from: Sums, sign: 1 | -1 = 1) => {
+  for (const h of TIE_OUT_HEADS) to[h] += sign === 1 ? from[h] : -from[h];
+};
 const shown = (s: Sums): Figures => ({ taxable: fromPaise(s.taxable), igst: fromPaise(s.igst), cgst: fromPaise(s.cgst), sgst: fromPaise(s.sgst), cess: fromPaise(s.cess) });
-const same = (a: Sums, b: Sums) => TIE_OUT_HEADS.every((h) => a[h] === b[h]);
+const same = (a: Sums, b: Sums) => a.taxable === b.taxable && a.igst === b.igst && a.cgst === b.cgst && a.sgst === b.sgst && a.cess === b.cess;
 const fromFigures = (f: Figures) => plus(none(), f);
+/** A return's sums by its own heads (a share's, in paise) → the tie-out's; `extra` taxable value added. */
+const ofSums = (s: { readonly txval: bigint; readonly iamt: bigint; readonly camt: bigint; readonly samt: bigint }, extra = 0n): Sums => ({
+  taxable: s.txval + extra,
+  igst: s.iamt,
+  cgst: s.camt,
+  sgst: s.samt,
+  cess: 0n,
+});
 type Item = { readonly txval: Amount; readonly iamt: Amount; readonly camt?: Amount; readonly samt?: Amount; readonly csamt?: number };
 const ofItem = (i: Item) => ({ taxable: i.txval, igst: i.iamt, cgst: i.camt ?? 0, sgst: i.samt ?? 0, cess: i.csamt ?? 0 });
 
 /** GSTR-1's totals from its sections: B2B + B2CL + B2CS + table 8 − CDNR − CDNUR. */
-const gstr1Totals = (g: Gstr1Json): Sums => {
-  let s = none();
-  for (const i of g.b2b.flatMap((x) => x.inv.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det));
-  for (const i of g.b2cl.flatMap((x) => x.inv.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det));
-  for (const r of g.b2cs) s = plus(s, ofItem(r));
-  for (const r of g.nil.inv) s = plus(s, { taxable: paiseOf(r.nil_amt) + paiseOf(r.expt_amt) + paiseOf(r.ngsup_amt) });
-  for (const i of g.cdnr.flatMap((x) => x.nt.flatMap((v) => v.itms))) s = plus(s, ofItem(i.itm_det), -1);
-  for (const i of g.cdnur.flatMap((v) => v.itms)) s = plus(s, ofItem(i.itm_det), -1);
+const gstr1Totals = (g: Gstr1Supplies): Sums => {
+  const s = none();
+  const add = (i: Item, sign: 1 | -1 = 1) => addTo(s, { taxable: paiseOf(i.txval), igst: paiseOf(i.iamt), cgst: paiseOf(i.camt), sgst: paiseOf(i.samt), cess: paiseOf(i.csamt) }, sign);
+  for (const x of g.b2b) for (const v of x.inv) for (const i of v.itms) add(i.itm_det);
+  for (const x of g.b2cl) for (const v of x.inv) for (const i of v.itms) add(i.itm_det);
+  for (const r of g.b2cs) add(r);
+  for (const r of g.nil.inv) s.taxable += paiseOf(r.nil_amt) + paiseOf(r.expt_amt) + paiseOf(r.ngsup_amt);
+  for (const x of g.cdnr) for (const v of x.nt) for (const i of v.itms) add(i.itm_det, -1);
+  for (const v of g.cdnur) for (const i of v.itms) add(i.itm_det, -1);
   return s;
 };
 
@@ -109,24 +122,33 @@ const gstr3bOutward = (g: Gstr3bJson): Sums => {
 const nameOf = (doc: { readonly kind: string; readonly data: { readonly number: string } } | undefined, entry: BooksEntry | undefined) =>
   `${entry?.voucherType ?? doc?.kind ?? ''} ${doc?.data.number ?? entry?.voucherNumber ?? ''}`.trim();
 
-interface Attributed {
-  readonly stream: string;
+/** A document's name, date and why the sources differ on it (worked out only for a document they differ on). */
+interface Named {
   readonly document: string;
   readonly date: string | null;
-  readonly books: Sums;
-  readonly gstr1: Sums | null;
-  readonly gstr3b: Sums;
-  /** Why the sources differ on this document (when they do). */
   readonly reason: TieOutReason;
 }
 
+interface Attributed {
+  readonly stream: string;
+  readonly books: Sums;
+  readonly gstr1: Sums | null;
+  readonly gstr3b: Sums;
+  readonly named: () => Named;
+}
+
 const side = (totals: { books: Sums; gstr1: Sums | null; gstr3b: Sums }, docs: readonly Attributed[]): TieOutSide => {
-  const differences: TieOutDifference[] = docs
-    .filter((d) => !same(d.books, d.gstr3b) || (d.gstr1 !== null && !same(d.books, d.gstr1)))
-    .map((d) => ({ stream: d.stream, document: d.document, date: d.date, reason: d.reason, explained: d.reason !== 'unexplained', books: shown(d.books), gstr1: d.gstr1 && shown(d.gstr1), gstr3b: shown(d.gstr3b) }));
-  // What the documents do not account for: a source's total against the sum of its documents.
-  const sum = (pick: (d: Attributed) => Sums | null) => docs.reduce((s, d) => plus(s, pick(d) ?? none()), none());
-  const rest = { books: plus(totals.books, sum((d) => d.books), -1), gstr1: totals.gstr1 && plus(totals.gstr1, sum((d) => d.gstr1), -1), gstr3b: plus(totals.gstr3b, sum((d) => d.gstr3b), -1) };
+  const differences: TieOutDifference[] = [];
+  // What the documents do not account for: a source's total less the sum of its documents.
+  const rest = { books: { ...totals.books }, gstr1: totals.gstr1 && { ...totals.gstr1 }, gstr3b: { ...totals.gstr3b } };
+  for (const d of docs) {
+    addTo(rest.books, d.books, -1);
+    addTo(rest.gstr3b, d.gstr3b, -1);
+    if (rest.gstr1 && d.gstr1) addTo(rest.gstr1, d.gstr1, -1);
+    if (same(d.books, d.gstr3b) && (d.gstr1 === null || same(d.books, d.gstr1))) continue;
+    const { document, date, reason } = d.named();
+    differences.push({ stream: d.stream, document, date, reason, explained: reason !== 'unexplained', books: shown(d.books), gstr1: d.gstr1 && shown(d.gstr1), gstr3b: shown(d.gstr3b) });
+  }
   const zero = none();
   if (!same(rest.books, zero) || !same(rest.gstr3b, zero) || (rest.gstr1 && !same(rest.gstr1, zero))) {
     differences.push({ stream: null, document: 'not traced to a document', date: null, reason: 'unexplained', explained: false, books: shown(rest.books), gstr1: rest.gstr1 && shown(rest.gstr1), gstr3b: shown(rest.gstr3b) });
@@ -154,9 +176,13 @@ export const tieOut = (input: TieOutInput): TieOut => {
     const doc = outDocs.get(stream);
     const entry = outBooks.get(stream);
     const share = doc ? outwardShare(doc, own) : null;
-    const g3 = share ? plus(plus(none(), ofItem(share.taxable)), { taxable: share.nilExempt + share.nonGst }) : none();
-    const books = entry ? fromFigures(entry.figures) : none();
-    return { stream, document: nameOf(doc, entry), date: doc?.data.date ?? entry?.date ?? null, books, gstr1: share ? plus(none(), ofItem(share.gstr1)) : none(), gstr3b: g3, reason: reasonOf(doc, own, isDocument(stream)) };
+    return {
+      stream,
+      books: entry ? fromFigures(entry.figures) : none(),
+      gstr1: share ? ofSums(share.gstr1) : none(),
+      gstr3b: share ? ofSums(share.taxable, share.nilExempt + share.nonGst) : none(),
+      named: () => ({ document: nameOf(doc, entry), date: doc?.data.date ?? entry?.date ?? null, reason: reasonOf(doc, own, isDocument(stream)) }),
+    };
   });
   const inBooks = booksOf(input.booksInput);
   const inDocs = new Map(input.inward.map((d) => [d.stream, d]));
@@ -167,14 +193,21 @@ export const tieOut = (input: TieOutInput): TieOut => {
     const share = doc ? inwardShare(doc, own) : null;
     const bill = counted.get(stream);
     const rcm = share ? { igst: share.reverseCharge.iamt, cgst: share.reverseCharge.camt, sgst: share.reverseCharge.samt } : {};
-    const g3 = plus(plus(none(), rcm), bill ?? {});
-    const books = entry ? fromFigures(entry.figures) : none();
-    const reason = reasonOf(doc, own, isDocument(stream));
-    return { stream, document: nameOf(doc, entry), date: doc?.data.date ?? entry?.date ?? null, books, gstr1: null, gstr3b: g3, reason: doc && reason === 'unexplained' && !bill ? 'credit-not-counted' : reason };
+    return {
+      stream,
+      books: entry ? fromFigures(entry.figures) : none(),
+      gstr1: null,
+      gstr3b: plus(plus(none(), rcm), bill ?? {}),
+      named: () => {
+        const reason = reasonOf(doc, own, isDocument(stream));
+        return { document: nameOf(doc, entry), date: doc?.data.date ?? entry?.date ?? null, reason: doc && reason === 'unexplained' && !bill ? 'credit-not-counted' : reason };
+      },
+    };
   });
   const net = input.gstr3b.itc_elg.itc_net;
-  const outSide = side({ books: input.booksOutward.reduce((s, e) => plus(s, e.figures), none()), gstr1: gstr1Totals(input.gstr1), gstr3b: gstr3bOutward(input.gstr3b) }, outward);
-  const inSide = side({ books: input.booksInput.reduce((s, e) => plus(s, e.figures), none()), gstr1: null, gstr3b: plus(none(), { igst: net.iamt, cgst: net.camt, sgst: net.samt, cess: net.csamt }) }, inward);
+  const total = (entries: readonly BooksEntry[]) => entries.reduce((s, e) => (addTo(s, fromFigures(e.figures)), s), none());
+  const outSide = side({ books: total(input.booksOutward), gstr1: gstr1Totals(input.gstr1), gstr3b: gstr3bOutward(input.gstr3b) }, outward);
+  const inSide = side({ books: total(input.booksInput), gstr1: null, gstr3b: plus(none(), { igst: net.iamt, cgst: net.camt, sgst: net.samt, cess: net.csamt }) }, inward);
   const ready = [...outSide.differences, ...inSide.differences].every((d) => d.explained);
   return { ready, outward: outSide, input: inSide };
 };

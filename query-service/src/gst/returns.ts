@@ -1,13 +1,12 @@
 import {
   type BooksEntry,
   customersEntity,
-  decimal,
   type Figures,
   gstr1,
+  gstr1Supplies,
   gstr3b,
   returnKinds,
   type InvoiceDocument,
-  toMoney,
   type TiedInward,
   tieOut,
   type TiedOutward,
@@ -63,17 +62,18 @@ const ACCOUNTS: Readonly<Record<'outward' | 'input', Partial<Record<keyof Figure
 export const booksOf = async (db: ReadDb, side: keyof typeof ACCOUNTS, from: string, to: string): Promise<BooksEntry[]> => {
   const heads = ACCOUNTS[side];
   const amount = side === 'outward' ? sql`credit - debit` : sql`debit - credit`;
-  const headSum = (head: keyof Figures) => sql`coalesce(sum(${amount}) filter (where account = any(${[...(heads[head] ?? [])]}::text[])), 0)::text`;
-  // One row per voucher, its heads summed in the database (a month of 10,000 invoices: 10,000 rows, not 40,000).
-  const { rows } = await sql<{ stream: string; voucher_type: string; voucher_number: string | null; date: string } & Record<keyof Figures, string>>`
-    select stream, max(voucher_type) as voucher_type, max(voucher_number) as voucher_number, to_char(max(voucher_date), 'YYYY-MM-DD') as date,
-           ${headSum('taxable')} as taxable, ${headSum('igst')} as igst, ${headSum('cgst')} as cgst, ${headSum('sgst')} as sgst, '0' as cess
-    from ${journalLines}
-    where voucher_date between ${from}::date and ${to}::date and account = any(${Object.values(heads).flat()}::text[])
-    group by stream`.execute(db);
-  return rows
-    .map((r) => ({ stream: r.stream, voucherType: r.voucher_type, voucherNumber: r.voucher_number, date: r.date, figures: { taxable: toMoney(r.taxable), igst: toMoney(r.igst), cgst: toMoney(r.cgst), sgst: toMoney(r.sgst), cess: toMoney(r.cess) } }))
-    .filter((e) => Object.values(e.figures).some((v) => !decimal(v).eq(0)));
+  // Money text as toMoney writes it (numeric rounds half away from zero, as Big's roundHalfUp does).
+  const headSum = (head: keyof Figures) => sql`round(coalesce(sum(${amount}) filter (where account = any(${[...(heads[head] ?? [])]}::text[])), 0), 2)`;
+  // One row per voucher with a figure, its heads summed in the database (a month of 10,000 invoices: 10,000 rows, not 40,000).
+  const { rows } = await sql<{ stream: string; voucher_type: string; voucher_number: string | null; date: string } & Omit<Figures, 'cess'>>`
+    select stream, voucher_type, voucher_number, date, taxable::text, igst::text, cgst::text, sgst::text from (
+      select stream, max(voucher_type) as voucher_type, max(voucher_number) as voucher_number, to_char(max(voucher_date), 'YYYY-MM-DD') as date,
+             ${headSum('taxable')} as taxable, ${headSum('igst')} as igst, ${headSum('cgst')} as cgst, ${headSum('sgst')} as sgst
+      from ${journalLines}
+      where voucher_date between ${from}::date and ${to}::date and account = any(${Object.values(heads).flat()}::text[])
+      group by stream) v
+    where taxable <> 0 or igst <> 0 or cgst <> 0 or sgst <> 0`.execute(db);
+  return rows.map((r) => ({ stream: r.stream, voucherType: r.voucher_type, voucherNumber: r.voucher_number, date: r.date, figures: { taxable: r.taxable, igst: r.igst, cgst: r.cgst, sgst: r.sgst, cess: '0.00' } }));
 };
 
 /** The month's tie-out: its documents and returns beside the journal on both sides. */
@@ -85,7 +85,7 @@ export const monthTieOut = async (deps: Pick<ReadDeps, 'db'>, period: string) =>
     gstin: month.gstin,
     outward: month.outward,
     inward: month.inward,
-    gstr1: gstr1Of(month),
+    gstr1: gstr1Supplies({ gstin: month.gstin, year: month.year, month: month.month, documents: month.outward }),
     gstr3b: month.gstr3b.json,
     booksOutward,
     booksInput,
