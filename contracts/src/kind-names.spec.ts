@@ -41,6 +41,7 @@ const OTHER_VOCABULARY: Readonly<Record<string, readonly string[]>> = {
   'ui/src/features/documents/credit-actions.ts': ['Refund'],
   'ui/src/features/documents/invoice-form.ts': ['Payment'],
   'contracts/src/gst/gstr1.ts': ['credit-note'],
+  'contracts/src/gst/gstr1-doc-issue.ts': ['credit-note'],
   'contracts/src/gst/gstr2b.ts': ['credit-note', 'debit-note'],
   'contracts/src/gst/gstr2b-file.ts': ['credit-note', 'debit-note'],
   'contracts/src/gst/gstr3b.ts': ['debit-note'],
