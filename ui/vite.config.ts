@@ -56,10 +56,15 @@ function routePreloads(): Plugin {
         if (mapped !== declared) {
           throw new Error(`route-preloads: mapped ${mapped} of ${declared} screens in routes.tsx`);
         }
-        // The reads of each screen (and of any other page: the session), started with the code.
+        // Home is drawn without the kit and the schemas it builds (HOME below): a home piece
+        // importing the kit, or any contract through '@erp/contracts', would quietly undo that.
+        const kit = map.home?.find((file) => file.startsWith('assets/kit-'));
+        if (kit) throw new Error(`route-preloads: home loads ${kit}: import from '@erp/contracts/home' or '/shell' there`);
+        // The reads of each screen (and of any other page: the session), started with the code:
+        // first, so that over HTTP/1.1's six connections they are not queued behind the chunks.
         const reads: Record<string, string[]> = { '': startupReads('') };
         for (const key of [...Object.keys(map), 'module']) reads[key] = startupReads(key);
-        const script = `(function(m,r){var p=location.pathname,t=/^\\/module\\/([a-z-]+)\\/task\\/([a-z0-9-]+)$/.exec(p),k=t?t[1]+'/'+t[2]:p==='/'?'home':p==='/login'?'login':/^\\/module\\/[a-z-]+$/.test(p)?'module':'';(m[k]||[]).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});var h={Accept:'application/json'},s=null,e=window[${JSON.stringify(STARTED_READS)}]={};try{s=sessionStorage.getItem(${JSON.stringify(POSITION_KEY)})}catch(x){}if(s&&/^[1-9][0-9]*$/.test(s))h[${JSON.stringify(HEADERS.minPosition)}]=s;(r[k]||r['']).forEach(function(u){e[u]=fetch(u,{credentials:'include',headers:h})})})(${JSON.stringify(map)},${JSON.stringify(reads)})`;
+        const script = `(function(m,r){var p=location.pathname,t=/^\\/module\\/([a-z-]+)\\/task\\/([a-z0-9-]+)$/.exec(p),k=t?t[1]+'/'+t[2]:p==='/'?'home':p==='/login'?'login':/^\\/module\\/[a-z-]+$/.test(p)?'module':'';var h={Accept:'application/json'},s=null,e=window[${JSON.stringify(STARTED_READS)}]={};try{s=sessionStorage.getItem(${JSON.stringify(POSITION_KEY)})}catch(x){}if(s&&/^[1-9][0-9]*$/.test(s))h[${JSON.stringify(HEADERS.minPosition)}]=s;(r[k]||r['']).forEach(function(u){e[u]=fetch(u,{credentials:'include',headers:h})});(m[k]||[]).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)})})(${JSON.stringify(map)},${JSON.stringify(reads)})`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },
@@ -103,24 +108,36 @@ const GSTR2B_CONTRACTS = /contracts[\\/]src[\\/]gst[\\/](gstr2b|gstr2b-file|gstr
 const REPORT_CONTRACTS = /contracts[\\/]src[\\/]books[\\/]report-answers\.ts$/;
 /** Bank statements' reading and matching, read by the Bank Reconciliation screen alone. */
 const BANK_CONTRACTS = /contracts[\\/]src[\\/]books[\\/]bank-(statement|matching|reconciliation)\.ts$/;
+/** Out of the kit (its 42 KB budget), in one chunk beside it. */
+const MORE_CONTRACTS = [GST_RETURN_CONTRACTS, BANK_CONTRACTS, REPORT_CONTRACTS, GSTR2B_CONTRACTS];
 /** The printed document's PDF layout, shared with the server: drawn on the phone for a document waiting to sync (issue 47), loaded with pdfmake only when a PDF is made. */
 const PRINT_LAYOUT = /contracts[\\/]src[\\/]documents[\\/]print-layout\.ts$/;
 /** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it (the notes' form too), so it stays out of every screen's kit. */
 const CREDIT = /ui[\\/]src[\\/]features[\\/]documents[\\/](apply-credit|credit-actions|note-config|note-lines|refund-config|settlement-credit)\./;
 /** The offline app's code (the outbox, the device's series, the kept query cache, what waits on screen): loaded after the first screen. */
 const OFFLINE = /ui[\\/]src[\\/](lib[\\/](outbox|outbox-store|offline|device-series|persist-cache)|components[\\/](offline-|waiting-))|node_modules[\\/](idb-keyval|@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client))[\\/]/;
+/**
+ * Home's own pieces (its header, strip, cards, the icons and the few contracts it reads): a
+ * chunk of their own, so home loads neither the kit nor the schemas every other contract builds
+ * when loaded (issue 47: they were a fifth of a cold home's CPU on a slowed phone). Other screens
+ * load it beside the kit.
+ */
+const HOME = /contracts[\\/]src[\\/](home|modules|summary|money)\.ts$|node_modules[\\/]big\.js[\\/]|ui[\\/]src[\\/](features[\\/]home[\\/](home-hero|summary-strip|module-card|home\.queries)\.tsx?|components[\\/](icon|stagger-list)\.tsx|lib[\\/](brand|lakh)\.ts)$/;
+/** Of the offline app, what a first screen loads: the query cache kept on the device (the rest, with the kit, once its reads are in). */
+const KEPT_CACHE = /ui[\\/]src[\\/]lib[\\/]persist-cache|node_modules[\\/](idb-keyval|@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client))[\\/]/;
 const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !CREDIT.test(id) && !OFFLINE.test(id);
 
 /**
  * The installable app (issue 47): Workbox's generated service worker precaches the shell and
  * every chunk, so the app opens with no network (any screen's path answers index.html; /api is
  * never cached by it: last-seen data comes from the query cache kept in IndexedDB). Registered
- * from a file of our own origin (CSP script-src 'self'); a new build takes over at once.
+ * by the app's own code once the first screen's reads are in; a new build takes over at once.
  */
 const installable = () =>
   VitePWA({
     registerType: 'autoUpdate',
-    injectRegister: 'script-defer',
+    // Registered by the app once the first screen's reads are in (src/lib/register-worker.ts).
+    injectRegister: false,
     includeAssets: ['favicon.svg'],
     manifest: {
       name: APP_NAME,
@@ -185,15 +202,16 @@ export default defineConfig({
             // has taken them: the list chunk gets what the kit has not.
             { name: 'shell', tags: ['$initial'], priority: 4 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 3 },
+            // Before the contracts' groups: money and big.js, which they import too, go with home.
+            { name: 'home', test: HOME, priority: 3 },
             { name: 'webhook-contracts', test: WEBHOOK_CONTRACTS, priority: 3 },
-            { name: 'gst-return-contracts', test: GST_RETURN_CONTRACTS, priority: 3 },
-            { name: 'bank-contracts', test: BANK_CONTRACTS, priority: 3 },
-            { name: 'report-contracts', test: REPORT_CONTRACTS, priority: 3 },
-            { name: 'gstr2b-contracts', test: GSTR2B_CONTRACTS, priority: 3 },
+            // The kit imports these, so every screen but home loads them: one file, not four.
+            { name: 'more-contracts', test: (id: string) => MORE_CONTRACTS.some((pattern) => pattern.test(id)), priority: 3 },
             { name: 'e-document-contracts', test: E_DOC_CONTRACTS, priority: 3 },
             { name: 'print-layout', test: PRINT_LAYOUT, priority: 3 },
             { name: 'kit', test: inKit, priority: 2 },
             { name: 'list', test: LIST, priority: 1 },
+            { name: 'kept-cache', test: KEPT_CACHE, priority: 1 },
             { name: 'offline', test: OFFLINE, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
           ],

@@ -1,6 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
 
-import { formatLakh } from '@/lib/format';
+import { formatLakh } from '@/lib/lakh';
 
 /**
  * A chart to draw: its title, what it shows said in words (under it, and to a screen reader), and

@@ -1,4 +1,4 @@
-import { iconOrDefault, type IconName } from '@erp/contracts';
+import { iconOrDefault, type IconName } from '@erp/contracts/shell';
 import {
   ArrowLeftRight, Banknote, BarChart3, Book, Box, Building2, Calculator, CheckCheck,
   ClipboardList, Coins, CreditCard, Edit3, FileText, FolderOpen, Handshake, LineChart,

@@ -1,4 +1,4 @@
-import { LAYOUT } from '@erp/contracts';
+import { LAYOUT } from '@erp/contracts/shell';
 import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 

@@ -1,7 +1,8 @@
 import { toMoney } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatLakh, formatMoney } from './format';
+import { formatDate, formatMoney } from './format';
+import { formatLakh } from './lakh';
 
 // The hand-made formats against Intl's en-IN output, which they replace on the first screens.
 const intlMoney = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,4 +1,5 @@
-import { api, HomeSummarySchema, ModuleSchema } from '@erp/contracts';
+import { HomeSummarySchema, ModuleSchema } from '@erp/contracts/home';
+import { api } from '@erp/contracts/shell';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import { routes, type Module } from '@erp/contracts';
+import type { Module } from '@erp/contracts/home';
+import { routes } from '@erp/contracts/shell';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { useSummary } from '@/features/home/home.queries';
-import { formatLakh } from '@/lib/format';
+import { formatLakh } from '@/lib/lakh';
 
 const Strip = styled.dl`
   display: grid;
