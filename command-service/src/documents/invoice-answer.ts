@@ -1,4 +1,4 @@
-import { allocationsAnswer, type InvoiceDocument, invoiceMoney, sharesAnswer } from '@erp/contracts';
+import { allocationsAnswer, type InvoiceDocument, invoiceMoney, quoteAnswer, sharesAnswer } from '@erp/contracts';
 
 import type { InvoiceState } from './invoice.decider';
 
@@ -9,6 +9,7 @@ import type { InvoiceState } from './invoice.decider';
 export const invoiceOf = (doc: InvoiceDocument, state: InvoiceState, now: Date) => {
   if (state.status !== 'recorded') return undefined;
   const { invoice, allocations } = state;
+  if (doc.owed === false) return { ...doc.storedData(invoice), ...quoteAnswer(doc, invoice, state.conversions, now) };
   const shares = Object.entries(allocations).map(([by, share]) => ({ by, ...share }));
   return {
     ...doc.storedData(invoice),
