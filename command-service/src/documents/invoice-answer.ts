@@ -9,10 +9,12 @@ import type { InvoiceState } from './invoice.decider';
 export const invoiceOf = (doc: InvoiceDocument, state: InvoiceState, now: Date) => {
   if (state.status !== 'recorded') return undefined;
   const { invoice, allocations } = state;
-  if (doc.owed === false) return { ...doc.storedData(invoice), ...quoteAnswer(doc, invoice, state.conversions, now) };
+  // A document not made from another stores no source: it answers null, as its list does.
+  const stored = { ...(doc.against ? {} : { source: null }), ...doc.storedData(invoice) };
+  if (doc.owed === false) return { ...stored, ...quoteAnswer(doc, invoice, state.conversions, now) };
   const shares = Object.entries(allocations).map(([by, share]) => ({ by, ...share }));
   return {
-    ...doc.storedData(invoice),
+    ...stored,
     ...invoiceMoney(doc, invoice, shares, now),
     ...sharesAnswer(doc, invoice, shares),
     allocations: allocationsAnswer(doc, shares),
