@@ -12,13 +12,29 @@ import type { InvoiceLine } from './lines';
  * both show the link, and what is left of each line is never copied twice.
  */
 
-/** A source as sent: the kind's stream (`estimate`) and the document's id. */
-export const SourceInput = z.object({
+const SourceObject = z.object({
   stream: z.string({ error: 'Name the kind of document it was made from' }).min(1).max(60),
   id: Id,
 });
-/** A source as answered: with its number. */
-export const SourceSchema = SourceInput.extend({ number: z.string() });
+/** A source as answered: its kind's stream, id and number. */
+export const SourceSchema = SourceObject.extend({ number: z.string() });
+/**
+ * A source as sent: the kind's stream (`estimate`) and the document's id, or its stream
+ * (`estimate-3`, as the settling documents name theirs); as answered, its number is ignored.
+ */
+export const SourceInput = z.union(
+  [
+    SourceObject.extend({ number: z.string().optional() }).transform(({ stream, id }) => ({ stream, id })),
+    z
+      .string()
+      .regex(/^[a-z][a-z-]{0,59}-[1-9]\d{0,9}$/, 'Name the document it was made from: estimate-3')
+      .transform((key) => {
+        const at = key.lastIndexOf('-');
+        return { stream: key.slice(0, at), id: Number(key.slice(at + 1)) };
+      }),
+  ],
+  { error: 'Name the document it was made from: {"stream": "estimate", "id": 3}' },
+);
 
 /** A document made from this one: its stream, number, and the lines it took. */
 export const ConvertedToSchema = z.object({
