@@ -114,6 +114,8 @@ const MORE_CONTRACTS = [GST_RETURN_CONTRACTS, BANK_CONTRACTS, REPORT_CONTRACTS, 
 const PRINT_LAYOUT = /contracts[\\/]src[\\/]documents[\\/]print-layout\.ts$/;
 /** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it (the notes' form too), so it stays out of every screen's kit. */
 const CREDIT = /ui[\\/]src[\\/]features[\\/]documents[\\/](apply-credit|credit-actions|note-config|note-lines|refund-config|settlement-credit)\./;
+/** The screens of documents no one pays (issue 45: estimates, sale orders): theirs alone, out of every screen's kit. */
+const QUOTES = /ui[\\/]src[\\/]features[\\/]documents[\\/]quote-config\./;
 /** The offline app's code (the outbox, the device's series, the kept query cache, what waits on screen): loaded after the first screen. */
 const OFFLINE = /ui[\\/]src[\\/](lib[\\/](outbox|outbox-store|offline|device-series|persist-cache)|components[\\/](offline-|waiting-))|node_modules[\\/](idb-keyval|@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client))[\\/]/;
 /**
@@ -125,7 +127,7 @@ const OFFLINE = /ui[\\/]src[\\/](lib[\\/](outbox|outbox-store|offline|device-ser
 const HOME = /contracts[\\/]src[\\/](home|modules|summary|money)\.ts$|node_modules[\\/]big\.js[\\/]|ui[\\/]src[\\/](features[\\/]home[\\/](home-hero|summary-strip|module-card|home\.queries)\.tsx?|components[\\/](icon|stagger-list)\.tsx|lib[\\/](brand|lakh)\.ts)$/;
 /** Of the offline app, what a first screen loads: the query cache kept on the device (the rest, with the kit, once its reads are in). */
 const KEPT_CACHE = /ui[\\/]src[\\/]lib[\\/]persist-cache|node_modules[\\/](idb-keyval|@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client))[\\/]/;
-const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !CREDIT.test(id) && !OFFLINE.test(id);
+const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !CREDIT.test(id) && !QUOTES.test(id) && !OFFLINE.test(id);
 
 /**
  * The installable app (issue 47): Workbox's generated service worker precaches the shell and

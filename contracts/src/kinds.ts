@@ -7,7 +7,9 @@ import { vendorRefunds } from './purchase/vendor-refunds';
 import { creditNotes } from './sales/credit-notes';
 import { salesInvoices } from './sales/invoices';
 import { receipts } from './sales/receipts';
+import { estimates } from './sales/estimates';
 import { customerRefunds } from './sales/refunds';
+import { saleOrders } from './sales/sale-orders';
 
 export * from './purchase/invoices';
 export * from './purchase/payments';
@@ -17,13 +19,15 @@ export * from './sales/credit-notes';
 export * from './purchase/debit-notes';
 export * from './sales/refunds';
 export * from './purchase/vendor-refunds';
+export * from './sales/estimates';
+export * from './sales/sale-orders';
 
 /**
  * The document kinds (DESIGN §4): each is one definition, and generic code selects among them by
  * their traits. A new kind is its file and a line here.
  */
 /** Every invoice-like document and every document that settles them. */
-export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes] as const;
+export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes, estimates, saleOrders] as const;
 export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
 /** Refunds out of a party's credit (issue 42). */
 export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;
@@ -36,6 +40,9 @@ export type SeriesSetting = SettingOf<(typeof ALL)[number]>;
 export const DOCUMENT_SERIES: readonly DocumentSeries<SeriesSetting>[] = ALL.flatMap((kind): DocumentSeries<SeriesSetting>[] => (kind.series ? [kind.series] : []));
 
 const invoiceKinds: readonly InvoiceDocument[] = INVOICE_DOCUMENTS;
+/** The kinds a document of this kind may be converted from (their `converts` names it). */
+export const sourceKinds = (target: Pick<InvoiceDocument, 'stream'>): readonly InvoiceDocument[] => invoiceKinds.filter((doc) => doc.converts?.includes(target.stream));
+
 /** The kind that is this document of its return: `bill`, a purchase invoice. */
 export const returnKind = (document: DocumentGst['document']): InvoiceDocument => {
   const kind = invoiceKinds.find((doc) => doc.gst?.document === document);

@@ -41,6 +41,8 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Receipts', 'Manage customer payments and receipts', 'Banknote'],
     ['Credit Notes', 'Goods returned by customers, prices reduced', 'FileText'],
     ['Refunds', 'Money paid back to customers from their credit', 'Coins'],
+    ['Estimates', 'Quotations for customers, valid until a day', 'FileText'],
+    ['Sale Orders', 'What customers ordered, and what is left to invoice', 'ClipboardList'],
   ]],
   ['inventory', 'Inventory', 'Items, stock and valuation', 'Package', 'purple', [
     ['Items', 'Product catalog', 'Box'],

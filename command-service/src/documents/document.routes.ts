@@ -78,11 +78,11 @@ const creditRoutes = <Result>(router: Router, deps: CommandDeps, doc: { label: s
   commandRoute(router, deps.store, { method: 'post', path: unapplyPath(byId(doc.path, ':id')), label: doc.label, body: UnapplyCreditBodySchema, status: 200, command: ({ id, body, metadata }) => runs.unapply(id, body, metadata), replay });
 };
 
-export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, against, settledBy }: InvoiceSlice) => {
+export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, against, settledBy, sources }: InvoiceSlice) => {
   const replay = async (streamId: string) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events), new Date());
   documentWriteRoutes(router, deps, {
     doc,
-    commands: invoiceCommands(doc, decider, against, settledBy),
+    commands: invoiceCommands(doc, decider, against, settledBy, sources),
     replay,
     ...(settledBy ? { alsoCreates: { stream: settledBy.doc.stream, when: (body: InvoiceBody) => body.paidNow !== null } } : {}),
   });

@@ -1,4 +1,4 @@
-import { INVOICE_DOCUMENTS, type InvoiceDocument, REFUND_DOCUMENTS, type RefundDocument, SETTLEMENT_DOCUMENTS, type SettlementDocument } from '@erp/contracts';
+import { INVOICE_DOCUMENTS, type InvoiceDocument, REFUND_DOCUMENTS, sourceKinds, type RefundDocument, SETTLEMENT_DOCUMENTS, type SettlementDocument } from '@erp/contracts';
 
 import type { InvoiceStreams, SettlementStreams } from './command-parts';
 import { type InvoiceDecider, invoiceDecider } from './invoice.decider';
@@ -13,6 +13,8 @@ export interface InvoiceSlice {
   readonly against?: InvoiceStreams;
   /** An invoice that may be paid as it is recorded (`paidNow`): its receipts or payments. */
   readonly settledBy?: SettlementStreams;
+  /** The kinds it may be converted from (an estimate, an order), and their deciders. */
+  readonly sources: readonly InvoiceStreams[];
 }
 
 export interface SettlementSlice {
@@ -50,6 +52,7 @@ export const INVOICE_SLICES: readonly InvoiceSlice[] = [...deciders.values()].ma
     decider,
     ...(doc.against ? { against: streamsOf(doc.against.stream) } : {}),
     ...(settling ? { settledBy: { doc: settling.doc, decider: settling.decider } } : {}),
+    sources: sourceKinds(doc).map((source) => streamsOf(source.stream)),
   };
 });
 

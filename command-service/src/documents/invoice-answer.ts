@@ -1,4 +1,4 @@
-import { allocationsAnswer, type InvoiceDocument, invoiceMoney, sharesAnswer } from '@erp/contracts';
+import { allocationsAnswer, type InvoiceDocument, invoiceMoney, quoteAnswer, sharesAnswer } from '@erp/contracts';
 
 import type { InvoiceState } from './invoice.decider';
 
@@ -9,9 +9,12 @@ import type { InvoiceState } from './invoice.decider';
 export const invoiceOf = (doc: InvoiceDocument, state: InvoiceState, now: Date) => {
   if (state.status !== 'recorded') return undefined;
   const { invoice, allocations } = state;
+  // A document not made from another stores no source: it answers null, as its list does.
+  const stored = { ...(doc.against ? {} : { source: null }), ...doc.storedData(invoice) };
+  if (doc.owed === false) return { ...stored, ...quoteAnswer(doc, invoice, state.conversions, now) };
   const shares = Object.entries(allocations).map(([by, share]) => ({ by, ...share }));
   return {
-    ...doc.storedData(invoice),
+    ...stored,
     ...invoiceMoney(doc, invoice, shares, now),
     ...sharesAnswer(doc, invoice, shares),
     allocations: allocationsAnswer(doc, shares),

@@ -25,6 +25,7 @@ import { invoiceOf } from './invoice-answer';
 import type { InvoiceContext, InvoiceDecider, InvoiceState } from './invoice.decider';
 import { issueNumber, nextNumber, numberClaims } from './numbers';
 import { nameParty } from './parties';
+import { convertSource, readSource } from './conversion.commands';
 import type { SettlementDraft } from './settlement.decider';
 
 type Recorded = Extract<InvoiceState, { status: 'recorded' }>;
@@ -40,7 +41,7 @@ const recordedState = (state: InvoiceState): Recorded => {
  * profile, the next number, a note's invoice), decide, and append with the number's claim and,
  * for a note, what it lodges on the invoice it is against — all in one append.
  */
-export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDecider, noteOf?: InvoiceStreams, settledBy?: SettlementStreams) => {
+export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDecider, noteOf?: InvoiceStreams, settledBy?: SettlementStreams, sources: readonly InvoiceStreams[] = []) => {
   type Result = ReturnType<typeof invoiceOf>;
   const run =
     (kind: 'Record' | 'Revise', id: number, body: InvoiceBody, metadata: CommandMetadata, settlementId: number | null = null): CommandRun<Result> =>
@@ -63,7 +64,8 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
       if (!number) throw validationError(`${doc.numberLabel} is required`, [{ path: doc.numberField, message: `${doc.numberLabel} is required` }]);
       const against = noteOf && body.againstId ? await noteAgainst(ctx, noteOf, body.againstId) : null;
       const partyGstin = typeof party.values.gstNumber === 'string' ? party.values.gstNumber : null;
-      const context: InvoiceContext = { business, partyGstin, number, against, termDays: termDaysOf(party.values) };
+      const source = doc.against ? null : await readSource(ctx, doc.label, sources, body, before);
+      const context: InvoiceContext = { business, partyGstin, number, against, termDays: termDaysOf(party.values), source: source?.context ?? null };
       const recorded = decideAll(decider, { type: kind, data: { id, body, context }, metadata }, invoice.state);
       // Paid as it is recorded: a receipt or payment of its own, allocated here in the same append.
       const paidBusiness = body.paidNow && settledBy && settlementId ? (business ?? (await businessProfile(ctx))) : null;
@@ -83,11 +85,12 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
         appends.push(...party.appends, ...(series?.appends ?? []));
         appends.push(...(await numberClaims(doc, ctx, id, metadata, before && { partyId: before.partyId, number: before.number }, { partyId: body.partyId, number }, series?.claim)));
         appends.push(...(credit?.appends ?? []));
+        if (after.status === 'recorded') appends.push(...convertSource(doc.streamOf(id), source, after.invoice, metadata));
       }
       // Dated by its date, and an edit or a void by the date it had too (its paidNow receipt shares it).
       const afterDate = after.status === 'recorded' ? after.invoice.date : null;
       // A GSTR-1 document (the sales side) edited or voided: not in a month whose GSTR-1 is filed (issue 44).
-      const dated = { ...datedInBooks(before?.date, afterDate), ...(before && doc.side === 'sales' ? { gst: [before.date, afterDate] } : {}) };
+      const dated = { ...(doc.books.posts ? datedInBooks(before?.date, afterDate) : {}), ...(before && doc.gst?.return === 'outward' ? { gst: [before.date, afterDate] } : {}) };
       return { main: invoice, appends, checked: [...party.checked, ...(eDocs ? [eDocs] : [])], dated, result: invoiceOf(doc, after, metadata.now) };
     };
   return {

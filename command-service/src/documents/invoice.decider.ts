@@ -2,6 +2,7 @@ import {
   type AllocationKind,
   type Business,
   compareMoney,
+  type Converted,
   conflict,
   dueDateFrom,
   indiaDate,
@@ -26,6 +27,7 @@ import {
 
 import type { Command, Decider } from '../shared/decider';
 import { sameValue } from '../shared/same-value';
+import { type Asked, checkRevisionUnderConversions, checkSource, convert, type SourceContext } from './conversions';
 import { checkLodge, checkRevisionUnderNotes, returnedLines, type Share } from './returns';
 
 export type { Share } from './returns';
@@ -37,6 +39,8 @@ export type InvoiceState =
       readonly invoice: InvoiceData;
       /** The settling document's stream (`receipt-12`, `credit-note-3`) → its share. */
       readonly allocations: Readonly<Record<string, Share>>;
+      /** A kind that converts: the stream of each document made from it → the lines it took. */
+      readonly conversions: Readonly<Record<string, Converted>>;
     };
 
 /** What the command read before deciding (DESIGN: the decision stays pure). */
@@ -59,6 +63,8 @@ export interface InvoiceContext {
   } | null;
   /** The party's payment term in days (its days field, else read from its terms label); null for none. */
   readonly termDays: number | null;
+  /** The document it is converted from, as read (null: typed afresh). */
+  readonly source?: SourceContext | null;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -94,7 +100,10 @@ export type InvoiceCommand =
         readonly reserved: string;
       }
     >
-  | Command<'Release', { readonly id: number; readonly by: string }>;
+  | Command<'Release', { readonly id: number; readonly by: string }>
+  /** A document made from this one (`by`: its stream) takes these of its lines. */
+  | Command<'Convert', { readonly id: number; readonly by: string; readonly number: string; readonly partyId: number; readonly asked: readonly Asked[] }>
+  | Command<'Unconvert', { readonly id: number; readonly by: string }>;
 
 export type InvoiceDecider = Decider<InvoiceState, InvoiceCommand, InvoiceChange>;
 
@@ -126,13 +135,15 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       throw validationError('The total cannot be above ₹1,000 crore', [{ path: 'lines', message: 'The total cannot be above ₹1,000 crore' }]);
     }
     const lines = body.noteType === 'return' ? priced.lines.map((l, i) => ({ ...l, invoiceLineNo: body.returned[i]!.invoiceLineNo })) : priced.lines;
+    const source = context.source ?? null;
+    checkSource(doc, source, body.partyId, body.lines);
     return {
       id,
       partyId: body.partyId,
       number: context.number,
       date,
       // Left blank, an invoice is due its party's payment term after its date; a note has no due date of its own.
-      dueDate: body.dueDate ?? (doc.against ? null : dueDateFrom(date, context.termDays)),
+      dueDate: body.dueDate ?? (doc.against || doc.owed === false ? null : dueDateFrom(date, context.termDays)),
       texts: body.texts,
       active: body.active,
       taxMode: taxModeOf(body, against),
@@ -143,6 +154,8 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       ...(doc.against ? { noteType: body.noteType } : {}),
       // A kind with opening items: this one is not (its own route records those).
       ...(doc.opening ? { openingOn: null } : {}),
+      ...(doc.answers ? { answer: body.answer } : {}),
+      ...(doc.against ? {} : { source: source && { stream: source.stream, id: source.id, number: source.number } }),
     };
   };
 
@@ -201,7 +214,7 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   const evolve = (state: InvoiceState, change: InvoiceChange): InvoiceState => {
     switch (change.kind) {
       case 'recorded':
-        return { status: 'recorded', invoice: change.data, allocations: withLegacyCredit({}, change.data, null) };
+        return { status: 'recorded', invoice: change.data, allocations: withLegacyCredit({}, change.data, null), conversions: {} };
       case 'revised':
         return state.status === 'recorded' ? { ...state, invoice: change.data, allocations: withLegacyCredit(state.allocations, change.data, state.invoice) } : state;
       case 'allocated':
@@ -212,6 +225,13 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
         if (state.status !== 'recorded') return state;
         const { [change.by]: _released, ...rest } = state.allocations;
         return { ...state, allocations: rest };
+      }
+      case 'converted':
+        return state.status === 'recorded' ? { ...state, conversions: { ...state.conversions, [change.by]: { number: change.number, lines: change.lines } } } : state;
+      case 'unconverted': {
+        if (state.status !== 'recorded') return state;
+        const { [change.by]: _gone, ...rest } = state.conversions;
+        return { ...state, conversions: rest };
       }
       default:
         return unreachable(change);
@@ -235,6 +255,7 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       throw conflict(message, [{ path: 'lines', message }]);
     }
     if (!doc.against) checkRevisionUnderNotes(next, state.allocations);
+    checkRevisionUnderConversions(doc, next, state.conversions);
     if (next.partyId !== state.invoice.partyId && Object.keys(state.allocations).some((key) => key !== own)) {
       const message = `Payments are allocated to this invoice: its ${partyWord} cannot change`;
       throw conflict(message, [{ path: doc.party.field, message }]);
@@ -247,6 +268,7 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     const { id, by, as, partyId, path } = command.data;
     const amount = toMoney(command.data.amount);
     const { invoice, allocations } = shareable(state, id, partyId, path);
+    unowed(invoice, path);
     if (doc.against && !invoice.active) {
       const message = `${doc.label} ${invoice.number} is inactive: it has no credit`;
       throw conflict(message, [{ path, message }]);
@@ -283,6 +305,7 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   const lodge = (state: InvoiceState, command: Extract<InvoiceCommand, { type: 'Lodge' }>): InvoiceChange[] => {
     const { id, by, partyId, lodged, reserved } = command.data;
     const { invoice, allocations } = shareable(state, id, partyId, 'invoiceId');
+    unowed(invoice, 'invoiceId');
     checkLodge(invoice, allocations, by, lodged);
     const due = subtractMoney(invoice.totalAmount, sharesBut(allocations, by));
     const free = subtractMoney(lodged.total, reserved);
@@ -291,6 +314,13 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     const mine = allocations[by];
     if (mine && mine.amount === applied && mine.as === 'credited' && sameValue(mine.lodged, lodged)) return [];
     return [{ kind: 'allocated', id, by, amount: applied, as: 'credited', lodged }];
+  };
+
+  /** A quotation or an order is never paid nor credited (409 on the line that asks). */
+  const unowed = (invoice: InvoiceData, path: string) => {
+    if (doc.owed !== false) return;
+    const message = `${doc.label} ${invoice.number} is not paid or credited: convert it into an invoice first`;
+    throw conflict(message, [{ path, message }]);
   };
 
   const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceChange[] => {
@@ -313,6 +343,11 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       case 'Release':
         if (state.status !== 'recorded' || state.allocations[command.data.by] === undefined) return [];
         return [{ kind: 'released', id, by: command.data.by }];
+      case 'Convert':
+        return convert(doc, state, command.data);
+      case 'Unconvert':
+        if (state.status !== 'recorded' || state.conversions[command.data.by] === undefined) return [];
+        return [{ kind: 'unconverted', id, by: command.data.by }];
       default:
         return unreachable(command);
     }

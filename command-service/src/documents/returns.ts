@@ -58,6 +58,7 @@ export const returnedLines = (returned: readonly ReturnedLine[], invoice: { read
       discount,
       gstRate: line.gstRate,
       gstCategory: line.gstCategory,
+      sourceLineNo: null,
     };
   });
 

@@ -16,3 +16,4 @@ export * from './credits';
 export * from './shares';
 export * from './settlement-kind';
 export * from './opening-items';
+export * from './conversions';

@@ -7,9 +7,10 @@ import { optionalDateInput, optionalTextInput, requiredTextInput, TEXT_MAX } fro
 import { STATE_CODES } from '../gst/states';
 import { DateString, Id, INVOICE_STATUSES, moneyOrZero, MoneyString, reference } from './amounts';
 import { invoiceEvents } from './invoice-events';
-import { GST_NUMBER, type InvoiceBody, type InvoiceDocumentConfig, NOTE_TYPES, type NoteType, TAX_MODES } from './invoice-kind';
+import { type Answer, ANSWERS, GST_NUMBER, type InvoiceBody, type InvoiceDocumentConfig, NOTE_TYPES, type NoteType, TAX_MODES } from './invoice-kind';
 import { keyed, keyedAll } from './keyed';
 import { InvoiceLineSchema, lineBody, type LineBody } from './lines';
+import { ANSWERED_STATUSES, CONVERTED_STATUSES, ConvertedToSchema, SourceInput, SourceSchema } from './conversions';
 import { noteLineIssues, noteLinesOf, ReturnedLineSchema } from './note-lines';
 
 /** Reads a named property of a parsed object (the party's field, a text) for a schema to check. */
@@ -27,10 +28,12 @@ const NullableText = z.string().nullable();
  * in its events, amounts computed by the server (GST per line, or tax typed by hand as the seed
  * had it), and the settling documents' allocations keyed by their streams.
  */
-export const invoiceDocument = <const P extends string, const S extends string, const T extends string, const N extends string, const D extends string, const Q extends string = never>(
-  config: InvoiceDocumentConfig<P, S, T, N, D, Q>,
+export const invoiceDocument = <const P extends string, const S extends string, const T extends string, const N extends string, const D extends string, const Q extends string = never, const O extends false | undefined = undefined, const U extends string = 'dueDate'>(
+  config: InvoiceDocumentConfig<P, S, T, N, D, Q, O, U>,
 ) => {
   const { party, settledBy, numberField, dateField, against } = config;
+  // The due date's name: `dueDate` unless the kind names its own (U is then that name).
+  const dueField = (config.due?.field ?? 'dueDate') as U;
   const numberInput = config.series
     ? optionalTextInput(TEXT_MAX.reference)
     : requiredTextInput(`${config.numberLabel} is required`, TEXT_MAX.reference);
@@ -48,7 +51,10 @@ export const invoiceDocument = <const P extends string, const S extends string, 
   };
   const header = z.object({
     ...named,
-    dueDate: optionalDateInput(),
+    [dueField]: optionalDateInput(),
+    ...(config.answers ? { answer: z.union([z.enum(ANSWERS), z.literal(''), z.null()], { error: 'Choose accepted or declined' }).optional().transform((v) => v || null) } : {}),
+    // Converted from another document (an estimate, an order): its kind's stream and id.
+    ...(against ? {} : { source: SourceInput.nullable().optional().default(null) }),
     /**
      * `gst`: tax per line from its GST rate; `manual`: the tax amount typed in whole (the seed's
      * way). Default manual; a return's default is its invoice's.
@@ -78,9 +84,9 @@ export const invoiceDocument = <const P extends string, const S extends string, 
   /** A due date before the document's own date is a mistake, said on the due date. */
   const dueNotBefore = (input: object, ctx: z.RefinementCtx) => {
     const date = fieldOf(input, dateField);
-    const due = fieldOf(input, 'dueDate');
+    const due = fieldOf(input, dueField);
     if (typeof date === 'string' && typeof due === 'string' && due < date) {
-      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: `Due date cannot be before the ${config.numberLabel.replace(/ number$/i, '').toLowerCase()} date` });
+      ctx.addIssue({ code: 'custom', path: [dueField], message: `${config.due?.label ?? 'Due date'} cannot be before the ${config.numberLabel.replace(/ number$/i, '').toLowerCase()} date` });
     }
   };
   const lineInput = lineBody(config.defaultQuantity);
@@ -116,7 +122,7 @@ export const invoiceDocument = <const P extends string, const S extends string, 
         partyId: Id.parse(fieldOf(input, party.field)),
         number: NullableText.parse(fieldOf(input, numberField) ?? null),
         date: NullableText.parse(fieldOf(input, dateField) ?? null),
-        dueDate: input.dueDate,
+        dueDate: NullableText.parse(fieldOf(input, dueField) ?? null),
         // A return takes its invoice's tax mode unless one is said; anything else is manual by default.
         taxMode: input.taxMode ?? (noteType === 'return' ? null : 'manual'),
         taxAmount: input.taxAmount,
@@ -129,6 +135,8 @@ export const invoiceDocument = <const P extends string, const S extends string, 
         ...typed,
         paidNow: paidNowOf(input),
         paymentMethod: String(fieldOf(input, 'paymentMethod') ?? 'cash'),
+        answer: config.answers ? (fieldOf(input, 'answer') as Answer | null) : null,
+        source: against ? null : (fieldOf(input, 'source') as InvoiceBody['source']),
       };
     });
 
@@ -138,7 +146,7 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     ...keyed(party.field, Id),
     ...keyed(numberField, z.string()),
     ...keyed(dateField, DateString),
-    dueDate: DateString.nullable(),
+    ...keyed(dueField, DateString.nullable()),
     taxMode: z.enum(TAX_MODES),
     supplyType: z.enum(['intra', 'inter', 'none']).nullable(),
     placeOfSupply: z.string().nullable(),
@@ -154,10 +162,13 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     ...keyedAll(config.texts, () => z.string().nullable()),
     /** An opening item: the day the books begin (it has no lines and no tax); null for any other. */
     ...(config.opening ? { openingOn: DateString.nullable() } : {}),
+    ...(config.answers ? { answer: z.enum(ANSWERS).nullable() } : {}),
+    /** The document it was converted from (an estimate, an order); null when typed afresh. */
+    ...(against ? {} : { source: SourceSchema.nullable().default(null) }),
     active: z.boolean(),
   });
   const statuses = config.overdue ? ([...INVOICE_STATUSES, 'overdue'] as const) : INVOICE_STATUSES;
-  const summary = data.extend({
+  const owedSummary = data.extend({
     /** Received against it (payments, receipts). */
     paidAmount: MoneyString,
     /** Taken off it by credit or debit notes. */
@@ -178,6 +189,11 @@ export const invoiceDocument = <const P extends string, const S extends string, 
           notesAmount: MoneyString,
         }),
   });
+  /** A quotation or an order: its status from its answer and what it became, and the documents made from it. */
+  const quoteSummary = data.extend({
+    status: z.enum(config.answers ? ANSWERED_STATUSES : CONVERTED_STATUSES),
+    convertedTo: z.array(ConvertedToSchema),
+  });
   const allocation = z.object({
     /** The settling document's stream: `receipt-12`, `credit-note-3`. */
     by: z.string(),
@@ -186,7 +202,10 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     /** Its id when it is the default settling document (`receiptId`). */
     ...keyed(settledBy, Id.optional()),
   });
-  const record = summary.extend({ lines: z.array(InvoiceLineSchema), allocations: z.array(allocation) });
+  const owedRecord = owedSummary.extend({ lines: z.array(InvoiceLineSchema), allocations: z.array(allocation) });
+  const quoteRecord = quoteSummary.extend({ lines: z.array(InvoiceLineSchema) });
+  /** The owed kind's schema, or the quotation's (`owed: false`). */
+  const byOwed = <A, B>(owed: A, quote: B) => (config.owed === false ? quote : owed) as O extends false ? B : A;
 
   // On a note, `allocations` are where its credit went: invoices (credited) and refunds (paid).
   const events = invoiceEvents(config);
@@ -194,11 +213,13 @@ export const invoiceDocument = <const P extends string, const S extends string, 
   return {
     ...config,
     fullLabel: config.fullLabel ?? config.label,
+    dueField,
+    dueLabel: config.due?.label ?? 'Due date',
     /** The header as the form checks it (the due date against the date too). */
     header: header.superRefine(dueNotBefore),
     body,
-    summary,
-    record,
+    summary: byOwed(owedSummary, quoteSummary),
+    record: byOwed(owedRecord, quoteRecord),
     line: InvoiceLineSchema,
     lineInput,
     allocation,

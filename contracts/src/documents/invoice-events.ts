@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { DateString, Id, MoneyString } from './amounts';
-import { type InvoiceChange, type InvoiceData, type InvoiceDocumentConfig, type Lodged, NOTE_TYPES, TAX_MODES } from './invoice-kind';
+import { ANSWERS, type InvoiceChange, type InvoiceData, type InvoiceDocumentConfig, type Lodged, NOTE_TYPES, TAX_MODES } from './invoice-kind';
 import { InvoiceLineSchema } from './lines';
 
 /** Reads a named property of a parsed object (the party's field, a text). */
@@ -18,9 +18,11 @@ const allocationV1 = z.object({ id: Id, settlementId: Id, amount: MoneyString })
 const releaseV2 = z.object({ id: Id, by: z.string() });
 const releaseV1 = z.object({ id: Id, settlementId: Id });
 
+const StoredSource = z.object({ stream: z.string(), id: Id, number: z.string() });
+const ConvertedV1 = z.object({ id: Id, by: z.string(), number: z.string(), lines: z.array(z.object({ lineNo: z.number().int().positive(), quantity: z.string() })) });
+
 const StoredInvoice = z.looseObject({
   id: Id,
-  dueDate: DateString.nullable(),
   subTotal: MoneyString,
   taxAmount: MoneyString,
   totalAmount: MoneyString,
@@ -37,9 +39,11 @@ const StoredInvoice = z.looseObject({
   againstNumber: z.string().nullable().optional(),
   noteType: z.enum(NOTE_TYPES).nullable().optional(),
   openingOn: DateString.nullable().optional(),
+  answer: z.enum(ANSWERS).nullable().optional(),
+  source: StoredSource.nullable().optional(),
 });
 
-type EventConfig = Pick<InvoiceDocumentConfig<string, string, string, string, string>, 'events' | 'party' | 'numberField' | 'dateField' | 'texts' | 'against' | 'settledByStream' | 'opening'>;
+type EventConfig = Pick<InvoiceDocumentConfig<string, string, string, string, string, string, false | undefined, string>, 'events' | 'party' | 'numberField' | 'dateField' | 'texts' | 'against' | 'settledByStream' | 'opening' | 'answers' | 'due' | 'converts'>;
 
 /**
  * An invoice document's events (DESIGN §4): the stored shape under the kind's own names, read
@@ -47,12 +51,17 @@ type EventConfig = Pick<InvoiceDocumentConfig<string, string, string, string, st
  */
 export const invoiceEvents = (config: EventConfig) => {
   const { party, numberField, dateField, against } = config;
+  const dueField = config.due?.field ?? 'dueDate';
   const names = {
     recorded: `${config.events}Recorded`,
     revised: `${config.events}Revised`,
     allocated: `${config.events}Allocated`,
     released: `${config.events}AllocationReleased`,
+    converted: `${config.events}Converted`,
+    unconverted: `${config.events}ConversionReleased`,
   } as const;
+  // Only a kind that converts has conversion events.
+  const types: readonly string[] = Object.values(names).filter((t) => config.converts || (t !== names.converted && t !== names.unconverted));
 
   /** The stored data of a recorded or revised event → the domain's view (older events default). */
   const readData = (stored: unknown): InvoiceData => {
@@ -62,7 +71,7 @@ export const invoiceEvents = (config: EventConfig) => {
       partyId: Id.parse(fieldOf(raw, party.field)),
       number: Text.parse(fieldOf(raw, numberField)),
       date: DateString.parse(fieldOf(raw, dateField)),
-      dueDate: raw.dueDate,
+      dueDate: DateString.nullable().parse(fieldOf(raw, dueField) ?? null),
       texts: Object.fromEntries(config.texts.map((t) => [t, NullableText.parse(fieldOf(raw, t) ?? null)])),
       active: raw.active,
       taxMode: raw.taxMode ?? 'manual',
@@ -80,6 +89,8 @@ export const invoiceEvents = (config: EventConfig) => {
       againstNumber: against ? (raw.againstNumber ?? null) : null,
       ...(against ? { noteType: raw.noteType ?? null } : {}),
       ...(config.opening ? { openingOn: raw.openingOn ?? null } : {}),
+      ...(config.answers ? { answer: raw.answer ?? null } : {}),
+      ...(against ? {} : { source: raw.source ?? null }),
       lines: raw.lines,
     };
   };
@@ -90,7 +101,7 @@ export const invoiceEvents = (config: EventConfig) => {
     [party.field]: d.partyId,
     [numberField]: d.number,
     [dateField]: d.date,
-    dueDate: d.dueDate,
+    [dueField]: d.dueDate,
     taxMode: d.taxMode,
     supplyType: d.supplyType,
     placeOfSupply: d.placeOfSupply,
@@ -105,6 +116,9 @@ export const invoiceEvents = (config: EventConfig) => {
     ...(against ? { [against.field]: d.againstId, againstNumber: d.againstNumber, noteType: d.noteType ?? null } : {}),
     ...d.texts,
     ...(config.opening ? { openingOn: d.openingOn ?? null } : {}),
+    ...(config.answers ? { answer: d.answer ?? null } : {}),
+    // Only a converted document says where it came from (older events stay as they were).
+    ...(d.source ? { source: d.source } : {}),
     active: d.active,
     lines: d.lines,
   });
@@ -134,6 +148,10 @@ export const invoiceEvents = (config: EventConfig) => {
         const v1 = releaseV1.parse(raw);
         return { kind: 'released', id: v1.id, by: `${config.settledByStream}-${v1.settlementId}` };
       }
+      case names.converted:
+        return config.converts ? { kind: 'converted', ...ConvertedV1.parse(raw) } : null;
+      case names.unconverted:
+        return config.converts ? { kind: 'unconverted', ...releaseV2.parse(raw) } : null;
       default:
         return null;
     }
@@ -161,9 +179,12 @@ export const invoiceEvents = (config: EventConfig) => {
         return { type: names.allocated, data: { id: change.id, by: change.by, amount: change.amount, as: change.as, lodged: change.lodged } };
       case 'released':
         return { type: names.released, data: { id: change.id, by: change.by } };
+      case 'converted':
+        return { type: names.converted, data: { id: change.id, by: change.by, number: change.number, lines: change.lines } };
+      case 'unconverted':
+        return { type: names.unconverted, data: { id: change.id, by: change.by } };
     }
   };
 
-  const types: readonly string[] = Object.values(names);
   return { names, types, read, write, storedData };
 };

@@ -57,7 +57,7 @@ export interface ReturnedLine {
   readonly quantity: string;
 }
 
-export interface InvoiceDocumentConfig<P extends string, S extends string, T extends string, N extends string, D extends string, Q extends string = never> {
+export interface InvoiceDocumentConfig<P extends string, S extends string, T extends string, N extends string, D extends string, Q extends string = never, O extends false | undefined = undefined, U extends string = 'dueDate'> {
   readonly module: string;
   readonly plural: string;
   /** 'Invoice', 'Sales invoice', 'Credit note': toasts, messages, OpenAPI tags. */
@@ -136,6 +136,35 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
    * note) or an inward one of the input tax credit (a bill, a debit note); none: not in them.
    */
   readonly gst?: DocumentGst;
+  /**
+   * Whether the party owes its total: paid by settling documents, credited by notes, a balance
+   * due and a status from them. False for a quotation or an order, which no one pays: its status
+   * is its answer and what it became (`quoteStatus`).
+   */
+  readonly owed?: O;
+  /** The kinds (their streams) it may be converted into, with its lines: an estimate into an order or an invoice. */
+  readonly converts?: readonly string[];
+  /** The party answers it (accepted or declined, in `answer`), and it expires after its due date unanswered. */
+  readonly answers?: boolean;
+  /** Its due date's name and label when it is not a due date: an estimate's `validUntil`. */
+  readonly due?: { readonly field: U; readonly label: string };
+}
+
+/** The party's answer to a quotation. */
+export const ANSWERS = ['accepted', 'declined'] as const;
+export type Answer = (typeof ANSWERS)[number];
+
+/** The document another was converted from: its kind's stream, its id and number. */
+export interface DocumentSource {
+  readonly stream: string;
+  readonly id: number;
+  readonly number: string;
+}
+
+/** What one document took of another's lines: each source line and the quantity taken. */
+export interface Converted {
+  readonly number: string;
+  readonly lines: readonly { readonly lineNo: number; readonly quantity: string }[];
 }
 
 /** A kind's GST return and the document it is there (the portal's words). */
@@ -175,6 +204,10 @@ export interface InvoiceData {
   readonly noteType?: NoteType | null;
   /** An opening item (a kind with `opening`): the day the books begin, which it is posted on; null otherwise. */
   readonly openingOn?: string | null;
+  /** A kind that `answers`: the party's answer; null until it is given. */
+  readonly answer?: Answer | null;
+  /** The document it was converted from (an estimate, an order); null when typed afresh. */
+  readonly source?: DocumentSource | null;
   readonly lines: readonly InvoiceLine[];
 }
 
@@ -186,7 +219,10 @@ export type InvoiceChange =
    * a note against it also lodges its total and returned quantities (`lodged`).
    */
   | { readonly kind: 'allocated'; readonly id: number; readonly by: string; readonly amount: string; readonly as: AllocationKind; readonly lodged: Lodged | null }
-  | { readonly kind: 'released'; readonly id: number; readonly by: string };
+  | { readonly kind: 'released'; readonly id: number; readonly by: string }
+  /** A kind that `converts`: a document made from it (`by`: its stream) took these of its lines; released when it no longer does. */
+  | ({ readonly kind: 'converted'; readonly id: number; readonly by: string } & Converted)
+  | { readonly kind: 'unconverted'; readonly id: number; readonly by: string };
 
 /** What a person or integrator sends, as the decider reads it. */
 export interface InvoiceBody {
@@ -214,6 +250,10 @@ export interface InvoiceBody {
   /** Paid as it is recorded: the amount (null: not now) and how. */
   readonly paidNow: string | null;
   readonly paymentMethod: string;
+  /** A kind that `answers`: the party's answer (null: none yet). */
+  readonly answer: Answer | null;
+  /** Converted from another document: its kind's stream and id (each line names its `sourceLineNo`). */
+  readonly source: { readonly stream: string; readonly id: number } | null;
 }
 
 /** Any invoice document, its types erased to what the shared machinery needs. */
@@ -247,6 +287,12 @@ export interface InvoiceDocument {
   readonly print?: DocumentPrint;
   readonly books: { readonly posts: boolean };
   readonly gst?: DocumentGst;
+  readonly owed?: false;
+  readonly converts?: readonly string[];
+  readonly answers?: boolean;
+  /** The due date's field: `dueDate`, or the kind's own (`validUntil`). */
+  readonly dueField: string;
+  readonly dueLabel: string;
   /** The form's header fields (what the UI validates before the lines are added). */
   readonly header: z.ZodType<unknown, Record<string, unknown>>;
   readonly body: z.ZodType<InvoiceBody>;
@@ -256,7 +302,7 @@ export interface InvoiceDocument {
   /** One line as sent (the form checks a line with it before it is saved). */
   readonly lineInput: z.ZodType<LineBody>;
   readonly events: {
-    readonly names: { readonly recorded: string; readonly revised: string; readonly allocated: string; readonly released: string };
+    readonly names: { readonly recorded: string; readonly revised: string; readonly allocated: string; readonly released: string; readonly converted: string; readonly unconverted: string };
     readonly types: readonly string[];
   };
   read(stored: unknown): InvoiceChange | null;

@@ -55,6 +55,17 @@ export const lineBody = (defaultQuantity: string | undefined) =>
       .union([z.enum(GST_CATEGORIES), z.literal(''), z.null()], { error: 'Choose taxable, nil, exempt or non-gst' })
       .optional()
       .transform((v) => v || null),
+    /** Converted from another document (`source`): the line of it this one takes. */
+    sourceLineNo: z
+      .union([z.number(), z.string(), z.null()], { error: 'Expected a line number' })
+      .optional()
+      .transform((v, ctx) => {
+        if (v === null || v === undefined || v === '') return null;
+        const n = Number(v);
+        if (Number.isInteger(n) && n > 0) return n;
+        ctx.addIssue({ code: 'custom', message: 'Expected a line number' });
+        return z.NEVER;
+      }),
     /** Ignored: the server computes every amount (DESIGN §4). */
     amount: serverFilledInput('Worked out by the server (quantity × rate − discount); a value sent is ignored'),
   })
@@ -95,6 +106,11 @@ export const InvoiceLineSchema = z
     invoiceLineNo: z.number().int().positive().optional(),
     /** An invoice's line as answered: how much of it notes have returned so far. */
     returnedQuantity: z.string().optional(),
+    /** Converted from another document: the line of it this one took. */
+    sourceLineNo: z.number().int().positive().optional(),
+    /** A kind that converts, as answered: how much of the line later documents took, and what is left. */
+    convertedQuantity: z.string().optional(),
+    remainingQuantity: z.string().optional(),
   })
   .transform((line) => ({
     lineNo: line.lineNo,
@@ -116,6 +132,8 @@ export const InvoiceLineSchema = z
     gstCategory: line.gstCategory ?? gstCategoryOf(line.gstRate ?? '0', null),
     ...(line.invoiceLineNo === undefined ? {} : { invoiceLineNo: line.invoiceLineNo }),
     ...(line.returnedQuantity === undefined ? {} : { returnedQuantity: line.returnedQuantity }),
+    ...(line.sourceLineNo === undefined ? {} : { sourceLineNo: line.sourceLineNo }),
+    ...(line.convertedQuantity === undefined ? {} : { convertedQuantity: line.convertedQuantity, remainingQuantity: line.remainingQuantity ?? line.quantity }),
   }));
 export type InvoiceLine = z.output<typeof InvoiceLineSchema>;
 
@@ -139,6 +157,9 @@ const AnsweredLineSchema: z.ZodType<InvoiceLine> = z.object({
   gstCategory: z.enum(GST_CATEGORIES),
   invoiceLineNo: z.number().int().positive().optional().describe("A return's line: the invoice line it copies"),
   returnedQuantity: z.string().optional().describe("An invoice's line: how much of it notes have returned so far"),
+  sourceLineNo: z.number().int().positive().optional().describe('Converted from another document: the line of it this one took'),
+  convertedQuantity: z.string().optional().describe('A kind that converts: how much of the line later documents took'),
+  remainingQuantity: z.string().optional().describe('A kind that converts: how much of the line is left to convert'),
 });
 documentedAs.add(InvoiceLineSchema, { output: AnsweredLineSchema });
 
@@ -164,5 +185,6 @@ export const priceLines = (lines: readonly LineBody[], regime: TaxRegime | 'manu
       rate: line.rate,
       ...taxed,
       gstCategory: gstCategoryOf(line.gstRate ?? '0', line.gstCategory),
+      ...(line.sourceLineNo ? { sourceLineNo: line.sourceLineNo } : {}),
     };
   });

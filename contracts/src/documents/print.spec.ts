@@ -23,6 +23,8 @@ const business = {
   invoicePrefix: 'INV',
   creditNotePrefix: 'CN',
   debitNotePrefix: 'DN',
+  estimatePrefix: 'EST',
+  saleOrderPrefix: 'SO',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',

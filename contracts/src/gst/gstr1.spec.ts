@@ -53,6 +53,7 @@ const lineOf = (l: LineSpec): LineBody => ({
   discount: l.discount ?? '0.00',
   gstRate: l.gst,
   gstCategory: l.category ?? null,
+  sourceLineNo: null,
 });
 
 let ids = 0;

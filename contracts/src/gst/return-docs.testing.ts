@@ -43,6 +43,7 @@ const lineOf = (l: LineSpec): LineBody => ({
   discount: '0.00',
   gstRate: l.gst,
   gstCategory: l.category ?? null,
+  sourceLineNo: null,
 });
 
 const priced = (side: 'sales' | 'purchase', spec: DocSpec) => {

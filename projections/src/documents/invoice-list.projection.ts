@@ -1,4 +1,4 @@
-import { type InvoiceChange, type InvoiceData, type InvoiceDocument, invoiceMoney, legacyNoteCredit, type ShareOf } from '@erp/contracts';
+import { type ConvertedTo, type InvoiceChange, type InvoiceData, type InvoiceDocument, invoiceMoney, legacyNoteCredit, type ShareOf } from '@erp/contracts';
 
 import { defineProjection } from '../runner/projection';
 import { isReplay } from '../runner/replay-guard';
@@ -23,7 +23,7 @@ export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
       [doc.party.field]: 'integer',
       [doc.numberField]: 'text',
       [doc.dateField]: 'date',
-      dueDate: 'date',
+      [doc.dueField]: 'date',
       taxMode: 'text',
       supplyType: 'text',
       placeOfSupply: 'text',
@@ -43,6 +43,10 @@ export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
       ...texts,
       // An opening item's day the books begin (kinds with `opening`; issue 43).
       ...(doc.opening ? { openingOn: 'date' as const } : {}),
+      // Issue 45: the party's answer, the document it was made from, the documents made from it.
+      ...(doc.answers ? { answer: 'text' as const } : {}),
+      ...(doc.against ? {} : { source: 'jsonb' as const }),
+      ...(doc.converts ? { conversions: 'jsonb' as const } : {}),
       active: 'boolean',
       lines: 'jsonb',
       allocations: 'jsonb',
@@ -67,7 +71,8 @@ const withLegacyCredit = (doc: InvoiceDocument, shares: readonly Share[], data: 
 // Version 2: GST (tax mode, supply, components, round off), credited amounts, shares keyed by stream.
 // Version 3: a note's type, the notes' lodged totals and returns on shares, where a note's credit went.
 // Version 4 (kinds with `opening`, issue 43): opening invoices and bills, their day the books begin.
-export const invoiceListProjection = (doc: InvoiceDocument, version = doc.opening ? 4 : 3) => {
+// Version 5 (issue 45): the source a document was made from; a source's conversions.
+export const invoiceListProjection = (doc: InvoiceDocument, version = doc.against ? 3 : 5) => {
   const list = invoiceTable(doc);
   return defineProjection<InvoiceChange>({
     name: list.name,
@@ -85,7 +90,8 @@ export const invoiceListProjection = (doc: InvoiceDocument, version = doc.openin
       switch (change.kind) {
         case 'recorded': {
           const next = withLegacyCredit(doc, [], change.data, null);
-          rows.put(list, Object.assign(doc.storedData(change.data), stamp, { createdAt: context.at, allocations: next }, invoiceMoney(doc, change.data, next, null)));
+          const made = doc.converts ? { conversions: [] } : {};
+          rows.put(list, Object.assign({ ...(doc.against ? {} : { source: null }) }, doc.storedData(change.data), stamp, { createdAt: context.at, allocations: next }, made, invoiceMoney(doc, change.data, next, null)));
           return;
         }
         case 'revised': {
@@ -100,6 +106,14 @@ export const invoiceListProjection = (doc: InvoiceDocument, version = doc.openin
           const others = shares.filter((s) => s.by !== change.by);
           const next = change.kind === 'allocated' ? [...others, { by: change.by, as: change.as, amount: change.amount, lodged: change.lodged }] : others;
           rows.put(list, Object.assign({}, row, stamp, { allocations: next }, invoiceMoney(doc, { totalAmount: String(row.totalAmount), dueDate: null }, next, null)));
+          return;
+        }
+        case 'converted':
+        case 'unconverted': {
+          if (!row) return;
+          const others = ((row.conversions ?? []) as ConvertedTo[]).filter((c) => c.by !== change.by);
+          const next = change.kind === 'converted' ? [...others, { by: change.by, number: change.number, lines: change.lines }] : others;
+          rows.put(list, Object.assign({}, row, stamp, { conversions: next }));
           return;
         }
       }

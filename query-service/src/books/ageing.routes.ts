@@ -11,8 +11,8 @@ import { AS_OF_PARAMS, reportQuery } from './ledger.routes';
 const bucketOf = (daysPastDue: number): BucketKey => AGEING_BUCKETS.find((b) => daysPastDue <= b.upTo)!.key;
 
 const SIDES = {
-  receivable: { account: 'debtors', sign: 1, party: customersEntity, docs: INVOICE_DOCUMENTS.filter((d) => d.side === 'sales' && !d.against) },
-  payable: { account: 'creditors', sign: -1, party: vendorsEntity, docs: INVOICE_DOCUMENTS.filter((d) => d.side === 'purchase' && !d.against) },
+  receivable: { account: 'debtors', sign: 1, party: customersEntity, docs: INVOICE_DOCUMENTS.filter((d) => d.side === 'sales' && !d.against && d.owed !== false) },
+  payable: { account: 'creditors', sign: -1, party: vendorsEntity, docs: INVOICE_DOCUMENTS.filter((d) => d.side === 'purchase' && !d.against && d.owed !== false) },
 } as const;
 
 /** The read models the ageing reads. */

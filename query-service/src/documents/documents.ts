@@ -1,5 +1,8 @@
 import {
   allocationsAnswer,
+  ANSWERS,
+  ConvertedToSchema,
+  quoteAnswer,
   diffKeys,
   type HistoryEntry,
   INVOICE_DOCUMENTS,
@@ -29,9 +32,14 @@ const invoiceView = (doc: InvoiceDocument, now: () => Date) => (row: Row) => {
   const shares = ShareList.parse(row.allocations ?? []);
   const lines = z.array(InvoiceLineSchema).parse(row.lines ?? []);
   const totalAmount = String(row.totalAmount);
+  const dueDate = DueDate.parse(row[doc.dueField] ?? null);
+  if (doc.owed === false) {
+    const conversions = Object.fromEntries(z.array(ConvertedToSchema).parse(row.conversions ?? []).map(({ by, ...c }) => [by, c]));
+    return { ...row, ...quoteAnswer(doc, { lines, answer: Answer.parse(row.answer ?? null), dueDate }, conversions, now()) };
+  }
   return {
     ...row,
-    ...invoiceMoney(doc, { totalAmount, dueDate: DueDate.parse(row.dueDate ?? null) }, shares, now()),
+    ...invoiceMoney(doc, { totalAmount, dueDate }, shares, now()),
     ...sharesAnswer(doc, { totalAmount, active: row.active === true, lines }, shares),
     allocations: allocationsAnswer(doc, shares),
   };
@@ -39,6 +47,7 @@ const invoiceView = (doc: InvoiceDocument, now: () => Date) => (row: Row) => {
 
 const Lodged = z.object({ total: z.string(), lines: z.array(z.object({ lineNo: z.number(), quantity: z.string() })) });
 const DueDate = z.string().nullable();
+const Answer = z.enum(ANSWERS).nullable();
 const ShareList = z.array(z.object({ by: z.string(), as: z.enum(['paid', 'credited']), amount: z.string(), lodged: Lodged.nullish() }));
 
 /** What one event of an invoice changed, field by field, from the document as it stood (its history, the activity log). */
@@ -50,6 +59,8 @@ export const invoiceChanges = (doc: InvoiceDocument) => (stored: RecordedEvent, 
     const { id: _id, ...after } = doc.storedData(change.data);
     return { changes: diffKeys(before, after), after: { ...after, settledBy } };
   }
+  // What a document made from this one took shows on its own page (convertedTo), not as a change here.
+  if (change.kind === 'converted' || change.kind === 'unconverted') return { changes: [], after: before };
   const from = sumMoney(Object.values(settledBy));
   if (change.kind === 'allocated') settledBy[change.by] = change.amount;
   else delete settledBy[change.by];

@@ -1388,6 +1388,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales/estimates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
+        get: operations["getSalesEstimates"];
+        put?: never;
+        /**
+         * Record a estimate; the server computes every amount
+         * @description Record a estimate; the server computes every amount
+         */
+        post: operations["postSalesEstimates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/estimates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
+        get: operations["getSalesEstimatesById"];
+        /**
+         * Revise a estimate (lines replaced)
+         * @description Revise a estimate (lines replaced)
+         */
+        put: operations["putSalesEstimatesById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/estimates/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Its lines
+         * @description Its lines
+         */
+        get: operations["getSalesEstimatesByIdLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/estimates/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
+        get: operations["getSalesEstimatesByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/sale-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
+        get: operations["getSalesSaleOrders"];
+        put?: never;
+        /**
+         * Record a sale order; the server computes every amount
+         * @description Record a sale order; the server computes every amount
+         */
+        post: operations["postSalesSaleOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/sale-orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
+        get: operations["getSalesSaleOrdersById"];
+        /**
+         * Revise a sale order (lines replaced)
+         * @description Revise a sale order (lines replaced)
+         */
+        put: operations["putSalesSaleOrdersById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/sale-orders/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Its lines
+         * @description Its lines
+         */
+        get: operations["getSalesSaleOrdersByIdLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/sale-orders/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
+        get: operations["getSalesSaleOrdersByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase/payments": {
         parameters: {
             query?: never;
@@ -2999,8 +3187,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Match a statement line to one or more book entries (`receipt-12`, `vendor-payment-3`, `journal-voucher-5`, `payroll-7`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409)
-         * @description Match a statement line to one or more book entries (`receipt-12`, `vendor-payment-3`, `journal-voucher-5`, `payroll-7`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409)
+         * Match a statement line to one or more book entries (`vendor-payment-12`, `journal-voucher-5`, `payroll-7`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409)
+         * @description Match a statement line to one or more book entries (`vendor-payment-12`, `journal-voucher-5`, `payroll-7`) whose amounts on this ledger come to the line's: they are cleared on the line's date. A line and an entry are matched once (409)
          */
         post: operations["postAccountingBankReconciliationByAccountMatches"];
         delete?: never;
@@ -4064,6 +4252,10 @@ export interface components {
             creditNotePrefix: string;
             /** @default DN */
             debitNotePrefix: string;
+            /** @default EST */
+            estimatePrefix: string;
+            /** @default SO */
+            saleOrderPrefix: string;
             /** @default PAY */
             paymentPrefix: string;
             /** @default RCT */
@@ -4096,6 +4288,8 @@ export interface components {
             invoicePrefix?: string | null;
             creditNotePrefix?: string | null;
             debitNotePrefix?: string | null;
+            estimatePrefix?: string | null;
+            saleOrderPrefix?: string | null;
             paymentPrefix?: string | null;
             receiptPrefix?: string | null;
             refundPrefix?: string | null;
@@ -4551,6 +4745,108 @@ export interface components {
                 message: string;
             }[];
         };
+        Estimate: {
+            id: number;
+            customerId: number;
+            estimateNumber: string;
+            estimateDate: string;
+            validUntil: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            answer: ("accepted" | "declined") | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
+            active: boolean;
+            /** @enum {string} */
+            status: "open" | "accepted" | "declined" | "expired";
+            convertedTo: {
+                by: string;
+                number: string;
+                lines: {
+                    lineNo: number;
+                    quantity: string;
+                }[];
+            }[];
+            lines: components["schemas"]["InvoiceLine"][];
+        };
+        EstimateInput: {
+            customerId?: number | string | null;
+            estimateNumber?: string | null;
+            estimateDate?: string | null;
+            notes?: string | null;
+            validUntil?: string | null;
+            answer?: ("accepted" | "declined") | "" | null;
+            source?: ({
+                stream: string;
+                id: number;
+                number?: string;
+            } | string) | null;
+            /**
+             * @default manual
+             * @enum {string}
+             */
+            taxMode?: "manual" | "gst";
+            taxAmount?: number | string | null;
+            placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
+            /** @default false */
+            reverseCharge?: boolean;
+            /** @default true */
+            active?: boolean;
+            lines: components["schemas"]["InvoiceLineInput"][];
+        };
+        EstimateSummary: {
+            id: number;
+            customerId: number;
+            estimateNumber: string;
+            estimateDate: string;
+            validUntil: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            answer: ("accepted" | "declined") | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
+            active: boolean;
+            /** @enum {string} */
+            status: "open" | "accepted" | "declined" | "expired";
+            convertedTo: {
+                by: string;
+                number: string;
+                lines: {
+                    lineNo: number;
+                    quantity: string;
+                }[];
+            }[];
+        };
         FiledReturnAnswer: {
             /** @enum {string} */
             return: "gstr1" | "gstr3b";
@@ -4795,6 +5091,12 @@ export interface components {
             invoiceLineNo?: number;
             /** @description An invoice's line: how much of it notes have returned so far */
             returnedQuantity?: string;
+            /** @description Converted from another document: the line of it this one took */
+            sourceLineNo?: number;
+            /** @description A kind that converts: how much of the line later documents took */
+            convertedQuantity?: string;
+            /** @description A kind that converts: how much of the line is left to convert */
+            remainingQuantity?: string;
         };
         InvoiceLineInput: {
             itemId?: number | string | null;
@@ -4807,6 +5109,7 @@ export interface components {
             discount?: number | string | null;
             gstRate?: number | string | null;
             gstCategory?: ("taxable" | "nil" | "exempt" | "non-gst") | "" | null;
+            sourceLineNo?: number | string | null;
             /** @description Worked out by the server (quantity × rate − discount); a value sent is ignored */
             readonly amount?: string | number | null;
         };
@@ -5426,6 +5729,12 @@ export interface components {
             totalAmount: string;
             description: string | null;
             openingOn: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
             active: boolean;
             paidAmount: string;
             creditedAmount: string;
@@ -5448,6 +5757,11 @@ export interface components {
             invoiceDate?: string | null;
             description?: string | null;
             dueDate?: string | null;
+            source?: ({
+                stream: string;
+                id: number;
+                number?: string;
+            } | string) | null;
             /**
              * @default manual
              * @enum {string}
@@ -5487,6 +5801,12 @@ export interface components {
             totalAmount: string;
             description: string | null;
             openingOn: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
             active: boolean;
             paidAmount: string;
             creditedAmount: string;
@@ -5752,6 +6072,105 @@ export interface components {
             invoiceLineNo?: number | string | null;
             quantity?: number | string | null;
         };
+        SaleOrder: {
+            id: number;
+            customerId: number;
+            orderNumber: string;
+            orderDate: string;
+            deliveryDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
+            active: boolean;
+            /** @enum {string} */
+            status: "open" | "part" | "done";
+            convertedTo: {
+                by: string;
+                number: string;
+                lines: {
+                    lineNo: number;
+                    quantity: string;
+                }[];
+            }[];
+            lines: components["schemas"]["InvoiceLine"][];
+        };
+        SaleOrderInput: {
+            customerId?: number | string | null;
+            orderNumber?: string | null;
+            orderDate?: string | null;
+            notes?: string | null;
+            deliveryDate?: string | null;
+            source?: ({
+                stream: string;
+                id: number;
+                number?: string;
+            } | string) | null;
+            /**
+             * @default manual
+             * @enum {string}
+             */
+            taxMode?: "manual" | "gst";
+            taxAmount?: number | string | null;
+            placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
+            /** @default false */
+            reverseCharge?: boolean;
+            /** @default true */
+            active?: boolean;
+            lines: components["schemas"]["InvoiceLineInput"][];
+        };
+        SaleOrderSummary: {
+            id: number;
+            customerId: number;
+            orderNumber: string;
+            orderDate: string;
+            deliveryDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
+            active: boolean;
+            /** @enum {string} */
+            status: "open" | "part" | "done";
+            convertedTo: {
+                by: string;
+                number: string;
+                lines: {
+                    lineNo: number;
+                    quantity: string;
+                }[];
+            }[];
+        };
         SalesInvoice: {
             id: number;
             customerId: number;
@@ -5773,6 +6192,12 @@ export interface components {
             notes: string | null;
             description: string | null;
             openingOn: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
             active: boolean;
             paidAmount: string;
             creditedAmount: string;
@@ -5796,6 +6221,11 @@ export interface components {
             notes?: string | null;
             description?: string | null;
             dueDate?: string | null;
+            source?: ({
+                stream: string;
+                id: number;
+                number?: string;
+            } | string) | null;
             /**
              * @default manual
              * @enum {string}
@@ -5836,6 +6266,12 @@ export interface components {
             notes: string | null;
             description: string | null;
             openingOn: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
             active: boolean;
             paidAmount: string;
             creditedAmount: string;
@@ -10425,6 +10861,526 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getSalesEstimates: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List */
+            200: {
+                headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ((components["schemas"]["EstimateSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesEstimates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EstimateInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Estimate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesEstimatesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Estimate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putSalesEstimatesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EstimateInput"];
+            };
+        };
+        responses: {
+            /** @description Revised */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Estimate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesEstimatesByIdLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lines */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceLine"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesEstimatesByIdHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description History */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        position: string;
+                        version: number;
+                        type: string;
+                        at: string;
+                        user: string | null;
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesSaleOrders: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List */
+            200: {
+                headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ((components["schemas"]["SaleOrderSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesSaleOrders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaleOrderInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaleOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesSaleOrdersById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaleOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putSalesSaleOrdersById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaleOrderInput"];
+            };
+        };
+        responses: {
+            /** @description Revised */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaleOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesSaleOrdersByIdLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lines */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceLine"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesSaleOrdersByIdHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description History */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        position: string;
+                        version: number;
+                        type: string;
+                        at: string;
+                        user: string | null;
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getPurchasePayments: {
         parameters: {
             query?: {
@@ -14278,7 +15234,7 @@ export interface operations {
                  * @example {
                  *       "lineNo": 1,
                  *       "entries": [
-                 *         "receipt-12"
+                 *         "vendor-payment-12"
                  *       ]
                  *     }
                  */

@@ -47,6 +47,8 @@ const TASK_SCREENS: Record<string, Screen> = {
   'sales/receipts': screen(() => import('@/features/sales/receipts/receipts.screen').then((m) => m.ReceiptsScreen)),
   'purchase/payments': screen(() => import('@/features/purchase/payments/payments.screen').then((m) => m.PaymentsScreen)),
   'sales/credit-notes': screen(() => import('@/features/sales/credit-notes/credit-notes.screen').then((m) => m.CreditNotesScreen)),
+  'sales/estimates': screen(() => import('@/features/sales/estimates/estimates.screen').then((m) => m.EstimatesScreen)),
+  'sales/sale-orders': screen(() => import('@/features/sales/sale-orders/sale-orders.screen').then((m) => m.SaleOrdersScreen)),
   'purchase/debit-notes': screen(() => import('@/features/purchase/debit-notes/debit-notes.screen').then((m) => m.DebitNotesScreen)),
   'sales/refunds': screen(() => import('@/features/sales/refunds/refunds.screen').then((m) => m.RefundsScreen)),
   'purchase/refunds': screen(() => import('@/features/purchase/refunds/refunds.screen').then((m) => m.VendorRefundsScreen)),

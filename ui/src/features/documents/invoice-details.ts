@@ -1,4 +1,4 @@
-import { type InvoiceDocument, isPrintable, placeOfSupplyLabel, routes } from '@erp/contracts';
+import { INVOICE_DOCUMENTS, type InvoiceDocument, isPrintable, placeOfSupplyLabel, routes } from '@erp/contracts';
 
 import { FileCheck, Truck, Wallet } from 'lucide-react';
 
@@ -6,11 +6,10 @@ import type { CardField, DetailsConfig, OpenElsewhere } from '@/components/entit
 import { invoiceBadge } from '@/features/documents/invoice-badge';
 import { formatDate, formatMoney } from '@/lib/format';
 
-/** What every invoice-like record answers, whatever its kind names its number and party. */
-export interface InvoiceLike {
+/** What every invoice-like record answers, whatever its kind names its number, party and due date. */
+export interface DocumentLike {
   readonly id: number;
   readonly status: string;
-  readonly dueDate: string | null;
   readonly taxMode: 'manual' | 'gst';
   readonly supplyType: 'intra' | 'inter' | 'none' | null;
   readonly placeOfSupply: string | null;
@@ -22,6 +21,11 @@ export interface InvoiceLike {
   readonly taxAmount: string;
   readonly roundOff: string;
   readonly totalAmount: string;
+}
+
+/** A document the party owes: what settled it, and what is left. */
+export interface InvoiceLike extends DocumentLike {
+  readonly dueDate: string | null;
   readonly paidAmount: string;
   readonly creditedAmount: string;
   readonly balanceDue: string;
@@ -35,6 +39,14 @@ const text = (record: object, name: string): string => {
 const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 const money = (value: string) => formatMoney(value);
 
+/** The document a record was made from: 'Estimate EST/2026-27/0001'; '' when none. */
+const sourceLabel = (source: unknown) => {
+  if (typeof source !== 'object' || source === null) return '';
+  const stream: unknown = Reflect.get(source, 'stream');
+  const kind = INVOICE_DOCUMENTS.find((d) => d.stream === stream);
+  return `${kind?.label ?? String(stream)} ${String(Reflect.get(source, 'number'))}`;
+};
+
 /** 'receipt-12' → 'Receipt #12', 'credit-note-3' → 'Credit note #3'. */
 export const settlerLabel = (stream: string) => {
   const match = /^(.*)-(\d+)$/.exec(stream);
@@ -47,6 +59,43 @@ const settledFields = <TRecord extends InvoiceLike>(label: string): CardField<TR
   { label, value: (r) => money(r.paidAmount) },
   { label: 'Credited', value: (r) => (r.creditedAmount !== '0.00' ? money(r.creditedAmount) : ''), hideWhenEmpty: true },
   { label: 'Balance Due', value: (r) => money(r.balanceDue) },
+];
+
+/**
+ * The fields every invoice-like document shows: its party, its note's invoice, its date (and,
+ * between them, `middle`: a due date, an answer), where it came from, the figures with GST, its
+ * texts; `settled` after the total (what was paid, what is due).
+ */
+export const documentFields = <TRecord extends DocumentLike>(doc: InvoiceDocument, partyName: (id: number) => string, middle: readonly CardField<TRecord>[], settled: readonly CardField<TRecord>[] = []): CardField<TRecord>[] => {
+  const gst = (r: TRecord) => r.taxMode === 'gst';
+  return [
+    { label: doc.party.label, value: (r) => partyName(Number(text(r, doc.party.field))) },
+    ...(doc.against ? [{ label: `Against ${doc.against.label}`, value: (r: TRecord) => text(r, 'againstNumber') }] : []),
+    { label: words(doc.dateField), value: (r) => formatDate(text(r, doc.dateField)) },
+    ...middle,
+    { label: 'Made From', value: (r) => sourceLabel(Reflect.get(r, 'source')), hideWhenEmpty: true },
+    { label: 'Place of Supply', value: (r) => (r.placeOfSupply ? placeOfSupplyLabel(r.placeOfSupply) : ''), hideWhenEmpty: true },
+    { label: 'Reverse Charge', value: (r) => (gst(r) && doc.reverseCharge ? (r.reverseCharge ? 'Yes' : 'No') : ''), hideWhenEmpty: true },
+    { label: 'Sub Total', value: (r) => money(r.subTotal) },
+    { label: 'CGST', value: (r) => (r.supplyType === 'intra' ? money(r.cgst) : ''), hideWhenEmpty: true },
+    { label: 'SGST', value: (r) => (r.supplyType === 'intra' ? money(r.sgst) : ''), hideWhenEmpty: true },
+    { label: 'IGST', value: (r) => (r.supplyType === 'inter' ? money(r.igst) : ''), hideWhenEmpty: true },
+    { label: 'Tax Amount', value: (r) => money(r.taxAmount) },
+    { label: 'Round Off', value: (r) => (gst(r) ? money(r.roundOff) : ''), hideWhenEmpty: true },
+    { label: 'Total', value: (r) => money(r.totalAmount) },
+    ...settled,
+    ...doc.texts.map((name) => ({ label: words(name), value: (r: TRecord) => text(r, name) })),
+  ];
+};
+
+/** A document's lines: item, HSN, quantity, rate, GST and amount. */
+export const LINE_COLUMNS: DetailsConfig<unknown>['lines']['columns'] = [
+  { label: 'Item', value: (l) => String(l.itemName) },
+  { label: 'HSN/SAC', value: (l) => (l.hsn ? String(l.hsn) : '') },
+  { label: 'Qty', value: (l) => `${String(l.quantity)}${l.unit ? ` ${String(l.unit)}` : ''}`, numeric: true },
+  { label: 'Rate', value: (l) => money(String(l.rate)), numeric: true },
+  { label: 'GST %', value: (l) => `${String(l.gstRate)}%`, numeric: true },
+  { label: 'Amount', value: (l) => money(String(l.taxableValue ?? l.amount)), numeric: true },
 ];
 
 /**
@@ -64,24 +113,12 @@ export const invoiceDetails = <TRecord extends InvoiceLike>(
     settled?: { label: string; linksTitle: string; linksEmpty: string; action?: (record: TRecord) => OpenElsewhere | null };
   },
 ): DetailsConfig<TRecord> => {
-  const gst = (r: TRecord) => r.taxMode === 'gst';
-  const fields: CardField<TRecord>[] = [
-    { label: doc.party.label, value: (r) => texts.partyName(Number(text(r, doc.party.field))) },
-    ...(doc.against ? [{ label: `Against ${doc.against.label}`, value: (r: TRecord) => text(r, 'againstNumber') }] : []),
-    { label: words(doc.dateField), value: (r) => formatDate(text(r, doc.dateField)) },
-    ...(texts.settled ? [{ label: 'Due Date', value: (r: TRecord) => formatDate(r.dueDate) }] : []),
-    { label: 'Place of Supply', value: (r) => (r.placeOfSupply ? placeOfSupplyLabel(r.placeOfSupply) : ''), hideWhenEmpty: true },
-    { label: 'Reverse Charge', value: (r) => (gst(r) && doc.reverseCharge ? (r.reverseCharge ? 'Yes' : 'No') : ''), hideWhenEmpty: true },
-    { label: 'Sub Total', value: (r) => money(r.subTotal) },
-    { label: 'CGST', value: (r) => (r.supplyType === 'intra' ? money(r.cgst) : ''), hideWhenEmpty: true },
-    { label: 'SGST', value: (r) => (r.supplyType === 'intra' ? money(r.sgst) : ''), hideWhenEmpty: true },
-    { label: 'IGST', value: (r) => (r.supplyType === 'inter' ? money(r.igst) : ''), hideWhenEmpty: true },
-    { label: 'Tax Amount', value: (r) => money(r.taxAmount) },
-    { label: 'Round Off', value: (r) => (gst(r) ? money(r.roundOff) : ''), hideWhenEmpty: true },
-    { label: 'Total', value: (r) => money(r.totalAmount) },
-    ...(texts.settled ? settledFields<TRecord>(texts.settled.label) : []),
-    ...doc.texts.map((name) => ({ label: words(name), value: (r: TRecord) => text(r, name) })),
-  ];
+  const fields = documentFields<TRecord>(
+    doc,
+    texts.partyName,
+    texts.settled ? [{ label: 'Due Date', value: (r: TRecord) => formatDate(text(r, doc.dueField)) }] : [],
+    texts.settled ? settledFields<TRecord>(texts.settled.label) : [],
+  );
   return {
     title: (r) => text(r, doc.numberField),
     subtitle: texts.subtitle,
@@ -89,14 +126,7 @@ export const invoiceDetails = <TRecord extends InvoiceLike>(
     fields,
     lines: {
       title: 'Line Items',
-      columns: [
-        { label: 'Item', value: (l) => String(l.itemName) },
-        { label: 'HSN/SAC', value: (l) => (l.hsn ? String(l.hsn) : '') },
-        { label: 'Qty', value: (l) => `${String(l.quantity)}${l.unit ? ` ${String(l.unit)}` : ''}`, numeric: true },
-        { label: 'Rate', value: (l) => money(String(l.rate)), numeric: true },
-        { label: 'GST %', value: (l) => `${String(l.gstRate)}%`, numeric: true },
-        { label: 'Amount', value: (l) => money(String(l.taxableValue ?? l.amount)), numeric: true },
-      ],
+      columns: LINE_COLUMNS,
     },
     links: texts.settled && {
       title: texts.settled.linksTitle,

@@ -50,7 +50,21 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
       placeholder: numbered ? 'Leave blank for the next number' : undefined,
     }),
     own(doc.dateField, { name: doc.dateField, label: words(doc.dateField), kind: 'date', required: true }),
-    own('dueDate', { name: 'dueDate', label: 'Due Date', kind: 'date', ...(texts.useDueHint ? { useHint: texts.useDueHint } : {}) }),
+    own(doc.dueField, { name: doc.dueField, label: titled(doc.dueLabel), kind: 'date', ...(texts.useDueHint ? { useHint: texts.useDueHint } : {}) }),
+    ...(doc.answers
+      ? [
+          own('answer', {
+            name: 'answer',
+            label: "Customer's Answer",
+            kind: 'select',
+            placeholder: 'No answer yet',
+            options: [
+              { value: 'accepted', label: 'Accepted' },
+              { value: 'declined', label: 'Declined' },
+            ],
+          }),
+        ]
+      : []),
     own('taxMode', {
       name: 'taxMode',
       label: 'Tax Mode',

@@ -34,6 +34,7 @@ interface InvoiceLineRecord {
   readonly discount: string;
   readonly gstRate: string;
   readonly gstCategory?: string;
+  readonly sourceLineNo?: number;
 }
 
 /** What the API takes for a line, from the editor's text values. */
@@ -48,6 +49,8 @@ const toBody = (line: LineValues) => ({
   discount: line.discount || '0',
   gstRate: line.gstRate || null,
   gstCategory: line.gstCategory || null,
+  // Converted from another document: the line of it this one takes (kept, not shown).
+  sourceLineNo: filled(line.sourceLineNo) ? Number(line.sourceLineNo) : null,
 });
 
 /** The catalogue's items as a line may pick them: a sale fills the selling price, a purchase the cost. */
@@ -100,7 +103,7 @@ export const invoiceLines = <TRecord extends { lines: readonly InvoiceLineRecord
       // GSTR-1 table 8 and GSTR-3B 3.1 keep exempt and non-GST supplies apart; blank: taxable, or nil-rated at 0 %.
       { name: 'gstCategory', label: 'Supply', kind: 'select', placeholder: 'Taxable (0%: nil-rated)', options: SUPPLY_KINDS, showWhen: gst },
     ],
-    blank: { itemId: '', itemName: '', description: '', hsn: '', unit: '', quantity: doc.side === 'sales' ? '1' : '', rate: '', discount: '', gstRate: '', gstCategory: '' },
+    blank: { itemId: '', itemName: '', description: '', hsn: '', unit: '', quantity: doc.side === 'sales' ? '1' : '', rate: '', discount: '', gstRate: '', gstCategory: '', sourceLineNo: '' },
     fromRecord: (record) =>
       record.lines.map((l) => ({
         itemId: l.itemId === null ? '' : String(l.itemId),
@@ -113,6 +116,7 @@ export const invoiceLines = <TRecord extends { lines: readonly InvoiceLineRecord
         discount: l.discount === '0.00' ? '' : l.discount,
         gstRate: l.gstRate,
         gstCategory: l.gstCategory === 'exempt' || l.gstCategory === 'non-gst' ? l.gstCategory : '',
+        sourceLineNo: l.sourceLineNo ? String(l.sourceLineNo) : '',
       })),
     problem: (line, values) => {
       // Something missing: the seed's words. Something typed wrong: what is wrong with it (the

@@ -53,7 +53,7 @@ export function PartyScreen() {
   const { party: key = '' } = useParams();
   const [, singular = '', idText = '0'] = /^([a-z][a-z-]*)-([1-9]\d{0,9})$/.exec(key) ?? [];
   const id = Number(idText);
-  const documents = INVOICE_DOCUMENTS.filter((d) => d.party.singular === singular && !d.against);
+  const documents = INVOICE_DOCUMENTS.filter((d) => d.party.singular === singular && !d.against && d.owed !== false);
   const entity = documents.length > 0 ? MASTER_DATA_ENTITIES.find((e) => e.singular === singular) : undefined;
   const business = useBusiness().data?.profile ?? null;
   const party = useQuery({ queryKey: ['party', key], enabled: Boolean(entity), queryFn: () => apiClient.get<PartyRow>(byId(entity!.path, id)), refetchOnMount: 'always' });

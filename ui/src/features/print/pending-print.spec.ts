@@ -22,6 +22,8 @@ const business: Business = {
   invoicePrefix: 'INV',
   creditNotePrefix: 'CN',
   debitNotePrefix: 'DN',
+  estimatePrefix: 'EST',
+  saleOrderPrefix: 'SO',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',

@@ -1,0 +1,111 @@
+import { expect, type Page, test } from '@playwright/test';
+
+import { apiPost, expectAccessible, expectToast, openLine, unique } from './support';
+
+/**
+ * A document's details, from its card on its list (found by the customer's name). A save started
+ * from a document's details comes back to them: then they are already open.
+ */
+async function openDetails(page: Page, task: string, customer: string, heading: string) {
+  await page.goto(`/module/sales/task/${task}`);
+  const card = page.getByRole('article').filter({ hasText: customer }).first();
+  await expect(card.or(page.getByText(heading))).toBeVisible();
+  if (await card.isVisible()) await card.getByRole('button', { name: 'View Details' }).click();
+  await expect(page.getByText(heading)).toBeVisible();
+  return page.getByRole('region', { name: 'Summary' });
+}
+
+/** The line of an item in the details' lines table: [converted, left]. */
+async function convertedAndLeft(page: Page, item: string) {
+  const row = page.getByRole('row').filter({ hasText: item });
+  const cells = row.getByRole('cell');
+  return [await cells.nth(6).textContent(), await cells.nth(7).textContent()];
+}
+
+/**
+ * Issue 45: an estimate converted into a sale order, the order invoiced in two parts, a receipt
+ * for one — each step from the previous one's details, the links and what is left on screen.
+ * On a 360 px phone (the phone project) and on desktop.
+ */
+test('estimate → sale order → invoice (part) → invoice (rest) → receipt', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
+  const customer = unique('Kapoor Traders');
+  await page.goto('/');
+  await apiPost(page, '/api/sales/customers', { name: customer });
+
+  // The estimate, from the Sales module's tasks.
+  await page.goto('/module/sales');
+  await page.getByRole('list', { name: 'Sales tasks' }).getByRole('link', { name: /Estimates/ }).click();
+  await page.getByRole('button', { name: 'New Estimate' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Estimate' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Customer', exact: true }).selectOption({ label: customer });
+  await page.getByLabel('Valid Until').fill('2099-12-31');
+  const line = page.getByRole('group', { name: 'Line 1' });
+  await line.getByLabel('Item Name').fill('Electric kettle');
+  await line.getByLabel('Quantity').fill('10');
+  await line.getByLabel('Rate').fill('400');
+  await line.getByRole('button', { name: 'Save Line' }).click();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create Estimate' }).click();
+  await expectToast(page, 'Success', 'Estimate created successfully');
+  await expect(page.getByRole('article').filter({ hasText: customer })).toContainText('OPEN');
+
+  // Estimate → sale order, with all of its line.
+  let summary = await openDetails(page, 'estimates', customer, 'Estimate details');
+  await expect(summary).toContainText('Valid until31 Dec 2099');
+  await page.getByRole('link', { name: 'Convert to Sale order' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Sale Order' })).toBeVisible();
+  await expect((await openLine(page, 1)).getByLabel('Quantity')).toHaveValue('10');
+  await page.getByRole('button', { name: 'Create Sale Order' }).click();
+  await expectToast(page, 'Success', 'Sale order created successfully');
+
+  summary = await openDetails(page, 'estimates', customer, 'Estimate details');
+  await expect(summary).toContainText('ACCEPTED');
+  await expect(summary).toContainText(/Converted IntoSale order SO\//);
+  await expect(page.getByRole('link', { name: /^Convert to/ })).toHaveCount(0);
+  expect(await convertedAndLeft(page, 'Electric kettle')).toEqual(['10', '0']);
+
+  // Order → an invoice for 4 of the 10.
+  summary = await openDetails(page, 'sale-orders', customer, 'Sale Order details');
+  await expect(summary).toContainText('OPEN');
+  await expect(summary).toContainText(/Made FromEstimate EST\//);
+  await page.getByRole('link', { name: 'Convert to Sales invoice' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Sales Invoice' })).toBeVisible();
+  const part = await openLine(page, 1);
+  await part.getByRole('button', { name: 'Edit Line' }).click();
+  await part.getByLabel('Quantity').fill('4');
+  await part.getByRole('button', { name: 'Save Line' }).click();
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  await expectToast(page, 'Success', 'Sales invoice created successfully');
+
+  summary = await openDetails(page, 'sale-orders', customer, 'Sale Order details');
+  await expect(summary).toContainText('PART');
+  await expect(summary).toContainText(/Converted IntoSales invoice INV\//);
+  expect(await convertedAndLeft(page, 'Electric kettle')).toEqual(['4', '6']);
+
+  // The rest: the form offers only the 6 left.
+  await page.getByRole('link', { name: 'Convert to Sales invoice' }).click();
+  await expect((await openLine(page, 1)).getByLabel('Quantity')).toHaveValue('6');
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  await expectToast(page, 'Success', 'Sales invoice created successfully');
+
+  summary = await openDetails(page, 'sale-orders', customer, 'Sale Order details');
+  await expect(summary).toContainText('DONE');
+  expect(await convertedAndLeft(page, 'Electric kettle')).toEqual(['10', '0']);
+  await expect(page.getByRole('link', { name: /^Convert to/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A receipt for the first invoice, from its details; it says where it came from.
+  await page.goto('/module/sales/task/invoices');
+  const invoice = page.getByRole('article').filter({ hasText: customer }).filter({ hasText: '₹1,600.00' });
+  await invoice.getByRole('button', { name: 'View Details' }).click();
+  summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText(/Made FromSale order SO\//);
+  await page.getByRole('link', { name: 'Receive payment' }).click();
+  await expect((await openLine(page, 1)).getByLabel('Received Amount')).toHaveValue('1600.00');
+  await page.getByRole('button', { name: 'Create Receipt' }).click();
+  await expectToast(page, 'Success', 'Receipt created successfully');
+  await expect(page.getByText('Sales invoice details')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText('PAID');
+});
