@@ -67,7 +67,7 @@ describe('GET → PUT the same body, for every entity and document', () => {
       ? (await create('/api/purchase/vendors', MASTER_DATA_SAMPLES.vendors!.body(token))).id
       : (await create('/api/sales/customers', MASTER_DATA_SAMPLES.customers!.body(token))).id;
 
-  it.each(INVOICE_DOCUMENTS.filter((d) => !d.against).map((d) => [d.label, d] as const))('%s, partly paid and credited', async (_label, doc) => {
+  it.each(INVOICE_DOCUMENTS.filter((d) => !d.against && d.owed !== false).map((d) => [d.label, d] as const))('%s, partly paid and credited', async (_label, doc) => {
     const partyId = await partyOf(doc.party.field, `gp-${doc.stream}`);
     const invoice = await create(doc.path, {
       [doc.party.field]: partyId,
