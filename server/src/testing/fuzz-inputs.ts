@@ -175,10 +175,10 @@ const withOptionalKeys = (model: Record<string, fc.Arbitrary<unknown>>, required
   fc.record(model, { requiredKeys: required as string[] }) as fc.Arbitrary<Record<string, unknown>>;
 
 /** A valid body's due date is not before its date (given both): swapped when generated so. */
-const dueNotBefore = (dateField: string) => (body: Record<string, unknown>) => {
+const dueNotBefore = (dateField: string, dueField = 'dueDate') => (body: Record<string, unknown>) => {
   const date = body[dateField];
-  const due = body.dueDate;
-  return typeof date === 'string' && typeof due === 'string' && date !== '' && due !== '' && due.trim() < date.trim() ? { ...body, [dateField]: due, dueDate: date } : body;
+  const due = body[dueField];
+  return typeof date === 'string' && typeof due === 'string' && date !== '' && due !== '' && due.trim() < date.trim() ? { ...body, [dateField]: due, [dueField]: date } : body;
 };
 
 const invoiceLine = fc.record(
@@ -326,7 +326,7 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
             ...(doc.against ? { [doc.against.field]: fc.constant(fixtures.invoices[doc.against.stream]!) } : {}),
             [doc.numberField]: requiredText,
             [doc.dateField]: optional(isoDate),
-            dueDate: optional(isoDate),
+            [doc.dueField]: optional(isoDate),
             taxAmount: optional(doc.against ? decimal(10, 2) : decimal(100_000, 2)),
             ...Object.fromEntries(doc.texts.map((t) => [t, optional(anyText())])),
             active: fc.boolean(),
@@ -336,7 +336,7 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
             lines: doc.against ? fc.array(noteLine, { minLength: 1, maxLength: 1 }) : fc.array(invoiceLine, { minLength: 1, maxLength: 4 }),
           },
           [doc.party.field, doc.numberField, 'lines', ...(doc.against ? [doc.against.field] : [])],
-        ).map(dueNotBefore(doc.dateField)),
+        ).map(dueNotBefore(doc.dateField, doc.dueField)),
     };
   }
   const credit = describeOtherRoute(route, { requiredText, optional, anyText, isoDate, positiveDecimal, withOptionalKeys, partyOf, covers }) ?? describeGstr2bRoute(route.path, { requiredText, optional, anyText });
