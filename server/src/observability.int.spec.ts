@@ -245,7 +245,7 @@ describe('operators can see what happens', () => {
     const headers = [...Object.keys(doc.components.headers), ...Object.keys(doc.components.parameters)];
     for (const name of [...Object.values(HEADERS), 'X-Read-Model-Stale', 'Idempotent-Replayed', 'ETag', 'If-Match', 'Retry-After']) expect(headers).toContain(name);
     const documented = doc['x-environment'].flatMap((e) => e.name.split(', '));
-    const sources = await Promise.all(['config.ts', 'cli.ts'].map((f) => readFile(path.join(REPO_ROOT, 'server/src', f), 'utf8')));
+    const sources = await Promise.all(['config.ts', 'cli-commands.ts'].map((f) => readFile(path.join(REPO_ROOT, 'server/src', f), 'utf8')));
     const read = new Set(sources.flatMap((text) => [...text.matchAll(/process\.env\.([A-Z_]+)/g)].map((m) => m[1]!)));
     expect(read.size).toBeGreaterThan(10);
     expect([...read].filter((name) => !documented.includes(name))).toEqual([]);

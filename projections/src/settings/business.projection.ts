@@ -12,7 +12,8 @@ export const businessTable = table({ name: 'business_profile', key: 'id', column
 export const businessProjection = defineProjection<BusinessSaved>({
   name: businessTable.name,
   // Version 2: receipt and payment prefixes. Version 3: the day the books begin (issue 43).
-  version: 3,
+  // Version 4: the estimate and sale order prefixes (a new kind's series is a new column here).
+  version: 4,
   tables: [businessTable],
   handles: ['BusinessProfileSaved'],
   decode: (stored) => BusinessSavedSchema.parse(stored),
