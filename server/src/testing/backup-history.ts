@@ -106,6 +106,21 @@ export const writeHistory = async (owner: HttpClient) => {
     const refunded = await owner.post(refund.path, { [doc.party.field]: party, paymentMethod: 'cash', lines: [{ source: doc.streamOf(Created.parse(advance.body).id), amount: '200' }] });
     expect(refunded.status, refunded.text).toBe(201);
   }
+  // Each kind nobody owes (a quotation, an order), the first converted into the next: the links both ways.
+  const quotes = INVOICE_DOCUMENTS.filter((d) => d.owed === false);
+  const quoted: { doc: (typeof quotes)[number]; id: number }[] = [];
+  for (const doc of quotes) {
+    const partyEntity = MASTER_DATA_ENTITIES.find((e) => e.label === doc.party.label)!;
+    const party = Created.parse((await owner.post(partyEntity.path, { name: `Backup party ${doc.plural}` })).body).id;
+    const from = quoted.find((q) => q.doc.converts?.includes(doc.stream) && q.doc.party.field === doc.party.field);
+    const res = await owner.post(doc.path, {
+      [doc.party.field]: from ? Number(((await owner.get(byId(from.doc.path, from.id))).body as Record<string, unknown>)[doc.party.field]) : party,
+      ...(from ? { source: { stream: from.doc.stream, id: from.id } } : {}),
+      lines: [{ itemId: firstItem, itemName: 'Rice', quantity: '4', rate: '40.10', ...(from ? { sourceLineNo: 1 } : {}) }],
+    });
+    expect(res.status, res.text).toBe(201);
+    quoted.push({ doc, id: Created.parse(res.body).id });
+  }
   // A bank statement (HDFC's export: its format is saved for the account), its lines waiting for a match.
   const csv = [
     'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
