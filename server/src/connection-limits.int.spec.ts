@@ -96,7 +96,12 @@ describe('connections a client leaves hanging, at the one-process server', () =>
     expect(answers.filter((a) => a === '')).toHaveLength(5);
     expect(answers.filter((a) => a.startsWith('HTTP/1.1 408 '))).toHaveLength(CAP);
     // Their count went down as they closed: the address gets in again; another one all along.
-    const again = await raw.closedWithin(port, '127.0.0.5', SLACK_MS, request([`GET ${api.health} HTTP/1.1`, 'Host: erp', 'Connection: close']));
+    // The server counts a close when its socket event runs: on a busy machine a moment after the client saw it.
+    let again = '';
+    for (let attempt = 0; attempt < 10 && !again.startsWith('HTTP/1.1 200 '); attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      again = await raw.closedWithin(port, '127.0.0.5', SLACK_MS, request([`GET ${api.health} HTTP/1.1`, 'Host: erp', 'Connection: close']));
+    }
     expect(again).toMatch(/^HTTP\/1\.1 200 /);
     expect((await fetch(`${system.baseUrl}${api.health}`)).status).toBe(200);
   }, 30_000);

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 
+import { TEXT_MAX } from '../fields';
 import { DateString, Id, indiaDate } from './amounts';
 import type { Answer, Converted } from './invoice-kind';
 import type { InvoiceLine } from './lines';
@@ -24,7 +25,7 @@ export const SourceSchema = SourceObject.extend({ number: z.string() });
  */
 export const SourceInput = z.union(
   [
-    SourceObject.extend({ number: z.string().optional() }).transform(({ stream, id }) => ({ stream, id })),
+    SourceObject.extend({ number: z.string().max(TEXT_MAX.reference).optional() }).transform(({ stream, id }) => ({ stream, id })),
     z
       .string()
       .regex(/^[a-z][a-z-]{0,59}-[1-9]\d{0,9}$/, 'Name the document it was made from: estimate-3')

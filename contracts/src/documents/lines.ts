@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { UNITS } from '../constants';
 import { documentedAs } from '../documented';
-import { optionalTextInput, requiredTextInput, serverFilledInput, TEXT_MAX } from '../fields';
+import { NUMBER_TEXT_MAX, optionalTextInput, requiredTextInput, serverFilledInput, TEXT_MAX } from '../fields';
 import { GST_CATEGORIES, gstCategoryOf, isGstRate, type TaxedLine, taxLine, type TaxRegime } from '../gst/tax';
 import { decimal, lineAmount, toMoney } from '../money';
 import { Id, MoneyString, moneyOrZero, optionalReference, quantity, requiredMoney } from './amounts';
@@ -57,7 +57,7 @@ export const lineBody = (defaultQuantity: string | undefined) =>
       .transform((v) => v || null),
     /** Converted from another document (`source`): the line of it this one takes. */
     sourceLineNo: z
-      .union([z.number(), z.string(), z.null()], { error: 'Expected a line number' })
+      .union([z.number(), z.string().max(NUMBER_TEXT_MAX), z.null()], { error: 'Expected a line number' })
       .optional()
       .transform((v, ctx) => {
         if (v === null || v === undefined || v === '') return null;
