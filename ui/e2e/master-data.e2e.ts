@@ -9,9 +9,6 @@ async function fill(control: Locator, value: string) {
   else await control.fill(value);
 }
 
-// Each journey walks a whole screen and checks it with axe four times: slow on a busy 2-core machine.
-test.describe.configure({ timeout: 60_000 });
-
 for (const entity of ENTITIES) {
   const { texts } = entity;
 
