@@ -104,7 +104,7 @@ export const commandApp = (infra: Infrastructure, config: Config) =>
     gstReturns: gstReturnsNow({ db: infra.database.db, store: infra.store, notifier: infra.notifier }),
     log: logRequestError,
     observe: infra.metrics.observe,
-    accepts: openApiDocument(),
+    accepts: openApiDocument,
   });
 
 export const queryApp = (infra: Infrastructure, config: Config) =>
@@ -146,6 +146,12 @@ export const announceSetupCode = async (infra: Infrastructure, config: Config) =
   }
   logger.warn({ setupCode: code.code }, `No account yet. Open the app and create the first account with the setup code ${code.code}`);
 };
+
+/**
+ * Once the server listens: the OpenAPI document (strict input, /api/openapi.json, /api/docs) is
+ * built while nothing waits for it, instead of before the port opens (a restart answers sooner).
+ */
+export const warmUp = () => void setImmediate(() => openApiDocument());
 
 /** Where each service says it started: role, address, store and notifier. */
 export const startedFields = (infra: Infrastructure) => ({ store: infra.store.kind, notifier: infra.notifier.kind });
