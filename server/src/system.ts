@@ -48,9 +48,8 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   }
   const database = connect(config.databaseUrl ?? embedded!.url, { max: 12 });
   await migrateEventStore(database.db);
-  await migrateAuth(database.db);
-  await migrateIdempotency(database.db);
-  await migrateWebhooks(database.db);
+  // Their own tables each: side by side, on connections of their own.
+  await Promise.all([migrateAuth(database.db), migrateIdempotency(database.db), migrateWebhooks(database.db)]);
   const notifier = config.natsUrl ? await natsNotifier(config.natsUrl, logger.child({ component: 'notifier' }), await storeIdentity(database.db)) : inProcessNotifier();
   const metrics = createMetrics();
   const store = crashAfterAppends(metrics.countAppends(postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)')), config.testCrashAfterAppend);
