@@ -24,6 +24,8 @@ export interface SourceContext {
   readonly id: number;
   readonly number: string;
   readonly partyId: number;
+  /** The way its kind moves stock (a challan: out); none when it moves none (an order). */
+  readonly stock?: 'in' | 'out' | null;
 }
 
 const plural = (n: string) => (decimal(n).eq(1) ? 'is' : 'are');
@@ -51,6 +53,16 @@ export const checkSource = (doc: Pick<InvoiceDocument, 'party'>, source: SourceC
     const message = 'A line names a source line, but the document names no source';
     throw validationError(message, [{ path: `lines.${at}.sourceLineNo`, message }]);
   }
+};
+
+/**
+ * Stock moves once (issue 45): a line taken from a source whose kind already moved that stock the
+ * same way (goods sent on a challan, invoiced later) is marked `stockMoved` and moves none; a line
+ * typed afresh, or taken from a source that moves no stock (an order), moves it as usual.
+ */
+export const markStockMoved = <L extends { readonly sourceLineNo?: number }>(doc: Pick<InvoiceDocument, 'stock'>, source: SourceContext | null, lines: readonly L[]): L[] => {
+  const moved = doc.stock !== undefined && source !== null && source.stock === doc.stock;
+  return lines.map((line) => (moved && line.sourceLineNo ? { ...line, stockMoved: true } : line));
 };
 
 /**
