@@ -31,7 +31,7 @@ export const documentResource = <TRecord extends { id: number }>(doc: InvoiceDoc
     name: doc.plural,
     path: doc.path,
     record: doc.record as Parser<TRecord>,
-    listEntry: { parse: (v) => ({ ...(doc.summary.parse(v) as object), lines: [] }) as TRecord },
+    listEntry: doc.summary.transform((summary): unknown => Object.assign({}, summary, { lines: [] })) as Parser<TRecord>,
     alsoInvalidates: doc.stock ? [...keys, STOCK_KEY] : keys,
   });
 };
