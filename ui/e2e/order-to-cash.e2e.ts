@@ -3,8 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiPost, expectAccessible, expectToast, openLine, unique } from './support';
 
 /** A document's details, from its card on its list (found by the customer's name); already open after a save from them. */
-async function openDetails(page: Page, task: string, customer: string, heading: string) {
-  await page.goto(`/module/sales/task/${task}`);
+async function openDetails(page: Page, task: string, customer: string, heading: string, module = 'sales') {
+  await page.goto(`/module/${module}/task/${task}`);
   const card = page.getByRole('article').filter({ hasText: customer }).first();
   await expect(card.or(page.getByText(heading))).toBeVisible();
   if (await card.isVisible()) await card.getByRole('button', { name: 'View Details' }).click();
@@ -132,4 +132,47 @@ test('estimate → sale order → delivery challan → invoice → receipt', asy
   await expect(summary).toContainText('PAID');
   await expect(summary).toContainText(/Balance Due₹0\.00/);
   await expect((await stockOnHand(page, item)).getByRole('cell').nth(2)).toHaveText('14');
+});
+
+/**
+ * A purchase order for 10 billed in part (6) from its details: the bill says where it came from,
+ * the order shows 6 billed and 4 pending, and offers the rest; the stock came in with the bill only.
+ */
+test('purchase order → bill (part), the rest pending', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
+  const vendor = unique('Kiran Suppliers');
+  const item = unique('Steel tumbler');
+  await page.goto('/');
+  await apiPost(page, '/api/purchase/vendors', { name: vendor });
+  await apiPost(page, '/api/inventory/items', { name: item, unit: 'NOS', costPrice: '60' });
+
+  await page.goto('/module/purchase');
+  await page.getByRole('list', { name: 'Purchase tasks' }).getByRole('link', { name: /Purchase Orders/ }).click();
+  await page.getByRole('button', { name: 'New Purchase Order' }).click();
+  await page.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption({ label: vendor });
+  const line = page.getByRole('group', { name: 'Line 1' });
+  await line.getByLabel('Item', { exact: true }).selectOption({ label: item });
+  await expect(line.getByLabel('Rate')).toHaveValue('60.00');
+  await line.getByLabel('Quantity').fill('10');
+  await line.getByRole('button', { name: 'Save Line' }).click();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create Purchase Order' }).click();
+  await expectToast(page, 'Success', 'Purchase order created successfully');
+  await expect((await stockOnHand(page, item)).getByRole('cell').nth(2)).toHaveText('0');
+
+  await openDetails(page, 'purchase-orders', vendor, 'Purchase Order details', 'purchase');
+  await page.getByRole('link', { name: 'Convert to Invoice' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Invoice' })).toBeVisible();
+  await page.getByLabel('Invoice Number').fill(unique('KS').replace(/\s/g, '-'));
+  await takePart(page, '6');
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  await expectToast(page, 'Success', 'Invoice created successfully');
+
+  const summary = await openDetails(page, 'purchase-orders', vendor, 'Purchase Order details', 'purchase');
+  await expect(summary).toContainText('PART');
+  await expect(summary).toContainText(/Converted IntoPurchase invoice KS-/);
+  expect(await convertedAndLeft(page, item)).toEqual(['6', '4']);
+  await expect(page.getByRole('link', { name: 'Convert to Invoice' })).toBeVisible();
+  await expect((await stockOnHand(page, item)).getByRole('cell').nth(2)).toHaveText('6');
 });

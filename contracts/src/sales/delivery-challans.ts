@@ -33,6 +33,9 @@ export const deliveryChallans = invoiceDocument({
   books: { posts: false },
   overdue: false,
   owed: false,
+  // Goods sent on approval are invoiced when accepted or six months after they left, whichever is
+  // first (CGST Act s.31(7)): the day by which it is to be invoiced or the goods come back.
+  due: { field: 'invoiceBy', label: 'Invoice by' },
   converts: ['sales-invoice'],
 });
 

@@ -4806,7 +4806,7 @@ export interface components {
             customerId: number;
             challanNumber: string;
             challanDate: string;
-            dueDate: string | null;
+            invoiceBy: string | null;
             /** @enum {string} */
             taxMode: "manual" | "gst";
             supplyType: ("intra" | "inter" | "none") | null;
@@ -4844,7 +4844,7 @@ export interface components {
             challanNumber?: string | null;
             challanDate?: string | null;
             notes?: string | null;
-            dueDate?: string | null;
+            invoiceBy?: string | null;
             source?: ({
                 stream: string;
                 id: number;
@@ -4868,7 +4868,7 @@ export interface components {
             customerId: number;
             challanNumber: string;
             challanDate: string;
-            dueDate: string | null;
+            invoiceBy: string | null;
             /** @enum {string} */
             taxMode: "manual" | "gst";
             supplyType: ("intra" | "inter" | "none") | null;
