@@ -118,6 +118,10 @@ describe('purchase orders and delivery challans', () => {
     expect(over.status, over.text).toBe(409);
     expect(over.body).toMatchObject({ issues: [{ path: 'lines.0.quantity', message: expect.stringMatching(/^Only 2 of Copper kettle \(line 1\) are left on Delivery challan/) }] });
 
+    const swapped = await t.owner.post(salesInvoices.path, { customerId: customer, source: { stream: deliveryChallans.stream, id: challan.id }, lines: [{ ...lines[1], quantity: '1', sourceLineNo: 1 }] });
+    expect(swapped.status, swapped.text).toBe(400);
+    expect(swapped.body).toMatchObject({ issues: [{ path: 'lines.0.itemId' }] });
+
     // The rest of the challan, with a cup typed besides it (that one moves): only the typed cup goes out.
     await write('post', salesInvoices.path, {
       customerId: customer,

@@ -17,7 +17,7 @@ const challan = slice(deliveryChallans);
 const invoice = slice(salesInvoices);
 const order = slice(purchaseOrders);
 const context = (number: string, source: SourceContext | null = null): InvoiceContext => ({ business: null, partyGstin: null, number, against: null, termDays: 30, source });
-const fromChallan: SourceContext = { stream: deliveryChallans.stream, id: 3, number: 'DC-3', partyId: 4, stock: 'out' };
+const fromChallan: SourceContext = { stream: deliveryChallans.stream, id: 3, number: 'DC-3', partyId: 4, stock: 'out', lines: [{ lineNo: 1, itemId: 7, itemName: 'Kettle' }, { lineNo: 2, itemId: null, itemName: 'Tea' }] };
 const fromOrder: SourceContext = { stream: saleOrders.stream, id: 2, number: 'SO-2', partyId: 4, stock: null };
 
 // 5 kettles (an item) and 2 packets of tea (typed).
@@ -53,6 +53,15 @@ describe('a delivery challan moves its stock; its invoice does not move it again
         expect(linesOf(changes).map((l) => [l.itemName, l.stockMoved ?? false])).toEqual([['Kettle', true], ['Cup', false]]);
       }));
 
+  it('a line taken from a challan line is that line\'s item: another item is refused on the line (its stock would not move)', () =>
+    DeciderSpecification.for(invoice.decider)
+      .given([])
+      .when(recordInvoice(fromChallan, [{ itemId: 8, itemName: 'Cup', quantity: '1', rate: '20', sourceLineNo: 1 }]))
+      .thenThrows((e: unknown) => {
+        expect(e).toMatchObject({ kind: 'validation', issues: [{ path: 'lines.0.itemId', message: expect.stringMatching(/takes line 1 of DC-3 \(Kettle\)/) }] });
+        return true;
+      }));
+
   it('an invoice made from an order (which moved nothing) moves its stock as any invoice does', () =>
     DeciderSpecification.for(invoice.decider)
       .given([])
@@ -60,8 +69,8 @@ describe('a delivery challan moves its stock; its invoice does not move it again
       .thenMatches((changes) => expect(linesOf(changes)[0]!.stockMoved).toBeUndefined()));
 
   it('the rule itself: only a kind that moves stock the same way as its source, and only its taken lines', () => {
-    const taken = [{ lineNo: 1, sourceLineNo: 1 }, { lineNo: 2 }];
-    expect(markStockMoved(salesInvoices, fromChallan, taken)).toEqual([{ lineNo: 1, sourceLineNo: 1, stockMoved: true }, { lineNo: 2 }]);
+    const taken = [{ lineNo: 1, sourceLineNo: 1, itemId: 7 }, { lineNo: 2, itemId: 8 }];
+    expect(markStockMoved(salesInvoices, fromChallan, taken)).toEqual([{ lineNo: 1, sourceLineNo: 1, itemId: 7, stockMoved: true }, { lineNo: 2, itemId: 8 }]);
     expect(markStockMoved(salesInvoices, null, taken)).toEqual(taken);
     expect(markStockMoved(salesInvoices, fromOrder, taken)).toEqual(taken);
     // A challan made from an order moves its goods: the order moved none.
