@@ -85,6 +85,8 @@ test('estimate → sale order → delivery challan → invoice → receipt', asy
   await expect(page.getByRole('heading', { name: 'Create Delivery Challan' })).toBeVisible();
   await takePart(page, '6');
   await expectAccessible(page);
+  await picture(page, 'delivery-challan-form-lines', testInfo.project.name);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await picture(page, 'delivery-challan-form', testInfo.project.name);
   await page.getByRole('button', { name: 'Create Delivery Challan' }).click();
   await expectToast(page, 'Success', 'Delivery challan created successfully');
