@@ -1,10 +1,12 @@
 import type { DocumentGst, InvoiceDocument } from './documents/invoice-kind';
 import type { DocumentSeries } from './documents/series';
 import { debitNotes } from './purchase/debit-notes';
+import { purchaseOrders } from './purchase/purchase-orders';
 import { purchaseInvoices } from './purchase/invoices';
 import { vendorPayments } from './purchase/payments';
 import { vendorRefunds } from './purchase/vendor-refunds';
 import { creditNotes } from './sales/credit-notes';
+import { deliveryChallans } from './sales/delivery-challans';
 import { salesInvoices } from './sales/invoices';
 import { receipts } from './sales/receipts';
 import { estimates } from './sales/estimates';
@@ -21,13 +23,15 @@ export * from './sales/refunds';
 export * from './purchase/vendor-refunds';
 export * from './sales/estimates';
 export * from './sales/sale-orders';
+export * from './purchase/purchase-orders';
+export * from './sales/delivery-challans';
 
 /**
  * The document kinds (DESIGN §4): each is one definition, and generic code selects among them by
  * their traits. A new kind is its file and a line here.
  */
 /** Every invoice-like document and every document that settles them. */
-export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes, estimates, saleOrders] as const;
+export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes, estimates, saleOrders, purchaseOrders, deliveryChallans] as const;
 export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
 /** Refunds out of a party's credit (issue 42). */
 export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;

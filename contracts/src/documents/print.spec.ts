@@ -25,6 +25,8 @@ const business = {
   debitNotePrefix: 'DN',
   estimatePrefix: 'EST',
   saleOrderPrefix: 'SO',
+  purchaseOrderPrefix: 'PO',
+  deliveryChallanPrefix: 'DC',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',

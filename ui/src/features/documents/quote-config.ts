@@ -95,7 +95,7 @@ export const quoteConfig = <TRecord extends QuoteRecord>(
   const due: CardField<TRecord> = { label: doc.dueLabel, value: (r) => formatDate(text(r, doc.dueField)), hideWhenEmpty: true };
   const made: CardField<TRecord> = {
     label: 'Converted Into',
-    value: (r) => r.convertedTo.map((c) => `${kindOf(c.by)?.label ?? c.by} ${c.number}`).join(', '),
+    value: (r) => r.convertedTo.map((c) => `${kindOf(c.by)?.fullLabel ?? c.by} ${c.number}`).join(', '),
     hideWhenEmpty: true,
   };
   const convert = convertActions<TRecord>(doc);
