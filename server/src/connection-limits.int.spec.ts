@@ -5,7 +5,8 @@ import { freePort, type TestDatabase, testDatabase } from '@erp/eventstore/testi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HAPROXY_CONFIG, haproxyBinary } from './testing/haproxy';
-import { cleanEnv, type ManagedProcess, type RunningSystem, startCommand, startOneProcess, waitUntilServing } from './testing/run-modes';
+import { type RunningSystem, startOneProcess } from './testing/run-modes';
+import { cleanEnv, type ManagedProcess, startCommand, waitUntilServing } from './testing/processes';
 
 /**
  * Issue 41 item 6: a connection that sends nothing, or stops halfway through its request, or

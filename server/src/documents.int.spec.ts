@@ -23,7 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { HttpClient } from './testing/http-client';
-import { type Mode, type RunningSystem, startSystem, TEST_SETUP_CODE } from './testing/run-modes';
+import { type Mode, type RunningSystem, startSystem } from './testing/run-modes';
+import { TEST_SETUP_CODE } from './testing/processes';
 
 /**
  * Invoices and the documents that settle them over HTTP (DESIGN §3.5, §4), purchase and sales,

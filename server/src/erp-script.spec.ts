@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { REPO_ROOT } from './testing/run-modes';
+import { REPO_ROOT } from './testing/processes';
 
 /**
  * Issue 41: `npm run erp` ran the CLI through tsx, compiling TypeScript on every command (15–58 s

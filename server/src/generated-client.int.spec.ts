@@ -23,7 +23,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type Document, syncedLists } from './testing/openapi-samples';
-import { REPO_ROOT } from './testing/run-modes';
+import { REPO_ROOT } from './testing/processes';
 import { signedInOneProcess } from './testing/signed-in-system';
 
 /**

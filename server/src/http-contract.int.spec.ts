@@ -25,7 +25,8 @@ import { z } from 'zod';
 
 import { type Answer, eventually, HttpClient } from './testing/http-client';
 import { openApiPath, productRoutes, sampleUrl } from './testing/routes';
-import { type Mode, type RunningSystem, startSystem, TEST_SETUP_CODE } from './testing/run-modes';
+import { type Mode, type RunningSystem, startSystem } from './testing/run-modes';
+import { TEST_SETUP_CODE } from './testing/processes';
 
 /**
  * DESIGN §2 end to end, against the product started as real processes: once as `npm start`

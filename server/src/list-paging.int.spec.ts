@@ -2,7 +2,8 @@ import { api, HEADERS, itemsEntity, MASTER_DATA_ENTITIES, PAGE_LIMIT_MAX, purcha
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './testing/http-client';
-import { type RunningSystem, startEmbedded, TEST_SETUP_CODE } from './testing/run-modes';
+import { type RunningSystem, startEmbedded } from './testing/run-modes';
+import { TEST_SETUP_CODE } from './testing/processes';
 
 type Row = { id: number; name?: string } & Record<string, unknown>;
 

@@ -6,7 +6,8 @@ import { z } from 'zod';
 
 import { eventually, HttpClient } from './testing/http-client';
 import { scrape, valueOf } from './testing/metrics-text';
-import { type RunningSystem, startOneProcess, TEST_SETUP_CODE } from './testing/run-modes';
+import { type RunningSystem, startOneProcess } from './testing/run-modes';
+import { TEST_SETUP_CODE } from './testing/processes';
 
 /**
  * NATS carries wake-ups only: the product must start without it, take writes and show them in

@@ -9,7 +9,7 @@ import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { eventually } from './testing/http-client';
-import { REPO_ROOT } from './testing/run-modes';
+import { REPO_ROOT } from './testing/processes';
 import { signedInOneProcess } from './testing/signed-in-system';
 
 /**

@@ -12,7 +12,8 @@ import { z } from 'zod';
 
 import { eventually, HttpClient } from './testing/http-client';
 import { type Sample, scrape, valueOf } from './testing/metrics-text';
-import { cleanEnv, type ManagedProcess, REPO_ROOT, runCli, type RunningSystem, startOneProcess, startProcess, TEST_SETUP_CODE, waitUntilServing } from './testing/run-modes';
+import { runCli, type RunningSystem, startOneProcess } from './testing/run-modes';
+import { cleanEnv, type ManagedProcess, REPO_ROOT, startProcess, TEST_SETUP_CODE, waitUntilServing } from './testing/processes';
 
 /**
  * What an operator sees, on the real processes: the one-process server and a projection worker

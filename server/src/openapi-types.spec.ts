@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { OPENAPI_TYPES_FILE, openApiTypes } from '../../scripts/openapi';
-import { REPO_ROOT } from './testing/run-modes';
+import { REPO_ROOT } from './testing/processes';
 
 describe('the typed client (openapi-typescript)', () => {
   it('is generated from the current OpenAPI document: run `npm run openapi:types` after changing a route', async () => {

@@ -10,7 +10,8 @@ import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Answer, HttpClient } from './testing/http-client';
-import { REPO_ROOT, type RunningSystem, startOneProcess, startServices } from './testing/run-modes';
+import { type RunningSystem, startOneProcess, startServices } from './testing/run-modes';
+import { REPO_ROOT } from './testing/processes';
 
 /**
  * Issue 10 item 5, against the product as real processes serving the real UI build: security

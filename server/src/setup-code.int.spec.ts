@@ -4,7 +4,8 @@ import { type TestDatabase, testDatabase } from '@erp/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './testing/http-client';
-import { runCli, type RunningSystem, startOneProcess, TEST_SETUP_CODE } from './testing/run-modes';
+import { runCli, type RunningSystem, startOneProcess } from './testing/run-modes';
+import { TEST_SETUP_CODE } from './testing/processes';
 
 /**
  * Issue 18 item 8: on a fresh install the server listens on the shop's network, so the first

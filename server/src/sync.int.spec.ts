@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './testing/http-client';
 import { type Document, syncedLists } from './testing/openapi-samples';
-import { REPO_ROOT } from './testing/run-modes';
+import { REPO_ROOT } from './testing/processes';
 import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
 import { ownWork } from './testing/test-work';
 

@@ -23,7 +23,8 @@ import { HttpClient, type RequestOptions } from './testing/http-client';
 import type { paths } from './testing/openapi-types';
 import { type Observed, startPrism, type ValidatingProxy } from './testing/prism';
 import { productRoutes, sampleUrl } from './testing/routes';
-import { type RunningSystem, startOneProcess, TEST_SETUP_CODE } from './testing/run-modes';
+import { type RunningSystem, startOneProcess } from './testing/run-modes';
+import { TEST_SETUP_CODE } from './testing/processes';
 
 /**
  * The OpenAPI document as a tool reads it. Every request of this file goes through Prism in proxy

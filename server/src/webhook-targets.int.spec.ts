@@ -3,7 +3,7 @@ import path from 'node:path';
 import { api, byId, type CreatedWebhook, type Webhook } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { cleanEnv, REPO_ROOT, startProcess } from './testing/run-modes';
+import { cleanEnv, REPO_ROOT, startProcess } from './testing/processes';
 import { signedInOneProcess } from './testing/signed-in-system';
 
 /**

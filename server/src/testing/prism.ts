@@ -5,7 +5,7 @@ import path from 'node:path';
 import { freePort } from '@erp/eventstore/testing';
 import { openApiDocument } from '@erp/query-service/openapi';
 
-import { type ManagedProcess, REPO_ROOT, startCommand, waitUntilServing } from './run-modes';
+import { type ManagedProcess, REPO_ROOT, startCommand, waitUntilServing } from './processes';
 
 /** One problem Prism found in a request or an answer (its `sl-violations` header). */
 export interface Violation {
