@@ -12,7 +12,7 @@ import { PROJECTIONS, prepareProjections, rebuildProjections } from '@erp/projec
 import { sql } from 'kysely';
 
 import { gstr1Documents } from '../query-service/src/books/gstr1.route';
-import { monthReturns, monthTieOut } from '../query-service/src/gst/returns';
+import { gstr1Of, monthReturns, monthTieOut } from '../query-service/src/gst/returns';
 import { fill } from './bench-books';
 
 const out = process.argv[2];
@@ -29,7 +29,7 @@ const main = async () => {
     const event = async (stream: string, type: string, data: unknown) =>
       sql`insert into events (event_id, stream_id, stream_version, type, data, metadata) values (gen_random_uuid(), ${stream}, 1, ${type}, ${JSON.stringify(data)}::jsonb, ${meta}::jsonb)`.execute(t.db);
     const party = async (entity: typeof customersEntity | typeof vendorsEntity, id: number, name: string, gstNumber: string | null) =>
-      event(`${entity.stream}-${id}`, entity.events.names.created, { ...(entity.body.parse({ name, gstNumber }) as object), id });
+      event(`${entity === customersEntity ? 'customer' : 'vendor'}-${id}`, entity.events.names.created, { ...(entity.body.parse({ name, gstNumber }) as object), id });
     await party(customersEntity, 501, 'Pune Mart', MH_BUYER);
     await party(customersEntity, 502, 'Walk-in', null);
     await party(customersEntity, 503, 'Own branch', OWN);
@@ -66,6 +66,8 @@ const main = async () => {
       itc: month.itc,
       tieOut: await monthTieOut(deps, '2026-04'),
     };
+    // What the filing reads: GSTR-1 from the month the returns read, lines as the HSN summary needs them.
+    if (JSON.stringify(gstr1Of(await monthReturns(deps, '2026-04', 'hsn'))) !== JSON.stringify(answers.gstr1)) throw new Error("the filing's GSTR-1 differs from the route's");
     writeFileSync(out, `${JSON.stringify(answers, null, 1)}\n`);
     console.log(`${out}: GSTR-1 b2b ${answers.gstr1.b2b.length} parties, tie-out ready ${answers.tieOut.ready}, ${answers.tieOut.outward.differences.length + answers.tieOut.input.differences.length} differences`);
   } finally {

@@ -2,6 +2,7 @@ import { fromPaise, toPaise } from '../money';
 import type { Gstr1Document, Gstr1Supplies } from './gstr1';
 import { inReturns, type InwardDocument, outwardShare, inwardShare } from './gstr3b';
 import type { Gstr3bJson } from './gstr3b-json';
+import type { SupplyLine } from './return-lines';
 
 /**
  * The tie-out before filing: for a month, the books (the journal's Sales, Sales Returns and Output
@@ -22,7 +23,7 @@ export interface BooksEntry {
   readonly figures: Figures;
 }
 
-export type TiedOutward = Gstr1Document & { readonly stream: string };
+export type TiedOutward<L extends SupplyLine = SupplyLine> = Gstr1Document<L> & { readonly stream: string };
 export type TiedInward = InwardDocument & { readonly stream: string };
 
 export interface TieOutInput {
