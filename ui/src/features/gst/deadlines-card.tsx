@@ -35,14 +35,21 @@ const More = styled.button`
   cursor: pointer;
 `;
 
-/** What needs doing: a warning, an overdue return, and each return's next due one (the rest on "Show all"). */
+/** Overdue returns listed before "Show all": the newest few (all are counted above the list). */
+const OVERDUE_SHOWN = 4;
+
+/**
+ * What needs doing: a warning, the newest overdue returns, and each return's next due one (the
+ * rest on "Show all"; `deadlines` come newest month first).
+ */
 const needsDoing = (deadlines: readonly Deadline[]) => {
+  const overdue = new Set(deadlines.filter((d) => d.status === 'overdue' && !d.warning).slice(0, OVERDUE_SHOWN));
   const next = new Map<string, Deadline>();
   for (const d of deadlines) {
     const known = next.get(d.return);
     if (d.status === 'due' && (!known || d.due < known.due)) next.set(d.return, d);
   }
-  return deadlines.filter((d) => d.warning || d.status === 'overdue' || next.get(d.return) === d);
+  return deadlines.filter((d) => d.warning || overdue.has(d) || next.get(d.return) === d);
 };
 
 const statusText = (d: Deadline) => {
@@ -63,6 +70,7 @@ export function DeadlinesCard() {
   const deadlines = answer.data?.deadlines ?? [];
   const shown = all ? deadlines : needsDoing(deadlines);
   const rows = [...shown.filter((d) => d.warning), ...shown.filter((d) => !d.warning)];
+  const overdue = deadlines.filter((d) => d.status === 'overdue');
   return (
     <Card aria-labelledby={`${id}-heading`}>
       <CardHeading id={`${id}-heading`}>Due dates</CardHeading>
@@ -70,6 +78,11 @@ export function DeadlinesCard() {
       {answer.isError && <EmptyState message={errorText(answer.error)} />}
       {answer.data && deadlines.length === 0 && <EmptyState message="No GST documents yet" />}
       {deadlines.length > 0 && rows.length === 0 && <p>Nothing due: every return is filed.</p>}
+      {overdue.length > 0 && (
+        <Warning role="status">
+          {overdue.length === 1 ? '1 return is overdue' : `${overdue.length} returns are overdue`}, the oldest for {periodLabel(overdue.at(-1)!.period)}
+        </Warning>
+      )}
       {rows.length > 0 && (
         <Rows aria-label="Returns by month">
           {rows.map((d) => (
