@@ -1,4 +1,7 @@
-import type { Gstr1Document } from './gstr1';
+import type { Gstr1Document as AnyLines } from './gstr1';
+import type { SupplyLine } from './return-lines';
+
+type Gstr1Document = AnyLines<SupplyLine>;
 import type { Gstr1DocRange, Gstr1Json } from './gstr1-json';
 
 /** GSTR-1's table 13 (doc_issue): the month's documents by series, numbered ranges with the cancelled counted. */

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Unit } from '../constants';
+import type { InvoiceData } from '../documents/invoice-kind';
 import type { LineBody } from '../documents/lines';
 import { priceDocument } from '../documents/pricing';
 import { subtractMoney, sumMoney } from '../money';
-import { b2clLimit, type Gstr1Document, type Gstr1Hsn, type Gstr1Json, GSTR1_SECTIONS, gstr1, gstr1Csv, gstr1Sections } from './gstr1';
+import { b2clLimit, type Gstr1Document as ReturnDocument, type Gstr1Hsn, type Gstr1Json, GSTR1_SECTIONS, gstr1, gstr1Csv, gstr1Sections } from './gstr1';
 import type { GstCategory } from './tax';
+
+/** A document as recorded (its whole data: the checks below read its totals too). */
+type Gstr1Document = ReturnDocument & { readonly data: InvoiceData };
 
 // The business: Maharashtra (27). Customers: one in Maharashtra, one in Karnataka (29).
 const OWN = '27AAPFU0939F1ZV';

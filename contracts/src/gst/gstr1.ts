@@ -1,8 +1,6 @@
 import type Big from 'big.js';
 
 import { uqcOf } from '../constants';
-import type { InvoiceData } from '../documents/invoice-kind';
-import type { InvoiceLine } from '../documents/lines';
 import { decimal, fromPaise, toPaise } from '../money';
 import type {
   Gstr1B2cs,
@@ -17,6 +15,7 @@ import type {
 } from './gstr1-json';
 import { byCounterOf, docIssue } from './gstr1-doc-issue';
 import { hsnSplit } from './gstr1-json';
+import type { HsnLine, ReturnData, SupplyLine } from './return-lines';
 import type { TaxRegime } from './tax';
 
 export { GSTR1_SECTIONS, type Gstr1Section, gstr1Csv, gstr1Sections } from './gstr1-csv';
@@ -37,7 +36,7 @@ export { hsnSplit } from './gstr1-json';
  *   non-GST lines (0 %) go to table 8 (`nil`), a note's subtracted; the HSN summary takes every line;
  * - doc_issue counts every document, active or not, manual or not: the inactive as cancelled.
  */
-export interface Gstr1Input {
+export interface Gstr1Input<L extends SupplyLine = HsnLine> {
   /** The business's own GSTIN (its first two digits are its state). */
   readonly gstin: string;
   /** The return period. */
@@ -45,12 +44,13 @@ export interface Gstr1Input {
   /** 1-12. */
   readonly month: number;
   /** Sales invoices and credit notes (sales side) dated in the month, active or not. */
-  readonly documents: readonly Gstr1Document[];
+  readonly documents: readonly Gstr1Document<L>[];
 }
 
-export interface Gstr1Document {
+/** A sales invoice or credit note; its lines as the HSN summary reads them unless said (`Gstr1Document<SupplyLine>`). */
+export interface Gstr1Document<L extends SupplyLine = HsnLine> {
   readonly kind: 'invoice' | 'credit-note';
-  readonly data: InvoiceData;
+  readonly data: ReturnData<L>;
   /** The customer's GSTIN as recorded on the customer (null or '' when unregistered). */
   readonly partyGstin: string | null;
   /** The series prefix the number was taken from (e.g. 'INV/2026-27/'), or null for a number typed by hand; used for doc_issue ranges. */
@@ -62,18 +62,18 @@ export const b2clLimit = (date: string): string => (date <= '2024-07-31' ? '2500
 
 type Bucket = 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'cdnur';
 /** A document that goes in the tax sections, with what classifies it. */
-interface Taxed {
+interface Taxed<L extends SupplyLine = SupplyLine> {
   readonly kind: Gstr1Document['kind'];
-  readonly data: InvoiceData;
+  readonly data: ReturnData<L>;
   readonly supply: TaxRegime;
   readonly pos: string;
   readonly ctin: string | null;
   readonly bucket: Bucket;
   /** Each line with its rate and its figures as the return reads them. */
-  readonly lines: readonly TaxedLine[];
+  readonly lines: readonly TaxedLine<L>[];
 }
-interface TaxedLine {
-  readonly line: InvoiceLine;
+interface TaxedLine<L extends SupplyLine = SupplyLine> {
+  readonly line: L;
   readonly rt: string;
   readonly tax: Tax;
 }
@@ -103,7 +103,7 @@ const byRateOf = (rates: Iterable<string>): ByRate => {
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A line's taxable value and tax as the return reads it: IGST only across states, CGST + SGST only within. */
-const lineTax = (line: InvoiceLine, supply: TaxRegime): Tax => ({
+const lineTax = (line: SupplyLine, supply: TaxRegime): Tax => ({
   txval: toPaise(line.taxableValue),
   iamt: supply === 'inter' ? toPaise(line.igst) : 0n,
   camt: supply === 'intra' ? toPaise(line.cgst) : 0n,
@@ -141,14 +141,14 @@ const groupBy = <T, R>(list: readonly T[], key: (t: T) => string, make: (key: st
 };
 
 /** B2CL-sized: inter-state and above the B2CL limit on its date. */
-const isLarge = (data: InvoiceData) => data.supplyType === 'inter' && toPaise(data.totalAmount) > toPaise(b2clLimit(data.date));
+const isLarge = (data: Pick<ReturnData, 'supplyType' | 'totalAmount' | 'date'>) => data.supplyType === 'inter' && toPaise(data.totalAmount) > toPaise(b2clLimit(data.date));
 
 /**
  * B2B to a GSTIN; else B2CL when large; else B2CS. A credit note: CDNR to a GSTIN; CDNUR (B2CL)
  * when it is inter-state and the invoice it is against was large (judged by the note's own total
  * when that invoice is not among the month's documents); else netted in B2CS.
  */
-const classify = (doc: Gstr1Document, ctin: string | null, invoices: ReadonlyMap<number, InvoiceData>): Bucket => {
+const classify = (doc: Gstr1Document<SupplyLine>, ctin: string | null, invoices: ReadonlyMap<number, ReturnData<SupplyLine>>): Bucket => {
   if (doc.kind === 'invoice') return ctin ? 'b2b' : isLarge(doc.data) ? 'b2cl' : 'b2cs';
   const original = doc.data.againstId === null ? undefined : invoices.get(doc.data.againstId);
   return ctin ? 'cdnr' : doc.data.supplyType === 'inter' && isLarge(original ?? doc.data) ? 'cdnur' : 'b2cs';
@@ -199,7 +199,7 @@ const nilRows = (taxed: readonly Taxed[], home: string): Gstr1Nil[] => {
  * quantity or unit: UQC 'NA', quantity 0 (india-compliance's HSN summary: "service item doesn't
  * have qty/uom").
  */
-const hsnRows = (taxed: readonly Taxed[], byRate: ByRate): Gstr1Hsn[] => {
+const hsnRows = (taxed: readonly Taxed<HsnLine>[], byRate: ByRate): Gstr1Hsn[] => {
   const rows = new Map<string, { hsn: string; uqc: string; rt: string; desc: string; qty: Big; tax: Tax }>();
   for (const t of taxed) {
     const sign = t.kind === 'invoice' ? 1 : -1;
@@ -221,7 +221,7 @@ const hsnRows = (taxed: readonly Taxed[], byRate: ByRate): Gstr1Hsn[] => {
 };
 
 /** The month's documents in the order the return lists them, and those its tax sections read (with their lines' figures). */
-const prepare = (input: Gstr1Input) => {
+const prepare = <L extends SupplyLine>(input: Gstr1Input<L>) => {
   const own = gstinOf(input.gstin) ?? '';
   const home = own.slice(0, 2);
   const byCounter = byCounterOf(input.documents);
@@ -237,7 +237,7 @@ const prepare = (input: Gstr1Input) => {
     return rt;
   };
   const invoices = new Map(documents.filter((d) => d.kind === 'invoice').map((d) => [d.data.id, d.data]));
-  const taxed: Taxed[] = documents.flatMap((doc) => {
+  const taxed: Taxed<L>[] = documents.flatMap((doc) => {
     const { data } = doc;
     const ctin = gstinOf(doc.partyGstin);
     if (!data.active || data.taxMode !== 'gst' || data.supplyType === null || (ctin !== null && ctin === own)) return [];
@@ -251,7 +251,7 @@ const prepare = (input: Gstr1Input) => {
 export type Gstr1Supplies = Pick<Gstr1Json, 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'cdnur' | 'nil'>;
 
 /** The sections of supplies: b2b, b2cl, b2cs, cdnr, cdnur and table 8. */
-const suppliesOf = ({ home, taxed, byRate }: ReturnType<typeof prepare>): Gstr1Supplies => {
+const suppliesOf = ({ home, taxed, byRate }: ReturnType<typeof prepare<SupplyLine>>): Gstr1Supplies => {
   // A document without taxable lines is in table 8 alone (and in the HSN summary).
   const inBucket = (bucket: Bucket) => taxed.filter((t) => t.bucket === bucket && (bucket === 'b2cs' || taxable(t.lines).length > 0));
   const head = (t: Taxed) => ({ val: money(abs(toPaise(t.data.totalAmount))), pos: t.pos });
@@ -276,7 +276,7 @@ const suppliesOf = ({ home, taxed, byRate }: ReturnType<typeof prepare>): Gstr1S
 };
 
 /** GSTR-1's sections of supplies alone, as `gstr1` writes them: what the tie-out totals (no HSN summary or document ranges to build). */
-export const gstr1Supplies = (input: Gstr1Input): Gstr1Supplies => suppliesOf(prepare(input));
+export const gstr1Supplies = (input: Gstr1Input<SupplyLine>): Gstr1Supplies => suppliesOf(prepare(input));
 
 /** The month's GSTR-1 as the GST portal takes it (see the module comment for what goes where). */
 export const gstr1 = (input: Gstr1Input): Gstr1Json => {

@@ -1,6 +1,6 @@
-import type { InvoiceData } from '../documents/invoice-kind';
 import { fromPaise, toPaise } from '../money';
 import type { Gstr1Document } from './gstr1';
+import type { ReturnData, SupplyLine } from './return-lines';
 import type { Gstr3bAmounts, Gstr3bItcRow, Gstr3bJson, Gstr3bPos } from './gstr3b-json';
 import { type ByHead, type GstPayment, gstPayment } from './set-off';
 
@@ -31,7 +31,7 @@ export interface Gstr3bInput {
   /** 1-12. */
   readonly month: number;
   /** Sales invoices and credit notes dated in the month, active or not. */
-  readonly outward: readonly Gstr1Document[];
+  readonly outward: readonly Gstr1Document<SupplyLine>[];
   /** Purchase bills and debit notes dated in the month, active or not. */
   readonly inward: readonly InwardDocument[];
   /** The month's input tax credit per head (4(A)(5)): what `itcForPeriod` counts. */
@@ -40,7 +40,7 @@ export interface Gstr3bInput {
 
 export interface InwardDocument {
   readonly kind: 'bill' | 'debit-note';
-  readonly data: InvoiceData;
+  readonly data: ReturnData<SupplyLine>;
   readonly partyGstin: string | null;
 }
 
@@ -83,10 +83,10 @@ export interface OutwardShare {
 }
 
 /** Whether a return reads a document at all: active, priced with GST by rate, not to (from) our own GSTIN. */
-export const inReturns = (data: InvoiceData, partyGstin: string | null, ownGstin: string) =>
+export const inReturns = (data: Pick<ReturnData, 'active' | 'taxMode' | 'supplyType'>, partyGstin: string | null, ownGstin: string) =>
   data.active && data.taxMode === 'gst' && data.supplyType !== null && gstinOf(partyGstin) !== gstinOf(ownGstin);
 
-const lineSums = (data: InvoiceData, line: InvoiceData['lines'][number]): Sums => ({
+const lineSums = (data: Pick<ReturnData, 'supplyType'>, line: SupplyLine): Sums => ({
   txval: toPaise(line.taxableValue),
   iamt: data.supplyType === 'inter' ? toPaise(line.igst) : 0n,
   camt: data.supplyType === 'intra' ? toPaise(line.cgst) : 0n,
@@ -97,10 +97,10 @@ const lineSums = (data: InvoiceData, line: InvoiceData['lines'][number]): Sums =
  * Each document's share, worked out once for a GSTIN: GSTR-3B and the tie-out both read it (a
  * month has 10,000 documents; a document as read is never changed).
  */
-const shares = new WeakMap<Gstr1Document, { readonly own: string; readonly share: OutwardShare | null }>();
+const shares = new WeakMap<Gstr1Document<SupplyLine>, { readonly own: string; readonly share: OutwardShare | null }>();
 
 /** One outward document's share of 3.1 and 3.2 (null when no return reads it). */
-export const outwardShare = (doc: Gstr1Document, ownGstin: string): OutwardShare | null => {
+export const outwardShare = (doc: Gstr1Document<SupplyLine>, ownGstin: string): OutwardShare | null => {
   const known = shares.get(doc);
   if (known?.own === ownGstin) return known.share;
   const share = shareOf(doc, ownGstin);
@@ -108,7 +108,7 @@ export const outwardShare = (doc: Gstr1Document, ownGstin: string): OutwardShare
   return share;
 };
 
-const shareOf = (doc: Gstr1Document, ownGstin: string): OutwardShare | null => {
+const shareOf = (doc: Gstr1Document<SupplyLine>, ownGstin: string): OutwardShare | null => {
   const { data } = doc;
   if (!inReturns(data, doc.partyGstin, ownGstin)) return null;
   const sign = doc.kind === 'invoice' ? 1 : -1;

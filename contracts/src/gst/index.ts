@@ -3,6 +3,7 @@ export * from './tax';
 export * from './words';
 export * from './supply';
 export * from './gstr1';
+export * from './return-lines';
 export * from './set-off';
 export * from './summary';
 export * from './gstr2b-file';

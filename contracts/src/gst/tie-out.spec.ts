@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { gstr1, gstr1Supplies } from './gstr1';
 import { gstr3b } from './gstr3b';
 import { bill, KA_VENDOR, MH_BUYER, OWN, sale } from './return-docs.testing';
-import { type BooksEntry, type Figures, tieOut, type TieOutInput } from './tie-out';
+import type { HsnLine } from './return-lines';
+import { type BooksEntry, type Figures, type TiedOutward, tieOut, type TieOutInput } from './tie-out';
 
 /*
  * The tie-out of a month, worked by hand: what the journal posts for each document (CGST Act
@@ -46,7 +47,8 @@ const itcBills = [
 ];
 const itc = { igst: '250.00', cgst: '1800.00', sgst: '1800.00', cess: '0.00' };
 
-const month = (change: Partial<TieOutInput> = {}): TieOutInput => {
+/** The month; its sales as recorded (GSTR-1 with its HSN summary reads them). */
+const month = (change: Omit<Partial<TieOutInput>, 'outward'> & { readonly outward?: readonly TiedOutward<HsnLine>[] } = {}): TieOutInput => {
   const docs = change.outward ?? outward;
   return {
     gstin: OWN,

@@ -2,6 +2,7 @@ import { fromPaise, toPaise } from '../money';
 import type { Gstr1Document, Gstr1Supplies } from './gstr1';
 import { inReturns, type InwardDocument, outwardShare, inwardShare } from './gstr3b';
 import type { Gstr3bJson } from './gstr3b-json';
+import type { SupplyLine } from './return-lines';
 
 /**
  * The tie-out before filing: for a month, the books (the journal's Sales, Sales Returns and Output
@@ -22,7 +23,7 @@ export interface BooksEntry {
   readonly figures: Figures;
 }
 
-export type TiedOutward = Gstr1Document & { readonly stream: string };
+export type TiedOutward<L extends SupplyLine = SupplyLine> = Gstr1Document<L> & { readonly stream: string };
 export type TiedInward = InwardDocument & { readonly stream: string };
 
 export interface TieOutInput {
@@ -169,16 +170,23 @@ const reasonOf = (doc: { readonly data: TiedOutward['data']; readonly partyGstin
 export const tieOut = (input: TieOutInput): TieOut => {
   const own = input.gstin;
   const isDocument = (stream: string) => input.documentStreams.some((prefix) => stream.startsWith(`${prefix}-`));
-  const booksOf = (entries: readonly BooksEntry[]) => new Map(entries.map((e) => [e.stream, e]));
+  // Each entry's figures in paise, worked out once (its document's row and the side's total both read them).
+  const booksOf = (entries: readonly BooksEntry[]) => {
+    const booked = entries.map((entry) => ({ entry, sums: fromFigures(entry.figures) }));
+    const total = none();
+    for (const { sums } of booked) addTo(total, sums);
+    return Object.assign(new Map(booked.map((b) => [b.entry.stream, b])), { total });
+  };
   const outBooks = booksOf(input.booksOutward);
   const outDocs = new Map(input.outward.map((d) => [d.stream, d]));
   const outward = [...new Set([...outDocs.keys(), ...outBooks.keys()])].map((stream): Attributed => {
     const doc = outDocs.get(stream);
-    const entry = outBooks.get(stream);
+    const booked = outBooks.get(stream);
+    const entry = booked?.entry;
     const share = doc ? outwardShare(doc, own) : null;
     return {
       stream,
-      books: entry ? fromFigures(entry.figures) : none(),
+      books: booked ? booked.sums : none(),
       gstr1: share ? ofSums(share.gstr1) : none(),
       gstr3b: share ? ofSums(share.taxable, share.nilExempt + share.nonGst) : none(),
       named: () => ({ document: nameOf(doc, entry), date: doc?.data.date ?? entry?.date ?? null, reason: reasonOf(doc, own, isDocument(stream)) }),
@@ -189,13 +197,14 @@ export const tieOut = (input: TieOutInput): TieOut => {
   const counted = new Map(input.itcBills.map((b) => [b.stream, b]));
   const inward = [...new Set([...inDocs.keys(), ...inBooks.keys(), ...counted.keys()])].map((stream): Attributed => {
     const doc = inDocs.get(stream);
-    const entry = inBooks.get(stream);
+    const booked = inBooks.get(stream);
+    const entry = booked?.entry;
     const share = doc ? inwardShare(doc, own) : null;
     const bill = counted.get(stream);
     const rcm = share ? { igst: share.reverseCharge.iamt, cgst: share.reverseCharge.camt, sgst: share.reverseCharge.samt } : {};
     return {
       stream,
-      books: entry ? fromFigures(entry.figures) : none(),
+      books: booked ? booked.sums : none(),
       gstr1: null,
       gstr3b: plus(plus(none(), rcm), bill ?? {}),
       named: () => {
@@ -205,9 +214,8 @@ export const tieOut = (input: TieOutInput): TieOut => {
     };
   });
   const net = input.gstr3b.itc_elg.itc_net;
-  const total = (entries: readonly BooksEntry[]) => entries.reduce((s, e) => (addTo(s, fromFigures(e.figures)), s), none());
-  const outSide = side({ books: total(input.booksOutward), gstr1: gstr1Totals(input.gstr1), gstr3b: gstr3bOutward(input.gstr3b) }, outward);
-  const inSide = side({ books: total(input.booksInput), gstr1: null, gstr3b: plus(none(), { igst: net.iamt, cgst: net.camt, sgst: net.samt, cess: net.csamt }) }, inward);
+  const outSide = side({ books: outBooks.total, gstr1: gstr1Totals(input.gstr1), gstr3b: gstr3bOutward(input.gstr3b) }, outward);
+  const inSide = side({ books: inBooks.total, gstr1: null, gstr3b: plus(none(), { igst: net.iamt, cgst: net.camt, sgst: net.samt, cess: net.csamt }) }, inward);
   const ready = [...outSide.differences, ...inSide.differences].every((d) => d.explained);
   return { ready, outward: outSide, input: inSide };
 };

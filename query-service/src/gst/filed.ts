@@ -22,7 +22,7 @@ const PlainReturns = z.record(z.enum(FILED_RETURNS), z.record(z.string(), z.unkn
 
 /** A month's returns as the portal takes them, plain JSON. */
 const returnsOf = async (deps: Pick<ReadDeps, 'db'>, period: string): Promise<Record<FiledReturn, Record<string, unknown>>> => {
-  const month = await monthReturns(deps, period);
+  const month = await monthReturns(deps, period, 'hsn');
   return PlainReturns.parse(JSON.parse(JSON.stringify({ gstr1: gstr1Of(month), gstr3b: month.gstr3b.json })));
 };
 

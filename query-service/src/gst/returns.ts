@@ -17,37 +17,38 @@ import type { ReadDb } from '@erp/projections';
 import { sql } from 'kysely';
 
 import { journalLines } from '../books/journal-sql';
-import { datedDocuments } from '../books/gstr1.route';
 import { businessOfRow } from '../settings/business.routes';
 import type { ReadDeps } from '../shared/read-your-writes';
 import { itcForPeriod } from './itc';
 import { monthOf } from './period';
+import { type LineDepth, type LineOf, returnDocuments } from './return-documents';
 
 /** The kinds each side of a return reads: sales invoices less credit notes, bills less debit notes. */
 const OUTWARD = returnKinds('outward');
 const INWARD = returnKinds('inward');
 export const RETURN_TABLES = [...OUTWARD, ...INWARD].map((k) => k.doc.listTable);
 
-const tied = async <K extends string>(db: ReadDb, kinds: readonly { doc: InvoiceDocument; kind: K }[], party: { readonly singular: string }, from: string, to: string) =>
-  (await Promise.all(kinds.map(async ({ doc, kind }) => (await datedDocuments(db, doc, party, from, to)).map((d) => ({ kind, stream: `${doc.stream}-${d.data.id}`, ...d }))))).flat();
+/** A side's documents of every kind it reads, each kind read at once. */
+const tied = async <D extends LineDepth, K extends string>(db: ReadDb, kinds: readonly { doc: InvoiceDocument; kind: K }[], party: { readonly singular: string }, from: string, to: string, depth: D) =>
+  (await Promise.all(kinds.map((k) => returnDocuments(db, k, party, from, to, depth)))).flat();
 
 /**
  * A month's documents on both sides (each read once), its input tax credit (the seam) and GSTR-3B:
  * what the GSTR-3B route, the filing and the tie-out read (`gstr1Of` adds GSTR-1 from the same
- * documents). Refused without the business GSTIN.
+ * documents: read them with `depth` 'hsn', as its HSN summary needs). Refused without the business GSTIN.
  */
-export const monthReturns = async (deps: Pick<ReadDeps, 'db'>, period: string) => {
+export const monthReturns = async <D extends LineDepth = 'supply'>(deps: Pick<ReadDeps, 'db'>, period: string, depth: D = 'supply' as D) => {
   const business = await businessOfRow(deps);
   if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
   const { year, month, from, to } = monthOf(period);
-  const [outward, inward]: [TiedOutward[], TiedInward[]] = await Promise.all([tied(deps.db, OUTWARD, customersEntity, from, to), tied(deps.db, INWARD, vendorsEntity, from, to)]);
+  const [outward, inward]: [TiedOutward<LineOf<D>>[], TiedInward[]] = await Promise.all([tied(deps.db, OUTWARD, customersEntity, from, to, depth), tied(deps.db, INWARD, vendorsEntity, from, to, 'supply')]);
   const gstin = business.gstin;
   const itc = await itcForPeriod(deps, period, gstin, inward);
   return { gstin, year, month, from, to, outward, inward, itc, gstr3b: gstr3b({ gstin, year, month, outward, inward, itc }) };
 };
 
 /** The month's GSTR-1 from the documents `monthReturns` read. */
-export const gstr1Of = (month: Pick<Awaited<ReturnType<typeof monthReturns>>, 'gstin' | 'year' | 'month' | 'outward'>) =>
+export const gstr1Of = (month: Pick<Awaited<ReturnType<typeof monthReturns<'hsn'>>>, 'gstin' | 'year' | 'month' | 'outward'>) =>
   gstr1({ gstin: month.gstin, year: month.year, month: month.month, documents: month.outward });
 
 const ACCOUNTS: Readonly<Record<'outward' | 'input', Partial<Record<keyof Figures, readonly string[]>>>> = {

@@ -103,10 +103,25 @@ test('the owner ties out a month, marks its GSTR-1 filed, and a later credit not
   await expect(row).toHaveText(`cdnr · Credit/debit note · ${BUYER_GSTIN} ${note.noteNumber}not reported → ${shown(value(CREDITED))}`);
 
   // One click each: what the month looks like now, and what was filed (left open for the screenshot).
-  await gstr1.getByRole('button', { name: 'As it stands now' }).click();
-  await expect(gstr1.getByLabel('GSTR-1 now').locator('div')).toHaveText(['B2B invoices1', 'B2C large invoices0', 'B2C (others) rows0', 'Credit notes (registered)1', 'Credit notes (unregistered)0']);
+  // GSTR-1 in amounts (with how many documents), and the chosen view's button shows it is on (filled, white text).
+  const gstr1Rows = (notes: number) => [
+    `B2B invoices${shown(taxable(SOLD))}1 invoice`,
+    `B2C large invoices${shown(0)}0 invoices`,
+    `B2C (others)${shown(0)}`,
+    `Credit notes (registered)${shown(taxable(notes))}${notes} note${notes === 1 ? '' : 's'}`,
+    `Credit notes (unregistered)${shown(0)}0 notes`,
+    `Nil, exempt, non-GST${shown(0)}`,
+    `Tax (less notes)${shown(2 * halfTax(SOLD) - 2 * halfTax(notes))}`,
+  ];
+  const now = gstr1.getByRole('button', { name: 'As it stands now' });
+  await now.click();
+  await expect(now).toHaveAttribute('aria-pressed', 'true');
+  await expect(now).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(gstr1.getByLabel('GSTR-1 now').locator('div')).toHaveText(gstr1Rows(CREDITED));
   await gstr1.getByRole('button', { name: 'What we filed' }).click();
-  await expect(gstr1.getByLabel('GSTR-1 as filed').locator('div')).toHaveText(['B2B invoices1', 'B2C large invoices0', 'B2C (others) rows0', 'Credit notes (registered)0', 'Credit notes (unregistered)0']);
+  await expect(now).toHaveAttribute('aria-pressed', 'false');
+  await expect(now).not.toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(gstr1.getByLabel('GSTR-1 as filed').locator('div')).toHaveText(gstr1Rows(0));
   // GSTR-3B, not filed: the month now, the credit note taken off the sale.
   const gstr3b = page.getByRole('region', { name: `GSTR-3B for ${label(period)}` });
   await expect(gstr3b.getByRole('status')).toHaveText('Not filed yet.');
@@ -115,11 +130,26 @@ test('the owner ties out a month, marks its GSTR-1 filed, and a later credit not
   await expect(gstr3b.getByLabel('GSTR-3B now').locator('div')).toHaveText(
     [`Taxable outward${shown(taxable(net))}`, `IGST${shown(0)}`, `CGST${shown(halfTax(net))}`, `SGST${shown(halfTax(net))}`],
   );
-  // Item 5: the due dates on the same screen, the month's GSTR-1 filed on its due date.
-  await expect(page.getByRole('list', { name: 'Returns by month' }).getByRole('listitem').filter({ hasText: `GSTR-1 for ${label(period)}` })).toHaveText(
+  // Item 5: the due dates on the same screen: what needs doing (the month's GSTR-3B is overdue);
+  // on "Show all", every month, the month's GSTR-1 filed on its due date.
+  const dueDates = page.getByRole('list', { name: 'Returns by month' }).getByRole('listitem');
+  await expect(page.getByRole('status').filter({ hasText: /returns? (is|are) overdue, the oldest/ })).toBeVisible();
+  await expect(dueDates.filter({ hasText: 'Overdue' })).not.toHaveCount(0);
+  await expect(dueDates.filter({ hasText: `GSTR-1 for ${label(period)}` })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Show all \d+$/ }).click();
+  await expect(dueDates.filter({ hasText: `GSTR-3B for ${label(period)}` })).toContainText('Overdue');
+  await expect(dueDates.filter({ hasText: `GSTR-1 for ${label(period)}` })).toHaveText(
     `GSTR-1 for ${label(period)}: Filed on ${readable(filedOn)}`,
   );
   expect(await overflow(page)).toBe(0);
   await expectAccessible(page);
   await shot(page, 'filed-returns', phone);
+  if (phone) {
+    // What an owner sees first on a 390-px phone: only what needs doing on the due dates.
+    await page.getByRole('button', { name: 'Show only what is due' }).click();
+    await expect(dueDates.filter({ hasText: `GSTR-1 for ${label(period)}` })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflow(page)).toBe(0);
+    await shot(page, 'filed-returns-390', phone);
+  }
 });

@@ -14,6 +14,9 @@ const variants = (theme: DefaultTheme): Record<ButtonVariant, ReturnType<typeof 
     color: ${theme.colors.text};
     border-color: ${theme.colors.borderStrong};
     &:hover:not(:disabled) { background: ${theme.colors.surfaceMuted}; }
+    /* A toggle that is on (aria-pressed): filled, so the chosen view shows which it is. */
+    &[aria-pressed='true'] { background: ${theme.colors.primary}; border-color: ${theme.colors.primary}; color: #fff; }
+    &[aria-pressed='true']:hover:not(:disabled) { background: ${theme.colors.primaryHover}; }
   `,
   danger: css`
     background: ${theme.colors.surface};

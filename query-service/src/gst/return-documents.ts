@@ -1,0 +1,106 @@
+import { GST_CATEGORIES, HSN_LINE_FIELDS, type HsnLine, type InvoiceDocument, listTable, type ReturnData, snakeCase, SUPPLY_LINE_FIELDS, type SupplyLine } from '@erp/contracts';
+import { invoiceTable, type ReadDb } from '@erp/projections';
+import { sql } from 'kysely';
+
+import { notOpening } from '../books/not-opening';
+
+/**
+ * A month's documents of a kind as the GST returns read them (a month may have 10,000): only the
+ * fields they use, each line's as a JSON array of text in the database (`SupplyLine`'s fields, or
+ * `HsnLine`'s for GSTR-1's HSN summary), so Node parses a few short strings per line rather than
+ * the whole row and each line's every field. Each value's type is checked as it is read (a
+ * wrong one is refused, naming the column) without building a schema's copy of the row.
+ */
+export type LineDepth = 'supply' | 'hsn';
+export type LineOf<D extends LineDepth> = D extends 'hsn' ? HsnLine : SupplyLine;
+
+/** A line field as `InvoiceLineSchema` reads it: its defaults for lines recorded before the field was kept. */
+const LINE_SQL: Readonly<Record<(typeof HSN_LINE_FIELDS)[number], ReturnType<typeof sql>>> = {
+  gstCategory: sql`coalesce(l->>'gstCategory', case when coalesce(l->>'gstRate', '0')::numeric = 0 then 'nil' else 'taxable' end)`,
+  gstRate: sql`coalesce(l->>'gstRate', '0')`,
+  // toMoney of the amount: numeric rounds half away from zero, as Big's roundHalfUp does.
+  taxableValue: sql`coalesce(l->>'taxableValue', round((l->>'amount')::numeric, 2)::text)`,
+  igst: sql`coalesce(l->>'igst', '0.00')`,
+  cgst: sql`coalesce(l->>'cgst', '0.00')`,
+  sgst: sql`coalesce(l->>'sgst', '0.00')`,
+  hsn: sql`l->>'hsn'`,
+  unit: sql`l->>'unit'`,
+  itemName: sql`l->>'itemName'`,
+  quantity: sql`l->>'quantity'`,
+};
+const NULLABLE = new Set<string>(['hsn', 'unit']);
+const CATEGORIES = new Set<string>(GST_CATEGORIES);
+const TAX_MODES = new Set(['manual', 'gst']);
+const SUPPLY_TYPES = new Set(['intra', 'inter', 'none']);
+
+const refuse = (table: string, column: string, value: unknown): never => {
+  throw new Error(`${table}.${column}: unexpected ${JSON.stringify(value)}`);
+};
+
+/** A kind's documents dated in a period, active or not, each with its party's GSTIN (as recorded on the party) and its series. */
+export const returnDocuments = async <K extends string, D extends LineDepth>(
+  db: ReadDb,
+  { doc, kind }: { readonly doc: InvoiceDocument; readonly kind: K },
+  party: { readonly singular: string },
+  from: string,
+  to: string,
+  depth: D,
+) => {
+  const table = invoiceTable(doc).name;
+  const fields = depth === 'hsn' ? HSN_LINE_FIELDS : SUPPLY_LINE_FIELDS;
+  const column = (field: string) => sql`d.${sql.id(snakeCase(field))}`;
+  const against = doc.against ? column(doc.against.field) : sql`null::integer`;
+  const { rows } = await sql<{
+    id: unknown; number: unknown; date: unknown; active: unknown; tax_mode: unknown; supply_type: unknown; place_of_supply: unknown;
+    reverse_charge: unknown; total_amount: unknown; igst: unknown; cgst: unknown; sgst: unknown; against_id: unknown; party_gstin: unknown; lines: unknown;
+  }>`
+    select d.id, ${column(doc.numberField)} as number, ${column(doc.dateField)} as date, d.active, d.tax_mode, d.supply_type, d.place_of_supply,
+           d.reverse_charge, d.total_amount::text, d.igst::text, d.cgst::text, d.sgst::text, ${against} as against_id, p.gst_number as party_gstin,
+           (select coalesce(json_agg(json_build_array(${sql.join(fields.map((f) => LINE_SQL[f]))}) order by n), '[]')::text
+              from jsonb_array_elements(d.lines) with ordinality as e(l, n)) as lines
+    from ${sql.table(table)} d left join ${sql.table(listTable(party))} p on p.id = ${column(doc.party.field)}
+    where ${column(doc.dateField)} between ${from}::date and ${to}::date${notOpening(doc, 'd')}
+    order by d.id`.execute(db);
+  const text = (column: string, v: unknown) => (typeof v === 'string' ? v : refuse(table, column, v));
+  const orNull = (column: string, v: unknown) => (v === null ? null : text(column, v));
+  const lineOf = (raw: unknown): LineOf<D> => {
+    if (!Array.isArray(raw) || raw.length !== fields.length) return refuse(table, 'lines', raw);
+    const line: Record<string, string | null> = {};
+    fields.forEach((f, i) => (line[f] = NULLABLE.has(f) ? orNull(`lines.${f}`, raw[i]) : text(`lines.${f}`, raw[i])));
+    if (!CATEGORIES.has(line.gstCategory!)) refuse(table, 'lines.gstCategory', line.gstCategory);
+    return line as unknown as LineOf<D>;
+  };
+  return rows.map((row) => {
+    const number = text('number', row.number);
+    const taxMode = text('tax_mode', row.tax_mode);
+    const supplyType = orNull('supply_type', row.supply_type);
+    if (!TAX_MODES.has(taxMode)) refuse(table, 'tax_mode', taxMode);
+    if (supplyType !== null && !SUPPLY_TYPES.has(supplyType)) refuse(table, 'supply_type', supplyType);
+    if (typeof row.id !== 'number') refuse(table, 'id', row.id);
+    if (row.against_id !== null && typeof row.against_id !== 'number') refuse(table, 'against_id', row.against_id);
+    if (typeof row.active !== 'boolean') refuse(table, 'active', row.active);
+    if (typeof row.reverse_charge !== 'boolean') refuse(table, 'reverse_charge', row.reverse_charge);
+    const lines = JSON.parse(text('lines', row.lines)) as unknown;
+    if (!Array.isArray(lines)) refuse(table, 'lines', lines);
+    const data: ReturnData<LineOf<D>> = {
+      id: row.id as number,
+      number,
+      date: text('date', row.date),
+      active: row.active as boolean,
+      taxMode: taxMode as ReturnData['taxMode'],
+      supplyType: supplyType as ReturnData['supplyType'],
+      placeOfSupply: orNull('place_of_supply', row.place_of_supply),
+      reverseCharge: row.reverse_charge as boolean,
+      totalAmount: text('total_amount', row.total_amount),
+      igst: text('igst', row.igst),
+      cgst: text('cgst', row.cgst),
+      sgst: text('sgst', row.sgst),
+      againstId: row.against_id as number | null,
+      lines: (lines as unknown[]).map(lineOf),
+    };
+    return { kind, stream: doc.streamOf(data.id), partyGstin: orNull('party_gstin', row.party_gstin), series: seriesOf(number), data };
+  });
+};
+
+/** A number taken from a series (`INV/2026-27/0007`) → its series (`INV/2026-27/`); typed by hand → null. */
+const seriesOf = (number: string) => (/^(.*\D)\d+$/.exec(number)?.[1] ?? null);
