@@ -20,12 +20,22 @@ const meta = { userId: 1, username: 'bench', correlationId: 'bench', at: new Dat
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
-/** `npm run bench` runs every part; `npm run bench -- writes`, `-- rebuild`, `-- books`, `-- gst` or `-- phone` (the built app on a slowed phone) runs one. */
+/**
+ * `npm run bench` runs every part; `npm run bench -- writes`, `-- rebuild`, `-- books`, `-- gst` or
+ * `-- phone` (the built app on a slowed phone) runs one; `-- rebuild-all` only the revised log's
+ * one-pass rebuild (`rebuild --all`), without each read model alone (minutes, not a quarter hour).
+ */
+const PARTS = ['writes', 'rebuild', 'rebuild-all', 'books', 'gst', 'phone'];
 const part = process.argv[2];
+if (part !== undefined && !PARTS.includes(part)) {
+  console.error(`Unknown part '${part}': use one of ${PARTS.join(', ')}, or none for all`);
+  process.exit(2);
+}
 
 const main = async () => {
   if (!part || part === 'writes') await benchWrites();
   if (!part || part === 'rebuild') await benchRebuildPart();
+  if (part === 'rebuild-all') await benchRebuild(Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000), 'revised');
   if (!part || part === 'books') await benchBooksPart();
   if (!part || part === 'gst') await benchOnProjections(benchGst);
   if (!part || part === 'phone') await benchPhone();
