@@ -222,9 +222,9 @@ export interface MasterDataEntity {
   readonly events: {
     readonly names: { readonly created: string; readonly updated: string; readonly deleted: string };
     readonly event: z.ZodType<{ readonly type: string; readonly data: unknown }>;
-    readonly created: z.ZodType;
-    readonly updated: z.ZodType;
-    readonly deleted: z.ZodType;
+    readonly created: z.ZodType<{ readonly id: number } & FieldValues>;
+    readonly updated: z.ZodType<{ readonly id: number; readonly changes: FieldValues }>;
+    readonly deleted: z.ZodType<{ readonly id: number }>;
     /** The data schema of each mark event, by type. */
     readonly marks: Readonly<Record<string, z.ZodType>>;
   };
