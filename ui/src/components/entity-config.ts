@@ -281,10 +281,8 @@ export const entityMessages = (label: string) => {
 };
 
 /** Form values from a record: the listed fields, with null shown as an empty input. */
-export const formValuesOf = <TValues extends FieldValues>(
-  record: object,
-  fields: readonly string[],
-): TValues =>
-  Object.fromEntries(
-    fields.map((field) => [field, (record as Record<string, unknown>)[field] ?? '']),
-  ) as TValues;
+export const formValuesOf = (record: object, fields: readonly string[]): Record<string, unknown> => {
+  // A record is a parsed JSON object: its fields are its own properties.
+  const values = new Map<string, unknown>(Object.entries(record));
+  return Object.fromEntries(fields.map((field) => [field, values.get(field) ?? '']));
+};
