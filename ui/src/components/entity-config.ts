@@ -63,7 +63,7 @@ export interface FormConfig<TRecord, TValues extends FieldValues, TBody> {
   voidConfirm?: { title: string; body: string; voidedBecause: (record: TRecord) => string | null };
   emptyValues: TValues;
   toFormValues: (record: TRecord) => TValues;
-  toCommandBody?: (values: TBody) => unknown;
+  toCommandBody?: (values: TBody) => TBody;
   /** Shows the record's event history under the edit form (default true). */
   showHistory?: boolean;
   /** A note under the fields (what an item's stock will become): a hook given the form's values. */
