@@ -147,7 +147,7 @@ export function SettingsScreen() {
 }
 
 function ProfileForm({ initial, configured, mayEdit }: { initial: Values; configured: boolean; mayEdit: boolean }) {
-  const form = useForm<Values, unknown, BusinessBody>({ resolver: zodResolver(BusinessBodySchema) as never, defaultValues: initial, mode: 'onTouched' });
+  const form = useForm<Values, unknown, BusinessBody>({ resolver: zodResolver<Values, unknown, BusinessBody>(BusinessBodySchema), defaultValues: initial, mode: 'onTouched' });
   const save = useSaveBusiness();
   const submit = (body: BusinessBody) =>
     save.mutate(body, {
