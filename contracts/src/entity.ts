@@ -141,10 +141,15 @@ export const masterDataEntity = <const L extends string, const F extends Fields,
 ) => {
   const { fields, label } = definition;
   const computed = definition.rules?.computed ?? {};
-  const writable = Object.fromEntries(Object.entries(fields).filter(([, f]) => !f.recordOnly)) as F;
   const exactlyOne = definition.exactlyOne;
   const body = z
-    .object(Object.fromEntries(Object.entries(writable).map(([name, f]) => [name, name in computed ? serverFilled : f.input])) as InputShape<F>)
+    .object(
+      Object.fromEntries(
+        Object.entries(fields)
+          .filter(([, f]) => !f.recordOnly)
+          .map(([name, f]) => [name, name in computed ? serverFilled : f.input]),
+      ) as InputShape<F>,
+    )
     .superRefine((value, ctx) => {
       const problem = exactlyOne && exactlyOneProblem(exactlyOne, value);
       for (const issue of problem ?? []) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
@@ -175,7 +180,7 @@ export const masterDataEntity = <const L extends string, const F extends Fields,
     z.object({ type: z.literal(names.updated), data: updatedData }),
     z.object({ type: z.literal(names.deleted), data: deletedData }),
   ]);
-  const fieldNames = Object.keys(fields) as (keyof F & string)[];
+  const fieldNames = Object.keys(fields);
   const columns: Readonly<Record<string, ColumnType>> = Object.fromEntries(fieldNames.map((name) => [name, fields[name]!.column]));
   const kinds: Readonly<Record<string, FieldKind>> = Object.fromEntries(fieldNames.map((name) => [name, fields[name]!.kind]));
   return {
