@@ -15,7 +15,6 @@ export type Fields = Record<string, Field>;
 /** Fields a body sets: all but those only the entity's own events set (`recordOnly`, a lead's converted customer). */
 type InputShape<F extends Fields> = { [K in keyof F as F[K] extends { readonly recordOnly: true } ? never : K]: F[K]['input'] };
 type OutputShape<F extends Fields> = { [K in keyof F]: F[K]['output'] };
-type OptionalShape<F extends Fields> = { [K in keyof F]: z.ZodOptional<F[K]['output']> };
 const ID = z.number().int().positive();
 
 export interface MasterDataDefinition<L extends string, F extends Fields> {
@@ -142,10 +141,15 @@ export const masterDataEntity = <const L extends string, const F extends Fields,
 ) => {
   const { fields, label } = definition;
   const computed = definition.rules?.computed ?? {};
-  const writable = Object.fromEntries(Object.entries(fields).filter(([, f]) => !f.recordOnly)) as F;
   const exactlyOne = definition.exactlyOne;
   const body = z
-    .object(Object.fromEntries(Object.entries(writable).map(([name, f]) => [name, name in computed ? serverFilled : f.input])) as InputShape<F>)
+    .object(
+      Object.fromEntries(
+        Object.entries(fields)
+          .filter(([, f]) => !f.recordOnly)
+          .map(([name, f]) => [name, name in computed ? serverFilled : f.input]),
+      ) as InputShape<F>,
+    )
     .superRefine((value, ctx) => {
       const problem = exactlyOne && exactlyOneProblem(exactlyOne, value);
       for (const issue of problem ?? []) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
@@ -154,7 +158,7 @@ export const masterDataEntity = <const L extends string, const F extends Fields,
   const record = values.extend({ id: ID });
   // Events carry values as the record shows them; every field optional, so an event written
   // before a field existed still reads (DESIGN §1: old events are never rewritten).
-  const partial = z.object(mapFields<F, OptionalShape<F>>(fields, (f) => f.output.optional()));
+  const partial = values.partial();
   const createdData = partial.extend({ id: ID });
   const updatedData = z.object({ id: ID, changes: partial });
   const deletedData = z.object({ id: ID });
@@ -165,24 +169,20 @@ export const masterDataEntity = <const L extends string, const F extends Fields,
     updated: `${prefix}Updated` as const,
     deleted: `${prefix}Deleted` as const,
   };
-  const marks = Object.fromEntries(
+  const marks: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
     Object.entries(definition.marks ?? {}).map(([type, set]) => [
       type,
       z.object(Object.fromEntries(set!.map((f) => [f, fields[f]!.output]))).extend({ id: ID }),
     ]),
-  ) as Readonly<Record<string, z.ZodType>>;
+  );
   const event = z.discriminatedUnion('type', [
     z.object({ type: z.literal(names.created), data: createdData }),
     z.object({ type: z.literal(names.updated), data: updatedData }),
     z.object({ type: z.literal(names.deleted), data: deletedData }),
   ]);
-  const fieldNames = Object.keys(fields) as (keyof F & string)[];
-  const columns = Object.fromEntries(fieldNames.map((name) => [name, fields[name]!.column])) as {
-    readonly [K in keyof F]: ColumnType;
-  };
-  const kinds = Object.fromEntries(fieldNames.map((name) => [name, fields[name]!.kind])) as {
-    readonly [K in keyof F]: FieldKind;
-  };
+  const fieldNames = Object.keys(fields);
+  const columns: Readonly<Record<string, ColumnType>> = Object.fromEntries(fieldNames.map((name) => [name, fields[name]!.column]));
+  const kinds: Readonly<Record<string, FieldKind>> = Object.fromEntries(fieldNames.map((name) => [name, fields[name]!.kind]));
   return {
     ...definition,
     body,
@@ -222,9 +222,9 @@ export interface MasterDataEntity {
   readonly events: {
     readonly names: { readonly created: string; readonly updated: string; readonly deleted: string };
     readonly event: z.ZodType<{ readonly type: string; readonly data: unknown }>;
-    readonly created: z.ZodType;
-    readonly updated: z.ZodType;
-    readonly deleted: z.ZodType;
+    readonly created: z.ZodType<{ readonly id: number } & FieldValues>;
+    readonly updated: z.ZodType<{ readonly id: number; readonly changes: FieldValues }>;
+    readonly deleted: z.ZodType<{ readonly id: number }>;
     /** The data schema of each mark event, by type. */
     readonly marks: Readonly<Record<string, z.ZodType>>;
   };

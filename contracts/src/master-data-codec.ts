@@ -27,7 +27,7 @@ const envelopeOf = (stored: unknown): { type: string; data: unknown } => {
  * is). Own properties, each defined as data, so a key such as `__proto__` in an imported event
  * stays a value and never reaches a prototype.
  */
-const withoutId = (data: Record<string, unknown>): FieldValues => Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'id'));
+const withoutId = (data: FieldValues): FieldValues => Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'id'));
 
 /**
  * Reads a stored event of this entity: its data is validated by the entity's own event schema
@@ -40,15 +40,15 @@ export const readMasterDataEvent = (entity: MasterDataEntity, stored: unknown): 
   const event = envelopeOf(stored);
   switch (event.type) {
     case names.created: {
-      const data = entity.events.created.parse(event.data) as { id: number } & Record<string, unknown>;
+      const data = entity.events.created.parse(event.data);
       return { kind: 'created', id: data.id, values: withoutId(data) };
     }
     case names.updated: {
-      const { id, changes } = entity.events.updated.parse(event.data) as { id: number; changes: FieldValues };
+      const { id, changes } = entity.events.updated.parse(event.data);
       return { kind: 'updated', id, changes };
     }
     case names.deleted:
-      return { kind: 'deleted', id: (entity.events.deleted.parse(event.data) as { id: number }).id };
+      return { kind: 'deleted', id: entity.events.deleted.parse(event.data).id };
     default: {
       const mark = entity.events.marks[event.type];
       if (!mark) return null;

@@ -63,7 +63,7 @@ export interface FormConfig<TRecord, TValues extends FieldValues, TBody> {
   voidConfirm?: { title: string; body: string; voidedBecause: (record: TRecord) => string | null };
   emptyValues: TValues;
   toFormValues: (record: TRecord) => TValues;
-  toCommandBody?: (values: TBody) => unknown;
+  toCommandBody?: (values: TBody) => TBody;
   /** Shows the record's event history under the edit form (default true). */
   showHistory?: boolean;
   /** A note under the fields (what an item's stock will become): a hook given the form's values. */
@@ -283,10 +283,8 @@ export const entityMessages = (label: string) => {
 };
 
 /** Form values from a record: the listed fields, with null shown as an empty input. */
-export const formValuesOf = <TValues extends FieldValues>(
-  record: object,
-  fields: readonly string[],
-): TValues =>
-  Object.fromEntries(
-    fields.map((field) => [field, (record as Record<string, unknown>)[field] ?? '']),
-  ) as TValues;
+export const formValuesOf = (record: object, fields: readonly string[]): Record<string, unknown> => {
+  // A record is a parsed JSON object: its fields are its own properties.
+  const values = new Map<string, unknown>(Object.entries(record));
+  return Object.fromEntries(fields.map((field) => [field, values.get(field) ?? '']));
+};

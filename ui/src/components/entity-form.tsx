@@ -99,7 +99,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
     defaultValues: (record ? config.toFormValues(record) : { ...config.emptyValues, ...rememberedValues(config.remember), ...prefill?.values }) as DefaultValues<TValues>,
     mode: 'onTouched',
   });
-  const watched = useWatch({ control: form.control }) as Record<string, unknown>;
+  const watched: Record<string, unknown> = useWatch({ control: form.control });
   const lineConfig = config.lines;
   const [lines, setLines] = useState<EditorLine[]>(() => {
     if (!lineConfig) return [];
@@ -109,7 +109,7 @@ function FormBody<TRecord extends { id: number }, TValues extends FieldValues, T
   });
   // Work in progress is kept in the browser until it is saved or discarded.
   const draft = useFormDraft({ key: draftKey(resource.path, record?.id ?? null), form, values: watched, lines, setLines });
-  const copied = useCopiedLines({ config: lineConfig, values: watched, opened: record ? (config.toFormValues(record) as Record<string, unknown>) : null, form, setLines });
+  const copied = useCopiedLines({ config: lineConfig, values: watched, opened: record ? config.toFormValues(record) : null, form, setLines });
   useEffect(() => onDirtyChange?.(draft.dirty), [draft.dirty, onDirtyChange]);
   const [discarding, setDiscarding] = useState(false);
   const cancel = () => (draft.dirty ? setDiscarding(true) : onCancel());

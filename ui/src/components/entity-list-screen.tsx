@@ -1,6 +1,6 @@
 import { recordMatches } from '@erp/contracts';
 import { Plus, SearchX } from 'lucide-react';
-import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -10,14 +10,12 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CardList } from '@/components/card-list';
 import { EntityCard } from '@/components/entity-card';
 import type { ListConfig, ListView, RunHere } from '@/components/entity-config';
-import type { EntityForm as EntityFormType } from '@/components/entity-form';
-import type { RecordDetails as RecordDetailsType } from '@/components/record-details';
 import { EmptyState } from '@/components/empty-state';
 import { Main, TopBar } from '@/components/layout';
 import { SearchBox } from '@/components/search-box';
 import { Spinner } from '@/components/spinner';
 import { useScreenView } from '@/components/use-screen-view';
-import { deferred, quiet, whenIdle } from '@/lib/deferred';
+import { deferred, moduleView, quiet, whenIdle } from '@/lib/deferred';
 import { clearDraft, draftKey } from '@/lib/drafts';
 import { errorText } from '@/lib/error-text';
 import { useMay } from '@/lib/session';
@@ -78,12 +76,11 @@ const ListHeading = styled.h2`
 `;
 
 // The form and the details view are fetched when the list is idle, not before it is shown.
-const formView = deferred(() => import('@/components/entity-form').then((m) => m.EntityForm as ComponentType<never>));
-const detailsView = deferred(() => import('@/components/record-details').then((m) => m.RecordDetails as ComponentType<never>));
-const EntityForm = formView as unknown as typeof EntityFormType;
-const RecordDetails = detailsView as unknown as typeof RecordDetailsType;
-const WaitingRecords = quiet(() => import('@/components/waiting-records').then((m) => m.WaitingRecords));
-const preloadViews = () => [formView, detailsView].forEach((view) => void view.preload().catch(() => undefined));
+// Each is shown by a `show` given its module, so the generic form and details keep this list's types.
+const FormView = deferred(() => import('@/components/entity-form').then(moduleView));
+const DetailsView = deferred(() => import('@/components/record-details').then(moduleView));
+const WaitingView = quiet(() => import('@/components/waiting-records').then(moduleView));
+const preloadViews = () => [FormView, DetailsView].forEach((view) => void view.preload().catch(() => undefined));
 
 type Props<TRecord extends { id: number }, TValues extends FieldValues, TBody> = {
   config: ListConfig<TRecord, TValues, TBody>;
@@ -113,32 +110,29 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
   const mayAdd = useMay('POST', config.resource.path);
   useEffect(() => whenIdle(preloadViews), []);
   const shown = screen.view;
-  if (shown?.kind === 'details' && config.details) {
-    return (
-      <RecordDetails
-        config={config.details}
-        resource={config.resource}
-        id={shown.id}
-        sections={config.form.sections as never}
-        onBack={screen.close}
-      />
-    );
+  const { details } = config;
+  if (shown?.kind === 'details' && details) {
+    return <DetailsView show={({ RecordDetails }) => <RecordDetails config={details} resource={config.resource} id={shown.id} sections={config.form.sections} onBack={screen.close} />} />;
   }
   if (shown && shown.kind !== 'details') {
     return (
       <>
-        <EntityForm
+        <FormView
           key={shown.kind === 'edit' ? shown.id : 'new'}
-          config={config.form}
-          resource={config.resource}
-          recordId={shown.kind === 'edit' ? shown.id : undefined}
-          prefill={shown.kind === 'new' ? shown.prefill : undefined}
-          onDone={screen.close}
-          onCancel={() => {
-            screen.close();
-            void refresh();
-          }}
-          onDirtyChange={screen.setDirty}
+          show={({ EntityForm }) => (
+            <EntityForm
+              config={config.form}
+              resource={config.resource}
+              recordId={shown.kind === 'edit' ? shown.id : undefined}
+              prefill={shown.kind === 'new' ? shown.prefill : undefined}
+              onDone={screen.close}
+              onCancel={() => {
+                screen.close();
+                void refresh();
+              }}
+              onDirtyChange={screen.setDirty}
+            />
+          )}
         />
         <ConfirmDialog
           open={screen.leaving}
@@ -188,7 +182,11 @@ export function EntityListScreen<TRecord extends { id: number }, TValues extends
             ))}
           </Chips>
         )}
-        <WaitingRecords path={config.resource.path} form={config.form as never} onEditNew={(prefill) => open({ kind: 'new', prefill })} onEditRecord={(id) => open({ kind: 'edit', id })} />
+        <WaitingView
+          show={({ WaitingRecords }) => (
+            <WaitingRecords path={config.resource.path} form={config.form} onEditNew={(prefill) => open({ kind: 'new', prefill })} onEditRecord={(id) => open({ kind: 'edit', id })} />
+          )}
+        />
         <Records config={config} view={current} search={search} onOpen={edit} onView={view} onAdd={mayAdd ? add : undefined} />
       </Main>
     </>

@@ -1,5 +1,6 @@
 import { isRecord } from '@erp/contracts/shell';
 import { Printer } from 'lucide-react';
+import type { FieldValues } from 'react-hook-form';
 import styled from 'styled-components';
 
 import { Button, ButtonLink } from '@/components/button';
@@ -33,16 +34,16 @@ const Table = styled.table`
 
 const Actions = styled.div`display: flex; flex-wrap: wrap; gap: 8px; margin-top: 12px;`;
 
-interface Props<TRecord extends { id: number }, TBody> {
+interface Props<TRecord extends { id: number }, TValues extends FieldValues, TBody> {
   config: DetailsConfig<TRecord>;
   resource: Resource<TRecord, TBody>;
   id: number;
-  sections: readonly FormSection<never>[];
+  sections: readonly FormSection<TValues>[];
   onBack: () => void;
 }
 
 /** 'View Details' (DESIGN §3.7): the document read-only, with its lines, what it settled or what settled it, and its history. */
-export function RecordDetails<TRecord extends { id: number }, TBody>({ config, resource, id, sections, onBack }: Props<TRecord, TBody>) {
+export function RecordDetails<TRecord extends { id: number }, TValues extends FieldValues, TBody>({ config, resource, id, sections, onBack }: Props<TRecord, TValues, TBody>) {
   const detail = resource.useOne(id, { refetchOnMount: 'always' });
   const record = detail.data;
   const badge = record ? config.badge?.(record) : null;

@@ -37,7 +37,8 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
   // Why the server kept the record (409), while the offer to make it inactive is open.
   const [refused, setRefused] = useState<string | null>(null);
   const sections = config.settleNow ? [...config.sections, config.settleNow.section] : config.sections;
-  const fieldNames = new Set<string>(sections.flatMap((s) => s.fields.map((f) => f.name)));
+  // Each form field by its name, so an issue's path (a string) finds the field it names.
+  const fields = new Map<string, Path<TValues>>(sections.flatMap((s) => s.fields.map((f): [string, Path<TValues>] => [f.name, f.name])));
 
   const fail = (description: string) => (error: unknown) => {
     if (isApiError(error, 412) && record) {
@@ -50,8 +51,9 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
     const elsewhere: string[] = [];
     if (isApiError(error) && error.issues.length > 0) {
       for (const issue of error.issues) {
-        if (fieldNames.has(issue.path)) {
-          setError(issue.path as Path<TValues>, { type: 'server', message: issue.message });
+        const field = fields.get(issue.path);
+        if (field) {
+          setError(field, { type: 'server', message: issue.message });
         } else {
           elsewhere.push(issue.message);
         }
@@ -64,22 +66,22 @@ export function useEntitySave<TRecord extends { id: number }, TValues extends Fi
     const details = [...new Set(elsewhere)].join('; ');
     toast({ title: 'Error', description: details ? `${description}: ${details}` : description, variant: 'destructive' });
   };
-  const succeed = (description: string, saved?: boolean) => (result: unknown) => {
+  const succeed = <R>(description: string, savedAction?: (saved: R) => { label: string; onClick: () => void } | undefined) => (result: R) => {
     // Kept on the device (issue 47): the form closes, what was typed waits in the outbox.
     if (isQueued(result)) toast({ title: 'Saved on this device', description: `${config.entityLabel} waiting to sync: it is sent when the network is back.` });
-    else toast({ title: 'Success', description, action: saved ? config.savedAction?.(result as TRecord) : undefined });
+    else toast({ title: 'Success', description, action: savedAction?.(result) });
     onDone();
   };
 
   const save = (values: TBody) => {
-    const body = config.toCommandBody ? (config.toCommandBody(values) as TBody) : values;
+    const body = config.toCommandBody ? config.toCommandBody(values) : values;
     if (record) {
       update.mutate(
         { id: record.id, body },
-        { onSuccess: succeed(messages.updated, true), onError: fail(messages.updateFailed) },
+        { onSuccess: succeed(messages.updated, config.savedAction), onError: fail(messages.updateFailed) },
       );
     } else {
-      create.mutate(body, { onSuccess: succeed(messages.created, true), onError: fail(messages.createFailed) });
+      create.mutate(body, { onSuccess: succeed(messages.created, config.savedAction), onError: fail(messages.createFailed) });
     }
   };
   const destroy = () => {

@@ -1,5 +1,6 @@
 import { INVOICE_DOCUMENTS, isPrintable, isRecord, routes } from '@erp/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -12,10 +13,10 @@ import { formatMoney } from '@/lib/format';
 import { discardCommand } from '@/lib/offline';
 import { type Outbox, type OutboxEntry, type Refusal, WAITING_ID } from '@/lib/outbox';
 
-export interface WaitingRecordsProps {
+export interface WaitingRecordsProps<TRecord, TValues extends FieldValues, TBody> {
   /** The list's collection: the commands made here that wait on the device. */
   path: string;
-  form: FormConfig<never, never, never>;
+  form: FormConfig<TRecord, TValues, TBody>;
   onEditNew: (prefill: Prefill) => void;
   onEditRecord: (id: number) => void;
 }
@@ -65,7 +66,7 @@ const NONE: readonly OutboxEntry[] = [];
  * marked 'Waiting to sync', with what was typed; one the server refused says why and what to do,
  * and keeps the values until it is edited again or discarded.
  */
-export function WaitingRecords(props: WaitingRecordsProps) {
+export function WaitingRecords<TRecord, TValues extends FieldValues, TBody>(props: WaitingRecordsProps<TRecord, TValues, TBody>) {
   const entries = useOutbox().filter((e) => e.path === props.path || (e.method === 'PUT' && e.path.startsWith(`${props.path}/`)));
   if (entries.length === 0) return null;
   return (
@@ -78,11 +79,11 @@ export function WaitingRecords(props: WaitingRecordsProps) {
   );
 }
 
-function WaitingCard({ entry, path, form, onEditNew, onEditRecord }: WaitingRecordsProps & { entry: OutboxEntry }) {
+function WaitingCard<TRecord, TValues extends FieldValues, TBody>({ entry, path, form, onEditNew, onEditRecord }: WaitingRecordsProps<TRecord, TValues, TBody> & { entry: OutboxEntry }) {
   const body = bodyOf(entry);
   const isSale = entry.method === 'POST' && INVOICE_DOCUMENTS.some((kind) => kind.deviceSeries && kind.path === path);
   const id = idOf(entry, path);
-  const fields = [...form.sections, ...(form.settleNow ? [form.settleNow.section] : [])].flatMap((s) => s.fields as readonly FieldConfig<never>[]);
+  const fields = [...form.sections, ...(form.settleNow ? [form.settleNow.section] : [])].flatMap((s) => s.fields);
   const shown = fields.filter((f) => text(body[f.name]) !== '');
   const lines = Array.isArray(body.lines) ? body.lines.length : 0;
   const number = text(body.invoiceNumber);
@@ -135,13 +136,13 @@ function WaitingCard({ entry, path, form, onEditNew, onEditRecord }: WaitingReco
 }
 
 /** A value as the form shows it: a select's label (a customer's name), money as money. */
-function FieldValue({ field, value, values }: { field: FieldConfig<never>; value: string; values: Record<string, unknown> }) {
+function FieldValue<TValues extends FieldValues>({ field, value, values }: { field: FieldConfig<TValues>; value: string; values: Record<string, unknown> }) {
   if (field.useOptions) return <LoadedLabel useOptions={field.useOptions} value={value} values={values} />;
   if (field.options) return <>{field.options.find((o) => o.value === value)?.label ?? value}</>;
   return <>{field.kind === 'money' ? formatMoney(value) : value}</>;
 }
 
-function LoadedLabel(props: { useOptions: NonNullable<FieldConfig<never>['useOptions']>; value: string; values: Record<string, unknown> }) {
+function LoadedLabel<TValues extends FieldValues>(props: { useOptions: NonNullable<FieldConfig<TValues>['useOptions']>; value: string; values: Record<string, unknown> }) {
   const options = props.useOptions(props.values);
   return <>{options?.find((o) => o.value === props.value)?.label ?? props.value}</>;
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, startTransition, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
 
 import { EmptyState } from '@/components/empty-state';
 import { Spinner } from '@/components/spinner';
@@ -39,6 +39,17 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   }
   return Object.assign(Show, { preload });
 }
+
+/**
+ * A module's exports, given to `show` once its chunk is here (`deferred(() => import(…).then(moduleView))`):
+ * a generic component rendered by `show` keeps its type parameters, which a component passed
+ * through `deferred` itself would lose.
+ */
+export type ModuleView<M> = ComponentType<{ show: (module: M) => ReactNode }>;
+export const moduleView = <M,>(module: M): ModuleView<M> =>
+  function ShowModule({ show }: { show: (module: M) => ReactNode }) {
+    return <>{show(module)}</>;
+  };
 
 let started = false;
 const waiting: (() => void)[] = [];

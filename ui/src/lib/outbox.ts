@@ -52,8 +52,9 @@ export type NewCommand = Pick<OutboxEntry, 'id' | 'method' | 'path' | 'body' | '
 
 /** One flush at a time across the app's tabs where the browser offers locks; in this tab alone otherwise. */
 const exclusive = async <T>(run: () => Promise<T>): Promise<T> => {
-  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
-  return locks ? ((await locks.request('erp-outbox', run)) as T) : run();
+  // Older browsers have no `locks` on navigator (the DOM types say every one has).
+  const locks: LockManager | undefined = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined;
+  return locks ? locks.request('erp-outbox', run) : run();
 };
 
 const refusalOf = async (response: Response): Promise<Refusal> => {

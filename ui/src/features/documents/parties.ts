@@ -18,10 +18,13 @@ interface Party {
  * beside it that give an invoice its due date, and whether they are active (an inactive one is
  * hidden from new documents' pickers, kept everywhere else).
  */
-export const partyTermsFields = <T extends Record<string, unknown>>(): FieldConfig<T>[] => [
-  { name: 'paymentTerms' as FieldConfig<T>['name'], label: 'Payment Terms', kind: 'text', placeholder: 'e.g., 30 days, Net 15' },
+/** A form of the screens' generic values (a field map), where any field name is a path. */
+type PartyValues = Record<string, unknown>;
+
+export const partyTermsFields = (): FieldConfig<PartyValues>[] => [
+  { name: 'paymentTerms', label: 'Payment Terms', kind: 'text', placeholder: 'e.g., 30 days, Net 15' },
   {
-    name: 'paymentTermDays' as FieldConfig<T>['name'],
+    name: 'paymentTermDays',
     label: 'Payment Term (days)',
     kind: 'integer',
     placeholder: 'e.g., 30',
@@ -29,8 +32,8 @@ export const partyTermsFields = <T extends Record<string, unknown>>(): FieldConf
   },
 ];
 
-export const activeField = <T extends Record<string, unknown>>(): FieldConfig<T> => ({
-  name: 'active' as FieldConfig<T>['name'],
+export const activeField = (): FieldConfig<PartyValues> => ({
+  name: 'active',
   label: 'Active',
   kind: 'checkbox',
   hint: 'Inactive: not offered on new invoices, kept in lists and reports',

@@ -80,7 +80,7 @@ const EMPTY: BusinessInput = {
   booksBegin: '',
 };
 
-const valuesOf = (profile: Business): BusinessInput => Object.fromEntries(Object.entries({ ...EMPTY, ...profile }).map(([k, v]) => [k, v ?? ''])) as BusinessInput;
+const valuesOf = (profile: Business): Values => Object.fromEntries(Object.entries({ ...EMPTY, ...profile }).map(([k, v]) => [k, v ?? '']));
 
 const Actions = styled.div`
   display: flex;
@@ -146,8 +146,8 @@ export function SettingsScreen() {
   );
 }
 
-function ProfileForm({ initial, configured, mayEdit }: { initial: BusinessInput; configured: boolean; mayEdit: boolean }) {
-  const form = useForm<Values, unknown, BusinessBody>({ resolver: zodResolver(BusinessBodySchema) as never, defaultValues: initial as Values, mode: 'onTouched' });
+function ProfileForm({ initial, configured, mayEdit }: { initial: Values; configured: boolean; mayEdit: boolean }) {
+  const form = useForm<Values, unknown, BusinessBody>({ resolver: zodResolver<Values, unknown, BusinessBody>(BusinessBodySchema), defaultValues: initial, mode: 'onTouched' });
   const save = useSaveBusiness();
   const submit = (body: BusinessBody) =>
     save.mutate(body, {

@@ -117,7 +117,7 @@ export function FollowUpsScreen() {
         ],
         emptyValues: { leadId: '', customerId: '', followUpDate: todayInIndia(), followUpType: 'call', status: 'pending', notes: '', outcome: '', nextFollowUp: '', active: true },
         toFormValues: (f) => ({
-          ...formValuesOf<Values>(f, followUpsEntity.fieldNames),
+          ...formValuesOf(f, followUpsEntity.fieldNames),
           leadId: f.leadId ? String(f.leadId) : '',
           customerId: f.customerId ? String(f.customerId) : '',
         }),

@@ -105,7 +105,7 @@ export function PayrollScreen() {
           const [year, month] = todayInIndia().split('-');
           return { employeeId: '', month: String(Number(month)), year: year!, basicSalary: '', allowances: '', deductions: '', netSalary: '', period: '', status: 'pending', paidOn: '', paidFrom: '', notes: '', active: true };
         })(),
-        toFormValues: (p) => ({ ...formValuesOf<Values>(p, payrollEntity.fieldNames), employeeId: String(p.employeeId), month: String(p.month), year: String(p.year) }),
+        toFormValues: (p) => ({ ...formValuesOf(p, payrollEntity.fieldNames), employeeId: String(p.employeeId), month: String(p.month), year: String(p.year) }),
       },
     }),
     [employeeName, paying, refresh],

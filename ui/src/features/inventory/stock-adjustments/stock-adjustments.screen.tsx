@@ -108,7 +108,7 @@ export function StockAdjustmentsScreen() {
         ],
         useNotice: useStockNotice,
         emptyValues: { itemId: '', adjustmentDate: todayInIndia(), adjustmentType: 'increase', quantity: '', unitCost: '', reason: '', notes: '', active: true },
-        toFormValues: (a) => ({ ...formValuesOf<Values>(a, stockAdjustmentsEntity.fieldNames), itemId: String(a.itemId) }),
+        toFormValues: (a) => ({ ...formValuesOf(a, stockAdjustmentsEntity.fieldNames), itemId: String(a.itemId) }),
       },
     }),
     [itemName],

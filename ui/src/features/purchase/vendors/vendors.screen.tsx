@@ -21,6 +21,8 @@ import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 
 const MSME_OPTIONS = [{ value: '', label: 'Not registered' }, ...MSME_CATEGORIES.map((c) => ({ value: c, label: `${c[0]!.toUpperCase()}${c.slice(1)} enterprise` }))];
 
+type Values = Record<string, unknown>;
+
 const emptyValues: VendorInput = {
   name: '',
   contactPerson: '',
@@ -36,7 +38,7 @@ const emptyValues: VendorInput = {
   active: true,
 };
 
-const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
+const vendorsList: ListConfig<Vendor, Values, VendorBody> = {
   title: 'Vendors',
   subtitle: 'Manage supplier information',
   addLabel: 'Add Vendor',
@@ -93,10 +95,10 @@ const vendorsList: ListConfig<Vendor, VendorInput, VendorBody> = {
             uppercase: true,
             placeholder: '10-character PAN, e.g. ABCDE1234F',
           },
-          ...partyTermsFields<VendorInput>(),
+          ...partyTermsFields(),
           { name: 'msme', label: 'MSME (Udyam)', kind: 'select', options: MSME_OPTIONS, hint: 'Micro or small: pay within 45 days' },
           { name: 'udyamNumber', label: 'Udyam Number', kind: 'text', uppercase: true, placeholder: 'UDYAM-MH-19-0012345' },
-          activeField<VendorInput>(),
+          activeField(),
         ],
       },
     ],
