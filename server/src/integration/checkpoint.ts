@@ -7,8 +7,10 @@ import { sql } from 'kysely';
  * a transaction publishes the next page; a second worker skips it and waits.
  */
 export const migrateIntegrationCheckpoints = async (db: AnyDb) => {
-  // Several workers start at once (services mode): two concurrent `create table if not exists` of one table fail.
-  await db.transaction().execute(async (trx) => {
+  // Several workers start at once (services mode): two concurrent `create table if not exists` of
+  // one table fail. A restore calls this inside its own transaction, which then holds the lock.
+  const inTransaction = async <T>(work: (trx: AnyDb) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inTransaction(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_KEYS.integrationSchema})`.execute(trx);
     await sql`create table if not exists integration_checkpoints (
       name text primary key,
