@@ -34,6 +34,7 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Payments', 'Process vendor payments', 'CreditCard'],
     ['Debit Notes', 'Goods returned to vendors, prices they reduced', 'FileText'],
     ['Refunds', 'Money vendors paid back from your credit with them', 'Coins'],
+    ['Expenses', 'Rent, electricity, transport and other costs, by category', 'Wallet'],
   ]],
   ['sales', 'Sales', 'Customers, invoices and receipts', 'TrendingUp', 'green', [
     ['Customers', 'Manage customer database', 'Users'],

@@ -25,6 +25,7 @@ const business = {
   debitNotePrefix: 'DN',
   estimatePrefix: 'EST',
   saleOrderPrefix: 'SO',
+  expensePrefix: 'EXP',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',

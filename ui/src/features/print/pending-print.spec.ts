@@ -24,6 +24,7 @@ const business: Business = {
   debitNotePrefix: 'DN',
   estimatePrefix: 'EST',
   saleOrderPrefix: 'SO',
+  expensePrefix: 'EXP',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',
