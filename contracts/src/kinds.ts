@@ -1,7 +1,7 @@
 import type { DocumentGst, InvoiceDocument } from './documents/invoice-kind';
 import type { DocumentSeries } from './documents/series';
 import { debitNotes } from './purchase/debit-notes';
-import { expenses } from './purchase/expenses';
+import { expensePayments, expenses } from './purchase/expenses';
 import { purchaseInvoices } from './purchase/invoices';
 import { vendorPayments } from './purchase/payments';
 import { vendorRefunds } from './purchase/vendor-refunds';
@@ -30,7 +30,7 @@ export * from './purchase/expenses';
  */
 /** Every invoice-like document and every document that settles them. */
 export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes, estimates, saleOrders, expenses] as const;
-export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
+export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts, expensePayments] as const;
 /** Refunds out of a party's credit (issue 42). */
 export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;
 

@@ -26,6 +26,7 @@ const business = {
   estimatePrefix: 'EST',
   saleOrderPrefix: 'SO',
   expensePrefix: 'EXP',
+  expensePaymentPrefix: 'EXPAY',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-import { invoiceDocument } from '../documents';
+import { invoiceDocument, settlementDocument } from '../documents';
 
 /**
  * Expenses (issue 45): what the shop spends that is not stock it sells — rent, electricity,
@@ -25,7 +25,7 @@ export const expenses = invoiceDocument({
   dateField: 'expenseDate',
   numberLabel: 'Expense number',
   settledBy: 'paymentId',
-  settledByStream: 'vendor-payment',
+  settledByStream: 'expense-payment',
   numberUnique: 'business',
   series: { setting: 'expensePrefix', label: 'Expense Prefix', defaultPrefix: 'EXP' },
   texts: ['notes'],
@@ -42,6 +42,29 @@ export const expenses = invoiceDocument({
   gst: { return: 'inward', document: 'bill' },
   overdue: true,
   settleNow: { label: 'Paid now' },
+});
+
+/**
+ * What pays expenses: recorded with an expense paid now (`paidNow`), or later against those left
+ * owed to their vendor. Dr the vendor / Cr Cash or Bank, like a vendor payment.
+ */
+export const expensePayments = settlementDocument({
+  module: 'purchase',
+  plural: 'expense-payments',
+  label: 'Expense payment',
+  path: '/api/purchase/expense-payments',
+  stream: 'expense-payment',
+  events: 'ExpensePayment',
+  listTable: 'expense_payment_list',
+  party: { field: 'vendorId', singular: 'vendor', label: 'Vendor', missing: 'Please select a vendor or payee' },
+  dateField: 'paymentDate',
+  numberField: 'paymentNumber',
+  numberLabel: 'Expense payment number',
+  series: { setting: 'expensePaymentPrefix', label: 'Expense Payment Prefix', defaultPrefix: 'EXPAY' },
+  lineAmount: { field: 'paidAmount', label: 'Paid amount', missing: 'Paid amount is required' },
+  texts: ['referenceNumber', 'description'],
+  searchOn: ['referenceNumber', 'paymentMethod'],
+  invoices: expenses,
 });
 
 export type ExpenseInput = z.input<typeof expenses.body>;

@@ -29,6 +29,7 @@ const business: Business = {
   estimatePrefix: 'EST',
   saleOrderPrefix: 'SO',
   expensePrefix: 'EXP',
+  expensePaymentPrefix: 'EXPAY',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',
