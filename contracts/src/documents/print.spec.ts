@@ -26,7 +26,7 @@ const business = {
   estimatePrefix: 'EST',
   saleOrderPrefix: 'SO',
   expensePrefix: 'EXP',
-  expensePaymentPrefix: 'EXPAY',
+  expensePaymentPrefix: 'EPAY',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',

@@ -60,7 +60,7 @@ export const expensePayments = settlementDocument({
   dateField: 'paymentDate',
   numberField: 'paymentNumber',
   numberLabel: 'Expense payment number',
-  series: { setting: 'expensePaymentPrefix', label: 'Expense Payment Prefix', defaultPrefix: 'EXPAY' },
+  series: { setting: 'expensePaymentPrefix', label: 'Expense Payment Prefix', defaultPrefix: 'EPAY' },
   lineAmount: { field: 'paidAmount', label: 'Paid amount', missing: 'Paid amount is required' },
   texts: ['referenceNumber', 'description'],
   searchOn: ['referenceNumber', 'paymentMethod'],

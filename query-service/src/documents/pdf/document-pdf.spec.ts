@@ -29,7 +29,7 @@ const business: Business = {
   estimatePrefix: 'EST',
   saleOrderPrefix: 'SO',
   expensePrefix: 'EXP',
-  expensePaymentPrefix: 'EXPAY',
+  expensePaymentPrefix: 'EPAY',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',
