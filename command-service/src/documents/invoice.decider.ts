@@ -165,9 +165,8 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
   /** A kind whose tax is input tax credit only from a registered supplier: none without the party's GSTIN (400). */
   const untaxedFromUnregistered = (body: InvoiceBody) => {
     const path = body.taxMode === 'gst' ? 'taxMode' : compareMoney(body.taxAmount, 0) !== 0 ? 'taxAmount' : null;
-    if (!path) return;
     const message = `This ${partyWord} has no GSTIN: an unregistered supplier's bill gives no input tax credit, so record it without tax (or add the ${partyWord}'s GSTIN)`;
-    throw validationError(message, [{ path, message }]);
+    if (path) throw validationError(message, [{ path, message }]);
   };
 
   /** A return is taxed as its invoice was: its tax mode unless another is said (then refused). */
