@@ -33,6 +33,7 @@ test('an expense paid now with GST and one to pay later: in the list and in the 
   await line.getByLabel('Item Name').fill('Electricity, October');
   await line.getByLabel('Rate').fill('1000');
   await line.getByLabel('GST %').selectOption('18');
+  await line.getByRole('button', { name: 'Save Line' }).click();
   await expect(page.getByRole('region', { name: 'Totals' })).toContainText('₹1,180.00');
   await page.getByRole('button', { name: /^Paid in full/ }).click();
   await expect(page.getByLabel('Paid Now')).toHaveValue('1180.00');
@@ -50,6 +51,7 @@ test('an expense paid now with GST and one to pay later: in the list and in the 
   const rent = page.getByRole('group', { name: 'Line 1' });
   await rent.getByLabel('Item Name').fill('Shop rent, November');
   await rent.getByLabel('Rate').fill('15000');
+  await rent.getByRole('button', { name: 'Save Line' }).click();
   await page.getByRole('button', { name: 'Save Expense' }).click();
   await expectToast(page, 'Success', 'Expense created successfully');
 
