@@ -66,6 +66,7 @@ export const writeHistory = async (owner: HttpClient) => {
     const partyEntity = MASTER_DATA_ENTITIES.find((e) => e.label === doc.party.label)!;
     const party = Created.parse((await owner.post(partyEntity.path, { name: `Backup party ${doc.plural}` })).body).id;
     const invoices = [];
+    const totals: string[] = [];
     for (const n of [1, 2]) {
       const res = await owner.post(doc.invoices.path, {
         [doc.party.field]: party,
@@ -77,6 +78,7 @@ export const writeHistory = async (owner: HttpClient) => {
       });
       expect(res.status, res.text).toBe(201);
       invoices.push(Created.parse(res.body).id);
+      totals.push(String((res.body as { totalAmount: string }).totalAmount));
     }
     const settle = (lines: { invoiceId: number; amount: string }[]) => ({
       [doc.party.field]: party,
@@ -84,7 +86,7 @@ export const writeHistory = async (owner: HttpClient) => {
       referenceNumber: 'UTR-9',
       lines: lines.map((l) => ({ invoiceId: l.invoiceId, [doc.lineAmount.field]: l.amount })),
     });
-    const paid = await owner.post(doc.path, settle([{ invoiceId: invoices[0]!, amount: '100' }, { invoiceId: invoices[1]!, amount: '218.75' }]));
+    const paid = await owner.post(doc.path, settle([{ invoiceId: invoices[0]!, amount: '100' }, { invoiceId: invoices[1]!, amount: totals[1]! }]));
     expect(paid.status, paid.text).toBe(201);
     const revised = await owner.put(byId(doc.path, Created.parse(paid.body).id), settle([{ invoiceId: invoices[1]!, amount: '50' }]));
     expect(revised.status, revised.text).toBe(200);

@@ -31,6 +31,7 @@ test('an expense paid now with GST and one to pay later: in the list and in the 
   await expect(page.getByLabel('Tax Mode')).toHaveValue('gst');
   const line = page.getByRole('group', { name: 'Line 1' });
   await line.getByLabel('Item Name').fill('Electricity, October');
+  await line.getByLabel('Quantity').fill('1');
   await line.getByLabel('Rate').fill('1000');
   await line.getByLabel('GST %').selectOption('18');
   await line.getByRole('button', { name: 'Save Line' }).click();
@@ -50,6 +51,7 @@ test('an expense paid now with GST and one to pay later: in the list and in the 
   await page.getByLabel('Tax Mode').selectOption('manual');
   const rent = page.getByRole('group', { name: 'Line 1' });
   await rent.getByLabel('Item Name').fill('Shop rent, November');
+  await rent.getByLabel('Quantity').fill('1');
   await rent.getByLabel('Rate').fill('15000');
   await rent.getByRole('button', { name: 'Save Line' }).click();
   await page.getByRole('button', { name: 'Save Expense' }).click();
