@@ -29,6 +29,8 @@ test('an expense paid now with GST and one to pay later: in the list and in the 
   await page.getByLabel('Paid To (Vendor or Payee)').selectOption({ label: power });
   await page.getByLabel('Category').selectOption({ label: 'Electricity & Power' });
   await expect(page.getByLabel('Tax Mode')).toHaveValue('gst');
+  // The form's top as the phone shows it (390 × 844), beside the whole form below.
+  await page.screenshot({ path: `test-results/screens/expense-form-top-${page.viewportSize()!.width < 600 ? 'phone' : 'desktop'}.png` });
   const line = page.getByRole('group', { name: 'Line 1' });
   await line.getByLabel('Item Name').fill('Electricity, October');
   await line.getByLabel('Quantity').fill('1');
