@@ -69,7 +69,8 @@ export function ExpensesScreen() {
           {
             section: 'Expense Details',
             useParties: vendorOptions,
-            omit: ['dueDate'],
+            // No due date of its own; no supplier's state (GST only from a supplier with a GSTIN, whose state it gives).
+            omit: ['dueDate', 'placeOfSupply'],
             fields: {
               vendorId: { label: 'Paid To (Vendor or Payee)' },
               taxMode: { hint: 'GST only from a supplier with a GSTIN (input tax credit)' },
