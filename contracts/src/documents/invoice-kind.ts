@@ -136,7 +136,7 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
   readonly category?: CategoryTrait;
   /** Tax on it is input tax credit only from a registered supplier: without the party's GSTIN it carries none (400 on taxMode). */
   readonly taxNeedsGstin?: boolean;
-  /** It may repeat each month (`repeatMonthly`): the next month's copy is made on demand, once a month (docs/recurring-documents.md). */
+  /** It may say it repeats each month (`repeatMonthly`); the copy made on demand, once a month, is designed in docs/expenses.md (not built yet). */
   readonly repeats?: boolean;
   /**
    * Its place in the GST returns and registers: an outward document of GSTR-1 (an invoice, a credit
