@@ -25,6 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          isolate: false,
           include: ['**/src/**/*.spec.ts'],
           exclude: [...exclude, '**/*.int.spec.ts'],
         },

@@ -66,6 +66,9 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions,
+    // The app's own reduced-motion rule (global-style): entrances and fades end at once, so no
+    // test waits for them and Chromium, drawing without a GPU, does not paint every frame.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

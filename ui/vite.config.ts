@@ -114,8 +114,8 @@ const MORE_CONTRACTS = [GST_RETURN_CONTRACTS, BANK_CONTRACTS, REPORT_CONTRACTS, 
 const PRINT_LAYOUT = /contracts[\\/]src[\\/]documents[\\/]print-layout\.ts$/;
 /** A party's credit (issue 42): the notes', receipts' and refunds' screens alone use it (the notes' form too), so it stays out of every screen's kit. */
 const CREDIT = /ui[\\/]src[\\/]features[\\/]documents[\\/](apply-credit|credit-actions|note-config|note-lines|refund-config|settlement-credit)\./;
-/** The screens of documents no one pays (issue 45: estimates, sale orders): theirs alone, out of every screen's kit. */
-const QUOTES = /ui[\\/]src[\\/]features[\\/]documents[\\/]quote-config\./;
+/** The screens of documents no one pays (issue 45: estimates, orders, challans; their config and screen factory): theirs alone, out of every screen's kit. */
+const QUOTES = /ui[\\/]src[\\/]features[\\/]documents[\\/](quote-config|document-screen)\./;
 /** The offline app's code (the outbox, the device's series, the kept query cache, what waits on screen): loaded after the first screen. */
 const OFFLINE = /ui[\\/]src[\\/](lib[\\/](outbox|outbox-store|offline|device-series|persist-cache)|components[\\/](offline-|waiting-))|node_modules[\\/](idb-keyval|@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client))[\\/]/;
 /**

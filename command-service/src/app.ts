@@ -51,7 +51,8 @@ export interface CommandAppDeps {
   /** Outermost middleware, around everything (the server's request metrics); gets the router to name routes. */
   readonly observe?: (router: Router) => Middleware;
   /** What each route takes (the OpenAPI document): any other query parameter or body field is a 400 naming it. */
-  readonly accepts?: StrictDocument;
+  /** The document whose operations say what input is known (built at the first request when a function). */
+  readonly accepts?: StrictDocument | (() => StrictDocument);
 }
 
 /** The write side: validates, decides and appends events. It never touches a read model. */

@@ -65,8 +65,8 @@ describe('module catalogue', () => {
   it('has the nine modules, each with tasks whose slugs are the seed routes (the books\' since issue 21)', () => {
     expect(MODULES.map((m) => m.name)).toEqual(['purchase', 'sales', 'inventory', 'hr', 'crm', 'accounting', 'payments', 'banking', 'reports']);
     expect(tasksOf('inventory').map((t) => taskSlug(t.name))).toEqual(['items', 'stock-adjustments', 'inventory']);
-    expect(tasksOf('purchase').map((t) => taskSlug(t.name))).toEqual(['vendors', 'invoices', 'payments', 'debit-notes', 'refunds', 'expenses']);
-    expect(tasksOf('sales').map((t) => taskSlug(t.name))).toEqual(['customers', 'invoices', 'receipts', 'credit-notes', 'refunds', 'estimates', 'sale-orders']);
+    expect(tasksOf('purchase').map((t) => taskSlug(t.name))).toEqual(['vendors', 'invoices', 'payments', 'debit-notes', 'refunds', 'purchase-orders', 'expenses']);
+    expect(tasksOf('sales').map((t) => taskSlug(t.name))).toEqual(['customers', 'invoices', 'receipts', 'credit-notes', 'refunds', 'estimates', 'sale-orders', 'delivery-challans']);
     expect(tasksOf('reports').map((t) => taskSlug(t.name))).toEqual(['profit-and-loss', 'balance-sheet', 'statements', 'sales-register', 'purchase-register', 'ageing', 'debtors-and-creditors', 'gst-returns', 'match-gstr-2b', 'gstr-3b', 'gst-tie-out', 'filed-returns']);
     expect(tasksOf('accounting').map((t) => taskSlug(t.name))).toEqual(['ledgers', 'chart-of-accounts', 'day-book', 'opening-balances', 'journal-vouchers', 'trial-balance']);
     expect(findModule('nope')).toBeUndefined();

@@ -34,6 +34,7 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Payments', 'Process vendor payments', 'CreditCard'],
     ['Debit Notes', 'Goods returned to vendors, prices they reduced', 'FileText'],
     ['Refunds', 'Money vendors paid back from your credit with them', 'Coins'],
+    ['Purchase Orders', 'What you ordered from vendors, and what is left to bill', 'ClipboardList'],
     ['Expenses', 'Rent, electricity, transport and other costs, by category', 'Wallet'],
   ]],
   ['sales', 'Sales', 'Customers, invoices and receipts', 'TrendingUp', 'green', [
@@ -44,6 +45,7 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Refunds', 'Money paid back to customers from their credit', 'Coins'],
     ['Estimates', 'Quotations for customers, valid until a day', 'FileText'],
     ['Sale Orders', 'What customers ordered, and what is left to invoice', 'ClipboardList'],
+    ['Delivery Challans', 'Goods sent without a sale (job work, on approval), and what is left to invoice', 'Truck'],
   ]],
   ['inventory', 'Inventory', 'Items, stock and valuation', 'Package', 'purple', [
     ['Items', 'Product catalog', 'Box'],

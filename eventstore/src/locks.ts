@@ -17,6 +17,8 @@ export const LOCK_KEYS = {
   idSequences: 4242006,
   /** DDL of the webhooks and their deliveries. */
   webhookSchema: 4242007,
+  /** DDL of the integration workers' checkpoints (the JetStream publisher, the webhook fan-out). */
+  integrationSchema: 4242008,
   /** Held shared by every append until it commits: the reader horizon (schema.ts). */
   append: 4242100,
   /** With a hash of a stream id, a guard stream's lock (erp_guard in schema.ts; two int4 keys, apart from the bigint ones). */

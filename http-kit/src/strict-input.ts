@@ -103,10 +103,15 @@ const refuse = (where: 'query parameter' | 'field', names: readonly string[], kn
  * Koa middleware: after the body is parsed and before the route runs. A request no operation of
  * the document matches passes on (the router answers 404 or 405).
  */
-export const strictInput = (doc: StrictDocument): Middleware => {
-  const resolve = resolver(doc);
-  const routes = routesOf(doc);
+export const strictInput = (document: StrictDocument | (() => StrictDocument)): Middleware => {
+  // Given as a function, the document is built at the first request, not at start (a restart answers sooner).
+  let known: { resolve: (node: unknown) => Json; routes: Route[] } | undefined;
+  const ready = () => {
+    const doc = typeof document === 'function' ? document() : document;
+    return (known ??= { resolve: resolver(doc), routes: routesOf(doc) });
+  };
   return async (ctx: Context, next: Next) => {
+    const { resolve, routes } = ready();
     const route = routes.find((r) => r.pattern.test(ctx.path));
     const operation = route?.item[ctx.method.toLowerCase()];
     const op = isObject(operation) ? operation : undefined;

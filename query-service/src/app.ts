@@ -60,18 +60,21 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   activityRoute(router, deps.db, deps.store);
   activityExportRoute(router, deps.db, deps.store, now);
   registerReadRoutes(router, { ...deps, clock: now });
-  const doc = openApiDocument();
   router.get(api.openapi, (ctx: Context) => {
     refuseUnknown(ctx, []);
-    ctx.body = doc;
+    ctx.body = openApiDocument();
   });
-  const page = docsPage(doc);
-  const pageCsp = `${API_CSP}; style-src ${inlineHashes(page, 'style').join(' ')}`;
+  // Built at the first request, not at start: a restart answers sooner.
+  let docs: { page: string; csp: string } | undefined;
   router.get(api.docs, (ctx: Context) => {
     refuseUnknown(ctx, []);
-    ctx.set('Content-Security-Policy', pageCsp);
+    if (!docs) {
+      const page = docsPage(openApiDocument());
+      docs = { page, csp: `${API_CSP}; style-src ${inlineHashes(page, 'style').join(' ')}` };
+    }
+    ctx.set('Content-Security-Policy', docs.csp);
     ctx.type = 'html';
-    ctx.body = page;
+    ctx.body = docs.page;
   });
   if (deps.observe) app.use(deps.observe(router));
   app.use(securityHeaders());
@@ -84,7 +87,7 @@ export const createQueryApp = (deps: QueryAppDeps): Koa => {
   app.use(sessionAuth(deps.auth));
   app.use(roleGuard(router));
   // What each route takes is what the OpenAPI document says: anything else is a 400 naming it.
-  app.use(strictInput(doc));
+  app.use(strictInput(openApiDocument));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

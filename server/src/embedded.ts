@@ -4,7 +4,7 @@ import { scheduleBackups } from './backup-schedule';
 import { config } from './config';
 import { connectionLimits, httpServer } from './http-server';
 import { logger } from './log';
-import { announceSetupCode, commandApp, openInfrastructure, queryApp, startedFields, startIntegration, startProjections, watchPipeline } from './system';
+import { announceSetupCode, commandApp, openInfrastructure, queryApp, startedFields, startIntegration, startProjections, warmUp, watchPipeline } from './system';
 import { dispatch, staticApp } from './web';
 
 /** `npm start`: the whole product in one process, on embedded PostgreSQL by default. */
@@ -26,6 +26,7 @@ const main = async () => {
   server.listen(config.port, config.host, () => {
     const fields = { role: 'embedded', host: config.host, port: config.port, ...startedFields(infra) };
     logger.info(fields, `Udyam ERP is ready on http://localhost:${config.port}`);
+    warmUp();
     void announceSetupCode(infra, config).catch((error: unknown) => logger.error({ err: error }, 'could not make a setup code'));
   });
   let stopping = false;

@@ -48,9 +48,8 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   }
   const database = connect(config.databaseUrl ?? embedded!.url, { max: 12 });
   await migrateEventStore(database.db);
-  await migrateAuth(database.db);
-  await migrateIdempotency(database.db);
-  await migrateWebhooks(database.db);
+  // Their own tables each: side by side, on connections of their own.
+  await Promise.all([migrateAuth(database.db), migrateIdempotency(database.db), migrateWebhooks(database.db)]);
   const notifier = config.natsUrl ? await natsNotifier(config.natsUrl, logger.child({ component: 'notifier' }), await storeIdentity(database.db)) : inProcessNotifier();
   const metrics = createMetrics();
   const store = crashAfterAppends(metrics.countAppends(postgresEventStore(database, notifier, config.databaseUrl ? 'postgres' : 'postgres (embedded)')), config.testCrashAfterAppend);
@@ -104,7 +103,7 @@ export const commandApp = (infra: Infrastructure, config: Config) =>
     gstReturns: gstReturnsNow({ db: infra.database.db, store: infra.store, notifier: infra.notifier }),
     log: logRequestError,
     observe: infra.metrics.observe,
-    accepts: openApiDocument(),
+    accepts: openApiDocument,
   });
 
 export const queryApp = (infra: Infrastructure, config: Config) =>
@@ -146,6 +145,12 @@ export const announceSetupCode = async (infra: Infrastructure, config: Config) =
   }
   logger.warn({ setupCode: code.code }, `No account yet. Open the app and create the first account with the setup code ${code.code}`);
 };
+
+/**
+ * Once the server listens: the OpenAPI document (strict input, /api/openapi.json, /api/docs) is
+ * built while nothing waits for it, instead of before the port opens (a restart answers sooner).
+ */
+export const warmUp = () => void setImmediate(() => openApiDocument());
 
 /** Where each service says it started: role, address, store and notifier. */
 export const startedFields = (infra: Infrastructure) => ({ store: infra.store.kind, notifier: infra.notifier.kind });

@@ -35,7 +35,7 @@ export const readSource = async (ctx: CommandContext, label: string, sources: re
     throw validationError(message, [{ path: 'source.id', message }]);
   }
   const { invoice } = stream.state;
-  return { kind, stream, context: { stream: kind.doc.stream, id: invoice.id, number: invoice.number, partyId: invoice.partyId } };
+  return { kind, stream, context: { stream: kind.doc.stream, id: invoice.id, number: invoice.number, partyId: invoice.partyId, stock: kind.doc.stock ?? null, lines: invoice.lines.map((l) => ({ lineNo: l.lineNo, itemId: l.itemId, itemName: l.itemName })) } };
 };
 
 /**

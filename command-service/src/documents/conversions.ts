@@ -24,6 +24,10 @@ export interface SourceContext {
   readonly id: number;
   readonly number: string;
   readonly partyId: number;
+  /** The way its kind moves stock (a challan: out); none when it moves none (an order). */
+  readonly stock?: 'in' | 'out' | null;
+  /** Its lines' items, when its stock moved: a line taken from one is the same item. */
+  readonly lines?: readonly { readonly lineNo: number; readonly itemId: number | null; readonly itemName: string }[];
 }
 
 const plural = (n: string) => (decimal(n).eq(1) ? 'is' : 'are');
@@ -51,6 +55,29 @@ export const checkSource = (doc: Pick<InvoiceDocument, 'party'>, source: SourceC
     const message = 'A line names a source line, but the document names no source';
     throw validationError(message, [{ path: `lines.${at}.sourceLineNo`, message }]);
   }
+};
+
+/**
+ * Stock moves once (issue 45): a line taken from a source whose kind already moved that stock the
+ * same way (goods sent on a challan, invoiced later) is marked `stockMoved` and moves none; a line
+ * typed afresh, or taken from a source that moves no stock (an order), moves it as usual. Such a
+ * line is the source line's item (400 on its item otherwise): another item's stock would not move.
+ */
+export const markStockMoved = <L extends { readonly sourceLineNo?: number; readonly itemId: number | null }>(
+  doc: Pick<InvoiceDocument, 'stock'>,
+  source: SourceContext | null,
+  lines: readonly L[],
+): L[] => {
+  if (doc.stock === undefined || source === null || source.stock !== doc.stock) return [...lines];
+  return lines.map((line, at) => {
+    if (!line.sourceLineNo) return line;
+    const taken = source.lines?.find((l) => l.lineNo === line.sourceLineNo);
+    if (taken && taken.itemId !== line.itemId) {
+      const message = `Line ${at + 1} takes line ${taken.lineNo} of ${source.number} (${taken.itemName}), whose stock went out with it: keep its item`;
+      throw validationError(message, [{ path: `lines.${at}.itemId`, message }]);
+    }
+    return { ...line, stockMoved: true };
+  });
 };
 
 /**

@@ -27,7 +27,7 @@ import {
 
 import type { Command, Decider } from '../shared/decider';
 import { sameValue } from '../shared/same-value';
-import { type Asked, checkRevisionUnderConversions, checkSource, convert, type SourceContext } from './conversions';
+import { type Asked, checkRevisionUnderConversions, checkSource, convert, markStockMoved, type SourceContext } from './conversions';
 import { checkLodge, checkRevisionUnderNotes, returnedLines, type Share } from './returns';
 
 export type { Share } from './returns';
@@ -135,9 +135,9 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     if (compareMoney(priced.totalAmount, MONEY_LIMIT) > 0) {
       throw validationError('The total cannot be above ₹1,000 crore', [{ path: 'lines', message: 'The total cannot be above ₹1,000 crore' }]);
     }
-    const lines = body.noteType === 'return' ? priced.lines.map((l, i) => ({ ...l, invoiceLineNo: body.returned[i]!.invoiceLineNo })) : priced.lines;
     const source = context.source ?? null;
     checkSource(doc, source, body.partyId, body.lines);
+    const lines = body.noteType === 'return' ? priced.lines.map((l, i) => ({ ...l, invoiceLineNo: body.returned[i]!.invoiceLineNo })) : markStockMoved(doc, source, priced.lines);
     return {
       id,
       partyId: body.partyId,

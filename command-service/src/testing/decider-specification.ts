@@ -4,7 +4,7 @@ import type { Command, Decider } from '../shared/decider';
 
 /**
  * given(events).when(command).then(events) — emmett's DeciderSpecification, in 40 lines.
- * `thenThrows` takes a predicate on the error; `thenNothingHappened` expects [].
+ * `thenThrows` takes a predicate on the error; `thenNothingHappened` expects []; `thenMatches` checks part of them.
  */
 export const DeciderSpecification = {
   for: <State, Cmd extends Command, Event>(decider: Decider<State, Cmd, Event>) => ({
@@ -18,6 +18,8 @@ export const DeciderSpecification = {
         return {
           then: (expected: Event[]) => expect(run()).toEqual(expected),
           thenNothingHappened: () => expect(run()).toEqual([]),
+          /** The events decided, for checks on part of them (a line's trait, not the whole event). */
+          thenMatches: (check: (events: Event[]) => void) => check(run()),
           thenThrows: (check: (error: unknown) => boolean) => {
             let thrown: unknown;
             try {

@@ -108,6 +108,8 @@ export const InvoiceLineSchema = z
     returnedQuantity: z.string().optional(),
     /** Converted from another document: the line of it this one took. */
     sourceLineNo: z.number().int().positive().optional(),
+    /** Taken from a source that already moved its stock the same way (a challan's goods, invoiced later): this line moves none. */
+    stockMoved: z.boolean().optional(),
     /** A kind that converts, as answered: how much of the line later documents took, and what is left. */
     convertedQuantity: z.string().optional(),
     remainingQuantity: z.string().optional(),
@@ -133,6 +135,7 @@ export const InvoiceLineSchema = z
     ...(line.invoiceLineNo === undefined ? {} : { invoiceLineNo: line.invoiceLineNo }),
     ...(line.returnedQuantity === undefined ? {} : { returnedQuantity: line.returnedQuantity }),
     ...(line.sourceLineNo === undefined ? {} : { sourceLineNo: line.sourceLineNo }),
+    ...(line.stockMoved === undefined ? {} : { stockMoved: line.stockMoved }),
     ...(line.convertedQuantity === undefined ? {} : { convertedQuantity: line.convertedQuantity, remainingQuantity: line.remainingQuantity ?? line.quantity }),
   }));
 export type InvoiceLine = z.output<typeof InvoiceLineSchema>;
@@ -158,6 +161,7 @@ const AnsweredLineSchema: z.ZodType<InvoiceLine> = z.object({
   invoiceLineNo: z.number().int().positive().optional().describe("A return's line: the invoice line it copies"),
   returnedQuantity: z.string().optional().describe("An invoice's line: how much of it notes have returned so far"),
   sourceLineNo: z.number().int().positive().optional().describe('Converted from another document: the line of it this one took'),
+  stockMoved: z.boolean().optional().describe('Taken from a source that already moved its stock (goods sent on a delivery challan, invoiced later): this line moves none'),
   convertedQuantity: z.string().optional().describe('A kind that converts: how much of the line later documents took'),
   remainingQuantity: z.string().optional().describe('A kind that converts: how much of the line is left to convert'),
 });

@@ -25,6 +25,8 @@ const business = {
   debitNotePrefix: 'DN',
   estimatePrefix: 'EST',
   saleOrderPrefix: 'SO',
+  purchaseOrderPrefix: 'PO',
+  deliveryChallanPrefix: 'DC',
   expensePrefix: 'EXP',
   expensePaymentPrefix: 'EPAY',
   receiptPrefix: 'RCT',

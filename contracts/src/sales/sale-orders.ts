@@ -5,7 +5,8 @@ import { invoiceDocument } from '../documents';
 /**
  * Sale orders (issue 45): what a customer ordered, to be invoiced in one go or in parts. It posts
  * nothing, is in no GST return and reserves no stock; each line shows how much is invoiced and how
- * much is pending billing. Made from an estimate or typed afresh; numbered SO/2026-27/0001.
+ * much is pending billing. Made from an estimate or typed afresh, it converts into invoices or
+ * delivery challans (goods sent before they are billed); numbered SO/2026-27/0001.
  */
 export const saleOrders = invoiceDocument({
   module: 'sales',
@@ -31,7 +32,7 @@ export const saleOrders = invoiceDocument({
   overdue: false,
   owed: false,
   due: { field: 'deliveryDate', label: 'Delivery date' },
-  converts: ['sales-invoice'],
+  converts: ['sales-invoice', 'delivery-challan'],
 });
 
 export type SaleOrder = z.output<typeof saleOrders.record>;

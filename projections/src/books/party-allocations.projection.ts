@@ -35,7 +35,9 @@ interface ShareChange {
 interface ShareEvents {
   readonly events: { readonly names: { readonly allocated: string; readonly released: string } };
   readonly streamOf: (id: number) => string;
-  readonly read: (stored: unknown) => { readonly kind: string } | null;
+  readonly read: (stored: unknown) => { readonly kind: string; readonly id?: number; readonly by?: string; readonly amount?: string } | null;
+  /** A note's invoice: a note's shares are not charges. */
+  readonly against?: unknown;
 }
 
 const refundStreams = REFUND_DOCUMENTS.map((doc) => `${doc.stream}-`);
@@ -48,18 +50,18 @@ const isRefund = (stream: string) => refundStreams.some((prefix) => stream.start
 const decoders = (docs: readonly ShareEvents[], charged: (doc: ShareEvents) => boolean) =>
   docs.flatMap((doc) =>
     [doc.events.names.allocated, doc.events.names.released].map((type) => [type, (stored: unknown): ShareChange | null => {
-      const change = doc.read(stored) as { kind: string; id: number; by: string; amount?: string } | null;
-      if (!change || (change.kind !== 'allocated' && change.kind !== 'released')) return null;
+      const change = doc.read(stored);
+      if (!change || (change.kind !== 'allocated' && change.kind !== 'released') || change.id === undefined || change.by === undefined) return null;
       const stream = doc.streamOf(change.id);
-      const amount = change.kind === 'allocated' ? change.amount! : '0.00';
+      const amount = change.kind === 'allocated' ? (change.amount ?? '0.00') : '0.00';
       if (charged(doc)) return { charge: stream, credit: change.by, amount };
       return isRefund(change.by) ? { charge: change.by, credit: stream, amount } : null;
     }] as const),
   );
 
 const BY_TYPE = new Map<string, (stored: unknown) => ShareChange | null>([
-  ...decoders(INVOICE_DOCUMENTS as readonly ShareEvents[], (doc) => !(doc as (typeof INVOICE_DOCUMENTS)[number]).against),
-  ...decoders(SETTLEMENT_DOCUMENTS as readonly ShareEvents[], () => false),
+  ...decoders(INVOICE_DOCUMENTS, (doc) => !doc.against),
+  ...decoders(SETTLEMENT_DOCUMENTS, () => false),
 ]);
 
 const idOf = (context: EventContext) => `${context.streamId}:${context.streamVersion}`;

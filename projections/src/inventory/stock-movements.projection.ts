@@ -98,13 +98,16 @@ const adjustmentMovements = (a: z.output<typeof Adjustment>) => {
 /** A purchase invoice's lines bring their cost in (their taxable value); a return comes back at the average. */
 const carriesCost = (doc: InvoiceDocument) => doc.side === 'purchase' && doc.stock === 'in' && doc.against === undefined;
 
-type Line = { readonly itemId: number | null; readonly quantity: string; readonly taxableValue: string };
+type Line = { readonly itemId: number | null; readonly quantity: string; readonly taxableValue: string; readonly stockMoved?: boolean };
 
-/** A document's lines with an item, summed per item, signed by the way its stock moves, with their cost when they carry one. */
+/**
+ * A document's lines with an item, summed per item, signed by the way its stock moves, with their
+ * cost when they carry one; a line whose stock its source already moved (`stockMoved`) moves none.
+ */
 const documentMovements = (doc: InvoiceDocument, lines: readonly Line[]) => {
   const byItem = new Map<number, { quantity: ReturnType<typeof decimal>; value: ReturnType<typeof decimal> }>();
   for (const line of lines) {
-    if (line.itemId === null) continue;
+    if (line.itemId === null || line.stockMoved) continue;
     const sum = byItem.get(line.itemId);
     if (sum) {
       sum.quantity = sum.quantity.plus(decimal(line.quantity));

@@ -12,7 +12,7 @@ import {
   markStopped,
   migrateCheckpoints,
   type ProjectionStop,
-  readCheckpoint,
+  readCheckpoints,
 } from './checkpoints';
 import { type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
@@ -20,7 +20,7 @@ import { RebuildError, rebuildProjection } from './rebuild';
 import { catchUpLog, failureLog, leadershipLog, stopLog } from './runner-log';
 import { inSavepoint, isTransient, messageOf } from './transaction';
 import { waker } from './waker';
-import { migrateTable, runTogether } from './table';
+import { isComplete, migrateTable, runTogether, schemaContents } from './table';
 import type { ReadDb } from '../read-models';
 
 export interface RunnerOptions {
@@ -64,8 +64,10 @@ export const prepareProjections = async (
     await sql`select pg_advisory_lock(${LOCK_KEYS.projectionSchema})`.execute(conn);
     try {
       await migrateCheckpoints(conn);
+      const contents = await schemaContents(conn, 'public');
+      const checkpoints = new Map((await readCheckpoints(conn)).map((row) => [row.name, row]));
       for (const projection of projections) {
-        const checkpoint = await readCheckpoint(conn, projection.name);
+        const checkpoint = checkpoints.get(projection.name);
         // A bumped version builds fresh tables and swaps them in; the old ones are never migrated.
         if (checkpoint && checkpoint.version < projection.version) {
           log.info({ projection: projection.name, from: checkpoint.version, to: projection.version }, 'projection version changed; rebuilding');
@@ -79,8 +81,8 @@ export const prepareProjections = async (
           }
           continue;
         }
-        for (const table of projection.tables) await migrateTable(conn, 'public', table);
-        await ensureCheckpoint(conn, projection.name, projection.version);
+        for (const table of projection.tables) if (!isComplete(contents, table)) await migrateTable(conn, 'public', table);
+        if (!checkpoint) await ensureCheckpoint(conn, projection.name, projection.version);
       }
     } finally {
       await sql`select pg_advisory_unlock(${LOCK_KEYS.projectionSchema})`.execute(conn);

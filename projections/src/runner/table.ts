@@ -81,11 +81,43 @@ const columnDefinitions = (spec: TableSpec) =>
     return sql.raw(`${snakeCase(c)} ${type}${c === spec.key ? ' primary key' : ''}`);
   });
 
+const indexName = (spec: TableSpec, index: readonly string[]) => `${spec.name}_${index.map(snakeCase).join('_')}`;
+
 const createIndexes = async (db: ReadDb, schema: string, spec: TableSpec) => {
   for (const index of spec.indexes ?? []) {
-    const name = `${spec.name}_${index.map(snakeCase).join('_')}`;
+    const name = indexName(spec, index);
     await sql`create index if not exists ${sql.id(name)} on ${sql.id(schema, spec.name)} (${sql.join(index.map((c) => indexPart(spec, c)))})`.execute(db);
   }
+};
+
+/** What a schema holds, read in two queries: each table's columns, and its index names. */
+export interface SchemaContents {
+  readonly columns: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly indexes: ReadonlySet<string>;
+}
+
+export const schemaContents = async (db: ReadDb, schema: string): Promise<SchemaContents> => {
+  const { rows } = await sql<{ table: string; column: string }>`select c.relname as table, a.attname as column
+    from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${schema} and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped`.execute(db);
+  const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema}`.execute(db);
+  const columns = new Map<string, Set<string>>();
+  for (const row of rows) columns.set(row.table, (columns.get(row.table) ?? new Set()).add(row.column));
+  return { columns, indexes: new Set(indexes.rows.map((r) => r.name)) };
+};
+
+/**
+ * The table is there with every column and index: nothing to create or check (a restart then
+ * skips three statements or more per table). PostgreSQL cuts names at 63 bytes: an index whose
+ * name is longer never counts as present, and `migrateTable` makes sure of it the slow way.
+ */
+export const isComplete = (contents: SchemaContents, spec: TableSpec) => {
+  const present = contents.columns.get(spec.name);
+  return (
+    present !== undefined &&
+    columnList(spec).every((c) => present.has(snakeCase(c))) &&
+    (spec.indexes ?? []).every((index) => contents.indexes.has(indexName(spec, index)))
+  );
 };
 
 /** Creates the table (and its indexes) in `schema` if missing, and checks it has every column. */

@@ -23,7 +23,7 @@ const pascal = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map
 
 /** An object (or a union of objects) is worth a name; a bare string or number is not. */
 const isNamable = (schema: Json) =>
-  isObject(schema.properties) || (Array.isArray(schema.anyOf) && schema.anyOf.every((b) => isObject(b) && isObject((b as Json).properties)));
+  isObject(schema.properties) || (Array.isArray(schema.anyOf) && schema.anyOf.every((b) => isObject(b) && isObject(b.properties)));
 
 const DOCUMENTS = [
   ...INVOICE_DOCUMENTS.map((d) => ({ ...d, label: d.fullLabel })),
@@ -55,18 +55,23 @@ const namedSchemas = (): [string, z.ZodType][] => [
     [`${pascal(d.label)}Summary`, d.summary],
   ]),
   ...Object.entries(contracts)
-    .filter(([name, value]) => name.endsWith('Schema') && value instanceof z.ZodType && usedSchemas.has(value))
-    .map(([name, value]): [string, z.ZodType] => [name.slice(0, -'Schema'.length), value as z.ZodType]),
+    .flatMap(([name, value]): [string, z.ZodType][] =>
+      name.endsWith('Schema') && value instanceof z.ZodType && usedSchemas.has(value) ? [[name.slice(0, -'Schema'.length), value]] : [],
+    ),
 ];
 
 /** Replaces, bottom-up, every subschema of `node` that is a named one with a `$ref` to it. */
 const refer = (node: unknown, names: ReadonlyMap<string, string>): unknown => {
   if (Array.isArray(node)) return node.map((n) => refer(n, names));
   if (!isObject(node)) return node;
-  const reduced = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'example' || k === 'examples' ? v : refer(v, names)]));
+  const reduced = referWithin(node, names);
   const name = isNamable(reduced) ? names.get(canonical(reduced)) : undefined;
   return name ? { $ref: `#/components/schemas/${name}` } : reduced;
 };
+
+/** The same, inside an object (its own place is not replaced: a document's paths, a component). */
+const referWithin = (node: Json, names: ReadonlyMap<string, string>): Json =>
+  Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'example' || k === 'examples' ? v : refer(v, names)]));
 
 const refsIn = (node: unknown, found: Set<string>) => {
   if (Array.isArray(node)) node.forEach((n) => refsIn(n, found));
@@ -77,7 +82,7 @@ const refsIn = (node: unknown, found: Set<string>) => {
 };
 
 /** The document with `components.schemas` and `$ref`s to them; nothing else changes. */
-export const shareSchemas = <D extends { paths: object; components: Json }>(doc: D): D => {
+export const shareSchemas = <D extends { paths: Json; components: Json }>(doc: D): D => {
   // Each named schema as an answer gives it (`Customer`) and as a body takes it (`CustomerInput`
   // when different): candidates, smallest first, so a schema nested in a bigger one is named first.
   const candidates: [string, Json][] = [];
@@ -94,14 +99,14 @@ export const shareSchemas = <D extends { paths: object; components: Json }>(doc:
   const schemas: Record<string, unknown> = {};
   for (const [name, schema] of candidates) {
     if (name in schemas) continue;
-    const reduced = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, refer(v, names)]));
+    const reduced = referWithin(schema, names);
     const key = canonical(reduced);
     if (names.has(key)) continue;
     names.set(key, name);
     schemas[name] = reduced;
   }
-  const paths = refer(doc.paths, names) as object;
-  const components = refer(doc.components, names) as Json;
+  const paths = referWithin(doc.paths, names);
+  const components = referWithin(doc.components, names);
   // Only what the document points at, followed through the components themselves.
   const used = new Set<string>();
   refsIn([paths, components], used);

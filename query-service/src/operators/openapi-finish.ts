@@ -19,12 +19,16 @@ interface Operation {
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: unknown;
-  responses: Record<string, unknown>;
+  responses: Record<string, Response>;
   security?: unknown[];
 }
-type PathItem = Record<string, unknown> & { parameters?: Parameter[] };
+interface Response {
+  $ref?: string;
+  headers?: Record<string, unknown>;
+}
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+type PathItem = { parameters?: Parameter[] } & { [M in (typeof METHODS)[number]]?: Operation };
 const isWrite = (method: string) => method !== 'get';
 
 const errorExample = (error: string, message: string) => ({ error, message });
@@ -52,6 +56,7 @@ const ERROR_RESPONSES = {
   503: ['Unavailable', errorResponse('unavailable: the database is not reachable right now, or (setup, sign-in, password change) too many passwords are being checked; retry after Retry-After seconds', errorExample('unavailable', 'The database is not reachable right now; try again shortly'), retry)],
 } as const satisfies Record<number, readonly [string, object]>;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
+const isErrorStatus = (status: number): status is ErrorStatus => status in ERROR_RESPONSES;
 
 const ERROR_REF = '#/components/responses/Error';
 const responseRef = (status: ErrorStatus) => ({ $ref: `#/components/responses/${ERROR_RESPONSES[status][0]}` });
@@ -91,7 +96,8 @@ const finishOperation = (path: string, method: string, op: Operation, pathParams
   add(503, true);
   // What an operation named as a bare error takes the component of its status.
   for (const [status, response] of Object.entries(op.responses)) {
-    if ((response as { $ref?: string }).$ref === ERROR_REF && status in ERROR_RESPONSES) op.responses[status] = responseRef(Number(status) as ErrorStatus);
+    const code = Number(status);
+    if (response.$ref === ERROR_REF && isErrorStatus(code)) op.responses[status] = responseRef(code);
   }
   const extra = [
     ...(method === 'get' && session ? [paramRef(HEADERS.minPosition)] : []),
@@ -101,8 +107,7 @@ const finishOperation = (path: string, method: string, op: Operation, pathParams
   ];
   op.parameters = [...parameters.filter((p) => !extra.some((e) => p.name && e.$ref.endsWith(`/${p.name}`))), ...extra];
   if (session) {
-    for (const [status, response] of Object.entries(op.responses)) {
-      const r = response as { headers?: Record<string, unknown>; $ref?: string };
+    for (const [status, r] of Object.entries(op.responses)) {
       if (status.startsWith('2') && !r.$ref) r.headers = { ...r.headers, ...(method === 'get' ? { 'X-Read-Model-Stale': headerRef('X-Read-Model-Stale') } : {}), ...rateLimit };
     }
   }
@@ -124,20 +129,20 @@ const declarePathParams = (path: string, item: PathItem) => {
 };
 
 /** Every tag the operations use, declared once in the order met (generators group by them). */
-export const tagsOf = (paths: Record<string, object>) => {
+export const tagsOf = (paths: Record<string, PathItem>) => {
   const names = new Set<string>();
-  for (const item of Object.values(paths) as PathItem[]) {
-    for (const method of METHODS) for (const tag of (item[method] as Operation | undefined)?.tags ?? []) names.add(tag);
+  for (const item of Object.values(paths)) {
+    for (const method of METHODS) for (const tag of item[method]?.tags ?? []) names.add(tag);
   }
   return [...names].map((name) => ({ name, description: `The ${name.toLowerCase()} routes` }));
 };
 
 /** Applies the rules above to every operation of `paths`, in place, and returns it. */
-export const finishPaths = <T extends Record<string, object>>(paths: T): T => {
-  for (const [path, item] of Object.entries(paths) as [string, PathItem][]) {
+export const finishPaths = <T extends Record<string, PathItem>>(paths: T): T => {
+  for (const [path, item] of Object.entries(paths)) {
     const pathParams = declarePathParams(path, item);
     for (const method of METHODS) {
-      const op = item[method] as Operation | undefined;
+      const op = item[method];
       if (op) finishOperation(path, method, op, pathParams);
     }
   }

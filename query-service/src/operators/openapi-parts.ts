@@ -11,6 +11,10 @@ import { z } from 'zod';
 const shape = (node: unknown, io: 'input' | 'output'): unknown => {
   if (Array.isArray(node)) return node.map((n) => shape(n, io));
   if (typeof node !== 'object' || node === null) return node;
+  return shapeObject(node, io);
+};
+
+const shapeObject = (node: object, io: 'input' | 'output'): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) if (k !== '$schema') out[k] = k === 'example' || k === 'examples' || k === 'default' || k === 'const' ? v : shape(v, io);
   if (io === 'output' && out.additionalProperties === false) delete out.additionalProperties;
@@ -29,7 +33,7 @@ const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Record<string,
     override: ({ zodSchema, jsonSchema }) => {
       const shown = documentedAs.get(zodSchema)?.[io];
       if (!shown) return;
-      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
+      for (const key of Object.keys(jsonSchema)) Reflect.deleteProperty(jsonSchema, key);
       Object.assign(jsonSchema, toJsonSchema(shown, io));
     },
   });
@@ -39,7 +43,7 @@ export const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => {
   usedSchemas.add(schema);
   let found = converted[io].get(schema);
   if (!found) {
-    found = shape(toJsonSchema(schema, io), io) as Record<string, unknown>;
+    found = shapeObject(toJsonSchema(schema, io), io);
     converted[io].set(schema, found);
   }
   return found;

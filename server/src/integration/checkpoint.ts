@@ -1,4 +1,4 @@
-import { type AnyDb, type GlobalCursor, START } from '@erp/eventstore';
+import { type AnyDb, type GlobalCursor, LOCK_KEYS, START } from '@erp/eventstore';
 import { sql } from 'kysely';
 
 /**
@@ -7,14 +7,18 @@ import { sql } from 'kysely';
  * a transaction publishes the next page; a second worker skips it and waits.
  */
 export const migrateIntegrationCheckpoints = async (db: AnyDb) => {
-  await sql`create table if not exists integration_checkpoints (
-    name text primary key,
-    tx xid8 not null,
-    position bigint not null,
-    updated_at timestamptz not null default now())`.execute(db);
-  // Since when the worker's rounds fail, and why: health and /metrics read it from any process.
-  await sql`alter table integration_checkpoints add column if not exists failing_since timestamptz,
-    add column if not exists last_error text`.execute(db);
+  // Several workers start at once (services mode): two concurrent `create table if not exists` of one table fail.
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_KEYS.integrationSchema})`.execute(trx);
+    await sql`create table if not exists integration_checkpoints (
+      name text primary key,
+      tx xid8 not null,
+      position bigint not null,
+      updated_at timestamptz not null default now())`.execute(trx);
+    // Since when the worker's rounds fail, and why: health and /metrics read it from any process.
+    await sql`alter table integration_checkpoints add column if not exists failing_since timestamptz,
+      add column if not exists last_error text`.execute(trx);
+  });
 };
 
 /** A round failed (kept from the first failure on) or worked again (cleared). */

@@ -39,8 +39,9 @@ export const runWorker = (name: string, notifier: Notifier, round: () => Promise
         const result = await round();
         if (failing) log.info({ worker: name }, `${name} is working again`);
         failing = false;
-        if (minGapMs > 0) await new Promise((resolve) => setTimeout(resolve, minGapMs));
+        // A full page: the rest at once (a backlog); else a breath first, so what comes meanwhile goes in one round.
         if (result.more) continue;
+        if (minGapMs > 0) await new Promise((resolve) => setTimeout(resolve, minGapMs));
       } catch (error) {
         if (!failing) log.warn({ worker: name, err: error }, `${name} failed; retrying from its checkpoint`);
         failing = true;

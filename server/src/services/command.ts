@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { announceSetupCode, commandApp, openInfrastructure, startedFields } from '../system';
+import { announceSetupCode, commandApp, openInfrastructure, startedFields, warmUp } from '../system';
 import { requireServices } from './require-services';
 import { fatal, serve } from './serve';
 
@@ -14,5 +14,6 @@ const main = async () => {
   infra.metrics.listen(config.metricsPort, config.metricsHost);
   await announceSetupCode(infra, config);
   serve('command-service', Number(process.env.PORT ?? 3001), config.internalHost, app.callback(), infra.close, startedFields(infra));
+  warmUp();
 };
 main().catch(fatal('command-service'));

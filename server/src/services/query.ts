@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { openInfrastructure, prepareReadModels, queryApp, startedFields, watchPipeline } from '../system';
+import { openInfrastructure, prepareReadModels, queryApp, startedFields, warmUp, watchPipeline } from '../system';
 import { requireServices } from './require-services';
 import { fatal, serve } from './serve';
 
@@ -12,5 +12,6 @@ const main = async () => {
   watchPipeline(infra);
   infra.metrics.listen(config.metricsPort, config.metricsHost);
   serve('query-service', Number(process.env.PORT ?? 3002), config.internalHost, queryApp(infra, config).callback(), infra.close, startedFields(infra));
+  warmUp();
 };
 main().catch(fatal('query-service'));

@@ -1576,6 +1576,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase/purchase-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
+        get: operations["getPurchasePurchaseOrders"];
+        put?: never;
+        /**
+         * Record a purchase order; the server computes every amount
+         * @description Record a purchase order; the server computes every amount
+         */
+        post: operations["postPurchasePurchaseOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/purchase-orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
+        get: operations["getPurchasePurchaseOrdersById"];
+        /**
+         * Revise a purchase order (lines replaced)
+         * @description Revise a purchase order (lines replaced)
+         */
+        put: operations["putPurchasePurchaseOrdersById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/purchase-orders/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Its lines
+         * @description Its lines
+         */
+        get: operations["getPurchasePurchaseOrdersByIdLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/purchase-orders/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
+        get: operations["getPurchasePurchaseOrdersByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/delivery-challans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List (newest first, without lines)
+         * @description List (newest first, without lines)
+         */
+        get: operations["getSalesDeliveryChallans"];
+        put?: never;
+        /**
+         * Record a delivery challan; the server computes every amount
+         * @description Record a delivery challan; the server computes every amount
+         */
+        post: operations["postSalesDeliveryChallans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/delivery-challans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One document with its lines; ETag carries its version
+         * @description One document with its lines; ETag carries its version
+         */
+        get: operations["getSalesDeliveryChallansById"];
+        /**
+         * Revise a delivery challan (lines replaced)
+         * @description Revise a delivery challan (lines replaced)
+         */
+        put: operations["putSalesDeliveryChallansById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/delivery-challans/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Its lines
+         * @description Its lines
+         */
+        get: operations["getSalesDeliveryChallansByIdLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/delivery-challans/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Who changed what, when
+         * @description Who changed what, when
+         */
+        get: operations["getSalesDeliveryChallansByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase/expenses": {
         parameters: {
             query?: never;
@@ -4510,6 +4698,10 @@ export interface components {
             estimatePrefix: string;
             /** @default SO */
             saleOrderPrefix: string;
+            /** @default PO */
+            purchaseOrderPrefix: string;
+            /** @default DC */
+            deliveryChallanPrefix: string;
             /** @default EXP */
             expensePrefix: string;
             /** @default PAY */
@@ -4548,6 +4740,8 @@ export interface components {
             debitNotePrefix?: string | null;
             estimatePrefix?: string | null;
             saleOrderPrefix?: string | null;
+            purchaseOrderPrefix?: string | null;
+            deliveryChallanPrefix?: string | null;
             expensePrefix?: string | null;
             paymentPrefix?: string | null;
             receiptPrefix?: string | null;
@@ -4866,6 +5060,105 @@ export interface components {
             appliedAmount: string;
             refundedAmount: string;
             unappliedAmount: string;
+        };
+        DeliveryChallan: {
+            id: number;
+            customerId: number;
+            challanNumber: string;
+            challanDate: string;
+            invoiceBy: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
+            active: boolean;
+            /** @enum {string} */
+            status: "open" | "part" | "done";
+            convertedTo: {
+                by: string;
+                number: string;
+                lines: {
+                    lineNo: number;
+                    quantity: string;
+                }[];
+            }[];
+            lines: components["schemas"]["InvoiceLine"][];
+        };
+        DeliveryChallanInput: {
+            customerId?: number | string | null;
+            challanNumber?: string | null;
+            challanDate?: string | null;
+            notes?: string | null;
+            invoiceBy?: string | null;
+            source?: ({
+                stream: string;
+                id: number;
+                number?: string;
+            } | string) | null;
+            /**
+             * @default manual
+             * @enum {string}
+             */
+            taxMode?: "manual" | "gst";
+            taxAmount?: number | string | null;
+            placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
+            /** @default false */
+            reverseCharge?: boolean;
+            /** @default true */
+            active?: boolean;
+            lines: components["schemas"]["InvoiceLineInput"][];
+        };
+        DeliveryChallanSummary: {
+            id: number;
+            customerId: number;
+            challanNumber: string;
+            challanDate: string;
+            invoiceBy: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
+            active: boolean;
+            /** @enum {string} */
+            status: "open" | "part" | "done";
+            convertedTo: {
+                by: string;
+                number: string;
+                lines: {
+                    lineNo: number;
+                    quantity: string;
+                }[];
+            }[];
         };
         Device: {
             id: number;
@@ -5464,6 +5757,8 @@ export interface components {
             returnedQuantity?: string;
             /** @description Converted from another document: the line of it this one took */
             sourceLineNo?: number;
+            /** @description Taken from a source that already moved its stock (goods sent on a delivery challan, invoiced later): this line moves none */
+            stockMoved?: boolean;
             /** @description A kind that converts: how much of the line later documents took */
             convertedQuantity?: string;
             /** @description A kind that converts: how much of the line is left to convert */
@@ -6185,6 +6480,105 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "partial" | "paid" | "overdue";
             notesAmount: string;
+        };
+        PurchaseOrder: {
+            id: number;
+            vendorId: number;
+            orderNumber: string;
+            orderDate: string;
+            deliveryDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
+            active: boolean;
+            /** @enum {string} */
+            status: "open" | "part" | "done";
+            convertedTo: {
+                by: string;
+                number: string;
+                lines: {
+                    lineNo: number;
+                    quantity: string;
+                }[];
+            }[];
+            lines: components["schemas"]["InvoiceLine"][];
+        };
+        PurchaseOrderInput: {
+            vendorId?: number | string | null;
+            orderNumber?: string | null;
+            orderDate?: string | null;
+            notes?: string | null;
+            deliveryDate?: string | null;
+            source?: ({
+                stream: string;
+                id: number;
+                number?: string;
+            } | string) | null;
+            /**
+             * @default manual
+             * @enum {string}
+             */
+            taxMode?: "manual" | "gst";
+            taxAmount?: number | string | null;
+            placeOfSupply?: ("10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09") | "" | null;
+            /** @default false */
+            reverseCharge?: boolean;
+            /** @default true */
+            active?: boolean;
+            lines: components["schemas"]["InvoiceLineInput"][];
+        };
+        PurchaseOrderSummary: {
+            id: number;
+            vendorId: number;
+            orderNumber: string;
+            orderDate: string;
+            deliveryDate: string | null;
+            /** @enum {string} */
+            taxMode: "manual" | "gst";
+            supplyType: ("intra" | "inter" | "none") | null;
+            placeOfSupply: string | null;
+            reverseCharge: boolean;
+            subTotal: string;
+            cgst: string;
+            sgst: string;
+            igst: string;
+            taxAmount: string;
+            roundOff: string;
+            totalAmount: string;
+            notes: string | null;
+            /** @default null */
+            source: {
+                stream: string;
+                id: number;
+                number: string;
+            } | null;
+            active: boolean;
+            /** @enum {string} */
+            status: "open" | "part" | "done";
+            convertedTo: {
+                by: string;
+                number: string;
+                lines: {
+                    lineNo: number;
+                    quantity: string;
+                }[];
+            }[];
         };
         Receipt: {
             id: number;
@@ -11705,6 +12099,526 @@ export interface operations {
         };
     };
     getSalesSaleOrdersByIdHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description History */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        position: string;
+                        version: number;
+                        type: string;
+                        at: string;
+                        user: string | null;
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchasePurchaseOrders: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List */
+            200: {
+                headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ((components["schemas"]["PurchaseOrderSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchasePurchaseOrders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseOrderInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchasePurchaseOrdersById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putPurchasePurchaseOrdersById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseOrderInput"];
+            };
+        };
+        responses: {
+            /** @description Revised */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchasePurchaseOrdersByIdLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lines */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceLine"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchasePurchaseOrdersByIdHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description History */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        position: string;
+                        version: number;
+                        type: string;
+                        at: string;
+                        user: string | null;
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesDeliveryChallans: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+                /** @description Sync: `0`, then this list's last X-Next-Cursor. Answers the records changed after it, in the order of their last change (`limit` pages them), deleted ones as tombstones `{id, deleted: true, updatedAt, version}`; not with `q` or `after`. Any other value is a 400 naming it */
+                changedSince?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List */
+            200: {
+                headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ((components["schemas"]["DeliveryChallanSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postSalesDeliveryChallans: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryChallanInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryChallan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesDeliveryChallansById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryChallan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putSalesDeliveryChallansById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On PUT/DELETE: one ETag or a list; 412 when the record changed since. Without it the write goes through. */
+                "If-Match"?: components["parameters"]["If-Match"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryChallanInput"];
+            };
+        };
+        responses: {
+            /** @description Revised */
+            200: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryChallan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesDeliveryChallansByIdLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lines */
+            200: {
+                headers: {
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceLine"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSalesDeliveryChallansByIdHistory: {
         parameters: {
             query?: never;
             header?: {

@@ -49,6 +49,8 @@ const TASK_SCREENS: Record<string, Screen> = {
   'sales/credit-notes': screen(() => import('@/features/sales/credit-notes/credit-notes.screen').then((m) => m.CreditNotesScreen)),
   'sales/estimates': screen(() => import('@/features/sales/estimates/estimates.screen').then((m) => m.EstimatesScreen)),
   'sales/sale-orders': screen(() => import('@/features/sales/sale-orders/sale-orders.screen').then((m) => m.SaleOrdersScreen)),
+  'sales/delivery-challans': screen(() => import('@/features/sales/delivery-challans/delivery-challans.screen').then((m) => m.DeliveryChallansScreen)),
+  'purchase/purchase-orders': screen(() => import('@/features/purchase/purchase-orders/purchase-orders.screen').then((m) => m.PurchaseOrdersScreen)),
   'purchase/debit-notes': screen(() => import('@/features/purchase/debit-notes/debit-notes.screen').then((m) => m.DebitNotesScreen)),
   'sales/refunds': screen(() => import('@/features/sales/refunds/refunds.screen').then((m) => m.RefundsScreen)),
   'purchase/refunds': screen(() => import('@/features/purchase/refunds/refunds.screen').then((m) => m.VendorRefundsScreen)),

@@ -187,6 +187,8 @@ export type BadgeTone = 'green' | 'yellow' | 'red' | 'blue' | 'grey';
 export interface OpenElsewhere {
   label: string;
   to: { pathname: string; state: unknown };
+  /** The button's icon on a record's details (a printer unless said). */
+  icon?: LucideIcon;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type Business, decimal, INVOICE_DOCUMENTS, type InvoiceDocument, routes } from '@erp/contracts';
-import { CalendarClock, CalendarDays, IndianRupee, User } from 'lucide-react';
+import { ArrowRight, CalendarClock, CalendarDays, IndianRupee, User } from 'lucide-react';
 
 import type { CardField, ListConfig, OpenElsewhere } from '@/components/entity-config';
 import { openNew } from '@/components/use-screen-view';
@@ -76,7 +76,7 @@ export const convertActions = <TRecord extends QuoteRecord>(doc: InvoiceDocument
   const values = { [doc.party.field]: text(record, doc.party.field), source: doc.streamOf(record.id), taxMode: record.taxMode, placeOfSupply: record.placeOfSupply ?? '' };
   return (doc.converts ?? []).flatMap((stream) => {
     const target = INVOICE_DOCUMENTS.find((d) => d.stream === stream);
-    return target ? [{ label: `Convert to ${target.label}`, to: openNew(routes.task(target.module, target.plural), { values, lines }) }] : [];
+    return target ? [{ label: `Convert to ${target.label}`, icon: ArrowRight, to: openNew(routes.task(target.module, target.plural), { values, lines }) }] : [];
   });
 };
 
@@ -95,7 +95,7 @@ export const quoteConfig = <TRecord extends QuoteRecord>(
   const due: CardField<TRecord> = { label: doc.dueLabel, value: (r) => formatDate(text(r, doc.dueField)), hideWhenEmpty: true };
   const made: CardField<TRecord> = {
     label: 'Converted Into',
-    value: (r) => r.convertedTo.map((c) => `${kindOf(c.by)?.label ?? c.by} ${c.number}`).join(', '),
+    value: (r) => r.convertedTo.map((c) => `${kindOf(c.by)?.fullLabel ?? c.by} ${c.number}`).join(', '),
     hideWhenEmpty: true,
   };
   const convert = convertActions<TRecord>(doc);

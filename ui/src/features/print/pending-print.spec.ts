@@ -24,6 +24,8 @@ const business: Business = {
   debitNotePrefix: 'DN',
   estimatePrefix: 'EST',
   saleOrderPrefix: 'SO',
+  purchaseOrderPrefix: 'PO',
+  deliveryChallanPrefix: 'DC',
   expensePrefix: 'EXP',
   expensePaymentPrefix: 'EPAY',
   receiptPrefix: 'RCT',
