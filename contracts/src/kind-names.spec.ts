@@ -49,6 +49,8 @@ const OTHER_VOCABULARY: Readonly<Record<string, readonly string[]>> = {
   'contracts/src/gst/returns-schema.ts': ['debit-note'],
   'query-service/src/gst/itc.ts': ['debit-note'],
   'ui/src/features/gst/match-row.tsx': ['credit-note', 'Credit note', 'Debit note'],
+  // The account type's label (assets, liabilities, …, expenses), not the expense kind.
+  'ui/src/features/books/chart/chart-of-accounts.screen.tsx': ['Expense'],
 };
 
 /**

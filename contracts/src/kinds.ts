@@ -2,6 +2,7 @@ import type { DocumentGst, InvoiceDocument } from './documents/invoice-kind';
 import type { DocumentSeries } from './documents/series';
 import { debitNotes } from './purchase/debit-notes';
 import { purchaseOrders } from './purchase/purchase-orders';
+import { expensePayments, expenses } from './purchase/expenses';
 import { purchaseInvoices } from './purchase/invoices';
 import { vendorPayments } from './purchase/payments';
 import { vendorRefunds } from './purchase/vendor-refunds';
@@ -25,14 +26,15 @@ export * from './sales/estimates';
 export * from './sales/sale-orders';
 export * from './purchase/purchase-orders';
 export * from './sales/delivery-challans';
+export * from './purchase/expenses';
 
 /**
  * The document kinds (DESIGN §4): each is one definition, and generic code selects among them by
  * their traits. A new kind is its file and a line here.
  */
 /** Every invoice-like document and every document that settles them. */
-export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes, estimates, saleOrders, purchaseOrders, deliveryChallans] as const;
-export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts] as const;
+export const INVOICE_DOCUMENTS = [purchaseInvoices, salesInvoices, creditNotes, debitNotes, estimates, saleOrders, purchaseOrders, deliveryChallans, expenses] as const;
+export const SETTLEMENT_DOCUMENTS = [vendorPayments, receipts, expensePayments] as const;
 /** Refunds out of a party's credit (issue 42). */
 export const REFUND_DOCUMENTS = [customerRefunds, vendorRefunds] as const;
 

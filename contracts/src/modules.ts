@@ -35,6 +35,7 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Debit Notes', 'Goods returned to vendors, prices they reduced', 'FileText'],
     ['Refunds', 'Money vendors paid back from your credit with them', 'Coins'],
     ['Purchase Orders', 'What you ordered from vendors, and what is left to bill', 'ClipboardList'],
+    ['Expenses', 'Rent, electricity, transport and other costs, by category', 'Wallet'],
   ]],
   ['sales', 'Sales', 'Customers, invoices and receipts', 'TrendingUp', 'green', [
     ['Customers', 'Manage customer database', 'Users'],

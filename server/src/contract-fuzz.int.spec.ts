@@ -187,7 +187,7 @@ describe('fuzzing the HTTP contract from the contracts', () => {
     const invoices: Record<string, number> = {};
     for (const doc of INVOICE_DOCUMENTS.filter((d) => !d.against && d.owed !== false)) {
       const partyId = doc.party.field === 'vendorId' ? fixtures.vendorId : fixtures.customerId;
-      const body = { [doc.party.field]: partyId, [doc.numberField]: `FUZZ-${doc.stream}`, [doc.dateField]: '1950-01-01', lines: [{ itemName: 'Room for notes', quantity: '1000000', rate: '90' }] };
+      const body = { [doc.party.field]: partyId, [doc.numberField]: `FUZZ-${doc.stream}`, [doc.dateField]: '1950-01-01', ...(doc.category ? { category: doc.category.accounts[0] } : {}), lines: [{ itemName: 'Room for notes', quantity: '1000000', rate: '90' }] };
       invoices[doc.stream] = await create(doc.path, body);
     }
     // What refunds draw on: an advance of each side, large enough for all of them.

@@ -116,6 +116,7 @@ describe('a client from a second generator (@hey-api/openapi-ts) syncs with an A
         [d.party.field]: parties[d.party.field],
         [d.numberField]: `GEN-${d.stream}`.slice(0, 16),
         ...(d.against ? { [d.against.field]: made[d.against.stream], noteType: 'price' } : {}),
+        ...(d.category ? { category: d.category.accounts[0] } : {}),
         lines: [{ itemName: 'Generated line', quantity: '2', rate: d.against ? '10' : '1000' }],
       };
       made[d.stream] = (await write('post', d.path, { body }, 201)).id;

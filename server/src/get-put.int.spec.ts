@@ -73,8 +73,10 @@ describe('GET → PUT the same body, for every entity and document', () => {
       [doc.party.field]: partyId,
       [doc.numberField]: `GP-${doc.stream}`,
       dueDate: '2099-12-31',
-      taxAmount: '18.25',
-      description: 'Two lines',
+      // Tax typed by hand needs a registered supplier where the kind says so (an expense).
+      ...(doc.taxNeedsGstin ? {} : { taxAmount: '18.25' }),
+      ...Object.fromEntries(doc.texts.map((t) => [t, 'Two lines'])),
+      ...(doc.category ? { category: doc.category.accounts[0] } : {}),
       lines: [
         { itemName: 'Rice', description: 'Basmati', quantity: '2.5', rate: '40.10' },
         { itemName: 'Dal', quantity: 3, rate: 33.5 },
@@ -84,7 +86,9 @@ describe('GET → PUT the same body, for every entity and document', () => {
     await create(settlement.path, { [doc.party.field]: partyId, paymentMethod: 'upi', lines: [{ invoiceId: invoice.id, [settlement.lineAmount.field]: '100' }] });
     // And notes against it: a price difference in GST mode, and a return of its lines (copied from
     // the invoice): each note's body goes back as it came, too.
-    const note = INVOICE_DOCUMENTS.find((d) => d.against?.stream === doc.stream)!;
+    const note = INVOICE_DOCUMENTS.find((d) => d.against?.stream === doc.stream);
+    // A kind with no notes against it (an expense): its own body goes back as it came.
+    if (!note) return expectRoundTrip(doc.path, invoice.id);
     const credit = await create(note.path, {
       [doc.party.field]: partyId,
       [note.against!.field]: invoice.id,
@@ -103,7 +107,7 @@ describe('GET → PUT the same body, for every entity and document', () => {
     const party = doc.party.field;
     const partyId = await partyOf(party, `gp-${doc.stream}`);
     const invoices = await Promise.all(
-      ['A', 'B'].map((n) => create(doc.invoices.path, { [party]: partyId, invoiceNumber: `GPS-${doc.stream}-${n}`, lines: [{ itemName: 'Oil', quantity: 2, rate: '150' }] })),
+      ['A', 'B'].map((n) => create(doc.invoices.path, { [party]: partyId, [doc.invoices.numberField]: `GPS-${doc.stream}-${n}`, ...(doc.invoices.category ? { category: doc.invoices.category.accounts[0] } : {}), lines: [{ itemName: 'Oil', quantity: 2, rate: '150' }] })),
     );
     const lined = await create(doc.path, {
       [party]: partyId,

@@ -97,7 +97,7 @@ describe('list paging and server-side search', () => {
     for (const doc of SETTLEMENT_DOCUMENTS) {
       const partyEntity = MASTER_DATA_ENTITIES.find((e) => e.label === doc.party.label)!;
       const party = await write(partyEntity.path, { name: `Label party ${doc.plural}` });
-      const invoice = await write(doc.invoices.path, { [doc.party.field]: party.id, invoiceNumber: `LB-${doc.plural}`, lines: [{ itemName: 'Rice', quantity: '1', rate: '500' }] });
+      const invoice = await write(doc.invoices.path, { [doc.party.field]: party.id, [doc.invoices.numberField]: `LB-${doc.plural}`, ...(doc.invoices.category ? { category: doc.invoices.category.accounts[0] } : {}), lines: [{ itemName: 'Rice', quantity: '1', rate: '500' }] });
       const settle = (paymentMethod: string, amount: string) =>
         write(doc.path, { [doc.party.field]: party.id, paymentMethod, lines: [{ invoiceId: invoice.id, [doc.lineAmount.field]: amount }] });
       const bank = await settle('bank_transfer', '100');

@@ -176,6 +176,9 @@ describe('the longest and most hostile values the contracts accept', () => {
       ...Object.fromEntries(doc.texts.map((name) => [name, text(name)])),
       // A kind the party answers (a quotation) takes its answer; the others' bodies say null.
       ...(schema.properties!.answer ? { answer: doc.answers ? 'accepted' : null } : {}),
+      // A kind booked by category (an expense) takes its last head; one that repeats, monthly.
+      ...(doc.category ? { category: doc.category.accounts.at(-1) } : {}),
+      ...(doc.repeats ? { repeatMonthly: true } : {}),
       lines: [0, 1].map((i) => ({
         itemId,
         itemName: hostileText(maxLengthOf(line.properties!.itemName)!, `${t}${i} `, seed + i),

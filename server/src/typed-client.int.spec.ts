@@ -150,6 +150,7 @@ describe('typed client and every answer documented (Prism proxy)', () => {
           [d.party.field]: parties[d.party.field],
           [d.numberField]: `TC-${d.stream}`.slice(0, 16),
           ...(d.against ? { [d.against.field]: invoices[d.against.stream], noteType: 'price' } : {}),
+          ...(d.category ? { category: d.category.accounts[0] } : {}),
           lines: [{ itemName: 'Typed client line', quantity: '2', rate: d.against ? (revised ? '5' : '10') : revised ? '500' : '1000' }],
         }),
       })),

@@ -14,9 +14,11 @@ describe.each(INVOICE_SLICES.filter((s) => !s.doc.against && s.doc.owed !== fals
   const spec = DeciderSpecification.for(decider);
   const command = (type: 'Record' | 'Revise', input: Record<string, unknown>, termDays: number | null): InvoiceCommand => ({
     type,
-    data: { id: 9, body: doc.body.parse({ [doc.party.field]: 4, invoiceNumber: 'B-17', lines, ...input }), context: context({ termDays }) },
+    data: { id: 9, body: doc.body.parse({ [doc.party.field]: 4, invoiceNumber: 'B-17', lines, ...(doc.category ? { category: doc.category.accounts[0] } : {}), ...dated(input) }), context: context({ termDays }) },
     metadata,
   });
+  /** The kind's own date field (an expense's `expenseDate`). */
+  const dated = ({ invoiceDate, ...rest }: Record<string, unknown>) => (invoiceDate === undefined ? rest : { ...rest, [doc.dateField]: invoiceDate });
   const recordedOn = (date: string, dueDate: string | null) => {
     const [change] = [decider.decide(command('Record', { invoiceDate: date, dueDate }, null), decider.initialState())].flat();
     return change!;

@@ -126,6 +126,7 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     const date = body.date ?? previousDate ?? indiaDate(now);
     const against = doc.against ? againstOf(body, context, date) : null;
     const invoicePlaceOfSupply = doc.side === 'sales' && against ? followedPlaceOfSupply(body, against) : null;
+    if (doc.taxNeedsGstin && !context.partyGstin) untaxedFromUnregistered(body);
     const priced = priceDocument(doc.side, { ...body, invoicePlaceOfSupply, taxMode: taxModeOf(body, against), lines: linesOf(body, against) }, context.business, context.partyGstin);
     if (!priced) {
       const message = 'Set up your business (Settings: its state and GSTIN) before recording GST documents';
@@ -156,7 +157,16 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       ...(doc.opening ? { openingOn: null } : {}),
       ...(doc.answers ? { answer: body.answer } : {}),
       ...(doc.against ? {} : { source: source && { stream: source.stream, id: source.id, number: source.number } }),
+      ...(doc.category ? { category: body.category } : {}),
+      ...(doc.repeats ? { repeatMonthly: body.repeatMonthly } : {}),
     };
+  };
+
+  /** A kind whose tax is input tax credit only from a registered supplier: none without the party's GSTIN (400). */
+  const untaxedFromUnregistered = (body: InvoiceBody) => {
+    const path = body.taxMode === 'gst' ? 'taxMode' : compareMoney(body.taxAmount, 0) !== 0 ? 'taxAmount' : null;
+    const message = `This ${partyWord} has no GSTIN: an unregistered supplier's bill gives no input tax credit, so record it without tax (or add the ${partyWord}'s GSTIN)`;
+    if (path) throw validationError(message, [{ path, message }]);
   };
 
   /** A return is taxed as its invoice was: its tax mode unless another is said (then refused). */

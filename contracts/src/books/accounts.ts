@@ -45,6 +45,13 @@ export const ACCOUNTS = [
   account('salaries', 'Salaries', 'expense', 'Indirect Expenses'),
   account('rent', 'Rent', 'expense', 'Indirect Expenses'),
   account('general-expenses', 'General Expenses', 'expense', 'Indirect Expenses'),
+  // Issue 45: the heads a shop's day-to-day expenses are booked under.
+  account('electricity', 'Electricity & Power', 'expense', 'Indirect Expenses'),
+  account('transport', 'Transport & Freight', 'expense', 'Indirect Expenses'),
+  account('shop-supplies', 'Shop Supplies', 'expense', 'Indirect Expenses'),
+  account('wages', 'Wages & Other Staff Costs', 'expense', 'Indirect Expenses'),
+  account('repairs', 'Repairs & Maintenance', 'expense', 'Indirect Expenses'),
+  account('telephone', 'Telephone & Internet', 'expense', 'Indirect Expenses'),
   account('other-income', 'Other Income', 'income', 'Indirect Incomes'),
 ] as const satisfies readonly Account[];
 

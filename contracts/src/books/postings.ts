@@ -1,7 +1,7 @@
 import type { InvoiceData, InvoiceDocument } from '../documents/invoice-kind';
 import type { SettlementData } from '../documents/settlement-document';
 import { compareMoney, decimal, toMoney } from '../money';
-import type { AccountCode, AccountType } from './accounts';
+import { type AccountCode, accountOf, type AccountType } from './accounts';
 import type { LedgerCode } from './ledgers';
 
 /** One line of a voucher: an account (a party's ledger when `party` is set), debit or credit. */
@@ -39,10 +39,11 @@ const flip = (side: 'debit' | 'credit', reversed: boolean): 'debit' | 'credit' =
  * a sale — Dr the customer / Cr Sales, Cr output CGST, SGST or IGST, Round Off;
  * a purchase — Dr Purchases, Dr input tax / Cr the vendor (on reverse charge the tax is owed to
  * the government, not the vendor: Cr GST payable on reverse charge);
- * a credit note or debit note the other way, to Sales Returns or Purchase Returns.
+ * a credit note or debit note the other way, to Sales Returns or Purchase Returns; a kind booked
+ * by category (`books.account`, an expense) debits its category's ledger instead of Purchases.
  * Inactive documents post nothing. Tax typed by hand goes to the Output (Input) Tax account.
  */
-export const invoicePostings = (doc: Pick<InvoiceDocument, 'side' | 'stream' | 'against' | 'party'>, data: InvoiceData): Posting[] => {
+export const invoicePostings = (doc: Pick<InvoiceDocument, 'side' | 'stream' | 'against' | 'party'> & Partial<Pick<InvoiceDocument, 'books'>>, data: InvoiceData): Posting[] => {
   if (!data.active) return [];
   if (data.openingOn) return openingItemPostings(doc, data);
   const note = doc.against !== undefined;
@@ -67,9 +68,11 @@ export const invoicePostings = (doc: Pick<InvoiceDocument, 'side' | 'stream' | '
       ...line('round-off', null, data.roundOff, natural('credit')),
     ];
   }
+  const own = doc.books?.account === 'category' && data.category ? accountOf(data.category) : undefined;
+  const bought: AccountCode = own ? (own.code as AccountCode) : note ? 'purchase-returns' : 'purchases';
   const rcm = data.reverseCharge ? toMoney(decimal(data.cgst).plus(data.sgst).plus(data.igst)) : ZERO;
   return [
-    ...line(note ? 'purchase-returns' : 'purchases', null, data.subTotal, natural('debit')),
+    ...line(bought, null, data.subTotal, natural('debit')),
     ...taxLines,
     ...line('round-off', null, data.roundOff, natural('debit')),
     ...line('rcm-payable', null, rcm, natural('credit')),

@@ -17,3 +17,4 @@ export * from './shares';
 export * from './settlement-kind';
 export * from './opening-items';
 export * from './conversions';
+export * from './categories';

@@ -8,6 +8,7 @@ import { STATE_CODES } from '../gst/states';
 import { DateString, Id, INVOICE_STATUSES, moneyOrZero, MoneyString, reference } from './amounts';
 import { invoiceEvents } from './invoice-events';
 import { type Answer, ANSWERS, GST_NUMBER, type InvoiceBody, type InvoiceDocumentConfig, NOTE_TYPES, type NoteType, TAX_MODES } from './invoice-kind';
+import { categoryInput } from './categories';
 import { keyed, keyedAll } from './keyed';
 import { InvoiceLineSchema, lineBody, type LineBody } from './lines';
 import { ANSWERED_STATUSES, CONVERTED_STATUSES, ConvertedToSchema, SourceInput, SourceSchema } from './conversions';
@@ -48,6 +49,8 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     [dateField]: optionalDateInput(),
     ...(against ? { [against.field]: reference(against.missing) } : {}),
     ...Object.fromEntries(config.texts.map((t) => [t, optionalTextInput(TEXT_MAX.long)])),
+    ...(config.category ? { category: categoryInput(config.category) } : {}),
+    ...(config.repeats ? { repeatMonthly: z.boolean({ error: 'Expected true or false' }).optional().default(false) } : {}),
   };
   const header = z.object({
     ...named,
@@ -137,6 +140,8 @@ export const invoiceDocument = <const P extends string, const S extends string, 
         paymentMethod: String(fieldOf(input, 'paymentMethod') ?? 'cash'),
         answer: config.answers ? (fieldOf(input, 'answer') as Answer | null) : null,
         source: against ? null : (fieldOf(input, 'source') as InvoiceBody['source']),
+        category: config.category ? String(fieldOf(input, 'category')) : null,
+        repeatMonthly: config.repeats ? fieldOf(input, 'repeatMonthly') === true : false,
       };
     });
 
@@ -165,6 +170,9 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     ...(config.answers ? { answer: z.enum(ANSWERS).nullable() } : {}),
     /** The document it was converted from (an estimate, an order); null when typed afresh. */
     ...(against ? {} : { source: SourceSchema.nullable().default(null) }),
+    /** The ledger it is booked under (its code). */
+    ...(config.category ? { category: z.string() } : {}),
+    ...(config.repeats ? { repeatMonthly: z.boolean() } : {}),
     active: z.boolean(),
   });
   const statuses = config.overdue ? ([...INVOICE_STATUSES, 'overdue'] as const) : INVOICE_STATUSES;

@@ -41,9 +41,11 @@ const StoredInvoice = z.looseObject({
   openingOn: DateString.nullable().optional(),
   answer: z.enum(ANSWERS).nullable().optional(),
   source: StoredSource.nullable().optional(),
+  category: z.string().optional(),
+  repeatMonthly: z.boolean().optional(),
 });
 
-type EventConfig = Pick<InvoiceDocumentConfig<string, string, string, string, string, string, false | undefined, string>, 'events' | 'party' | 'numberField' | 'dateField' | 'texts' | 'against' | 'settledByStream' | 'opening' | 'answers' | 'due' | 'converts'>;
+type EventConfig = Pick<InvoiceDocumentConfig<string, string, string, string, string, string, false | undefined, string>, 'events' | 'party' | 'numberField' | 'dateField' | 'texts' | 'against' | 'settledByStream' | 'opening' | 'answers' | 'due' | 'converts' | 'category' | 'repeats'>;
 
 /**
  * An invoice document's events (DESIGN §4): the stored shape under the kind's own names, read
@@ -91,6 +93,8 @@ export const invoiceEvents = (config: EventConfig) => {
       ...(config.opening ? { openingOn: raw.openingOn ?? null } : {}),
       ...(config.answers ? { answer: raw.answer ?? null } : {}),
       ...(against ? {} : { source: raw.source ?? null }),
+      ...(config.category ? { category: raw.category ?? null } : {}),
+      ...(config.repeats ? { repeatMonthly: raw.repeatMonthly ?? false } : {}),
       lines: raw.lines,
     };
   };
@@ -119,6 +123,8 @@ export const invoiceEvents = (config: EventConfig) => {
     ...(config.answers ? { answer: d.answer ?? null } : {}),
     // Only a converted document says where it came from (older events stay as they were).
     ...(d.source ? { source: d.source } : {}),
+    ...(config.category ? { category: d.category ?? null } : {}),
+    ...(config.repeats ? { repeatMonthly: d.repeatMonthly ?? false } : {}),
     active: d.active,
     lines: d.lines,
   });

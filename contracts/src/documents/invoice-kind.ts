@@ -2,6 +2,7 @@ import type { z } from 'zod';
 
 import type { SearchSpec } from '../entity';
 import type { TaxRegime } from '../gst/tax';
+import type { CategoryTrait } from './categories';
 import type { InvoiceLine, LineBody } from './lines';
 import type { DocumentPrint } from './print';
 import type { DocumentSeries } from './series';
@@ -130,7 +131,13 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
    * Whether it posts to the books: an invoice or note posts the party, its side's account and the
    * tax (`invoicePostings`, by its side and whether it is against an invoice); a quotation posts nothing.
    */
-  readonly books: { readonly posts: boolean };
+  readonly books: DocumentBooks;
+  /** Each document carries a category (an expense's head: a ledger of the chart); see `books.account`. */
+  readonly category?: CategoryTrait;
+  /** Tax on it is input tax credit only from a registered supplier: without the party's GSTIN it carries none (400 on taxMode). */
+  readonly taxNeedsGstin?: boolean;
+  /** It may say it repeats each month (`repeatMonthly`); the copy made on demand, once a month, is designed in docs/expenses.md (not built yet). */
+  readonly repeats?: boolean;
   /**
    * Its place in the GST returns and registers: an outward document of GSTR-1 (an invoice, a credit
    * note) or an inward one of the input tax credit (a bill, a debit note); none: not in them.
@@ -148,6 +155,15 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
   readonly answers?: boolean;
   /** Its due date's name and label when it is not a due date: an estimate's `validUntil`. */
   readonly due?: { readonly field: U; readonly label: string };
+}
+
+/**
+ * Whether it posts to the books, and where its lines go: its side's account (Sales, Purchases), or
+ * `category`, the ledger its category names.
+ */
+export interface DocumentBooks {
+  readonly posts: boolean;
+  readonly account?: 'category';
 }
 
 /** The party's answer to a quotation. */
@@ -208,6 +224,10 @@ export interface InvoiceData {
   readonly answer?: Answer | null;
   /** The document it was converted from (an estimate, an order); null when typed afresh. */
   readonly source?: DocumentSource | null;
+  /** A kind with a `category`: the ledger code it is booked under. */
+  readonly category?: string | null;
+  /** A kind that `repeats`: whether the next month's copy is due each month. */
+  readonly repeatMonthly?: boolean;
   readonly lines: readonly InvoiceLine[];
 }
 
@@ -254,6 +274,10 @@ export interface InvoiceBody {
   readonly answer: Answer | null;
   /** Converted from another document: its kind's stream and id (each line names its `sourceLineNo`). */
   readonly source: { readonly stream: string; readonly id: number } | null;
+  /** A kind with a `category`: its ledger code (null otherwise). */
+  readonly category: string | null;
+  /** A kind that `repeats`: whether it repeats each month. */
+  readonly repeatMonthly: boolean;
 }
 
 /** Any invoice document, its types erased to what the shared machinery needs. */
@@ -285,7 +309,10 @@ export interface InvoiceDocument {
   readonly turnover?: boolean;
   readonly deviceSeries?: boolean;
   readonly print?: DocumentPrint;
-  readonly books: { readonly posts: boolean };
+  readonly books: DocumentBooks;
+  readonly category?: CategoryTrait;
+  readonly taxNeedsGstin?: boolean;
+  readonly repeats?: boolean;
   readonly gst?: DocumentGst;
   readonly owed?: false;
   readonly converts?: readonly string[];

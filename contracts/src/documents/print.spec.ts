@@ -27,6 +27,8 @@ const business = {
   saleOrderPrefix: 'SO',
   purchaseOrderPrefix: 'PO',
   deliveryChallanPrefix: 'DC',
+  expensePrefix: 'EXP',
+  expensePaymentPrefix: 'EPAY',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',

@@ -47,6 +47,9 @@ export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
       ...(doc.answers ? { answer: 'text' as const } : {}),
       ...(doc.against ? {} : { source: 'jsonb' as const }),
       ...(doc.converts ? { conversions: 'jsonb' as const } : {}),
+      // Issue 45: a kind's category (the ledger it is booked under) and whether it repeats monthly.
+      ...(doc.category ? { category: 'text' as const } : {}),
+      ...(doc.repeats ? { repeatMonthly: 'boolean' as const } : {}),
       active: 'boolean',
       lines: 'jsonb',
       allocations: 'jsonb',

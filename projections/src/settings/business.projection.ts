@@ -14,7 +14,8 @@ export const businessProjection = defineProjection<BusinessSaved>({
   // Version 2: receipt and payment prefixes. Version 3: the day the books begin (issue 43).
   // Version 4: the estimate and sale order prefixes (a new kind's series is a new column here).
   // Version 5: the purchase order and delivery challan prefixes.
-  version: 5,
+  // Version 6: the expense and expense payment prefixes (issue 45).
+  version: 6,
   tables: [businessTable],
   handles: ['BusinessProfileSaved'],
   decode: (stored) => BusinessSavedSchema.parse(stored),

@@ -75,13 +75,13 @@ const total = (rows: readonly RateRow[]) => ({
   igst: sumMoney(rows.map((r) => r.igst)),
 });
 
-/** A return's invoice and the note against it (sales: invoices, credit notes; purchases: bills, debit notes). */
+/** A return's invoice kinds and note kinds (sales: invoices, credit notes; purchases: bills and expenses, debit notes). */
 const invoiceAndNote = (of: 'outward' | 'inward') => {
   const kinds = returnKinds(of).map((k) => k.doc);
-  const invoice = kinds.find((doc) => !doc.against);
-  const note = kinds.find((doc) => doc.against?.stream === invoice?.stream);
-  if (!invoice || !note) throw new Error(`The ${of} GST return needs an invoice kind and a note kind against it`);
-  return { invoice, note };
+  const invoices = kinds.filter((doc) => !doc.against);
+  const notes = kinds.filter((doc) => doc.against);
+  if (invoices.length === 0 || notes.length === 0) throw new Error(`The ${of} GST return needs an invoice kind and a note kind against it`);
+  return { invoices, notes };
 };
 
 /**
@@ -94,16 +94,19 @@ const invoiceAndNote = (of: 'outward' | 'inward') => {
  */
 export const gstRoutes = (router: Router, deps: ReadDeps) => {
   const [sales, purchases] = [invoiceAndNote('outward'), invoiceAndNote('inward')];
-  const tables = [sales.invoice, sales.note, purchases.invoice, purchases.note].map((d) => d.listTable);
+  const tables = [...sales.invoices, ...sales.notes, ...purchases.invoices, ...purchases.notes].map((d) => d.listTable);
+  /** The rows of several kinds together (ofKinds sums them by rate). */
+  const rowsOf = async (docs: readonly InvoiceDocument[], w: { from: string; to: string; recordedBy: string | null }, reverseCharge: boolean) =>
+    (await Promise.all(docs.map((doc) => byRate(deps, doc, w, reverseCharge)))).flat();
   router.get(BOOKS_PATHS.gstSummary, readsFrom(deps, tables), async (ctx: Context) => {
     const query = reportQuery(ctx, PERIOD_PARAMS);
     const { from, to } = periodOf(query, todayInIndia(deps));
     const w = { from, to, recordedBy: query.recordedBy };
-    const [sold, notes] = [await byRate(deps, sales.invoice, w, false), await byRate(deps, sales.note, w, false)];
+    const [sold, notes] = [await rowsOf(sales.invoices, w, false), await rowsOf(sales.notes, w, false)];
     const output = net(ofKinds(sold, ['taxable']), ofKinds(notes, ['taxable']));
     const outside = (kind: Kind) => total(net(ofKinds(sold, [kind]), ofKinds(notes, [kind]))).taxableValue;
-    const input = net(ofKinds(await byRate(deps, purchases.invoice, w, false), ALL), ofKinds(await byRate(deps, purchases.note, w, false), ALL));
-    const reverseCharge = net(ofKinds(await byRate(deps, purchases.invoice, w, true), ALL), ofKinds(await byRate(deps, purchases.note, w, true), ALL));
+    const input = net(ofKinds(await rowsOf(purchases.invoices, w, false), ALL), ofKinds(await rowsOf(purchases.notes, w, false), ALL));
+    const reverseCharge = net(ofKinds(await rowsOf(purchases.invoices, w, true), ALL), ofKinds(await rowsOf(purchases.notes, w, true), ALL));
     const totals = { output: total(output), input: total(input), reverseCharge: total(reverseCharge) };
     const body: GstSummary = {
       from,

@@ -66,15 +66,19 @@ export const writeHistory = async (owner: HttpClient) => {
     const partyEntity = MASTER_DATA_ENTITIES.find((e) => e.label === doc.party.label)!;
     const party = Created.parse((await owner.post(partyEntity.path, { name: `Backup party ${doc.plural}` })).body).id;
     const invoices = [];
+    const totals: string[] = [];
     for (const n of [1, 2]) {
       const res = await owner.post(doc.invoices.path, {
         [doc.party.field]: party,
-        invoiceNumber: `BK-${doc.plural}-${n}`,
-        taxAmount: '18.00',
+        [doc.invoices.numberField]: `BK-${doc.plural}-${n}`,
+        // Tax typed by hand needs a registered supplier where the kind says so (an expense); one booked by category takes its first.
+        ...(doc.invoices.taxNeedsGstin ? {} : { taxAmount: '18.00' }),
+        ...(doc.invoices.category ? { category: doc.invoices.category.accounts[0] } : {}),
         lines: [{ itemId: firstItem, itemName: 'Rice', quantity: '2.5', rate: '40.10' }, { itemName: 'Dal', quantity: 3, rate: 33.5 }],
       });
       expect(res.status, res.text).toBe(201);
       invoices.push(Created.parse(res.body).id);
+      totals.push(String((res.body as { totalAmount: string }).totalAmount));
     }
     const settle = (lines: { invoiceId: number; amount: string }[]) => ({
       [doc.party.field]: party,
@@ -82,13 +86,16 @@ export const writeHistory = async (owner: HttpClient) => {
       referenceNumber: 'UTR-9',
       lines: lines.map((l) => ({ invoiceId: l.invoiceId, [doc.lineAmount.field]: l.amount })),
     });
-    const paid = await owner.post(doc.path, settle([{ invoiceId: invoices[0]!, amount: '100' }, { invoiceId: invoices[1]!, amount: '218.75' }]));
+    const paid = await owner.post(doc.path, settle([{ invoiceId: invoices[0]!, amount: '100' }, { invoiceId: invoices[1]!, amount: totals[1]! }]));
     expect(paid.status, paid.text).toBe(201);
     const revised = await owner.put(byId(doc.path, Created.parse(paid.body).id), settle([{ invoiceId: invoices[1]!, amount: '50' }]));
     expect(revised.status, revised.text).toBe(200);
     // A credit or debit note returning one of the first invoice's items (its stock moves back), and
     // a GST price difference on it.
-    const note = INVOICE_DOCUMENTS.find((d) => d.against?.stream === doc.invoices.stream)!;
+    const note = INVOICE_DOCUMENTS.find((d) => d.against?.stream === doc.invoices.stream);
+    const refund = REFUND_DOCUMENTS.find((r) => r.sources.settlements.stream === doc.stream);
+    // A kind with no notes against it and no refunds of its settlements (an expense) stops here.
+    if (!note || !refund) continue;
     const credited = await owner.post(note.path, { [doc.party.field]: party, [note.against!.field]: invoices[0]!, lines: [{ invoiceLineNo: 1, quantity: '1' }] });
     expect(credited.status, credited.text).toBe(201);
     const price = await owner.post(note.path, {
@@ -102,7 +109,6 @@ export const writeHistory = async (owner: HttpClient) => {
     // An advance, part of it refunded.
     const advance = await owner.post(doc.path, { [doc.party.field]: party, paymentMethod: 'cash', amount: '500' });
     expect(advance.status, advance.text).toBe(201);
-    const refund = REFUND_DOCUMENTS.find((r) => r.sources.settlements.stream === doc.stream)!;
     const refunded = await owner.post(refund.path, { [doc.party.field]: party, paymentMethod: 'cash', lines: [{ source: doc.streamOf(Created.parse(advance.body).id), amount: '200' }] });
     expect(refunded.status, refunded.text).toBe(201);
   }

@@ -133,7 +133,7 @@ export const faultLoad = (client: HttpClient, seed = randomBytes(3).toString('he
     // A note's lines are one rupee each, far below its invoice's total.
     const lines = Array.from({ length: lineCount }, (_, i) => ({ itemName: `Item ${i}`, description: 'fault load', quantity: doc.against ? '1' : '2', rate: doc.against ? '1.00' : '500.00' }));
     const number = `F-${seed}-${n + 1}`;
-    const body = { [doc.party.field]: party.id, [doc.numberField]: number, taxAmount: doc.against ? '0' : '10', lines, ...(doc.against && invoice ? { [doc.against.field]: invoice.id, noteType: 'price' } : {}) };
+    const body = { [doc.party.field]: party.id, [doc.numberField]: number, taxAmount: doc.against || doc.taxNeedsGstin ? '0' : '10', lines, ...(doc.against && invoice ? { [doc.against.field]: invoice.id, noteType: 'price' } : {}), ...(doc.category ? { category: doc.category.accounts[0] } : {}) };
     return send(`POST ${doc.path}, ${lineCount} lines`, 'POST', doc.path, body, (id) => `${doc.stream}-${id}`, (id) => {
       known.set(doc.stream, [...(known.get(doc.stream) ?? []), { id, token: number, partyId: party.id, updates: 0, busy: false }]);
     });

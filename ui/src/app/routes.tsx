@@ -54,6 +54,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'purchase/debit-notes': screen(() => import('@/features/purchase/debit-notes/debit-notes.screen').then((m) => m.DebitNotesScreen)),
   'sales/refunds': screen(() => import('@/features/sales/refunds/refunds.screen').then((m) => m.RefundsScreen)),
   'purchase/refunds': screen(() => import('@/features/purchase/refunds/refunds.screen').then((m) => m.VendorRefundsScreen)),
+  'purchase/expenses': screen(() => import('@/features/purchase/expenses/expenses.screen').then((m) => m.ExpensesScreen)),
   'accounting/ledgers': screen(() => import('@/features/books/ledgers.screen').then((m) => m.LedgersScreen)),
   'accounting/chart-of-accounts': screen(() => import('@/features/books/chart/chart-of-accounts.screen').then((m) => m.ChartOfAccountsScreen)),
   'accounting/day-book': screen(() => import('@/features/books/day-book.screen').then((m) => m.DayBookScreen)),

@@ -1,4 +1,4 @@
-import { type Business, chargesGst, GST_STATES, type InvoiceDocument, PAYMENT_METHODS } from '@erp/contracts';
+import { type Business, categoryChoices, chargesGst, GST_STATES, type InvoiceDocument, PAYMENT_METHODS } from '@erp/contracts';
 
 import type { FieldConfig, FormSection } from '@/components/entity-config';
 import { todayInIndia } from '@/lib/format';
@@ -38,6 +38,8 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
   const numbered = doc.series !== undefined;
   const fields: FieldConfig<Values>[] = [
     own(doc.party.field, { name: doc.party.field, label: doc.party.label, kind: 'select', required: true, useOptions: texts.useParties }),
+    // A kind booked by category (an expense's head): one of its ledgers.
+    ...(doc.category ? [own('category', { name: 'category', label: doc.category.label, kind: 'select', required: true, options: categoryChoices(doc.category) })] : []),
     ...(doc.against && texts.useAgainst
       ? [own(doc.against.field, { name: doc.against.field, label: doc.against.label, kind: 'select', required: true, useOptions: texts.useAgainst })]
       : []),
@@ -86,6 +88,7 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
     own('taxAmount', { name: 'taxAmount', label: 'Tax Amount', kind: 'money', showWhen: (values) => !gst(values) }),
     ...(doc.reverseCharge ? [own('reverseCharge', { name: 'reverseCharge', label: 'Tax Payable on Reverse Charge', kind: 'checkbox', showWhen: gst })] : []),
     ...doc.texts.map((name) => own(name, { name, label: words(name), kind: 'textarea' })),
+    ...(doc.repeats ? [own('repeatMonthly', { name: 'repeatMonthly', label: 'Repeats Every Month', kind: 'checkbox' })] : []),
   ].filter((field) => !texts.omit?.includes(field.name));
   const sections: readonly FormSection<Values>[] = [{ title: texts.section, fields }];
   // A new invoice paid as it is recorded: the amount and how, under the totals.
@@ -108,6 +111,7 @@ export const invoiceForm = (doc: InvoiceDocument, texts: InvoiceFormTexts, busin
     taxMode: business && chargesGst(business) ? 'gst' : 'manual',
     taxAmount: '0',
     reverseCharge: false,
+    ...(doc.repeats ? { repeatMonthly: false } : {}),
     active: true,
     // A note is a return unless said otherwise.
     ...(doc.against ? { noteType: 'return' } : {}),

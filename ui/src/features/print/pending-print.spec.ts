@@ -26,6 +26,8 @@ const business: Business = {
   saleOrderPrefix: 'SO',
   purchaseOrderPrefix: 'PO',
   deliveryChallanPrefix: 'DC',
+  expensePrefix: 'EXP',
+  expensePaymentPrefix: 'EPAY',
   receiptPrefix: 'RCT',
   paymentPrefix: 'PAY',
   refundPrefix: 'RFD',
