@@ -63,6 +63,8 @@ const invoiceData = (doc: (typeof INVOICE_DOCUMENTS)[number], note: string): Inv
     totalAmount: totals.totalAmount,
     againstId: doc.against ? 1 : null,
     againstNumber: doc.against ? 'B-1' : null,
+    // A kind booked by category (an expense) carries its first one.
+    ...(doc.category ? { category: doc.category.accounts[0]! } : {}),
     lines,
   };
 };
