@@ -118,7 +118,7 @@ const documents = (mode: Mode) => {
         const before = await head();
         const extra = await settle(partyId, [{ invoiceId: bill.id, amount: '0.01' }]);
         expect(extra.status).toBe(409);
-        expect(extra.body).toMatchObject({ error: 'conflict', issues: [{ path: `lines.0.${amountField}`, message: `Only ₹0.00 is due on invoice ${bill.invoiceNumber}` }] });
+        expect(extra.body).toMatchObject({ error: 'conflict', issues: [{ path: `lines.0.${amountField}`, message: `Only ₹0.00 is due on ${invoices.label.toLowerCase()} ${bill.invoiceNumber}` }] });
         expect(await head()).toBe(before);
       });
 

@@ -126,7 +126,7 @@ describe('returns, refunds and advances', () => {
     expect(await write('post', applyPath(byId(receipts.path, advance.id)), { invoiceId: bill.id, amount: '300' }, 200)).toMatchObject({ totalAmount: '500.00', appliedAmount: '300.00', unappliedAmount: '200.00', lines: [expect.objectContaining({ invoiceId: bill.id, receivedAmount: '300.00' })] });
     expect(await read(byId(salesInvoices.path, bill.id))).toMatchObject({ status: 'paid', paidAmount: '300.00' });
     await refused(() => t.owner.post(applyPath(byId(receipts.path, advance.id)), { invoiceId: bill.id, amount: '200.01' }), 409, 'amount', /Only ₹200\.00 of receipt/);
-    await refused(() => t.owner.post(applyPath(byId(receipts.path, advance.id)), { invoiceId: bill.id, amount: '1' }), 409, 'amount', /Only ₹0\.00 is due on invoice/);
+    await refused(() => t.owner.post(applyPath(byId(receipts.path, advance.id)), { invoiceId: bill.id, amount: '1' }), 409, 'amount', /Only ₹0\.00 is due on sales invoice/);
     // A receipt's amount cannot be less than its lines.
     await refused(() => t.owner.post(receipts.path, { customerId: customer, paymentMethod: 'cash', amount: '10', lines: [{ invoiceId: bill.id, receivedAmount: '20' }] }), 400, 'amount');
 

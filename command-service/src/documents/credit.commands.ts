@@ -103,7 +103,7 @@ export const settlementCreditCommands = ({ doc, decider }: SettlementStreams, in
       const { invoice: data, allocations } = invoice.state;
       const due = invoiceMoney(invoices.doc, data, Object.values(allocations), null).balanceDue;
       if (compareMoney(body.amount, due) > 0) {
-        const message = `Only ${rupees(due)} is due on invoice ${data.number}`;
+        const message = `Only ${rupees(due)} is due on ${invoices.doc.label.toLowerCase()} ${data.number}`;
         throw conflict(message, [{ path: 'amount', message }]);
       }
     }

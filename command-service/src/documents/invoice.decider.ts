@@ -287,7 +287,7 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
     if (mine && mine.amount === amount && mine.as === as) return [];
     const due = subtractMoney(invoice.totalAmount, sharesBut(allocations, by));
     if (compareMoney(amount, due) > 0) {
-      const message = doc.against ? `Only ${rupees(due)} of ${noteWord} ${invoice.number} is left to apply or refund` : `Only ${rupees(due)} is due on invoice ${invoice.number}`;
+      const message = doc.against ? `Only ${rupees(due)} of ${noteWord} ${invoice.number} is left to apply or refund` : `Only ${rupees(due)} is due on ${doc.label.toLowerCase()} ${invoice.number}`;
       throw conflict(message, [{ path, message }]);
     }
     return [{ kind: 'allocated', id, by, amount, as, lodged: mine?.lodged ?? null }];
