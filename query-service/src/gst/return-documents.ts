@@ -1,4 +1,4 @@
-import { GST_CATEGORIES, HSN_LINE_FIELDS, type HsnLine, type InvoiceDocument, listTable, type ReturnData, snakeCase, SUPPLY_LINE_FIELDS, type SupplyLine } from '@erp/contracts';
+import { GST_CATEGORIES, HSN_LINE_FIELDS, type HsnLine, type InvoiceDocument, isOneOf, listTable, type ReturnData, snakeCase, SUPPLY_LINE_FIELDS, type SupplyLine, TAX_MODES, type TaxRegime } from '@erp/contracts';
 import { invoiceTable, type ReadDb } from '@erp/projections';
 import { sql } from 'kysely';
 
@@ -30,8 +30,7 @@ const LINE_SQL: Readonly<Record<(typeof HSN_LINE_FIELDS)[number], ReturnType<typ
 };
 const NULLABLE = new Set<string>(['hsn', 'unit']);
 const CATEGORIES = new Set<string>(GST_CATEGORIES);
-const TAX_MODES = new Set(['manual', 'gst']);
-const SUPPLY_TYPES = new Set(['intra', 'inter', 'none']);
+const SUPPLY_TYPES: readonly TaxRegime[] = ['intra', 'inter', 'none'];
 
 const refuse = (table: string, column: string, value: unknown): never => {
   throw new Error(`${table}.${column}: unexpected ${JSON.stringify(value)}`);
@@ -63,6 +62,8 @@ export const returnDocuments = async <K extends string, D extends LineDepth>(
     order by d.id`.execute(db);
   const text = (column: string, v: unknown) => (typeof v === 'string' ? v : refuse(table, column, v));
   const orNull = (column: string, v: unknown) => (v === null ? null : text(column, v));
+  const whole = (column: string, v: unknown) => (typeof v === 'number' ? v : refuse(table, column, v));
+  const flag = (column: string, v: unknown) => (typeof v === 'boolean' ? v : refuse(table, column, v));
   const lineOf = (raw: unknown): LineOf<D> => {
     if (!Array.isArray(raw) || raw.length !== fields.length) return refuse(table, 'lines', raw);
     const line: Record<string, string | null> = {};
@@ -74,29 +75,22 @@ export const returnDocuments = async <K extends string, D extends LineDepth>(
     const number = text('number', row.number);
     const taxMode = text('tax_mode', row.tax_mode);
     const supplyType = orNull('supply_type', row.supply_type);
-    if (!TAX_MODES.has(taxMode)) refuse(table, 'tax_mode', taxMode);
-    if (supplyType !== null && !SUPPLY_TYPES.has(supplyType)) refuse(table, 'supply_type', supplyType);
-    if (typeof row.id !== 'number') refuse(table, 'id', row.id);
-    if (row.against_id !== null && typeof row.against_id !== 'number') refuse(table, 'against_id', row.against_id);
-    if (typeof row.active !== 'boolean') refuse(table, 'active', row.active);
-    if (typeof row.reverse_charge !== 'boolean') refuse(table, 'reverse_charge', row.reverse_charge);
-    const lines = JSON.parse(text('lines', row.lines)) as unknown;
-    if (!Array.isArray(lines)) refuse(table, 'lines', lines);
+    const lines: unknown = JSON.parse(text('lines', row.lines));
     const data: ReturnData<LineOf<D>> = {
-      id: row.id as number,
+      id: whole('id', row.id),
       number,
       date: text('date', row.date),
-      active: row.active as boolean,
-      taxMode: taxMode as ReturnData['taxMode'],
-      supplyType: supplyType as ReturnData['supplyType'],
+      active: flag('active', row.active),
+      taxMode: isOneOf(TAX_MODES, taxMode) ? taxMode : refuse(table, 'tax_mode', taxMode),
+      supplyType: supplyType === null || isOneOf(SUPPLY_TYPES, supplyType) ? supplyType : refuse(table, 'supply_type', supplyType),
       placeOfSupply: orNull('place_of_supply', row.place_of_supply),
-      reverseCharge: row.reverse_charge as boolean,
+      reverseCharge: flag('reverse_charge', row.reverse_charge),
       totalAmount: text('total_amount', row.total_amount),
       igst: text('igst', row.igst),
       cgst: text('cgst', row.cgst),
       sgst: text('sgst', row.sgst),
-      againstId: row.against_id as number | null,
-      lines: (lines as unknown[]).map(lineOf),
+      againstId: row.against_id === null ? null : whole('against_id', row.against_id),
+      lines: (Array.isArray(lines) ? lines : refuse(table, 'lines', lines)).map(lineOf),
     };
     return { kind, stream: doc.streamOf(data.id), partyGstin: orNull('party_gstin', row.party_gstin), series: seriesOf(number), data };
   });
