@@ -1,4 +1,4 @@
-import { type PurchaseInvoice, purchaseInvoices } from '@erp/contracts';
+import { type PurchaseInvoice, purchaseInvoices, sourceKinds } from '@erp/contracts';
 
 import { STOCK_KEY } from '@/features/inventory/stock.queries';
 import { entityKeys } from '@/lib/query-keys';
@@ -11,5 +11,6 @@ export const purchaseInvoicesResource = createResource<PurchaseInvoice, unknown>
   record: purchaseInvoices.record,
   listEntry: { parse: (v) => ({ ...purchaseInvoices.summary.parse(v), lines: [], allocations: [] }) },
   // A revised total changes what payments may still settle.
-  alsoInvalidates: [entityKeys('purchase', 'payments').all, STOCK_KEY],
+  // What it was made from (an order, a challan) shows what is left of it.
+  alsoInvalidates: [entityKeys('purchase', 'payments').all, STOCK_KEY, ...sourceKinds(purchaseInvoices).map((d) => entityKeys(d.module, d.plural).all)],
 });

@@ -1,4 +1,4 @@
-import { type SalesInvoice, salesInvoices } from '@erp/contracts';
+import { type SalesInvoice, salesInvoices, sourceKinds } from '@erp/contracts';
 
 import { STOCK_KEY } from '@/features/inventory/stock.queries';
 import { entityKeys, queryKeys } from '@/lib/query-keys';
@@ -11,5 +11,6 @@ export const salesInvoicesResource = createResource<SalesInvoice, unknown>({
   record: salesInvoices.record,
   listEntry: { parse: (v) => ({ ...salesInvoices.summary.parse(v), lines: [], allocations: [] }) },
   // Its lines with an item move stock. A sale changes the home figures and what receipts may still settle.
-  alsoInvalidates: [queryKeys.home.all, entityKeys('sales', 'receipts').all, STOCK_KEY],
+  // What it was made from (an order, a challan) shows what is left of it.
+  alsoInvalidates: [queryKeys.home.all, entityKeys('sales', 'receipts').all, STOCK_KEY, ...sourceKinds(salesInvoices).map((d) => entityKeys(d.module, d.plural).all)],
 });
