@@ -1,26 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 import { apiPost, expectAccessible, expectToast, openLine, unique } from './support';
-
-/**
- * A document's details, from its card on its list (found by the customer's name). A save started
- * from a document's details comes back to them: then they are already open.
- */
-async function openDetails(page: Page, task: string, customer: string, heading: string) {
-  await page.goto(`/module/sales/task/${task}`);
-  const card = page.getByRole('article').filter({ hasText: customer }).first();
-  await expect(card.or(page.getByText(heading))).toBeVisible();
-  if (await card.isVisible()) await card.getByRole('button', { name: 'View Details' }).click();
-  await expect(page.getByText(heading)).toBeVisible();
-  return page.getByRole('region', { name: 'Summary' });
-}
-
-/** The line of an item in the details' lines table: [converted, left]. */
-async function convertedAndLeft(page: Page, item: string) {
-  const row = page.getByRole('row').filter({ hasText: item });
-  const cells = row.getByRole('cell');
-  return [await cells.nth(6).textContent(), await cells.nth(7).textContent()];
-}
+import { convertedAndLeft, openDetails } from './documents-support';
 
 /**
  * Issue 45: an estimate converted into a sale order, the order invoiced in two parts, a receipt

@@ -1,22 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { apiPost, expectAccessible, expectToast, openLine, unique } from './support';
-
-/** A document's details, from its card on its list (found by the customer's name); already open after a save from them. */
-async function openDetails(page: Page, task: string, customer: string, heading: string, module = 'sales') {
-  await page.goto(`/module/${module}/task/${task}`);
-  const card = page.getByRole('article').filter({ hasText: customer }).first();
-  await expect(card.or(page.getByText(heading))).toBeVisible();
-  if (await card.isVisible()) await card.getByRole('button', { name: 'View Details' }).click();
-  await expect(page.getByText(heading)).toBeVisible();
-  return page.getByRole('region', { name: 'Summary' });
-}
-
-/** The line of an item in the details' lines table: [converted, left]. */
-async function convertedAndLeft(page: Page, item: string) {
-  const cells = page.getByRole('row').filter({ hasText: item }).getByRole('cell');
-  return [await cells.nth(6).textContent(), await cells.nth(7).textContent()];
-}
+import { convertedAndLeft, openDetails } from './documents-support';
 
 /** The item's row on the Inventory Report (its third cell: the current stock). */
 async function stockOnHand(page: Page, item: string) {
