@@ -64,6 +64,8 @@ for (const module of MODULES) {
     const seen: string[] = [];
     await page.goto(`/module/${module.name}`);
     await measure(page, `module ${module.name}`, wide, seen);
+    // The task list renders after its chunk loads, which network idle can beat: wait for it, then read every link.
+    await expect(page.getByRole('list', { name: `${module.title} tasks` }).getByRole('link').first()).toBeVisible();
     const tasks = await page.getByRole('link').filter({ has: page.locator('h2, h3') }).all();
     const hrefs = (await Promise.all(tasks.map((t) => t.getAttribute('href')))).filter((h): h is string => !!h && h.includes('/task/'));
     expect(hrefs.length).toBeGreaterThan(0);
