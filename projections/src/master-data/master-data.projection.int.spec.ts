@@ -160,4 +160,21 @@ describe('master-data list projection', () => {
     expect((await readCheckpoint(t.db, 'vendor_list'))?.cursor).toEqual(end);
     expect(await rows()).toEqual(before);
   });
+
+  it('rebuilt in batches of three gives the same rows whether it keeps every row in memory or drops them and reads them back', async () => {
+    // Twenty vendors made, then each changed and every fourth deleted, batches later in the log.
+    for (let id = 500; id < 520; id++) await append(`vendor-${id}`, 0, 'VendorCreated', vendor(id, `Far ${id}`));
+    for (let id = 500; id < 520; id++) await append(`vendor-${id}`, 1, 'VendorUpdated', { id, changes: { phone: `+91-${id}` } });
+    for (let id = 500; id < 520; id += 4) await append(`vendor-${id}`, 2, 'VendorDeleted', { id });
+    await rebuildProjection(t.db, t.store, vendors);
+    const before = await rows();
+    expect(before.filter((r) => Number(r.id) >= 500).map((r) => [r.phone, r.deleted])).toEqual(
+      Array.from({ length: 20 }, (_, i) => [`+91-${500 + i}`, i % 4 === 0]),
+    );
+    // 1: a generation of one row, dropped after every batch, so most rows are read back from the table.
+    for (const cacheRows of [1, 1_000_000]) {
+      await rebuildProjection(t.db, t.store, vendors, { batchSize: 3, cacheRows });
+      expect(await rows()).toEqual(before);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@erp/contracts';
 import type { Statement } from '@erp/eventstore';
 
 import type { BatchPlan, Projection, RowRef, Rows } from './projection';
+import type { RowCache } from './row-cache';
 import { type Key, loadRows, type Row, type RowOf, rowWrites, runTogether, type TableSpec } from './table';
 import type { ReadDb } from '../read-models';
 
@@ -48,15 +49,8 @@ const batchRows = (tables: Map<string, TableRows>): Rows => {
   };
 };
 
-/**
- * The rows a batch ended with, per table: the row as it now stands, or null for a key it found
- * absent or removed. The next batch of a rebuild starts from them instead of reading them back
- * (they may not even be committed yet: see foldCarried).
- */
-export type CarriedRows = ReadonlyMap<string, ReadonlyMap<Key, Row | null>>;
-
-/** The rows each table of a plan needs: taken from `carried` when the last batch had them, else to load. */
-const rowsNeeded = (needs: readonly RowRef[], carried: CarriedRows | undefined) => {
+/** The rows each table of a plan needs: taken from `cache` when it holds them (or knows them absent), else to load. */
+const rowsNeeded = (needs: readonly RowRef[], cache: RowCache | undefined) => {
   const tables = new Map<string, TableRows & { toLoad: Set<Key> }>();
   for (const { table, key, fresh } of needs) {
     let t = tables.get(table.name);
@@ -64,10 +58,9 @@ const rowsNeeded = (needs: readonly RowRef[], carried: CarriedRows | undefined) 
     // Only the first event of the batch on a row decides whether it must be read.
     if (t.requested.has(key)) continue;
     t.requested.add(key);
-    const known = carried?.get(table.name);
-    if (known?.has(key)) {
-      const row = known.get(key);
-      if (row) t.rows.set(key, row);
+    const known = cache?.lookup(table.name, key);
+    if (known !== undefined) {
+      if (known) t.rows.set(key, known);
     } else if (!(fresh && table.versioned)) {
       t.toLoad.add(key);
     }
@@ -94,22 +87,21 @@ export const planBatch = (projections: readonly Projection[], events: readonly R
 });
 
 /**
- * foldPlanned, starting from the rows the previous batch ended with (`carried`), and answering
- * the rows this one ends with. Only rows the previous batch did not hold are read, so they are
- * the same whether or not its writes have committed yet: a rebuild reads the next batch's rows
+ * foldPlanned, starting from the rows a rebuild's earlier batches left in `cache` (row-cache.ts)
+ * and leaving this batch's there. Only rows the cache does not hold are read, so they are the
+ * same whether or not the last batch's writes have committed yet: a rebuild folds the next batch
  * while the last one is still being written.
  */
-export const foldCarried = async (db: ReadDb, schema: string, planned: PlannedBatch, carried?: CarriedRows): Promise<{ writes: Statement[]; carried: CarriedRows }> => {
-  const needed = planned.plans.map(({ plan }) => ({ plan, tables: plan.needs.length === 0 ? new Map<string, TableRows & { toLoad: Set<Key> }>() : rowsNeeded(plan.needs, carried) }));
+export const foldCarried = async (db: ReadDb, schema: string, planned: PlannedBatch, cache?: RowCache): Promise<Statement[]> => {
+  const needed = planned.plans.map(({ plan }) => ({ plan, tables: plan.needs.length === 0 ? new Map<string, TableRows & { toLoad: Set<Key> }>() : rowsNeeded(plan.needs, cache) }));
   // One query per table, all at once (each on a connection of its own when `db` is a pool).
   await Promise.all(needed.flatMap(({ tables }) => [...tables.values()].map((t) => load(db, schema, t))));
   const writes: Statement[] = [];
-  const next = new Map<string, Map<Key, Row | null>>();
   for (const { plan, tables } of needed) {
     if (plan.needs.length === 0) continue;
     plan.apply(batchRows(tables));
     for (const t of tables.values()) {
-      if (!t.spec.appendOnly) next.set(t.spec.name, new Map([...t.requested].map((key) => [key, t.rows.get(key) ?? null])));
+      if (cache && !t.spec.appendOnly) cache.remember(t.spec.name, [...t.requested].map((key) => [key, t.rows.get(key) ?? null] as const));
       if (t.dirty.size === 0) continue;
       const upserts: Row[] = [];
       const deletes: Key[] = [];
@@ -121,7 +113,8 @@ export const foldCarried = async (db: ReadDb, schema: string, planned: PlannedBa
       writes.push(...rowWrites(db, schema, t.spec, upserts, deletes));
     }
   }
-  return { writes, carried: next };
+  cache?.endBatch();
+  return writes;
 };
 
 /**
@@ -130,8 +123,7 @@ export const foldCarried = async (db: ReadDb, schema: string, planned: PlannedBa
  * return one write per table. The caller runs the writes in its transaction, in the statement
  * that moves the checkpoint.
  */
-export const foldPlanned = async (db: ReadDb, schema: string, planned: PlannedBatch): Promise<Statement[]> =>
-  (await foldCarried(db, schema, planned)).writes;
+export const foldPlanned = (db: ReadDb, schema: string, planned: PlannedBatch): Promise<Statement[]> => foldCarried(db, schema, planned);
 
 /** planBatch, then foldPlanned. */
 export const foldBatch = async (db: ReadDb, schema: string, projections: readonly Projection[], events: readonly RecordedEvent[]) =>

@@ -2,10 +2,11 @@ import { errorCode, errorMessage, type RecordedEvent } from '@erp/contracts';
 import { compareCursors, type EventPage, type EventStore, type GlobalCursor, START, type Statement } from '@erp/eventstore';
 import { sql } from 'kysely';
 
-import { applyBatch, type CarriedRows, foldCarried, planBatch } from './batch';
+import { applyBatch, foldCarried, planBatch } from './batch';
 import { ensureCheckpoint, lockCheckpointsWaiting, migrateRebuilds, type ProjectionStop, writeCheckpoints } from './checkpoints';
 import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
+import { RowCache } from './row-cache';
 import { createRebuildTable, finishRebuiltTable, runTogether } from './table';
 import type { ReadDb } from '../read-models';
 
@@ -21,12 +22,17 @@ const WAIT_MS = 50;
  */
 const FINISHING_AT_ONCE = 2;
 
+/** Rows a rebuild keeps in memory between batches, per generation (row-cache.ts): a few hundred MB at most. */
+const CACHE_ROWS = 150_000;
+
 export interface RebuildOptions {
   readonly batchSize?: number;
   readonly onProgress?: (applied: number, position: string) => void;
   readonly log?: ProjectionLog;
   /** Log progress every this many events (default 100,000). */
   readonly logEvery?: number;
+  /** Rows kept in memory between batches, per generation (default 150,000). */
+  readonly cacheRows?: number;
 }
 
 export interface RebuildResult {
@@ -128,9 +134,9 @@ export const buildInto = async (
   let cursor = START;
   let applied = 0;
   const pages = pagesFrom(store, START, batchSize, handledTypes(projections));
-  // The rows the last batch ended with, and its write, still in flight while the next batch is
-  // folded: its rows come from memory, the others are read meanwhile (batch.ts foldCarried).
-  let carried: CarriedRows | undefined;
+  // The rows earlier batches folded (row-cache.ts), and the last batch's write, still in flight
+  // while the next batch is folded: rows come from memory, the others are read meanwhile.
+  const cache = new RowCache(options.cacheRows ?? CACHE_ROWS);
   let writing: { readonly page: EventPage; readonly done: Promise<unknown> } | null = null;
   const failed = async (page: EventPage, error: unknown) => {
     await pages.drain();
@@ -166,18 +172,17 @@ export const buildInto = async (
       if (!moved) await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
       continue;
     }
-    let folded: Awaited<ReturnType<typeof foldCarried>>;
+    let writes: Awaited<ReturnType<typeof foldCarried>>;
     try {
-      folded = await foldCarried(db, schema, planBatch(projections, page.events), carried);
+      writes = await foldCarried(db, schema, planBatch(projections, page.events), cache);
     } catch (error) {
       await settle();
       throw await failed(page, error);
     }
     // Batches commit one after the other, in the log's order.
     await settle();
-    carried = folded.carried;
     // One statement, so one round trip, atomic on its own; a shadow need not wait for its WAL flush.
-    const done = runTogether(db, folded.writes, SYNCHRONOUS_COMMIT_OFF);
+    const done = runTogether(db, writes, SYNCHRONOUS_COMMIT_OFF);
     done.catch(() => undefined); // awaited, and reported, by settle()
     writing = { page, done };
   }
