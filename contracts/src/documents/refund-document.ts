@@ -204,7 +204,8 @@ export interface RefundDocument {
   readonly texts: readonly string[];
   readonly search: SearchSpec;
   readonly sources: { readonly notes: InvoiceDocument; readonly settlements: SettlementDocument };
-  readonly header: z.ZodType;
+  /** The header as the form checks it: the form's values in. */
+  readonly header: z.ZodType<unknown, Record<string, unknown>>;
   readonly body: z.ZodType<RefundBody>;
   readonly summary: z.ZodType;
   readonly record: z.ZodType;
