@@ -30,7 +30,6 @@ import {
   type InvoiceChange,
   type InvoiceDocument,
   invoicePostings,
-  type Posting,
   REFUND_DOCUMENTS,
   repost,
   SETTLEMENT_DOCUMENTS,
