@@ -325,7 +325,7 @@ export const requiredInteger = (settings: { label: string; min: number; max: num
   const base = integer({ label, min, max });
   const input = z.unknown().superRefine((v, ctx) => {
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) ctx.addIssue({ code: 'custom', message: missing });
-  }).pipe(base.input).pipe(z.number());
+  }).pipe(base.input).transform((v) => v as number);
   // zod cannot say what `unknown` then piped takes: a whole number in range, or its text.
   documentedAs.add(input, { input: z.union([z.number().int().min(min).max(max), z.string().max(NUMBER_TEXT_MAX)]) });
   return field('integer', 'integer', input, z.number().int(), { required: true, range: { min, max } });
