@@ -59,7 +59,7 @@ const main = async () => {
     await rebuildProjections(t.db, t.store, PROJECTIONS);
     await sql`analyze`.execute(t.db);
     const deps = { db: t.db };
-    const month = await monthReturns(deps, '2026-04');
+    const month = await monthReturns(deps, '2026-04', 'supply');
     const answers = {
       gstr1: gstr1({ gstin: OWN, year: 2026, month: 4, documents: await gstr1Documents(t.db, '2026-04-01', '2026-04-30') }),
       gstr3b: month.gstr3b,

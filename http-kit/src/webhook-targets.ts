@@ -97,7 +97,7 @@ export const targetLookup =
         const addresses = found.filter((a) => !options.family || a.family === options.family);
         if (!policy.allowPrivate && found.some((a) => isPrivateAddress(a.address))) return callback(new WebhookTargetRefused(hostname), '', 0);
         if (addresses.length === 0) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-        if (options.all) return (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, addresses.map(({ address, family }) => ({ address, family })));
+        if (options.all) return callback(null, addresses.map(({ address, family }) => ({ address, family })));
         callback(null, addresses[0]!.address, addresses[0]!.family);
       },
       (error: NodeJS.ErrnoException) => callback(error, '', 0),

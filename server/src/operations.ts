@@ -69,7 +69,7 @@ async function* exportedEvents(file: string): AsyncGenerator<RecordedEvent> {
     if (!line.trim()) continue;
     const parsed = RecordedEventSchema.safeParse(JSON.parse(line));
     if (!parsed.success) throw new Error(`Line ${lineNo} is not an exported event: ${parsed.error.message}`);
-    yield parsed.data as RecordedEvent;
+    yield parsed.data;
   }
 }
 

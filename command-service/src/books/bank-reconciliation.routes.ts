@@ -13,7 +13,6 @@ import {
   notFound,
   payrollEntity,
   payrollPayment,
-  type PayrollValues,
   type Posting,
   recordStream,
   settlementPostings,
@@ -73,7 +72,7 @@ const amountOn = async (ctx: CommandContext, stream: string, account: string): P
     postings = state.status === 'recorded' ? voucherPostings(state.voucher) : null;
   } else if (kind === payrollEntity.singular) {
     const { state } = await ctx.load(stream, sliceOf(payrollEntity).decider);
-    postings = state.status === 'active' ? payrollPayment(state.values as PayrollValues) : null;
+    postings = state.status === 'active' ? payrollPayment(state.values) : null;
   }
   if (postings === null) return null;
   return toMoney(postings.filter((p) => p.account === account).reduce((sum, p) => sum.plus(decimal(p.debit)).minus(decimal(p.credit)), decimal(0)));

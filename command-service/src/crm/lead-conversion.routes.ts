@@ -12,7 +12,7 @@ import type Router from '@koa/router';
 
 import { MASTER_DATA_SLICES } from '../master-data';
 import { masterDataCommands } from '../master-data/master-data.commands';
-import { type MasterDataDecider, recordOf } from '../master-data/master-data.decider';
+import { masterDataDecider, recordOf } from '../master-data/master-data.decider';
 import type { CommandDeps } from '../master-data/master-data.routes';
 import { commandRoute, NO_BODY } from '../shared/command-route';
 import { decideAll, foldStored } from '../shared/decider';
@@ -35,7 +35,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
  */
 export const leadConversionRoutes = (router: Router, deps: CommandDeps) => {
   const customers = sliceOf(customersEntity.plural);
-  const createCustomer = masterDataCommands(customersEntity, customers.decider as MasterDataDecider<typeof customersEntity>).create;
+  const createCustomer = masterDataCommands(customersEntity, masterDataDecider(customersEntity)).create;
 
   const replay = async (leadStream: string): Promise<LeadConversion> => {
     const lead = recordOf(leadsEntity, foldStored(leadConversionDecider, (await deps.store.readStream(leadStream)).events));

@@ -15,7 +15,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 
 import { heldValues } from '../master-data/master-data.commands';
-import { type MasterDataDecider, type MasterDataState, recordOf } from '../master-data/master-data.decider';
+import { masterDataDecider, recordOf } from '../master-data/master-data.decider';
 import { MASTER_DATA_SLICES } from '../master-data';
 import type { CommandDeps } from '../master-data/master-data.routes';
 import { reservationDecider } from '../master-data/reservation.decider';
@@ -26,6 +26,8 @@ import { stateAfter } from '../shared/handle-command';
 import { datedInBooks } from '../shared/period-locks';
 
 const PAGE = 1000;
+/** The payroll decider typed by its entity (a slice's is typed by any entity's). */
+const payrollDecider = masterDataDecider(payrollEntity);
 /** What this run reads of an EmployeeCreated: its id. */
 const CreatedId = z.object({ id: z.number().int() });
 
@@ -56,8 +58,6 @@ export const payrollRun =
   (body: PayrollRunBody, employees: readonly number[], ids: readonly number[], metadata: CommandMetadata): CommandRun<PayrollRunResult> =>
   async (ctx) => {
     const staff = sliceOf(employeesEntity.singular);
-    const payroll = sliceOf(payrollEntity.singular);
-    const decider = payroll.decider as MasterDataDecider<typeof payrollEntity>;
     const created: Payroll[] = [];
     const skipped: PayrollRunResult['skipped'] = [];
     const appends: Decision<unknown>['appends'][number][] = [];
@@ -68,9 +68,9 @@ export const payrollRun =
       const name = String(employee.state.values.name ?? `Employee ${employeeId}`);
       const parsed = payrollEntity.body.parse({ employeeId, month: body.month, year: body.year, basicSalary: employee.state.values.salary ?? '0' });
       const id = ids[index]!;
-      const record = ctx.fresh<MasterDataState, unknown>(recordStream(payrollEntity, id), decider as never);
-      const events = decideAll(decider, { type: 'Create', data: { id, body: parsed }, metadata }, record.state);
-      const after = stateAfter(decider, record, events);
+      const record = ctx.fresh(recordStream(payrollEntity, id), payrollDecider);
+      const events = decideAll(payrollDecider, { type: 'Create', data: { id, body: parsed }, metadata }, record.state);
+      const after = stateAfter(payrollDecider, record, events);
       const [claim] = heldValues(payrollEntity, ctx, after.status === 'active' ? after.values : {});
       const reservation = await ctx.load(claim!.stream, reservationDecider);
       if (reservation.state.ownerId !== null) {

@@ -69,7 +69,7 @@ export const invoicePostings = (doc: Pick<InvoiceDocument, 'side' | 'stream' | '
     ];
   }
   const own = doc.books?.account === 'category' && data.category ? accountOf(data.category) : undefined;
-  const bought: AccountCode = own ? (own.code as AccountCode) : note ? 'purchase-returns' : 'purchases';
+  const bought: AccountCode = own ? own.code : note ? 'purchase-returns' : 'purchases';
   const rcm = data.reverseCharge ? toMoney(decimal(data.cgst).plus(data.sgst).plus(data.igst)) : ZERO;
   return [
     ...line(bought, null, data.subTotal, natural('debit')),

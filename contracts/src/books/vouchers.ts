@@ -81,4 +81,4 @@ export const journalVoucherStream = (id: number) => `${JOURNAL_VOUCHER_STREAM}-$
 
 /** What a voucher posts: its lines as they are; nothing when inactive. */
 export const voucherPostings = (voucher: JournalVoucher): Posting[] =>
-  voucher.active ? voucher.lines.map((l) => ({ account: l.account as Posting['account'], party: l.party, debit: l.debit, credit: l.credit })) : [];
+  voucher.active ? voucher.lines.map((l) => ({ account: l.account, party: l.party, debit: l.debit, credit: l.credit })) : [];

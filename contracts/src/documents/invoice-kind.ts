@@ -323,7 +323,8 @@ export interface InvoiceDocument {
   /** The form's header fields (what the UI validates before the lines are added). */
   readonly header: z.ZodType<unknown, Record<string, unknown>>;
   readonly body: z.ZodType<InvoiceBody>;
-  readonly summary: z.ZodType;
+  /** A list entry as answered: an object of the kind's fields. */
+  readonly summary: z.ZodType<Readonly<Record<string, unknown>>>;
   readonly record: z.ZodType;
   readonly line: z.ZodType;
   /** One line as sent (the form checks a line with it before it is saved). */

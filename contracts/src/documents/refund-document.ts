@@ -204,9 +204,11 @@ export interface RefundDocument {
   readonly texts: readonly string[];
   readonly search: SearchSpec;
   readonly sources: { readonly notes: InvoiceDocument; readonly settlements: SettlementDocument };
-  readonly header: z.ZodType;
+  /** The header as the form checks it: the form's values in. */
+  readonly header: z.ZodType<unknown, Record<string, unknown>>;
   readonly body: z.ZodType<RefundBody>;
-  readonly summary: z.ZodType;
+  /** A list entry as answered: an object of the kind's fields. */
+  readonly summary: z.ZodType<Readonly<Record<string, unknown>>>;
   readonly record: z.ZodType;
   readonly line: z.ZodType;
   readonly events: { readonly names: { readonly recorded: string; readonly revised: string; readonly voided: string }; readonly types: readonly string[] };

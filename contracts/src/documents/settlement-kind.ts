@@ -26,7 +26,8 @@ export interface SettlementDocument {
   readonly money: 'in' | 'out';
   readonly header: z.ZodType;
   readonly body: z.ZodType<SettlementBody>;
-  readonly summary: z.ZodType;
+  /** A list entry as answered: an object of the kind's fields. */
+  readonly summary: z.ZodType<Readonly<Record<string, unknown>>>;
   readonly record: z.ZodType;
   readonly line: z.ZodType;
   readonly events: {

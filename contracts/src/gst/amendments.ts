@@ -1,4 +1,4 @@
-import type { Gstr1Json } from './gstr1-json';
+import { z } from 'zod';
 
 /**
  * What changed in a month's GSTR-1 since it was filed, as the rows that report it (issue 44
@@ -26,10 +26,33 @@ export interface AmendmentRow {
   readonly amended: Readonly<Record<string, unknown>> | null;
 }
 
+/**
+ * What amendments compare of a GSTR-1 (a `Gstr1Json` is one): each amended section's rows, with
+ * the fields that identify them.
+ */
+export interface Gstr1Sections {
+  readonly b2b: readonly { readonly ctin: string; readonly inv: readonly { readonly inum: string }[] }[];
+  readonly b2cl: readonly { readonly pos: string; readonly inv: readonly { readonly inum: string }[] }[];
+  readonly b2cs: readonly { readonly sply_ty: string; readonly pos: string; readonly rt: number }[];
+  readonly cdnr: readonly { readonly ctin: string; readonly nt: readonly { readonly nt_num: string }[] }[];
+  readonly cdnur: readonly { readonly nt_num: string }[];
+}
+
+/** A section's rows: the fields that identify a row checked, the rest kept as they are. */
+const rows = <S extends z.ZodRawShape>(key: S) => z.array(z.looseObject(key));
+/** `Gstr1Sections` parsed from a filing's stored copy (jsonb) as it is read back. */
+export const Gstr1SectionsSchema: z.ZodType<Gstr1Sections> = z.object({
+  b2b: z.array(z.object({ ctin: z.string(), inv: rows({ inum: z.string() }) })),
+  b2cl: z.array(z.object({ pos: z.string(), inv: rows({ inum: z.string() }) })),
+  b2cs: rows({ sply_ty: z.string(), pos: z.string(), rt: z.number() }),
+  cdnr: z.array(z.object({ ctin: z.string(), nt: rows({ nt_num: z.string() }) })),
+  cdnur: rows({ nt_num: z.string() }),
+});
+
 type Keyed = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
 /** Each section's rows by key; a row keeps its group's key field (ctin, pos) so it reads whole. */
-const rowsOf = (json: Gstr1Json): Record<AmendedSection, Keyed> => ({
+const rowsOf = (json: Gstr1Sections): Record<AmendedSection, Keyed> => ({
   b2b: new Map(json.b2b.flatMap((g) => g.inv.map((i) => [`${g.ctin} ${i.inum}`, { ctin: g.ctin, ...i }] as const))),
   b2cl: new Map(json.b2cl.flatMap((g) => g.inv.map((i) => [`${g.pos} ${i.inum}`, { pos: g.pos, ...i }] as const))),
   b2cs: new Map(json.b2cs.map((r) => [`${r.sply_ty} ${r.pos} ${r.rt}%`, { ...r }] as const)),
@@ -59,7 +82,7 @@ const tableFor = (section: AmendedSection, place: AmendmentPlace, wasFiled: bool
 };
 
 /** The rows that report what changed between the filed GSTR-1 and the month's GSTR-1 now, in `place`. */
-export const gstr1Amendments = (filed: Gstr1Json, now: Gstr1Json, place: AmendmentPlace): AmendmentRow[] => {
+export const gstr1Amendments = (filed: Gstr1Sections, now: Gstr1Sections, place: AmendmentPlace): AmendmentRow[] => {
   const before = rowsOf(filed);
   const after = rowsOf(now);
   const rows: AmendmentRow[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { validationError } from '../domain-errors';
-import { payrollAccrual, payrollPayment, type PayrollValues } from '../books/postings';
+import { payrollAccrual, payrollPayment } from '../books/postings';
 import { masterDataEntity, type BodyOf, type BooksPart, type EventOf, type RecordOf } from '../entity';
 import { active, date, dateOrToday, money, moneyFrom, multiline, recordRef, requiredInteger, select } from '../fields';
 import type { FieldValues } from '../master-data-codec';
@@ -35,8 +35,8 @@ export const payrollMonthEnd = (year: number, month: number) => new Date(Date.UT
 
 /** What a payroll posts: its salary owed at its month's end, and its payment on the day it was paid. */
 const payrollParts = (values: Readonly<Record<string, unknown>>): BooksPart[] => [
-  { date: typeof values.year === 'number' && typeof values.month === 'number' ? payrollMonthEnd(values.year, values.month) : null, postings: payrollAccrual(values as PayrollValues) },
-  { date: typeof values.paidOn === 'string' ? values.paidOn : null, postings: payrollPayment(values as PayrollValues) },
+  { date: typeof values.year === 'number' && typeof values.month === 'number' ? payrollMonthEnd(values.year, values.month) : null, postings: payrollAccrual(values) },
+  { date: typeof values.paidOn === 'string' ? values.paidOn : null, postings: payrollPayment(values) },
 ];
 
 /** The first day of the payroll's month ('2026-11-01'): what the list sorts by, newest first. */

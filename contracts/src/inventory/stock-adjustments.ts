@@ -1,5 +1,5 @@
 import { ADJUSTMENT_TYPES } from '../constants';
-import { adjustmentPostings, type AdjustmentValues } from '../books/postings';
+import { adjustmentPostings } from '../books/postings';
 import { masterDataEntity, type BodyOf, type EventOf, type RecordOf } from '../entity';
 import { active, dateOrToday, moneyFrom, multiline, positiveQuantity, recordRef, requiredText, select } from '../fields';
 
@@ -17,7 +17,7 @@ export const stockAdjustmentsEntity = masterDataEntity({
   path: '/api/inventory/stock-adjustments',
   canDelete: false,
   sortBy: 'adjustmentDate',
-  booksParts: (values) => [{ date: typeof values.adjustmentDate === 'string' ? values.adjustmentDate : null, postings: adjustmentPostings(values as AdjustmentValues) }],
+  booksParts: (values) => [{ date: typeof values.adjustmentDate === 'string' ? values.adjustmentDate : null, postings: adjustmentPostings(values) }],
   search: { fields: ['reason'], refs: { itemId: 'item' } },
   fields: {
     itemId: recordRef('Please select an item', 'item'),

@@ -30,7 +30,6 @@ import {
   type InvoiceChange,
   type InvoiceDocument,
   invoicePostings,
-  type Posting,
   REFUND_DOCUMENTS,
   repost,
   SETTLEMENT_DOCUMENTS,
@@ -275,7 +274,7 @@ export const journalProjection = defineProjection<Posted>({
       const key = keyOf(stream, part);
       const row = rows.get(journalDocumentsTable, key);
       if (isReplay(row, context)) continue;
-      const before = row ? { date: row.date, postings: Postings.parse(row.postings) as Posting[] } : null;
+      const before = row ? { date: row.date, postings: Postings.parse(row.postings) } : null;
       const voucher = voucherOf(posted, part, context.at, row ? { voucherNumber: row.voucherNumber, date: row.date, details: row.details } : undefined);
       if (!voucher) continue;
       const date = voucher.date ?? before?.date ?? null;

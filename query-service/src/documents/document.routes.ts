@@ -21,7 +21,7 @@ export interface DocumentReads {
   /** What the list search looks in (the document's contract). */
   readonly search: SearchSpec;
   /** The list entry and the full document (with lines) from a row. */
-  readonly summary: (row: Row) => unknown;
+  readonly summary: (row: Row) => Readonly<Row>;
   readonly document: (row: Row) => unknown;
   /** What each event changed, for the history: field by field. */
   readonly changes: (event: RecordedEvent, before: Row) => { changes: HistoryEntry['changes']; after: Row };

@@ -3,8 +3,8 @@ import {
   conflict,
   FILED_RETURNS,
   type FiledReturn,
-  type Gstr1Json,
   gstr1Amendments,
+  Gstr1SectionsSchema,
   nextPeriod,
 } from '@erp/contracts';
 import { gstFilingsTable, PROJECTIONS } from '@erp/projections';
@@ -80,7 +80,7 @@ export const filedAndNow = async (deps: Pick<ReadDeps, 'db'>, ret: FiledReturn, 
   const gstr1Filed = new Set(filings.filter((f) => f.return === 'gstr1').map((f) => f.period));
   const gstr3bFiled = filings.some((f) => f.return === 'gstr3b' && f.period === period);
   const place = amendmentPlace(period, gstr3bFiled, firstUnfiledAfter(period, gstr1Filed));
-  const amendments = filing && ret === 'gstr1' ? { place, rows: gstr1Amendments(filing.json as unknown as Gstr1Json, current as unknown as Gstr1Json, place) } : null;
+  const amendments = filing && ret === 'gstr1' ? { place, rows: gstr1Amendments(Gstr1SectionsSchema.parse(filing.json), Gstr1SectionsSchema.parse(current), place) } : null;
   if (!filing) return { return: ret, period, filing: null, filed: null, now: current, changed: null, amendments };
   const { json, ...filed } = filing;
   return { return: ret, period, filing: filed, filed: json, now: current, changed: JSON.stringify(sorted(json)) !== JSON.stringify(sorted(current)), amendments };

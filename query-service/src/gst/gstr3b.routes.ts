@@ -37,7 +37,7 @@ export const gstr3bRoutes = (router: Router, deps: ReadDeps) => {
   const tables = [...RETURN_TABLES, listTable(customersEntity), listTable(vendorsEntity), businessTable.name];
   router.get(BOOKS_PATHS.gstr3b, readsFrom(deps, tables), async (ctx: Context) => {
     const { period, file } = parsed(Gstr3bQuery, ctx);
-    const month = await monthReturns(deps, period);
+    const month = await monthReturns(deps, period, 'supply');
     const { json, payment } = month.gstr3b;
     if (file === 'json') {
       ctx.set('Content-Disposition', `attachment; filename="GSTR3B-${month.gstin}-${period}.json"`);

@@ -12,7 +12,11 @@ import { notOpening } from '../books/not-opening';
  * wrong one is refused, naming the column) without building a schema's copy of the row.
  */
 export type LineDepth = 'supply' | 'hsn';
-export type LineOf<D extends LineDepth> = D extends 'hsn' ? HsnLine : SupplyLine;
+interface Lines {
+  readonly supply: SupplyLine;
+  readonly hsn: HsnLine;
+}
+export type LineOf<D extends LineDepth> = Lines[D];
 
 /** A line field as `InvoiceLineSchema` reads it: its defaults for lines recorded before the field was kept. */
 const LINE_SQL: Readonly<Record<(typeof HSN_LINE_FIELDS)[number], ReturnType<typeof sql>>> = {
@@ -28,8 +32,6 @@ const LINE_SQL: Readonly<Record<(typeof HSN_LINE_FIELDS)[number], ReturnType<typ
   itemName: sql`l->>'itemName'`,
   quantity: sql`l->>'quantity'`,
 };
-const NULLABLE = new Set<string>(['hsn', 'unit']);
-const CATEGORIES = new Set<string>(GST_CATEGORIES);
 const SUPPLY_TYPES: readonly TaxRegime[] = ['intra', 'inter', 'none'];
 
 const refuse = (table: string, column: string, value: unknown): never => {
@@ -64,13 +66,28 @@ export const returnDocuments = async <K extends string, D extends LineDepth>(
   const orNull = (column: string, v: unknown) => (v === null ? null : text(column, v));
   const whole = (column: string, v: unknown) => (typeof v === 'number' ? v : refuse(table, column, v));
   const flag = (column: string, v: unknown) => (typeof v === 'boolean' ? v : refuse(table, column, v));
-  const lineOf = (raw: unknown): LineOf<D> => {
-    if (!Array.isArray(raw) || raw.length !== fields.length) return refuse(table, 'lines', raw);
-    const line: Record<string, string | null> = {};
-    fields.forEach((f, i) => (line[f] = NULLABLE.has(f) ? orNull(`lines.${f}`, raw[i]) : text(`lines.${f}`, raw[i])));
-    if (!CATEGORIES.has(line.gstCategory!)) refuse(table, 'lines.gstCategory', line.gstCategory);
-    return line as unknown as LineOf<D>;
+  const category = (v: unknown) => {
+    const value = text('lines.gstCategory', v);
+    return isOneOf(GST_CATEGORIES, value) ? value : refuse(table, 'lines.gstCategory', value);
   };
+  // A line's values come in the order of its fields (SUPPLY_LINE_FIELDS, then HSN_LINE_FIELDS' own).
+  const supplyLine = ([gstCategory, gstRate, taxableValue, igst, cgst, sgst]: readonly unknown[]): SupplyLine => ({
+    gstCategory: category(gstCategory),
+    gstRate: text('lines.gstRate', gstRate),
+    taxableValue: text('lines.taxableValue', taxableValue),
+    igst: text('lines.igst', igst),
+    cgst: text('lines.cgst', cgst),
+    sgst: text('lines.sgst', sgst),
+  });
+  const readers: { readonly [L in LineDepth]: (raw: readonly unknown[]) => LineOf<L> } = {
+    supply: supplyLine,
+    hsn: (raw) => {
+      const [hsn, unit, itemName, quantity] = raw.slice(SUPPLY_LINE_FIELDS.length);
+      return { ...supplyLine(raw), hsn: orNull('lines.hsn', hsn), unit: orNull('lines.unit', unit), itemName: text('lines.itemName', itemName), quantity: text('lines.quantity', quantity) };
+    },
+  };
+  const read: (raw: readonly unknown[]) => LineOf<D> = readers[depth];
+  const lineOf = (raw: unknown): LineOf<D> => (Array.isArray(raw) && raw.length === fields.length ? read(raw) : refuse(table, 'lines', raw));
   return rows.map((row) => {
     const number = text('number', row.number);
     const taxMode = text('tax_mode', row.tax_mode);

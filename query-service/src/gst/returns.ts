@@ -37,7 +37,7 @@ const tied = async <D extends LineDepth, K extends string>(db: ReadDb, kinds: re
  * what the GSTR-3B route, the filing and the tie-out read (`gstr1Of` adds GSTR-1 from the same
  * documents: read them with `depth` 'hsn', as its HSN summary needs). Refused without the business GSTIN.
  */
-export const monthReturns = async <D extends LineDepth = 'supply'>(deps: Pick<ReadDeps, 'db'>, period: string, depth: D = 'supply' as D) => {
+export const monthReturns = async <D extends LineDepth>(deps: Pick<ReadDeps, 'db'>, period: string, depth: D) => {
   const business = await businessOfRow(deps);
   if (!business?.gstin) throw validationError('Set the business GSTIN in Settings first', [{ path: 'gstin', message: 'Set the business GSTIN in Settings first' }]);
   const { year, month, from, to } = monthOf(period);
@@ -81,7 +81,7 @@ export const booksOf = async (db: ReadDb, side: keyof typeof ACCOUNTS, from: str
 export const monthTieOut = async (deps: Pick<ReadDeps, 'db'>, period: string) => {
   const { from, to } = monthOf(period);
   // The journal is read while the documents are (the database works while Node parses).
-  const [month, booksOutward, booksInput] = await Promise.all([monthReturns(deps, period), booksOf(deps.db, 'outward', from, to), booksOf(deps.db, 'input', from, to)]);
+  const [month, booksOutward, booksInput] = await Promise.all([monthReturns(deps, period, 'supply'), booksOf(deps.db, 'outward', from, to), booksOf(deps.db, 'input', from, to)]);
   return tieOut({
     gstin: month.gstin,
     outward: month.outward,

@@ -119,12 +119,12 @@ type Row = Record<string, unknown>;
  * as `view` shows it, carries `updatedAt` (the time of its last event) and `version` (its
  * stream's). With `changedSince`, the changes after that cursor instead (changes.ts).
  */
-export const listPage = async (ctx: Context, db: ReadDb, source: ListSource, view: (row: Row) => unknown = (row) => row): Promise<unknown[]> => {
+export const listPage = async (ctx: Context, db: ReadDb, source: ListSource, view: (row: Row) => Readonly<Row> = (row) => row): Promise<unknown[]> => {
   const { q, limit, after, changedSince } = pageQuery(ctx);
   if (changedSince !== undefined) {
     const { changes, next } = await readChanges(db, source, parseSyncCursor(changedSince, source.table), limit);
     ctx.set(NEXT_CURSOR_HEADER, encodeSyncCursor(next));
-    return changes.map(({ id, version, updatedAt, row }) => (row ? { ...(view(row) as Row), updatedAt, version } : { id, deleted: true, updatedAt, version }));
+    return changes.map(({ id, version, updatedAt, row }) => (row ? { ...view(row), updatedAt, version } : { id, deleted: true, updatedAt, version }));
   }
   const direction = source.descending ? sql`desc` : sql`asc`;
   const conditions = [source.live];
@@ -139,5 +139,5 @@ export const listPage = async (ctx: Context, db: ReadDb, source: ListSource, vie
   const page = limit ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
   if (limit && rows.length > limit && last) ctx.set(HEADERS.nextAfter, cursorOf(last._key, Number(last.id)));
-  return page.map(({ _key: _, _version, _updatedAt, ...row }) => ({ ...(view(row) as Row), updatedAt: _updatedAt, version: _version }));
+  return page.map(({ _key: _, _version, _updatedAt, ...row }) => ({ ...view(row), updatedAt: _updatedAt, version: _version }));
 };

@@ -113,7 +113,7 @@ export const noteConfig = <TRecord extends NoteRecord>(
     searchPlaceholder: `Search ${lower}s...`,
     backTo: { to: routes.module(texts.module.name), label: `Back to ${texts.module.label}` },
     empty: { searching: `No ${lower}s found`, initial: `No ${lower}s found`, initialHint: texts.emptyHint },
-    search: doc.search as ListConfig<TRecord, Values, unknown>['search'],
+    search: doc.search,
     searchAlso: (note) => [deps.partyName(partyOf(note))],
     card: {
       title: (note) => note.noteNumber,

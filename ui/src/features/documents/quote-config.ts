@@ -106,7 +106,7 @@ export const quoteConfig = <TRecord extends QuoteRecord>(
     searchPlaceholder: `Search ${lower}s...`,
     backTo: { to: routes.module(doc.module), label: `Back to ${doc.module.charAt(0).toUpperCase()}${doc.module.slice(1)}` },
     empty: { searching: `No ${lower}s found`, initial: `No ${lower}s found`, initialHint: texts.emptyHint },
-    search: doc.search as ListConfig<TRecord, Values, unknown>['search'],
+    search: doc.search,
     searchAlso: (r) => [deps.partyName(partyOf(r))],
     card: {
       title: (r) => text(r, doc.numberField),

@@ -130,7 +130,7 @@ export const refundConfig = <TRecord extends RefundLike>(
     },
     form: {
       entityLabel: doc.label,
-      schema: doc.header as ListConfig<TRecord, Values, unknown>['form']['schema'],
+      schema: doc.header,
       titles: { create: `Create ${doc.label}`, edit: `Edit ${doc.label}` },
       subtitles: { create: texts.createSubtitle, edit: `Update ${word} details` },
       submitLabels: { create: `Create ${doc.label}`, update: `Update ${doc.label}` },

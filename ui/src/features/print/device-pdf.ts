@@ -45,7 +45,7 @@ const pdfmake = () => {
         }),
       ),
     ]);
-    const make = ((module as { default?: typeof import('pdfmake') }).default ?? module) as typeof import('pdfmake');
+    const make = (module as { default?: typeof import('pdfmake') }).default ?? module;
     make.addVirtualFileSystem(Object.fromEntries(files));
     make.setFonts({ Latin: upright(FONTS.Latin), LatinExt: upright(FONTS.LatinExt), Devanagari: upright(FONTS.Devanagari) });
     make.setUrlAccessPolicy(() => false);
