@@ -10,6 +10,9 @@ import { dispatch, staticApp } from './web';
 /** `npm start`: the whole product in one process, on embedded PostgreSQL by default. */
 const main = async () => {
   const infra = await openInfrastructure(config, { oneProcess: true });
+  // Stored before the port opens (a setup posted the moment health answers must find it), made
+  // while the projections and integration start.
+  const announced = announceSetupCode(infra, config).catch((error: unknown) => logger.error({ err: error }, 'could not make a setup code'));
   const runner = await startProjections(infra);
   const integration = await startIntegration(infra, config);
   watchPipeline(infra);
@@ -23,11 +26,11 @@ const main = async () => {
     backup: async (file) => writeBackup(infra, file, await keyForWriting({ envKey: config.backupKey, defaultFile: config.backupKeyFile })),
     log: logger,
   });
+  await announced;
   server.listen(config.port, config.host, () => {
     const fields = { role: 'embedded', host: config.host, port: config.port, ...startedFields(infra) };
     logger.info(fields, `Udyam ERP is ready on http://localhost:${config.port}`);
     warmUp();
-    void announceSetupCode(infra, config).catch((error: unknown) => logger.error({ err: error }, 'could not make a setup code'));
   });
   let stopping = false;
   const stop = async () => {
