@@ -13,14 +13,14 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SETUP_CODE = 'BENCH-CODE';
 
-/** Starts `server/dist/embedded.js` (run `npm run build` first); waits up to `startSeconds` for health. */
-export const startBuiltApp = async (databaseUrl: string, name: string, startSeconds = 60) => {
+/** Starts `server/dist/embedded.js` (run `npm run build` first), serving `uiDir` (else ui/dist); waits up to `startSeconds` for health. */
+export const startBuiltApp = async (databaseUrl: string, name: string, startSeconds = 60, uiDir?: string) => {
   const entry = path.resolve('server/dist/embedded.js');
   if (!existsSync(entry) || !existsSync('ui/dist/index.html')) throw new Error('Run `npm run build` first.');
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `erp-bench-${name}-`));
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, ERP_DATA_DIR: dataDir, NATS_URL: '', ERP_SETUP_CODE: SETUP_CODE },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, ERP_DATA_DIR: dataDir, NATS_URL: '', ERP_SETUP_CODE: SETUP_CODE, ...(uiDir ? { ERP_UI_DIR: uiDir } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -4,6 +4,8 @@
 // holding 1,000 sales invoices: Home and the sales invoice list to usable, cold (a browser with
 // nothing kept: no HTTP cache, service worker or stored queries) and warm (the same visit again);
 // New Invoice open; a save acknowledged on screen. Median of 5. Run `npm run build` first.
+// BENCH_PHONE_BASE_UI=<another build's ui/dist> measures that build too, on the same data, each run
+// alternating which goes first: on a loaded machine two benches run apart compare the load, not the builds.
 import { customersEntity, HEADERS, salesInvoices } from '@erp/contracts';
 import { testDatabase } from '@erp/eventstore/testing';
 import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
@@ -19,10 +21,11 @@ const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isM
 const LINK = { offline: false, latency: 150, downloadThroughput: (1.5 * 1024 * 1024) / 8, uploadThroughput: (1.5 * 1024 * 1024) / 8 };
 const GOALS = { homeCold: 2500, homeWarm: 1000, listCold: 2500, listWarm: 1000, newInvoice: 1000, saveAck: 1000 };
 const LIST = `/module/sales/task/${salesInvoices.plural}`;
+const BASE_UI = process.env.BENCH_PHONE_BASE_UI;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const startServer = (databaseUrl: string) => startBuiltApp(databaseUrl, 'phone', 180);
+const startServer = (databaseUrl: string, uiDir?: string) => startBuiltApp(databaseUrl, 'phone', 180, uiDir);
 
 /** The owner, 40 customers and 1,000 sales invoices of one to three lines, over HTTP. */
 const seed = async (baseUrl: string) => {
@@ -156,34 +159,48 @@ const oneRun = async (browser: Browser, baseUrl: string, cookie: string, run: nu
   return { homeCold, homeWarm, listCold, listWarm, newInvoice, saveAck, homeColdTraffic, listColdTraffic };
 };
 
+type Run = Awaited<ReturnType<typeof oneRun>>;
+
+const report = (title: string, runs: Run[]) => {
+  console.log(`\n${title}, 360×740, CPU 4× slower, 150 ms RTT / 1.5 Mbps (median of ${runs.length}; each run in ms):`);
+  for (const [key, label] of [
+    ['homeCold', 'Home to usable, cold'],
+    ['homeWarm', 'Home to usable, warm'],
+    ['listCold', `sales invoices (${INVOICES}) to usable, cold`],
+    ['listWarm', `sales invoices (${INVOICES}) to usable, warm`],
+    ['newInvoice', 'New Invoice open (tap → customers listed)'],
+    ['saveAck', 'save acknowledged on screen (tap → toast)'],
+  ] as const) {
+    const xs = runs.map((r) => r[key]);
+    const m = median(xs);
+    console.log(`  ${label.padEnd(44)} ${String(m).padStart(6)} ms  goal < ${GOALS[key]} ms  ${m < GOALS[key] ? 'met' : 'MISSED'}  (${xs.join(', ')})`);
+  }
+  // What does not move with the machine's load: what a cold visit asks for before it is usable.
+  for (const [key, label] of [['homeColdTraffic', 'Home, cold'], ['listColdTraffic', 'sales invoices, cold']] as const) {
+    const { requests, api, bytes } = runs.map((r) => r[key]).sort((a, b) => a.bytes - b.bytes)[Math.floor(runs.length / 2)]!;
+    console.log(`  ${label} until usable: ${requests} requests (${api} API reads), ${(bytes / 1024).toFixed(1)} KB over the link`);
+  }
+};
+
 export const benchPhone = async () => {
   const database = await testDatabase();
-  const server = await startServer(database.url);
+  let server = await startServer(database.url);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
     const started = Date.now();
     const cookie = await seed(server.baseUrl);
     console.log(`\nPhone bench: seeded ${CUSTOMERS} customers and ${INVOICES} sales invoices over HTTP in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser, server.baseUrl, cookie, i));
-    console.log(`\nPhone, 360×740, CPU 4× slower, 150 ms RTT / 1.5 Mbps (median of ${RUNS}; each run in ms):`);
-    for (const [key, label] of [
-      ['homeCold', 'Home to usable, cold'],
-      ['homeWarm', 'Home to usable, warm'],
-      ['listCold', `sales invoices (${INVOICES}) to usable, cold`],
-      ['listWarm', `sales invoices (${INVOICES}) to usable, warm`],
-      ['newInvoice', 'New Invoice open (tap → customers listed)'],
-      ['saveAck', 'save acknowledged on screen (tap → toast)'],
-    ] as const) {
-      const xs = runs.map((r) => r[key]);
-      const m = median(xs);
-      console.log(`  ${label.padEnd(44)} ${String(m).padStart(6)} ms  goal < ${GOALS[key]} ms  ${m < GOALS[key] ? 'met' : 'MISSED'}  (${xs.join(', ')})`);
+    const builds = BASE_UI ? [{ title: `Phone, base (${BASE_UI})`, uiDir: BASE_UI, runs: [] as Run[] }, { title: 'Phone, this build', uiDir: undefined, runs: [] as Run[] }] : [{ title: 'Phone', uiDir: undefined, runs: [] as Run[] }];
+    for (let i = 0; i < RUNS; i++) {
+      for (const build of i % 2 === 0 ? builds : [...builds].reverse()) {
+        if (builds.length > 1) {
+          await server.stop();
+          server = await startServer(database.url, build.uiDir);
+        }
+        build.runs.push(await oneRun(browser, server.baseUrl, cookie, i));
+      }
     }
-    // What does not move with the machine's load: what a cold visit asks for before it is usable.
-    for (const [key, label] of [['homeColdTraffic', 'Home, cold'], ['listColdTraffic', 'sales invoices, cold']] as const) {
-      const { requests, api, bytes } = runs.map((r) => r[key]).sort((a, b) => a.bytes - b.bytes)[Math.floor(runs.length / 2)]!;
-      console.log(`  ${label} until usable: ${requests} requests (${api} API reads), ${(bytes / 1024).toFixed(1)} KB over the link`);
-    }
+    for (const build of builds) report(build.title, build.runs);
   } finally {
     await browser.close();
     await server.stop();

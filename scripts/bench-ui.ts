@@ -1,9 +1,9 @@
 // `npm run bench:ui`: the product as a phone user meets it with a big list. Seeds 10,000 vendors
 // over HTTP into a fresh database, then, in Chromium, measures the time to the first card of the
 // Vendors screen and each search keystroke, and runs Lighthouse's mobile profile (slow 4G, 4× CPU
-// slowdown) on home and on Vendors. The baseline, in the same process: the whole-list GET the
+// slowdown) on home, on Vendors and on the sales invoices (a first page of 100, seeded too). The baseline, in the same process: the whole-list GET the
 // screen used to make, against the first page it makes now. Run `npm run build` first.
-import { HEADERS, vendorsEntity } from '@erp/contracts';
+import { customersEntity, HEADERS, salesInvoices, vendorsEntity } from '@erp/contracts';
 import { testDatabase } from '@erp/eventstore/testing';
 import { chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -12,6 +12,8 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_FLAGS as FLAGS, ownerHeaders, startBuiltApp } from './bench-app';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
+/** Sales invoices for Lighthouse's list of them: a first page's worth, over a few customers. */
+const INVOICES = 100;
 const WRITERS = 8;
 const SEARCH = 'ganesh';
 const TARGETS = { firstCardMs: 1000, keystrokeMs: 100, performance: 95, accessibility: 100 };
@@ -42,9 +44,21 @@ const seed = async (baseUrl: string) => {
       if (BigInt(at) > BigInt(position)) position = at;
     }
   }));
-  // The list is read after the last write is projected.
+  const customers: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(`${baseUrl}${customersEntity.path}`, { method: 'POST', headers, body: JSON.stringify({ name: `${vendorName(i)} Retail`, phone: '9876543210', paymentTerms: 'Net 30' }) });
+    if (res.status !== 201) throw new Error(`seed: ${res.status} ${await res.text()}`);
+    customers.push(((await res.json()) as { id: number }).id);
+  }
+  for (let i = 0; i < INVOICES; i++) {
+    const lines = [{ itemName: `Item ${i % 20}`, quantity: String(1 + (i % 4)), rate: `${100 + i}.50` }];
+    const res = await fetch(`${baseUrl}${salesInvoices.path}`, { method: 'POST', headers, body: JSON.stringify({ customerId: customers[i % customers.length], lines }) });
+    if (res.status !== 201) throw new Error(`seed: ${res.status} ${await res.text()}`);
+    position = res.headers.get(HEADERS.eventPosition) ?? position;
+  }
+  // The lists are read after the last write is projected.
   await fetch(`${baseUrl}${vendorsEntity.path}?limit=1`, { headers: { cookie, [HEADERS.minPosition]: position } });
-  console.log(`Seeded ${RECORDS} vendors over HTTP in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Seeded ${RECORDS} vendors and ${INVOICES} sales invoices over HTTP in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return cookie;
 };
 
@@ -166,6 +180,7 @@ const main = async () => {
     const { cards, inDom, keys } = await browserFigures(server.baseUrl, cookie);
     const home = await lighthouseMedian(`${server.baseUrl}/`, cookie);
     const vendors = await lighthouseMedian(`${server.baseUrl}/module/purchase/task/vendors`, cookie);
+    const invoices = await lighthouseMedian(`${server.baseUrl}/module/sales/task/${salesInvoices.plural}`, cookie);
 
     console.log(`\nVendors list over HTTP, ${RECORDS} records (median of 7):`);
     console.log(`  whole array (baseline)     ${kb(lists.whole.bytes).padStart(8)}  ${lists.whole.ms.toFixed(1).padStart(6)} ms`);
@@ -176,11 +191,11 @@ const main = async () => {
     console.log(`  search keystroke (median / worst)   ${median(keys).toFixed(0).padStart(4)} / ${max(keys).toFixed(0)} ms  ${BEFORE.keystrokeMs} ms  < ${TARGETS.keystrokeMs} ms`);
     console.log(`  cards in the DOM                    ${String(inDom).padStart(5)}     ${'all'.padStart(5)}`);
     console.log(`\nLighthouse 13, mobile (slow 4G, 4× CPU), median of ${LIGHTHOUSE_RUNS}:  perf  (range)  a11y   FCP ms   LCP ms  TBT ms   CLS`);
-    for (const [label, r] of [['home', home], [`vendors (${RECORDS})`, vendors]] as const) {
+    for (const [label, r] of [['home', home], [`vendors (${RECORDS})`, vendors], [`sales invoices (${INVOICES})`, invoices]] as const) {
       console.log(`  ${label.padEnd(38)} ${String(r.performance).padStart(4)}  ${`(${r.range})`.padStart(7)}  ${String(r.accessibility).padStart(4)}  ${String(r.fcp).padStart(7)}  ${String(r.lcp).padStart(7)}  ${String(r.tbt).padStart(6)}  ${r.cls.toFixed(3)}`);
     }
     console.log(`  before (home, issue 11)                ${String(BEFORE.performance).padStart(4)}   100`);
-    for (const [label, r] of [['home', home], ['vendors', vendors]] as const) {
+    for (const [label, r] of [['home', home], ['vendors', vendors], ['sales invoices', invoices]] as const) {
       if (r.shifted.length > 0) console.log(`  ${label} moved: ${r.shifted.join(', ')}`);
     }
   } finally {

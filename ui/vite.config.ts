@@ -58,7 +58,7 @@ function routePreloads(): Plugin {
         }
         // Home is drawn without the kit and the schemas it builds (HOME below): a home piece
         // importing the kit, or any contract through '@erp/contracts', would quietly undo that.
-        const kit = map.home?.find((file) => file.startsWith('assets/kit-'));
+        const kit = map.home?.find((file) => file.startsWith('assets/kit-') || file.startsWith('assets/contracts-'));
         if (kit) throw new Error(`route-preloads: home loads ${kit}: import from '@erp/contracts/home' or '/shell' there`);
         // The reads of each screen (and of any other page: the session), started with the code:
         // first, so that over HTTP/1.1's six connections they are not queued behind the chunks.
@@ -90,8 +90,12 @@ function leanShell(): Plugin {
   };
 }
 
-/** The kit chunk: contracts, the shared UI pieces and icons, each entity's reads, documents' helpers. */
-const KIT = /contracts[\\/]src[\\/]|node_modules[\\/](big\.js|lucide-react)[\\/]|ui[\\/]src[\\/](lib[\\/]|components[\\/]|features[\\/]documents[\\/]|features[\\/].+\.(resource|queries)\.ts$)/;
+/**
+ * The kit chunk: the shared UI pieces and icons, each entity's reads, documents' helpers (the
+ * contracts they import are a chunk of their own), and the few lines of sharing a document's
+ * list wires in (two chunks of half a kilobyte each, two more requests on its first load).
+ */
+const KIT = /node_modules[\\/](big\.js|lucide-react)[\\/]|ui[\\/]src[\\/](lib[\\/]|components[\\/]|features[\\/]documents[\\/]|features[\\/].+\.(resource|queries)\.ts$|features[\\/]share[\\/](share|send-extra|after-save)\.ts$)/;
 /** The list chunk: the generic list screen with its search (the inventory report's too). */
 const LIST = /ui[\\/]src[\\/]components[\\/](entity-list-screen|card-list|search-box)\.tsx$|node_modules[\\/]@tanstack[\\/](react-)?virtual/;
 /** Shared pieces that come after a screen's first render: forms, details, toasts, charts (with Chart.js). */
@@ -127,7 +131,18 @@ const OFFLINE = /ui[\\/]src[\\/](lib[\\/](outbox|outbox-store|offline|device-ser
 const HOME = /contracts[\\/]src[\\/](home|modules|summary|money)\.ts$|node_modules[\\/]big\.js[\\/]|ui[\\/]src[\\/](features[\\/]home[\\/](home-hero|summary-strip|module-card|home\.queries)\.tsx?|components[\\/](icon|stagger-list)\.tsx|lib[\\/](brand|lakh)\.ts)$/;
 /** Of the offline app, what a first screen loads: the query cache kept on the device (the rest, with the kit, once its reads are in). */
 const KEPT_CACHE = /ui[\\/]src[\\/]lib[\\/]persist-cache|node_modules[\\/](idb-keyval|@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client))[\\/]/;
-const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !CREDIT.test(id) && !QUOTES.test(id) && !OFFLINE.test(id);
+/** Contracts some screens alone read, each group a chunk of its own. */
+const APART = [WEBHOOK_CONTRACTS, ...MORE_CONTRACTS, E_DOC_CONTRACTS, PRINT_LAYOUT];
+/**
+ * The contracts every screen but home reads, a chunk beside the kit. Apart from the kit (its
+ * 42 KB budget), and taken before the contracts some screens alone read: the helpers those share
+ * with the rest (fields, dates, amounts) had gone into their chunk, which every screen then
+ * loaded and whose schemas every screen built (issue 47: 12 KB and a request on a list's first load).
+ */
+const inContracts = (id: string) => /contracts[\\/]src[\\/]/.test(id) && !APART.some((pattern) => pattern.test(id));
+/** Reads of one screen over the contracts apart (GSTR-2B's, the bank's): with that screen, or every screen's kit loads those contracts. */
+const OWN_READS = /ui[\\/]src[\\/]features[\\/](gst[\\/]gstr2b|books[\\/]bank-reconciliation[\\/]bank-reconciliation)\.queries\.ts$/;
+const inKit = (id: string) => KIT.test(id) && !LIST.test(id) && !LATER.test(id) && !CREDIT.test(id) && !QUOTES.test(id) && !OFFLINE.test(id) && !OWN_READS.test(id);
 
 /**
  * The installable app (issue 47): Workbox's generated service worker precaches the shell and
@@ -202,12 +217,13 @@ export default defineConfig({
           groups: [
             // A group takes the modules its own import too, unless a group of higher priority
             // has taken them: the list chunk gets what the kit has not.
-            { name: 'shell', tags: ['$initial'], priority: 4 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 3 },
+            { name: 'shell', tags: ['$initial'], priority: 6 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 5 },
             // Before the contracts' groups: money and big.js, which they import too, go with home.
-            { name: 'home', test: HOME, priority: 3 },
+            { name: 'home', test: HOME, priority: 5 },
+            { name: 'contracts', test: inContracts, priority: 4 },
             { name: 'webhook-contracts', test: WEBHOOK_CONTRACTS, priority: 3 },
-            // The kit imports these, so every screen but home loads them: one file, not four.
+            // The GST returns', reports' and bank statements' contracts: one file, not four.
             { name: 'more-contracts', test: (id: string) => MORE_CONTRACTS.some((pattern) => pattern.test(id)), priority: 3 },
             { name: 'e-document-contracts', test: E_DOC_CONTRACTS, priority: 3 },
             { name: 'print-layout', test: PRINT_LAYOUT, priority: 3 },

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { ConfirmDialogProps } from '@/components/confirm-dialog';
 import { CardList } from '@/components/card-list';
 import { EntityCard } from '@/components/entity-card';
 import type { ListConfig, ListView, RunHere } from '@/components/entity-config';
@@ -80,7 +80,14 @@ const ListHeading = styled.h2`
 const FormView = deferred(() => import('@/components/entity-form').then(moduleView));
 const DetailsView = deferred(() => import('@/components/record-details').then(moduleView));
 const WaitingView = quiet(() => import('@/components/waiting-records').then(moduleView));
-const preloadViews = () => [FormView, DetailsView].forEach((view) => void view.preload().catch(() => undefined));
+// The dialog (Radix, with its focus trap and scroll lock) is asked for only when a question is:
+// in the list's first load it was half the list chunk (issue 47).
+const loadDialog = () => import('@/components/confirm-dialog').then((m) => m.ConfirmDialog);
+const ConfirmDialog = quiet<ConfirmDialogProps>(loadDialog);
+const preloadViews = () => {
+  [FormView, DetailsView].forEach((view) => void view.preload().catch(() => undefined));
+  loadDialog().catch(() => undefined);
+};
 
 type Props<TRecord extends { id: number }, TValues extends FieldValues, TBody> = {
   config: ListConfig<TRecord, TValues, TBody>;
