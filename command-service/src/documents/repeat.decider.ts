@@ -1,6 +1,6 @@
 import { conflict, type InvoiceBody, type InvoiceChange, type InvoiceData, type InvoiceDocument, type InvoiceLine, monthLabel, notFound, repeatDate, validationError } from '@erp/contracts';
 
-import type { Command, Decider } from '../shared/decider';
+import { type Command, type Decider, decideAll } from '../shared/decider';
 import type { InvoiceContext, InvoiceDecider, InvoiceState } from './invoice.decider';
 
 export type RepeatCommand = Command<
@@ -98,6 +98,7 @@ export const repeatDecider = (doc: InvoiceDocument, invoices: InvoiceDecider): R
   decide: (command, state) => {
     const { id, firstId, first, month, context } = command.data;
     const body = repeatBody(doc, firstId, first, month);
-    return invoices.decide({ type: 'Record', data: { id, body, context: { ...context, repeatOf: firstId } }, metadata: command.metadata }, state);
+    const recorded = decideAll(invoices, { type: 'Record', data: { id, body, context }, metadata: command.metadata }, state);
+    return recorded.map((change) => (change.kind === 'recorded' ? { ...change, data: { ...change.data, repeatOf: firstId } } : change));
   },
 });
