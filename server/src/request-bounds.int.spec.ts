@@ -5,6 +5,7 @@ import {
   BUSINESS_PATH,
   CASH_IN_HAND_PATH,
   customersEntity,
+  dueToRepeatPath,
   GST_DEADLINES_PATH,
   GST_FILING_PATHS,
   GSTR2B_PATHS,
@@ -74,6 +75,16 @@ const exported = (path: string): Bounded => {
   const b = period(path);
   return { worst: [...b.worst, `${b.worst[0]}&format=pdf`, `${path}?fy=${LAST_FY}&format=pdf`], beyond: [...b.beyond, [`${path}?format=xlsx`, 'format']] };
 };
+/** What is due to repeat in a month (kinds that `repeats`): paged like a list, the month required. */
+const dueList = (path: string): Bounded => ({
+  worst: [`${path}?month=${LAST_YEAR}-12&limit=${PAGE_LIMIT_MAX}&q=${'a'.repeat(SEARCH_CHARS)}`, `${path}?month=${LAST_YEAR}-12&limit=${PAGE_LIMIT_MAX}`],
+  beyond: [
+    [`${path}?month=${LAST_YEAR}-12&limit=${PAGE_LIMIT_MAX + 1}`, 'limit'],
+    [path, 'month'],
+    [`${path}?month=${LAST_YEAR + 1}-01`, 'month'],
+    [`${path}?month=${LAST_YEAR}-12&changedSince=0`, 'changedSince'],
+  ],
+});
 const list = (path: string): Bounded => ({
   worst: [`${path}?limit=${PAGE_LIMIT_MAX}&q=${'a'.repeat(SEARCH_CHARS)}`, `${path}?limit=${PAGE_LIMIT_MAX}`, `${path}?changedSince=0`, `${path}?changedSince=0&limit=${PAGE_LIMIT_MAX}`],
   beyond: [[`${path}?limit=${PAGE_LIMIT_MAX + 1}`, 'limit']],
@@ -196,6 +207,7 @@ const BOUNDED: Readonly<Record<string, Bounded>> = {
     ],
   },
   ...Object.fromEntries([...MASTER_DATA_ENTITIES, ...INVOICE_DOCUMENTS, ...SETTLEMENT_DOCUMENTS, ...REFUND_DOCUMENTS, { path: JOURNAL_VOUCHERS_PATH }].map((e) => [e.path, list(e.path)])),
+  ...Object.fromEntries(INVOICE_DOCUMENTS.filter((d) => d.repeats).map((d) => [dueToRepeatPath(d.path), dueList(dueToRepeatPath(d.path))])),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { ApplyCreditBodySchema, applyPath, type ApplyCreditBody, byId, type InvoiceBody, UnapplyCreditBodySchema, type UnapplyCreditBody, unapplyPath, VoidBodySchema, voidPath } from '@erp/contracts';
+import { ApplyCreditBodySchema, applyPath, type ApplyCreditBody, byId, type InvoiceBody, RepeatBodySchema, repeatPath, UnapplyCreditBodySchema, type UnapplyCreditBody, unapplyPath, VoidBodySchema, voidPath } from '@erp/contracts';
 import type Router from '@koa/router';
 import type { z } from 'zod';
 
@@ -11,6 +11,7 @@ import type { InvoiceSlice, RefundSlice, SettlementSlice } from './index';
 import { invoiceOf } from './invoice-answer';
 import { invoiceCommands } from './invoice.commands';
 import { refundCommands } from './refund.commands';
+import { repeatCommands } from './repeat.commands';
 import { refundOf } from './refund.decider';
 import { settlementCommands } from './settlement.commands';
 import { settlementOf } from './settlement.decider';
@@ -80,13 +81,28 @@ const creditRoutes = <Result>(router: Router, deps: CommandDeps, doc: { label: s
 
 export const invoiceWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, against, settledBy, sources }: InvoiceSlice) => {
   const replay = async (streamId: string) => invoiceOf(doc, foldStored(decider, (await deps.store.readStream(streamId)).events), new Date());
+  const commands = invoiceCommands(doc, decider, against, settledBy, sources);
   documentWriteRoutes(router, deps, {
     doc,
-    commands: invoiceCommands(doc, decider, against, settledBy, sources),
+    commands,
     replay,
     ...(settledBy ? { alsoCreates: { stream: settledBy.doc.stream, when: (body: InvoiceBody) => body.paidNow !== null } } : {}),
   });
   if (against) creditRoutes(router, deps, doc, noteCreditCommands({ doc, decider }, against), replay);
+  if (doc.repeats) {
+    // POST …/{id}/repeat: a monthly copy (201, the copy; its Location).
+    const repeat = repeatCommands(doc, decider, commands);
+    commandRoute(router, deps.store, {
+      method: 'post',
+      path: repeatPath(byId(doc.path, ':id')),
+      label: doc.label,
+      body: RepeatBodySchema,
+      status: 201,
+      command: async ({ id, body, metadata }) => repeat(await deps.ids.next(doc.stream), id, body.month, metadata),
+      location: (result) => (result ? byId(doc.path, result.id) : undefined),
+      replay,
+    });
+  }
 };
 
 export const settlementWriteRoutes = (router: Router, deps: CommandDeps, { doc, decider, invoices }: SettlementSlice) => {

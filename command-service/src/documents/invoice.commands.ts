@@ -26,9 +26,12 @@ import type { InvoiceContext, InvoiceDecider, InvoiceState } from './invoice.dec
 import { issueNumber, nextNumber, numberClaims } from './numbers';
 import { nameParty } from './parties';
 import { convertSource, readSource } from './conversion.commands';
+import type { RepeatCommand, RepeatDecider } from './repeat.decider';
 import type { SettlementDraft } from './settlement.decider';
 
 type Recorded = Extract<InvoiceState, { status: 'recorded' }>;
+/** A monthly copy's decision: the repeat decider and what it is given besides the copy's id and context. */
+type Repeat = Pick<RepeatCommand['data'], 'firstId' | 'first' | 'month'> & { readonly decider: RepeatDecider };
 /** A state that a record or revise just left recorded (the decider refuses anything else). */
 const recordedState = (state: InvoiceState): Recorded => {
   if (state.status !== 'recorded') throw new Error(`expected a recorded invoice, found ${state.status}`);
@@ -44,7 +47,7 @@ const recordedState = (state: InvoiceState): Recorded => {
 export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDecider, noteOf?: InvoiceStreams, settledBy?: SettlementStreams, sources: readonly InvoiceStreams[] = []) => {
   type Result = ReturnType<typeof invoiceOf>;
   const run =
-    (kind: 'Record' | 'Revise', id: number, body: InvoiceBody, metadata: CommandMetadata, settlementId: number | null = null): CommandRun<Result> =>
+    (kind: 'Record' | 'Revise', id: number, body: InvoiceBody, metadata: CommandMetadata, settlementId: number | null = null, repeat: Repeat | null = null): CommandRun<Result> =>
     async (ctx) => {
       if (body.paidNow && doc.settleNow && kind === 'Revise') {
         const message = `${doc.settleNow.label} is for a new invoice: record a receipt or payment for this one`;
@@ -66,7 +69,9 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
       const partyGstin = typeof party.values.gstNumber === 'string' ? party.values.gstNumber : null;
       const source = doc.against ? null : await readSource(ctx, doc.label, sources, body, before);
       const context: InvoiceContext = { business, partyGstin, number, against, termDays: termDaysOf(party.values), source: source?.context ?? null };
-      const recorded = decideAll(decider, { type: kind, data: { id, body, context }, metadata }, invoice.state);
+      const recorded = repeat
+        ? decideAll(repeat.decider, { type: 'Repeat', data: { id, firstId: repeat.firstId, first: repeat.first, month: repeat.month, context }, metadata }, invoice.state)
+        : decideAll(decider, { type: kind, data: { id, body, context }, metadata }, invoice.state);
       // Paid as it is recorded: a receipt or payment of its own, allocated here in the same append.
       const paidBusiness = body.paidNow && settledBy && settlementId ? (business ?? (await businessProfile(ctx))) : null;
       const paid =
@@ -97,6 +102,8 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
     /** `settlementId`: the id of the receipt or payment that `paidNow` records. */
     record: (id: number, body: InvoiceBody, metadata: CommandMetadata, settlementId: number | null = null) => run('Record', id, body, metadata, settlementId),
     revise: (id: number, body: InvoiceBody, metadata: CommandMetadata) => run('Revise', id, body, metadata),
+    /** A monthly copy of `repeat.first` (its body from repeatBody), decided by the repeat decider. */
+    repeat: (id: number, body: InvoiceBody, metadata: CommandMetadata, repeat: Repeat) => run('Record', id, body, metadata, null, repeat),
   };
 };
 

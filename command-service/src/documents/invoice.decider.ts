@@ -158,7 +158,8 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
       ...(doc.answers ? { answer: body.answer } : {}),
       ...(doc.against ? {} : { source: source && { stream: source.stream, id: source.id, number: source.number } }),
       ...(doc.category ? { category: body.category } : {}),
-      ...(doc.repeats ? { repeatMonthly: body.repeatMonthly } : {}),
+      // A monthly copy names its first (repeat.decider.ts), kept through revisions.
+      ...(doc.repeats ? { repeatMonthly: body.repeatMonthly, repeatOf: null } : {}),
     };
   };
 
@@ -345,7 +346,7 @@ export const invoiceDecider = (doc: InvoiceDocument): InvoiceDecider => {
           const message = `${state.invoice.number} is an opening item: change it under Accounting, Opening Balances`;
           throw validationError(message, [{ path: doc.numberField, message }]);
         }
-        return revise(state, recorded(id, command.data.body, command.data.context, command.metadata.now, state.invoice.date));
+        return revise(state, { ...recorded(id, command.data.body, command.data.context, command.metadata.now, state.invoice.date), ...(doc.repeats ? { repeatOf: state.invoice.repeatOf ?? null } : {}) });
       case 'Allocate':
         return allocate(state, command);
       case 'Lodge':

@@ -18,3 +18,4 @@ export * from './settlement-kind';
 export * from './opening-items';
 export * from './conversions';
 export * from './categories';
+export * from './repeats';

@@ -172,7 +172,7 @@ export const invoiceDocument = <const P extends string, const S extends string, 
     ...(against ? {} : { source: SourceSchema.nullable().default(null) }),
     /** The ledger it is booked under (its code). */
     ...(config.category ? { category: z.string() } : {}),
-    ...(config.repeats ? { repeatMonthly: z.boolean() } : {}),
+    ...(config.repeats ? { repeatMonthly: z.boolean(), /** The chain's first document this is a monthly copy of; null for a first. */ repeatOf: Id.nullable().default(null) } : {}),
     active: z.boolean(),
   });
   const statuses = config.overdue ? ([...INVOICE_STATUSES, 'overdue'] as const) : INVOICE_STATUSES;

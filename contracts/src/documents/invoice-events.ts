@@ -43,6 +43,7 @@ const StoredInvoice = z.looseObject({
   source: StoredSource.nullable().optional(),
   category: z.string().optional(),
   repeatMonthly: z.boolean().optional(),
+  repeatOf: Id.nullable().optional(),
 });
 
 type EventConfig = Pick<InvoiceDocumentConfig<string, string, string, string, string, string, false | undefined, string>, 'events' | 'party' | 'numberField' | 'dateField' | 'texts' | 'against' | 'settledByStream' | 'opening' | 'answers' | 'due' | 'converts' | 'category' | 'repeats'>;
@@ -94,7 +95,7 @@ export const invoiceEvents = (config: EventConfig) => {
       ...(config.answers ? { answer: raw.answer ?? null } : {}),
       ...(against ? {} : { source: raw.source ?? null }),
       ...(config.category ? { category: raw.category ?? null } : {}),
-      ...(config.repeats ? { repeatMonthly: raw.repeatMonthly ?? false } : {}),
+      ...(config.repeats ? { repeatMonthly: raw.repeatMonthly ?? false, repeatOf: raw.repeatOf ?? null } : {}),
       lines: raw.lines,
     };
   };
@@ -124,7 +125,7 @@ export const invoiceEvents = (config: EventConfig) => {
     // Only a converted document says where it came from (older events stay as they were).
     ...(d.source ? { source: d.source } : {}),
     ...(config.category ? { category: d.category ?? null } : {}),
-    ...(config.repeats ? { repeatMonthly: d.repeatMonthly ?? false } : {}),
+    ...(config.repeats ? { repeatMonthly: d.repeatMonthly ?? false, repeatOf: d.repeatOf ?? null } : {}),
     active: d.active,
     lines: d.lines,
   });

@@ -136,7 +136,7 @@ export interface InvoiceDocumentConfig<P extends string, S extends string, T ext
   readonly category?: CategoryTrait;
   /** Tax on it is input tax credit only from a registered supplier: without the party's GSTIN it carries none (400 on taxMode). */
   readonly taxNeedsGstin?: boolean;
-  /** It may say it repeats each month (`repeatMonthly`); the copy made on demand, once a month, is designed in docs/expenses.md (not built yet). */
+  /** It may say it repeats each month (`repeatMonthly`); a copy for a later month is made on demand, once a month (`repeatOf`: the chain's first; docs/expenses.md). */
   readonly repeats?: boolean;
   /**
    * Its place in the GST returns and registers: an outward document of GSTR-1 (an invoice, a credit
@@ -228,6 +228,8 @@ export interface InvoiceData {
   readonly category?: string | null;
   /** A kind that `repeats`: whether the next month's copy is due each month. */
   readonly repeatMonthly?: boolean;
+  /** A kind that `repeats`: the chain's first document this one is a monthly copy of; null for a first (or any typed one). */
+  readonly repeatOf?: number | null;
   readonly lines: readonly InvoiceLine[];
 }
 

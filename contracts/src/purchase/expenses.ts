@@ -8,7 +8,7 @@ import { invoiceDocument, settlementDocument } from '../documents';
  * shown as an expense head in the profit and loss); with GST, only from a supplier with a GSTIN,
  * its tax is input tax credit (the inward side of the returns, like a bill). Paid now (cash, bank,
  * UPI) it is settled as it is recorded; left unpaid it is owed to the vendor (payables, ageing).
- * No stock moves. It may say it repeats monthly (the copy on demand is designed in docs/expenses.md).
+ * No stock moves. It may say it repeats monthly: a copy for a later month is made on demand (docs/expenses.md).
  * Numbered EXP/2026-27/0001.
  */
 export const expenses = invoiceDocument({

@@ -49,12 +49,13 @@ export const invoiceTable = (doc: InvoiceDocument): TableSpec => {
       ...(doc.converts ? { conversions: 'jsonb' as const } : {}),
       // Issue 45: a kind's category (the ledger it is booked under) and whether it repeats monthly.
       ...(doc.category ? { category: 'text' as const } : {}),
-      ...(doc.repeats ? { repeatMonthly: 'boolean' as const } : {}),
+      // A monthly copy's chain's first document (null for a first).
+      ...(doc.repeats ? { repeatMonthly: 'boolean' as const, repeatOf: 'integer' as const } : {}),
       active: 'boolean',
       lines: 'jsonb',
       allocations: 'jsonb',
     },
-    indexes: [[doc.party.field], [doc.dateField]],
+    indexes: [[doc.party.field], [doc.dateField], ...(doc.repeats ? [['repeatOf']] : [])],
   };
 };
 
@@ -75,7 +76,8 @@ const withLegacyCredit = (doc: InvoiceDocument, shares: readonly Share[], data: 
 // Version 3: a note's type, the notes' lodged totals and returns on shares, where a note's credit went.
 // Version 4 (kinds with `opening`, issue 43): opening invoices and bills, their day the books begin.
 // Version 5 (issue 45): the source a document was made from; a source's conversions.
-export const invoiceListProjection = (doc: InvoiceDocument, version = doc.against ? 3 : 5) => {
+// Version 6 (kinds that `repeats`): a monthly copy's first document (`repeatOf`).
+export const invoiceListProjection = (doc: InvoiceDocument, version = doc.against ? 3 : doc.repeats ? 6 : 5) => {
   const list = invoiceTable(doc);
   return defineProjection<InvoiceChange>({
     name: list.name,

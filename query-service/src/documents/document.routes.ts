@@ -27,7 +27,7 @@ export interface DocumentReads {
   readonly changes: (event: RecordedEvent, before: Row) => { changes: HistoryEntry['changes']; after: Row };
 }
 
-const selection = (spec: TableSpec) =>
+export const selection = (spec: TableSpec) =>
   sql.join(Object.keys(spec.columns).map((c) => sql`t.${sql.id(snakeCase(c))} as ${sql.id(c)}`));
 
 /** The list as a paging source: newest first. */

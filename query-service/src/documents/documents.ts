@@ -23,6 +23,7 @@ import { z } from 'zod';
 
 import type { ReadDeps } from '../shared/read-your-writes';
 import { documentReadRoutes, type Row } from './document.routes';
+import { dueToRepeatRoute } from './repeats.routes';
 
 /**
  * An invoice row as the API shows it: shares with the default settling document's id, overdue
@@ -70,6 +71,7 @@ export const invoiceChanges = (doc: InvoiceDocument) => (stored: RecordedEvent, 
 
 const invoiceReads = (router: Router, deps: ReadDeps, doc: InvoiceDocument) => {
   const view = invoiceView(doc, deps.clock ?? (() => new Date()));
+  if (doc.repeats) dueToRepeatRoute(router, deps, doc, (row) => doc.summary.parse(view(row)));
   documentReadRoutes(router, deps, {
     label: doc.label,
     path: doc.path,

@@ -3,6 +3,7 @@ import {
   applyPath,
   byId,
   creditsPath,
+  dueToRepeatPath,
   HistoryEntrySchema,
   historyOf,
   INVOICE_DOCUMENTS,
@@ -11,6 +12,8 @@ import {
   PartyCreditsSchema,
   pdfPath,
   REFUND_DOCUMENTS,
+  RepeatBodySchema,
+  repeatPath,
   SETTLEMENT_DOCUMENTS,
   UnapplyCreditBodySchema,
   unapplyPath,
@@ -163,5 +166,32 @@ export const pdfPaths = () =>
           responses: { 200: pdf, ...errors },
         },
       },
+    ]),
+  );
+
+/** A month, YYYY-MM, of the due list. */
+const monthParam = { name: 'month', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: 'The month (YYYY-MM) whose copies are due' };
+
+/** Kinds that `repeats` (docs/expenses.md): the documents due to repeat in a month, and the copy of one for a month. */
+export const repeatPaths = () =>
+  Object.fromEntries(
+    INVOICE_DOCUMENTS.filter((d) => d.repeats).flatMap((d) => [
+      [dueToRepeatPath(d.path), {
+        get: {
+          tags: [d.fullLabel],
+          summary: `Due to repeat: each repeating ${d.label.toLowerCase()} (the first of its chain, still repeating, active) dated before the month with no copy dated in it; oldest first`,
+          parameters: [monthParam, ...listParams.filter((p) => p.name !== 'changedSince')],
+          responses: { 200: ok('Due', listed(d.summary), { headers: nextAfter }), ...errors },
+        },
+      }],
+      [repeatPath(byId(d.path, '{id}')), {
+        parameters: [idParam],
+        post: {
+          tags: [d.fullLabel],
+          summary: `Record this ${d.label.toLowerCase()}'s copy for a later month (same party, category, lines and tax; dated the same day, or the month's last; not paid; numbered afresh). One copy a month: a second is a 409 naming the first copy`,
+          requestBody: body(RepeatBodySchema),
+          responses: { 201: ok('Recorded', d.record, { headers: written }), ...errors },
+        },
+      }],
     ]),
   );

@@ -42,7 +42,7 @@ import { z } from 'zod';
 import { shareSchemas } from './openapi-components';
 import { commonComponents, finishPaths, tagsOf } from './openapi-finish';
 import { body, error, errors, idParam, listed, listParams, nextAfter, ok, written } from './openapi-parts';
-import { creditPaths, documentPaths, entityPaths, pdfPaths, voidPaths } from './openapi-records';
+import { creditPaths, documentPaths, entityPaths, pdfPaths, repeatPaths, voidPaths } from './openapi-records';
 import { ENVIRONMENT_DOCS, HEALTH_SUMMARY, METRICS_SUMMARY } from './operations-doc';
 import { booksPaths } from '../books/books.openapi';
 import { bankReconciliationPaths } from '../books/bank-reconciliation.openapi';
@@ -216,6 +216,7 @@ const allPaths = () =>
     ...entityPaths(),
     ...documentPaths(),
     ...voidPaths(),
+    ...repeatPaths(),
     ...creditPaths(),
     ...pdfPaths(),
     ...eDocumentOpenApiPaths(),

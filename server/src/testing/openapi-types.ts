@@ -2438,6 +2438,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase/expenses/due-to-repeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Due to repeat: each repeating expense (the first of its chain, still repeating, active) dated before the month with no copy dated in it; oldest first
+         * @description Due to repeat: each repeating expense (the first of its chain, still repeating, active) dated before the month with no copy dated in it; oldest first
+         */
+        get: operations["getPurchaseExpensesDueToRepeat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase/expenses/{id}/repeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record this expense's copy for a later month (same party, category, lines and tax; dated the same day, or the month's last; not paid; numbered afresh). One copy a month: a second is a 409 naming the first copy
+         * @description Record this expense's copy for a later month (same party, category, lines and tax; dated the same day, or the month's last; not paid; numbered afresh). One copy a month: a second is a 409 naming the first copy
+         */
+        post: operations["postPurchaseExpensesByIdRepeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales/credit-notes/{id}/apply": {
         parameters: {
             query?: never;
@@ -5427,6 +5469,8 @@ export interface components {
             } | null;
             category: string;
             repeatMonthly: boolean;
+            /** @default null */
+            repeatOf: number | null;
             active: boolean;
             paidAmount: string;
             creditedAmount: string;
@@ -5503,6 +5547,8 @@ export interface components {
             } | null;
             category: string;
             repeatMonthly: boolean;
+            /** @default null */
+            repeatOf: number | null;
             active: boolean;
             paidAmount: string;
             creditedAmount: string;
@@ -6832,6 +6878,9 @@ export interface components {
                 total: string;
                 count: number;
             };
+        };
+        RepeatBody: {
+            month: string;
         };
         ReturnedLineInput: {
             invoiceLineNo?: number | string | null;
@@ -14443,6 +14492,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VendorRefund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPurchaseExpensesDueToRepeat: {
+        parameters: {
+            query: {
+                /** @description The month (YYYY-MM) whose copies are due */
+                month: string;
+                /** @description Case-insensitive search in the texts of a row and the names it points at */
+                q?: string;
+                /** @description Page size; without it, every row */
+                limit?: number;
+                /** @description The X-Next-After of the previous page */
+                after?: string;
+            };
+            header?: {
+                /** @description On a GET: wait (at most 5 s) until the read models this route reads include this position. */
+                "X-Min-Position"?: components["parameters"]["X-Min-Position"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Due */
+            200: {
+                headers: {
+                    "X-Next-After": components["headers"]["X-Next-After"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    "X-Read-Model-Stale": components["headers"]["X-Read-Model-Stale"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ((components["schemas"]["ExpenseSummary"] & components["schemas"]["SyncFields"]) | components["schemas"]["Tombstone"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPurchaseExpensesByIdRepeat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description On a POST: a repeat with the same key and body gets the first answer and appends nothing; another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description Correlation id: yours if it is 1–100 of [A-Za-z0-9_-], else a new UUID; answered back and stored in the events metadata. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepeatBody"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Event-Position": components["headers"]["X-Event-Position"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Expense"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -10,6 +10,7 @@ import { invoiceForm } from '@/features/documents/invoice-form';
 import { invoiceLines } from '@/features/documents/invoice-lines';
 import { useLabels } from '@/features/documents/lookups';
 import { partyOptionsFrom } from '@/features/documents/parties';
+import { RepeatDue } from '@/features/documents/repeat-due';
 import { expensesResource } from '@/features/purchase/expenses/expenses.resource';
 import { vendorsResource } from '@/features/purchase/vendors/vendors.resource';
 import { useBusiness } from '@/features/settings/business.queries';
@@ -49,11 +50,15 @@ export function ExpensesScreen() {
           { label: 'Number', icon: Tag, value: (e) => e.expenseNumber },
           { label: 'Date', icon: CalendarDays, value: (e) => formatDate(e.expenseDate) },
           { label: 'Input GST', icon: IndianRupee, value: (e) => (e.taxMode === 'gst' && e.taxAmount !== '0.00' ? formatMoney(e.taxAmount) : ''), hideWhenEmpty: true },
-          { label: 'Repeats', icon: Repeat, value: (e) => (e.repeatMonthly ? 'Every month' : ''), hideWhenEmpty: true },
+          { label: 'Repeats', icon: Repeat, value: (e) => (e.repeatMonthly ? 'Every month' : e.repeatOf ? `Monthly copy of #${e.repeatOf}` : ''), hideWhenEmpty: true },
           { label: 'Notes', icon: FileText, value: (e) => e.notes, hideWhenEmpty: true },
         ],
       },
       resource: expensesResource,
+      // Repeating ones with no copy this month: one tap each (the `repeats` trait, docs/expenses.md).
+      ...(expenses.repeats
+        ? { toolbar: <RepeatDue doc={expenses} resource={expensesResource} title={(row) => `${categoryName(row.category)} · ${vendorName(row.partyId, 'Unknown Vendor')}`} /> }
+        : {}),
       details: invoiceDetails<Expense>(expenses, {
         subtitle: 'Expense details',
         partyName: (id) => vendorName(id, 'Unknown Vendor'),
