@@ -14,7 +14,7 @@ import { type Row, selection } from './document.routes';
  * no copy dated in it — oldest first, paged like any list (`limit`, `after`, `q`). Registered
  * before `…/{id}` so that the path is not read as an id.
  */
-export const dueToRepeatRoute = (router: Router, deps: ReadDeps, doc: InvoiceDocument, view: (row: Row) => unknown) => {
+export const dueToRepeatRoute = (router: Router, deps: ReadDeps, doc: InvoiceDocument, view: (row: Row) => Readonly<Row>) => {
   const table = invoiceTable(doc);
   const date = sql.id(snakeCase(doc.dateField));
   router.get(dueToRepeatPath(doc.path), readsFrom(deps, [table.name]), async (ctx: Context) => {
