@@ -8,6 +8,7 @@ import { deliveryChallans } from '../sales/delivery-challans';
 import { estimates } from '../sales/estimates';
 import { salesInvoices } from '../sales/invoices';
 import { saleOrders } from '../sales/sale-orders';
+import type { InvoiceDocument } from './invoice-kind';
 import { lineBody } from './lines';
 import { hasEDocuments, hasEInvoice, hasEWayBill, isPrintable, printableDocument, printSourceOf } from './print';
 import { documentDefinition } from './print-layout';
@@ -48,7 +49,7 @@ const lines = [lineBody('1').parse({ itemName: 'Steel almirah', hsn: '9403', qua
 const priced = priceDocument('sales', { taxMode: 'gst', taxAmount: '0', placeOfSupply: null, reverseCharge: false, lines }, business, null)!;
 
 /** A record of a kind as the API answers it: its own number, date and due date fields. */
-const record = (doc: typeof estimates, number: string, due: string | null) => ({
+const record = (doc: Pick<InvoiceDocument, 'numberField' | 'dateField' | 'dueField'>, number: string, due: string | null) => ({
   ...priced,
   taxMode: 'gst',
   [doc.numberField]: number,
@@ -57,7 +58,7 @@ const record = (doc: typeof estimates, number: string, due: string | null) => ({
   notes: null,
 });
 
-const printed = (doc: typeof estimates, number: string, due: string | null = '2026-12-20') => printableDocument(printSourceOf(doc, record(doc, number, due)), business, party);
+const printed = (doc: InvoiceDocument, number: string, due: string | null = '2026-12-20') => printableDocument(printSourceOf(doc, record(doc, number, due)), business, party);
 
 /** Every text the PDF draws, run by run. */
 const pdfText = (doc: ReturnType<typeof printed>) => JSON.stringify(documentDefinition(doc).content);
