@@ -35,6 +35,14 @@ test('estimate → sale order → invoice (part) → invoice (rest) → receipt'
   // Estimate → sale order, with all of its line.
   let summary = await openDetails(page, 'estimates', customer, 'Estimate details');
   await expect(summary).toContainText('Valid until31 Dec 2099');
+  // It prints as what it is (issue 45): its print view titled Estimate, valid until its day, no tax invoice.
+  await page.getByRole('link', { name: 'Print / PDF' }).click();
+  const printed = page.getByLabel(/^Estimate EST\//);
+  await expect(printed.getByRole('heading', { level: 1 })).toHaveText('Estimate');
+  await expect(printed).toContainText('Valid until: 31-12-2099');
+  await expect(printed).not.toContainText(/Tax Invoice|Scan to pay/);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await openDetails(page, 'estimates', customer, 'Estimate details');
   await page.getByRole('link', { name: 'Convert to Sale order' }).click();
   await expect(page.getByRole('heading', { name: 'Create Sale Order' })).toBeVisible();
   await expect((await openLine(page, 1)).getByLabel('Quantity')).toHaveValue('10');

@@ -1,4 +1,4 @@
-import { byId, DispatchBodySchema, eDocumentPaths, eDocumentsStream, isPrintable, IrnBodySchema } from '@erp/contracts';
+import { byId, DispatchBodySchema, eDocumentPaths, eDocumentsStream, hasEDocuments, hasEInvoice, IrnBodySchema } from '@erp/contracts';
 import type Router from '@koa/router';
 
 import type { CommandDeps } from '../master-data/master-data.routes';
@@ -20,9 +20,10 @@ const load = async (ctx: CommandContext, { doc, decider }: InvoiceSlice, id: num
  * POST …/{id}/dispatch and …/{id}/irn of the documents a business issues (issue 44 item 6): the
  * places, PIN codes and transport an e-way bill needs, and the IRN the portal gave its e-invoice.
  * Each is an event on the document's own e-documents stream; the document must still be as read.
+ * The dispatch of the kinds with either file, the IRN of those with an e-invoice.
  */
 export const eDocumentWriteRoutes = (router: Router, deps: CommandDeps, slice: InvoiceSlice) => {
-  if (!isPrintable(slice.doc)) return;
+  if (!hasEDocuments(slice.doc)) return;
   const paths = eDocumentPaths(byId(slice.doc.path, ':id'));
   const answer = (state: EDocumentsState) => ({ dispatch: state.dispatch, irn: state.irn });
   const replay = async (streamId: string) => answer(foldStored(eDocumentsDecider, (await deps.store.readStream(streamId)).events));
@@ -40,6 +41,7 @@ export const eDocumentWriteRoutes = (router: Router, deps: CommandDeps, slice: I
     },
     replay,
   });
+  if (!hasEInvoice(slice.doc)) return;
   commandRoute(router, deps.store, {
     method: 'post',
     path: paths.irn,

@@ -2,11 +2,11 @@ import {
   type Business,
   compareMoney,
   eDocumentsStream,
+  hasEInvoice,
   indiaDate,
   type InvoiceBody,
   type InvoiceChange,
   type InvoiceData,
-  isPrintable,
   notFound,
   seriesPrefix,
   type SettlementLine,
@@ -81,7 +81,7 @@ export const invoiceCommands = (doc: InvoiceStreams['doc'], decider: InvoiceDeci
       const changes = [...recorded, ...(paid?.allocated ?? []), ...(credit?.own ?? [])];
       const after = stateAfter(decider, invoice, changes);
       // An e-invoiced document keeps what its IRN was issued for (its e-documents decider says so).
-      const eDocs = before && isPrintable(doc) ? await ctx.load(eDocumentsStream(doc.streamOf(id)), eDocumentsDecider) : null;
+      const eDocs = before && hasEInvoice(doc) ? await ctx.load(eDocumentsStream(doc.streamOf(id)), eDocumentsDecider) : null;
       if (eDocs && before && after.status === 'recorded') {
         decideAll(eDocumentsDecider, { type: 'CheckRevision', data: { label: `${doc.label} ${before.number}`, before, after: after.invoice }, metadata }, eDocs.state);
       }

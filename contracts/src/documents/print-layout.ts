@@ -179,7 +179,7 @@ const eInvoiceBlock = (doc: PrintableDocument, qrFit: QrFit): Content[] => {
 
 const PROVISIONAL_RED = '#b91c1c';
 
-/** The document definition of a printable document (A4, every particular CGST Rule 46 asks for). */
+/** The document definition of a printable document (A4, every particular CGST Rule 46 asks for, Rule 55 for a challan). */
 export const documentDefinition = (doc: PrintableDocument, qrFit: QrFit = (_text, fit) => fit): TDocumentDefinitions => ({
   pageSize: 'A4',
   pageMargins: [32, 32, 32, 40],
@@ -200,7 +200,7 @@ export const documentDefinition = (doc: PrintableDocument, qrFit: QrFit = (_text
     ...(doc.provisional ? [t(doc.provisional, { alignment: 'center', bold: true, fontSize: 11, color: PROVISIONAL_RED, margin: [0, 2, 0, 2] })] : []),
     // Nothing left to pay: said under the title, and the pay-to block has no QR code.
     ...(doc.paid ? [t('Paid', { alignment: 'center', bold: true, fontSize: 14, color: '#166534' })] : []),
-    t(doc.tax === 'none' ? 'Composition taxable person or not registered: not eligible to collect tax on supplies' : 'Original for recipient', { alignment: 'center', fontSize: 7, margin: [0, 0, 0, 8] }),
+    t(doc.copy ?? ' ', { alignment: 'center', fontSize: 7, margin: [0, 0, 0, 8] }),
     {
       columns: [
         { width: '*', ...partyBlock('From', doc.supplier) },
@@ -209,7 +209,7 @@ export const documentDefinition = (doc: PrintableDocument, qrFit: QrFit = (_text
           stack: [
             t(`${doc.numberLabel} ${doc.number}`, { bold: true }),
             t(`Date: ${indiaDate(doc.date)}`),
-            ...(doc.dueDate ? [t(`Due: ${indiaDate(doc.dueDate)}`)] : []),
+            ...(doc.dueDate ? [t(`${doc.dueLabel}: ${indiaDate(doc.dueDate)}`)] : []),
             ...(doc.placeOfSupply ? [t(`Place of supply: ${doc.placeOfSupply}`)] : []),
             t(`Tax payable on reverse charge: ${doc.reverseCharge ? 'Yes' : 'No'}`),
             ...(doc.against ? [t(`Against invoice: ${doc.against}${doc.againstDate ? ` dated ${indiaDate(doc.againstDate)}` : ''}`)] : []),

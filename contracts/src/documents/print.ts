@@ -60,6 +60,10 @@ export interface PrintableDocument {
   readonly number: string;
   readonly date: string;
   readonly dueDate: string | null;
+  /** What the due date is called: 'Due', an estimate's 'Valid until'. */
+  readonly dueLabel: string;
+  /** Under the title: 'Original for recipient', a bill of supply's declaration (Rule 49), none. */
+  readonly copy: string | null;
   readonly supplier: PrintParty;
   readonly recipient: PrintParty;
   readonly recipientLabel: string;
@@ -97,22 +101,27 @@ export interface PrintableDocument {
 }
 
 /**
- * How a kind prints (the documents a business issues: sales invoices, credit and debit notes) and
- * how its e-invoice and e-way bill name it. A kind without it is not printed.
+ * How a kind prints (the documents a business sends: sales invoices, credit and debit notes,
+ * estimates, orders, delivery challans) and, for those that have them, how its e-invoice and
+ * e-way bill name it. A kind without it is not printed.
  */
 export interface DocumentPrint {
   /** One title, or by how it is taxed: 'Tax Invoice', 'Bill of Supply', 'Invoice' (tax typed by hand). */
   readonly title: string | { readonly taxed: string; readonly none: string; readonly manual: string };
   /** 'Invoice No.'. */
   readonly numberLabel: string;
+  /** What its due date is printed as: 'Due' unless the kind says ('Valid until'). */
+  readonly dueLabel?: string;
+  /** The copy printed under the title: 'Original for recipient' unless the kind says; null for none (a quotation). */
+  readonly copy?: string | null;
   /** 'Bill to'; and whether an unregistered recipient's state is the place of supply (a customer's) or none (a supplier's). */
   readonly recipient: { readonly label: string; readonly placeOfSupply: boolean };
   /** A sale: printed with what is left to pay and where to pay it, and 'Paid' once nothing is. */
   readonly payable: boolean;
-  /** The e-invoice's document type (NIC schema `DocDtls.Typ`). */
-  readonly eInvoiceType: 'INV' | 'CRN' | 'DBN';
-  /** The e-way bill's supply type, sub-type and document type (india-compliance default_supply_types). */
-  readonly eWayBill: { readonly supplyType: 'O' | 'I'; readonly subSupplyType: number; readonly docType: string; readonly subSupplyDesc: string };
+  /** The e-invoice's document type (NIC schema `DocDtls.Typ`): tax invoices and notes only; a kind without it has no e-invoice. */
+  readonly eInvoiceType?: 'INV' | 'CRN' | 'DBN';
+  /** The e-way bill's supply type, sub-type and document type (india-compliance default_supply_types); a kind without it has no e-way bill. */
+  readonly eWayBill?: { readonly supplyType: 'O' | 'I'; readonly subSupplyType: number; readonly docType: string; readonly subSupplyDesc: string };
 }
 
 /** What a printed document is read from: the document as the API answers it, under fixed names. */
@@ -170,6 +179,8 @@ export const printableDocument = (source: PrintSource, business: Business | null
   const tax = source.taxMode === 'manual' ? 'manual' : (source.supplyType ?? 'none');
   const { print } = source;
   const title = typeof print.title === 'string' ? print.title : tax === 'manual' || tax === 'none' ? print.title[tax] : print.title.taxed;
+  // A bill of supply says why it carries no tax (Rule 49); any other copy is the kind's own.
+  const billOfSupply = typeof print.title !== 'string' && tax === 'none';
   const us: PrintParty = {
     name: business?.legalName ?? 'Your business (set it up in Settings)',
     tradeName: business?.tradeName ?? null,
@@ -215,6 +226,8 @@ export const printableDocument = (source: PrintSource, business: Business | null
     number: source.number,
     date: source.date,
     dueDate: source.dueDate,
+    dueLabel: print.dueLabel ?? 'Due',
+    copy: billOfSupply ? 'Composition taxable person or not registered: not eligible to collect tax on supplies' : print.copy === undefined ? 'Original for recipient' : print.copy,
     supplier: us,
     recipient: them,
     recipientLabel: print.recipient.label,
@@ -247,9 +260,14 @@ export const printableDocument = (source: PrintSource, business: Business | null
 
 /** The documents a business issues and prints: the kinds that say how they print. */
 export const isPrintable = (doc: Pick<InvoiceDocument, 'print'>): boolean => doc.print !== undefined;
+/** The kinds with an e-invoice (tax invoices and notes): their IRN and JSON routes. */
+export const hasEInvoice = (doc: Pick<InvoiceDocument, 'print'>): boolean => doc.print?.eInvoiceType !== undefined;
+/** The kinds with an e-way bill (goods sent with them): its JSON route. */
+export const hasEWayBill = (doc: Pick<InvoiceDocument, 'print'>): boolean => doc.print?.eWayBill !== undefined;
+/** The kinds with either: their dispatch details and e-documents screen. */
+export const hasEDocuments = (doc: Pick<InvoiceDocument, 'print'>): boolean => hasEInvoice(doc) || hasEWayBill(doc);
 
 const Answered = z.object({
-  dueDate: z.string().nullable(),
   taxMode: z.enum(['manual', 'gst']),
   supplyType: z.enum(['intra', 'inter', 'none']).nullable(),
   placeOfSupply: z.string().nullable(),
@@ -266,13 +284,13 @@ const Answered = z.object({
   lines: z.array(InvoiceLineSchema),
 });
 
-type Figured = Pick<InvoiceDocument, 'numberField' | 'dateField' | 'texts'>;
-/** A kind's own fields of a record (its number, date and notes): one schema per kind, made once (GSTR-1 reads 10,000 records). */
+type Figured = Pick<InvoiceDocument, 'numberField' | 'dateField' | 'dueField' | 'texts'>;
+/** A kind's own fields of a record (its number, date, due date and notes): one schema per kind, made once (GSTR-1 reads 10,000 records). */
 const namedSchemas = new WeakMap<Figured, z.ZodType<Record<string, string | null | undefined>>>();
 const namedOf = (doc: Figured) => {
   const known = namedSchemas.get(doc);
   if (known) return known;
-  const shape: Record<string, z.ZodType<string | null | undefined>> = { [doc.numberField]: z.string(), [doc.dateField]: z.string() };
+  const shape: Record<string, z.ZodType<string | null | undefined>> = { [doc.numberField]: z.string(), [doc.dateField]: z.string(), [doc.dueField]: z.string().nullable() };
   if (doc.texts.includes('notes')) shape.notes = z.string().nullable().optional();
   const schema = z.object(shape);
   namedSchemas.set(doc, schema);
@@ -286,7 +304,7 @@ export const documentFiguresOf = (doc: Figured, record: unknown) => {
   return {
     number: named[doc.numberField]!,
     date: named[doc.dateField]!,
-    dueDate: r.dueDate,
+    dueDate: named[doc.dueField] ?? null,
     taxMode: r.taxMode,
     supplyType: r.supplyType,
     placeOfSupply: r.placeOfSupply,
@@ -309,7 +327,7 @@ export const documentFiguresOf = (doc: Figured, record: unknown) => {
  * A printable document as the API answers it (GET …/{id}) → what printing reads; a note's
  * `againstDate` is its invoice's date, read from that invoice by the caller.
  */
-export const printSourceOf = (doc: Pick<InvoiceDocument, 'label' | 'print' | 'numberField' | 'dateField' | 'texts'>, record: unknown, againstDate: string | null = null): PrintSource => {
+export const printSourceOf = (doc: Pick<InvoiceDocument, 'label' | 'print' | 'numberField' | 'dateField' | 'dueField' | 'texts'>, record: unknown, againstDate: string | null = null): PrintSource => {
   if (!doc.print) throw new Error(`A ${doc.label} is not printed`);
   return { print: doc.print, ...documentFiguresOf(doc, record), againstDate };
 };

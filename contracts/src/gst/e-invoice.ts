@@ -36,6 +36,7 @@ export interface EInvoiceInput {
 
 /** Why a document cannot be e-invoiced (null when it can). */
 export const eInvoiceProblem = ({ source, business, party }: Pick<EInvoiceInput, 'source' | 'business' | 'party'>): string | null => {
+  if (!source.print.eInvoiceType) return 'Only tax invoices and credit and debit notes are e-invoiced';
   if (!business.gstin) return 'Set the business GSTIN in Settings first';
   if (business.taxpayerType !== 'regular') return 'A composition taxpayer issues no e-invoices';
   if (source.taxMode !== 'gst') return 'Only documents with GST per line can be e-invoiced';
@@ -53,6 +54,8 @@ const optional = <K extends string>(key: K, value: string | null | undefined) =>
 
 /** The IRP JSON of one document. */
 export const eInvoice = ({ source, business, party, dispatch }: EInvoiceInput) => {
+  const type = source.print.eInvoiceType;
+  if (!type) throw new Error('Only tax invoices and credit and debit notes are e-invoiced');
   const [ownAddr1, ownAddr2] = addressLines(business.address);
   const [partyAddr1, partyAddr2] = addressLines(party.address);
   const buyerState = stateOfGstin(party.gstNumber) ?? source.placeOfSupply ?? business.state;
@@ -81,7 +84,7 @@ export const eInvoice = ({ source, business, party, dispatch }: EInvoiceInput) =
   return {
     Version: '1.1',
     TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: source.reverseCharge ? 'Y' : 'N', IgstOnIntra: 'N' },
-    DocDtls: { Typ: source.print.eInvoiceType, No: source.number, Dt: portalDate(source.date) },
+    DocDtls: { Typ: type, No: source.number, Dt: portalDate(source.date) },
     SellerDtls: {
       Gstin: business.gstin ?? '',
       LglNm: business.legalName,

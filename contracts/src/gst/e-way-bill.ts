@@ -76,6 +76,7 @@ export interface EWayBillInput {
 /** One document's bill (a `billLists` entry). */
 export const eWayBill = ({ source, business, party, dispatch }: EWayBillInput) => {
   const supply = source.print.eWayBill;
+  if (!supply) throw new Error('This kind of document has no e-way bill');
   const partyState = Number(stateOfGstin(party.gstNumber) ?? source.placeOfSupply ?? business.state);
   const ownState = Number(business.state);
   const pos = Number(source.placeOfSupply ?? partyState);

@@ -31,6 +31,15 @@ export const purchaseOrders = invoiceDocument({
   owed: false,
   due: { field: 'deliveryDate', label: 'Delivery date' },
   converts: ['purchase-invoice'],
+  // Sent to the vendor, who is its recipient (no place of supply of theirs: the goods come to us).
+  print: {
+    title: 'Purchase Order',
+    numberLabel: 'PO No.',
+    dueLabel: 'Deliver by',
+    copy: null,
+    recipient: { label: 'To (vendor)', placeOfSupply: false },
+    payable: false,
+  },
 });
 
 export type PurchaseOrder = z.output<typeof purchaseOrders.record>;

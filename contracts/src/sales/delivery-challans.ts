@@ -37,6 +37,21 @@ export const deliveryChallans = invoiceDocument({
   // first (CGST Act s.31(7)): the day by which it is to be invoiced or the goods come back.
   due: { field: 'invoiceBy', label: 'Invoice by' },
   converts: ['sales-invoice'],
+  // CGST Rule 55: its number and date, consignor and consignee with their GSTINs, HSN, quantity,
+  // taxable value, tax where the consignee is registered, place of supply and a signature; issued
+  // in triplicate, the original for the consignee.
+  print: {
+    title: 'Delivery Challan',
+    numberLabel: 'Challan No.',
+    dueLabel: 'To be invoiced or returned by',
+    copy: 'Original for consignee',
+    recipient: { label: 'Consignee', placeOfSupply: true },
+    payable: false,
+    // Goods go out without a sale, on approval or for job work, on a challan (CHL). The challan does
+    // not record which, so 'Others' (8, with the description the portal asks for it), not 'Job
+    // Work' (4, which needs the job worker's details) nor 'For Own Use' (5, goods kept by us).
+    eWayBill: { supplyType: 'O', subSupplyType: 8, docType: 'CHL', subSupplyDesc: 'Delivery challan' },
+  },
 });
 
 export type DeliveryChallan = z.output<typeof deliveryChallans.record>;

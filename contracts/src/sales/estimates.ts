@@ -34,6 +34,15 @@ export const estimates = invoiceDocument({
   answers: true,
   due: { field: 'validUntil', label: 'Valid until' },
   converts: ['sale-order', 'sales-invoice'],
+  // A quotation: no tax invoice, nothing to pay, and valid until its day.
+  print: {
+    title: 'Estimate',
+    numberLabel: 'Estimate No.',
+    dueLabel: 'Valid until',
+    copy: null,
+    recipient: { label: 'Estimate for', placeOfSupply: true },
+    payable: false,
+  },
 });
 
 export type Estimate = z.output<typeof estimates.record>;

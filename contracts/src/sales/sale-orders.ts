@@ -33,6 +33,15 @@ export const saleOrders = invoiceDocument({
   owed: false,
   due: { field: 'deliveryDate', label: 'Delivery date' },
   converts: ['sales-invoice', 'delivery-challan'],
+  // The order confirmation a customer is sent: no tax invoice and nothing to pay yet.
+  print: {
+    title: 'Sale Order',
+    numberLabel: 'Order No.',
+    dueLabel: 'Delivery date',
+    copy: null,
+    recipient: { label: 'Bill to', placeOfSupply: true },
+    payable: false,
+  },
 });
 
 export type SaleOrder = z.output<typeof saleOrders.record>;

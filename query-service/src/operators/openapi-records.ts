@@ -153,7 +153,7 @@ export const creditPaths = () => {
   ]);
 };
 
-/** The printed form of each printable document as a PDF (CGST Rule 46 particulars). */
+/** The printed form of each printable document as a PDF (CGST Rule 46 particulars; Rule 55 for a challan). */
 export const pdfPaths = () =>
   Object.fromEntries(
     INVOICE_DOCUMENTS.filter(isPrintable).map((doc) => [
@@ -162,7 +162,7 @@ export const pdfPaths = () =>
         parameters: [idParam],
         get: {
           tags: [doc.label],
-          summary: `The ${doc.label.toLowerCase()} as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words, pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code)`,
+          summary: `The ${doc.label.toLowerCase()} as a PDF: supplier and recipient with GSTIN and state, lines with HSN, each tax, HSN summary, total in words${doc.print?.payable ? ', pay-to bank and UPI QR code (a sale paid in full says Paid and has no QR code)' : ''}`,
           responses: { 200: pdf, ...errors },
         },
       },

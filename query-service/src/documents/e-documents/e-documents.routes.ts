@@ -12,7 +12,9 @@ import {
   indiaDate,
   INVOICE_DOCUMENTS,
   type InvoiceDocument,
-  isPrintable,
+  hasEDocuments,
+  hasEInvoice,
+  hasEWayBill,
   rupees,
   toIssues,
   validationError,
@@ -50,11 +52,12 @@ const loaded = async (deps: ReadDeps, doc: InvoiceDocument, id: number) => {
 /**
  * GET …/{id}/e-documents, …/{id}/e-way-bill and …/{id}/e-invoice of the documents a business
  * issues (issue 44 item 6): what the screen shows, and the two files the owner uploads on the
- * portals (no portal is called). The e-invoice is checked against NIC's schema 1.1 before it is
+ * portals (no portal is called); each file of the kinds that have it (`print.eWayBill`,
+ * `print.eInvoiceType`). The e-invoice is checked against NIC's schema 1.1 before it is
  * answered; a file the portal would refuse is a 409 naming each field.
  */
 export const eDocumentReadRoutes = (router: Router, deps: ReadDeps) => {
-  for (const doc of INVOICE_DOCUMENTS.filter(isPrintable)) {
+  for (const doc of INVOICE_DOCUMENTS.filter(hasEDocuments)) {
     const paths = eDocumentPaths(byId(doc.path, ':id'));
     const tables = readsFrom(deps, printedTables(doc));
     router.get(paths.state, tables, async (ctx: Context) => {
@@ -68,7 +71,7 @@ export const eDocumentReadRoutes = (router: Router, deps: ReadDeps) => {
       };
       ctx.body = answer;
     });
-    router.get(paths.eWayBill, tables, async (ctx: Context) => {
+    if (hasEWayBill(doc)) router.get(paths.eWayBill, tables, async (ctx: Context) => {
       const { anyway } = queryOf(EWayBillQuery, ctx);
       const { source, party, business, eDocs, today } = await loaded(deps, doc, idParam(ctx, doc.label));
       if (!business?.gstin) throw conflict('Set the business GSTIN in Settings first');
@@ -82,7 +85,7 @@ export const eDocumentReadRoutes = (router: Router, deps: ReadDeps) => {
       ctx.set('Content-Disposition', `attachment; filename="${fileName('EWB', source.number)}"`);
       ctx.body = eWayBillFile([eWayBill({ source, business, party, dispatch: eDocs.dispatch })]);
     });
-    router.get(paths.eInvoice, tables, async (ctx: Context) => {
+    if (hasEInvoice(doc)) router.get(paths.eInvoice, tables, async (ctx: Context) => {
       queryOf(NoQuery, ctx);
       const { source, party, business, eDocs } = await loaded(deps, doc, idParam(ctx, doc.label));
       const problem = business ? eInvoiceProblem({ source, business, party }) : 'Set up the business in Settings first';

@@ -45,11 +45,6 @@ const invoiceDateOf = async (deps: ReadDeps, doc: InvoiceDocument, invoices: Inv
 const fileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'document'}.pdf`;
 
 /**
- * GET …/{id}/pdf of the documents a business issues (sales invoices, credit and debit notes):
- * the printed form as a PDF (pdfmake, Noto Sans), from the read models of the document, its
- * party and the business profile.
- */
-/**
  * A printable document by id as printing reads it: its source from the document's read model (a
  * note's invoice date from that invoice's), its party's record and the business profile. 404
  * when there is none.
@@ -77,9 +72,9 @@ export const printedTables = (doc: InvoiceDocument) => {
 };
 
 /**
- * GET …/{id}/pdf of the documents a business issues (sales invoices, credit and debit notes):
- * the printed form as a PDF (pdfmake, Noto Sans), from the read models of the document, its
- * party and the business profile, with its e-invoice's IRN and signed QR code once entered.
+ * GET …/{id}/pdf of the documents a business issues (invoices, notes, estimates, orders,
+ * challans: the kinds with a `print`): the printed form as a PDF (pdfmake, Noto Sans), from the
+ * read models of the document, its party and the business profile, with its e-invoice's IRN and signed QR code once entered.
  */
 export const documentPdfRoutes = (router: Router, deps: ReadDeps) => {
   for (const doc of INVOICE_DOCUMENTS.filter(isPrintable)) {

@@ -1,4 +1,4 @@
-import { INVOICE_DOCUMENTS, type InvoiceDocument, isPrintable, placeOfSupplyLabel, routes } from '@erp/contracts';
+import { hasEInvoice, hasEWayBill, INVOICE_DOCUMENTS, type InvoiceDocument, isPrintable, placeOfSupplyLabel, routes } from '@erp/contracts';
 
 import { FileCheck, Truck, Wallet } from 'lucide-react';
 
@@ -135,14 +135,22 @@ export const invoiceDetails = <TRecord extends InvoiceLike>(
     },
     actions: (r) => {
       const pay = texts.settled?.action?.(r);
-      const printed = isPrintable(doc)
-        ? [
-            { label: 'Print / PDF', to: routes.print(doc.stream, r.id) },
-            // Both on one screen (issue 44): the transport and its JSON, the e-invoice and its IRN.
-            ...(r.taxMode === 'gst' ? [{ label: 'E-way bill', to: `${routes.eDocuments(doc.stream, r.id)}#e-way-bill`, icon: Truck }, { label: 'E-invoice', to: `${routes.eDocuments(doc.stream, r.id)}#e-invoice`, icon: FileCheck }] : []),
-          ]
-        : [];
-      return [...(pay ? [{ ...pay, icon: Wallet }] : []), ...printed];
+      return [...(pay ? [{ ...pay, icon: Wallet }] : []), ...printActions(doc, r)];
     },
   };
+};
+
+/**
+ * A printed kind's links on its details: 'Print / PDF', and with GST per line its e-way bill and
+ * e-invoice where the kind has them (both on one screen, issue 44: the transport and its JSON, the
+ * e-invoice and its IRN). None for a kind that is not printed.
+ */
+export const printActions = (doc: InvoiceDocument, r: Pick<DocumentLike, 'id' | 'taxMode'>) => {
+  if (!isPrintable(doc)) return [];
+  const gst = r.taxMode === 'gst';
+  return [
+    { label: 'Print / PDF', to: routes.print(doc.stream, r.id) },
+    ...(gst && hasEWayBill(doc) ? [{ label: 'E-way bill', to: `${routes.eDocuments(doc.stream, r.id)}#e-way-bill`, icon: Truck }] : []),
+    ...(gst && hasEInvoice(doc) ? [{ label: 'E-invoice', to: `${routes.eDocuments(doc.stream, r.id)}#e-invoice`, icon: FileCheck }] : []),
+  ];
 };

@@ -3,9 +3,10 @@ import { ArrowRight, CalendarClock, CalendarDays, IndianRupee, User } from 'luci
 
 import type { CardField, ListConfig, OpenElsewhere } from '@/components/entity-config';
 import { openNew } from '@/components/use-screen-view';
-import { type DocumentLike, documentFields, LINE_COLUMNS } from '@/features/documents/invoice-details';
+import { type DocumentLike, documentFields, LINE_COLUMNS, printActions } from '@/features/documents/invoice-details';
 import { invoiceForm } from '@/features/documents/invoice-form';
 import { invoiceLines } from '@/features/documents/invoice-lines';
+import { withSendCard } from '@/features/share/send-extra';
 import type { Resource } from '@/lib/resource';
 import { formatDate, formatMoney } from '@/lib/format';
 
@@ -83,7 +84,8 @@ export const convertActions = <TRecord extends QuoteRecord>(doc: InvoiceDocument
 /**
  * The screen of a kind that no one pays (issue 45: an estimate, a sale order), from its contract:
  * list, form and details; each line with what later documents took and what is left, the
- * documents made from it, and Convert actions for what is left.
+ * documents made from it, Convert actions for what is left, and its print, PDF and Send card
+ * when the kind prints.
  */
 export const quoteConfig = <TRecord extends QuoteRecord>(
   doc: InvoiceDocument,
@@ -136,7 +138,8 @@ export const quoteConfig = <TRecord extends QuoteRecord>(
             : []),
         ],
       },
-      actions: convert,
+      actions: (r) => [...printActions(doc, r), ...convert(r)],
+      extra: withSendCard<TRecord>(doc),
     },
     form: {
       entityLabel: doc.label,

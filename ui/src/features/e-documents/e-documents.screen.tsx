@@ -1,4 +1,4 @@
-import { byId, eDocumentPaths, type EDocumentsAnswer, INVOICE_DOCUMENTS, isPrintable, routes } from '@erp/contracts';
+import { byId, eDocumentPaths, type EDocumentsAnswer, hasEDocuments, hasEInvoice, INVOICE_DOCUMENTS, routes } from '@erp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -51,7 +51,7 @@ const fileName = (prefix: string, number: string) => `${prefix}-${number.replace
  */
 export function EDocumentsScreen() {
   const { stream = '', id = '' } = useParams();
-  const doc = INVOICE_DOCUMENTS.find((d) => d.stream === stream && isPrintable(d));
+  const doc = INVOICE_DOCUMENTS.find((d) => d.stream === stream && hasEDocuments(d));
   const record = doc ? byId(doc.path, id) : '';
   const paths = eDocumentPaths(record);
   const queryClient = useQueryClient();
@@ -76,7 +76,7 @@ export function EDocumentsScreen() {
   const { value, limit, required, problem } = answer.eWayBill;
   return (
     <>
-      <TopBar title={`E-way bill and e-invoice`} subtitle={`${doc.label} ${docNumber}`} back={{ label: 'Back', onClick: () => history.back() }} />
+      <TopBar title={hasEInvoice(doc) ? 'E-way bill and e-invoice' : 'E-way bill'} subtitle={`${doc.label} ${docNumber}`} back={{ label: 'Back', onClick: () => history.back() }} />
       <Main>
         <Stack>
           <Card id="e-way-bill" aria-labelledby="e-way-bill-heading">
@@ -95,6 +95,8 @@ export function EDocumentsScreen() {
             </Row>
             {failed?.where === 'e-way-bill' && <Note $tone="warn" role="alert">{failed.text}</Note>}
           </Card>
+          {/* A kind with an e-way bill only (a delivery challan) has no e-invoice. */}
+          {hasEInvoice(doc) && (
           <Card id="e-invoice" aria-labelledby="e-invoice-heading">
             <CardHeading id="e-invoice-heading">E-invoice</CardHeading>
             {answer.eInvoiceProblem ? (
@@ -119,6 +121,7 @@ export function EDocumentsScreen() {
               </>
             )}
           </Card>
+          )}
         </Stack>
       </Main>
     </>

@@ -80,7 +80,8 @@ export function pendingPrintable(doc: InvoiceDocument, entry: OutboxEntry, busin
     print: doc.print,
     number: body.number ?? NUMBER_TO_COME,
     date,
-    dueDate: body.dueDate ?? (doc.against || !party ? null : dueDateFrom(date, termDaysOf(party))),
+    // The party's terms set a due date only on what is paid (an estimate's 'valid until' is its own).
+    dueDate: body.dueDate ?? (doc.against || !party || !doc.print.payable ? null : dueDateFrom(date, termDaysOf(party))),
     taxMode: body.taxMode ?? 'manual',
     supplyType: priced.supplyType,
     placeOfSupply: priced.placeOfSupply,

@@ -4,6 +4,7 @@ import {
   type EDocuments,
   INVOICE_DOCUMENTS,
   type InvoiceDocument,
+  hasEInvoice,
   isPrintable,
   isRecord,
   MASTER_DATA_ENTITIES,
@@ -76,7 +77,7 @@ function RecordedPrint({ doc, id }: { doc: InvoiceDocument; id: string }) {
     queryFn: () => apiClient.get<PartyRecord>(byId(partyEntity!.path, partyId)),
   });
   // Its e-invoice's IRN and signed QR code, once the owner has entered them (issue 44).
-  const eDocs = useQuery({ queryKey: ['e-documents', stream, id], queryFn: () => apiClient.get<EDocuments>(eDocumentPaths(byId(doc.path, id)).state) });
+  const eDocs = useQuery({ queryKey: ['e-documents', stream, id], enabled: hasEInvoice(doc), queryFn: () => apiClient.get<EDocuments>(eDocumentPaths(byId(doc.path, id)).state) });
   const { online } = useConnection();
   if (record.isError || party.isError || business.isError) return <EmptyState message="This document could not be loaded. Check the connection and try again." />;
   if (!record.data || !party.data || !business.data || (invoiceId > 0 && invoice.isPending)) return <Spinner />;

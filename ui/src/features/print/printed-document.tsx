@@ -122,7 +122,7 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
           {doc.provisional}
         </p>
       )}
-      <div className="sub">{doc.tax === 'none' ? 'Not eligible to collect tax on supplies' : 'Original for recipient'}</div>
+      {doc.copy && <div className="sub">{doc.copy}</div>}
       <div className="parties">
         <Party label="From" party={doc.supplier} />
         <div>
@@ -130,7 +130,11 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
             {doc.numberLabel} {doc.number}
           </strong>
           <div>Date: {ddmmyyyy(doc.date)}</div>
-          {doc.dueDate && <div>Due: {ddmmyyyy(doc.dueDate)}</div>}
+          {doc.dueDate && (
+            <div>
+              {doc.dueLabel}: {ddmmyyyy(doc.dueDate)}
+            </div>
+          )}
           {doc.placeOfSupply && <div>Place of supply: {doc.placeOfSupply}</div>}
           <div>Tax payable on reverse charge: {doc.reverseCharge ? 'Yes' : 'No'}</div>
           {doc.against && (
