@@ -33,6 +33,8 @@ import {
   SETTLEMENT_DOCUMENTS,
   SetupSchema,
   gstinCheckCharacter,
+  RepeatBodySchema,
+  repeatPath,
   VoidBodySchema,
   voidPath,
   VOUCHER_TYPES, NewWebhookSchema, RedeliverSinceSchema, WebhookChangeSchema
@@ -310,6 +312,8 @@ const describeRoute = (route: RouteInfo): Omit<WriteTarget, 'method' | 'path'> |
   const opening = describeOpeningRoute(route, { requiredText, isoDate, positiveDecimal, partyOf, covers });
   if (opening) return opening;
   for (const doc of INVOICE_DOCUMENTS) {
+    // A month's copy of a repeating document (once per month, like a void).
+    if (doc.repeats && route.path === repeatPath(`${doc.path}/:id`)) return { schema: RepeatBodySchema, kind: 'action', streams: [doc.stream], valid: () => fc.record({ month: fc.constant('2099-12') }) };
     if (!covers(doc.path, route.path)) continue;
     return {
       schema: doc.body,
