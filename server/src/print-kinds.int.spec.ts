@@ -1,25 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-
 import { BUSINESS_PATH, byId, deliveryChallans, eDocumentPaths, estimates, pdfPath, purchaseOrders, saleOrders } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 
+import { pdfText } from './testing/pdf-text';
 import { readYourWrites, signedInOneProcess } from './testing/signed-in-system';
-
-/** A PDF's text, as poppler's pdftotext reads it (the lines of the page, in reading order). */
-const pdfText = async (pdf: Buffer) => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'erp-pdf-'));
-  try {
-    await writeFile(path.join(dir, 'doc.pdf'), pdf);
-    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', path.join(dir, 'doc.pdf'), '-']);
-    return stdout.replace(/[ \t]+/g, ' ');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-};
 
 /**
  * Issue 45 over HTTP: an estimate, a sale order, a purchase order and a delivery challan print as
