@@ -69,20 +69,20 @@ describe('the documents a shop sends before or without an invoice print (issue 4
     expect(estimate).toMatchObject({ title: 'Estimate', numberLabel: 'Estimate No.', dueLabel: 'Valid until', dueDate: '2026-12-20', recipientLabel: 'Estimate for', payTo: null, paid: false, copy: null });
     const text = pdfText(estimate);
     expect(text).toContain('Valid until: 20-12-2026');
-    expect(text).not.toMatch(/Tax Invoice|Scan to pay|Pay to|Paid|Original for recipient|Due:/);
+    expect(text).not.toMatch(/Tax Invoice|Scan to pay|Pay to|Paid|Original for recipient|Due:|reverse charge/);
   });
 
   it('a sale order: the order confirmation, with its delivery date', () => {
     const order = printed(saleOrders, 'SO/2026-27/0001');
     expect(order).toMatchObject({ title: 'Sale Order', numberLabel: 'Order No.', dueLabel: 'Delivery date', recipientLabel: 'Bill to', payTo: null, paid: false });
-    expect(pdfText(order)).not.toMatch(/Tax Invoice|Scan to pay|Pay to/);
+    expect(pdfText(order)).not.toMatch(/Tax Invoice|Scan to pay|Pay to|reverse charge/);
   });
 
   it('a purchase order: to the vendor, whose state is no place of supply, with nothing to pay to us', () => {
     const order = printed(purchaseOrders, 'PO/2026-27/0001');
     expect(order).toMatchObject({ title: 'Purchase Order', numberLabel: 'PO No.', dueLabel: 'Deliver by', recipientLabel: 'To (vendor)', payTo: null, paid: false });
     expect(order.recipient.state).toBe('27-Maharashtra');
-    expect(pdfText(order)).not.toMatch(/Tax Invoice|Scan to pay|Pay to/);
+    expect(pdfText(order)).not.toMatch(/Tax Invoice|Scan to pay|Pay to|reverse charge/);
   });
 
   it('a delivery challan carries what CGST Rule 55 asks: number and date, both parties with GSTINs, HSN, quantity, taxable value, tax, place of supply, signature', () => {
@@ -92,7 +92,7 @@ describe('the documents a shop sends before or without an invoice print (issue 4
     for (const particular of ['Challan No. DC/2026-27/0001', 'Date: 20-11-2026', '27AAPFU0939F1ZV', '27AAACT2727Q1ZW', 'Karve Road, Pune', '9403', 'Steel almirah', 'Place of supply: 27-Maharashtra', 'CGST %', 'Authorised Signatory']) {
       expect(text).toContain(particular);
     }
-    expect(text).not.toMatch(/Tax Invoice|Scan to pay|Pay to/);
+    expect(text).not.toMatch(/Tax Invoice|Scan to pay|Pay to|reverse charge/);
   });
 
   it('each prints; only tax invoices and notes have an e-invoice, and of these four only the challan an e-way bill', () => {
@@ -103,6 +103,8 @@ describe('the documents a shop sends before or without an invoice print (issue 4
       expect(hasEDocuments(doc)).toBe(doc === deliveryChallans);
     }
     expect([hasEInvoice(salesInvoices), hasEWayBill(salesInvoices)]).toEqual([true, true]);
+    // A tax invoice says whether tax is payable on reverse charge (Rule 46(p)); the four above do not.
+    expect(pdfText(printed(salesInvoices, 'INV/2026-27/0001'))).toContain('Tax payable on reverse charge: No');
   });
 
   it("a challan's e-way bill: outward, on a challan (CHL), sub-type 'Others' with its description", () => {

@@ -211,7 +211,7 @@ export const documentDefinition = (doc: PrintableDocument, qrFit: QrFit = (_text
             t(`Date: ${indiaDate(doc.date)}`),
             ...(doc.dueDate ? [t(`${doc.dueLabel}: ${indiaDate(doc.dueDate)}`)] : []),
             ...(doc.placeOfSupply ? [t(`Place of supply: ${doc.placeOfSupply}`)] : []),
-            t(`Tax payable on reverse charge: ${doc.reverseCharge ? 'Yes' : 'No'}`),
+            ...(doc.reverseCharge === null ? [] : [t(`Tax payable on reverse charge: ${doc.reverseCharge ? 'Yes' : 'No'}`)]),
             ...(doc.against ? [t(`Against invoice: ${doc.against}${doc.againstDate ? ` dated ${indiaDate(doc.againstDate)}` : ''}`)] : []),
           ],
         },

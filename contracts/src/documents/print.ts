@@ -1,13 +1,12 @@
-import { z } from 'zod';
-
 import { uqcOf } from '../constants';
 import { placeOfSupplyLabel, stateOfGstin } from '../gst/states';
 import { type HsnRow, hsnSummary } from '../gst/tax';
 import { amountInWords } from '../gst/words';
 import { decimal } from '../money';
 import type { Business } from '../settings/business';
+import { documentFiguresOf } from './document-figures';
 import type { InvoiceDocument } from './invoice-kind';
-import { type InvoiceLine, InvoiceLineSchema } from './lines';
+import type { InvoiceLine } from './lines';
 import { upiPayLink } from './upi';
 
 /**
@@ -69,7 +68,8 @@ export interface PrintableDocument {
   readonly recipientLabel: string;
   /** '27-Maharashtra', for GST documents. */
   readonly placeOfSupply: string | null;
-  readonly reverseCharge: boolean;
+  /** Whether tax is payable on reverse charge (Rule 46(p)); null when the kind's print does not say (a quotation, an order, a challan). */
+  readonly reverseCharge: boolean | null;
   /** A note: the invoice it is against, its number and its date (CGST Rule 53(1A)). */
   readonly against: string | null;
   readonly againstDate: string | null;
@@ -118,6 +118,8 @@ export interface DocumentPrint {
   readonly recipient: { readonly label: string; readonly placeOfSupply: boolean };
   /** A sale: printed with what is left to pay and where to pay it, and 'Paid' once nothing is. */
   readonly payable: boolean;
+  /** Tax invoices and notes say whether tax is payable on reverse charge (Rule 46(p)); false: a document that is no tax invoice does not. */
+  readonly reverseChargeLine?: false;
   /** The e-invoice's document type (NIC schema `DocDtls.Typ`): tax invoices and notes only; a kind without it has no e-invoice. */
   readonly eInvoiceType?: 'INV' | 'CRN' | 'DBN';
   /** The e-way bill's supply type, sub-type and document type (india-compliance default_supply_types); a kind without it has no e-way bill. */
@@ -232,7 +234,7 @@ export const printableDocument = (source: PrintSource, business: Business | null
     recipient: them,
     recipientLabel: print.recipient.label,
     placeOfSupply: source.placeOfSupply ? `${placeOfSupplyLabel(source.placeOfSupply)}` : null,
-    reverseCharge: source.reverseCharge,
+    reverseCharge: print.reverseChargeLine === false ? null : source.reverseCharge,
     against: source.againstNumber,
     againstDate: source.againstNumber ? source.againstDate : null,
     tax,
@@ -266,62 +268,6 @@ export const hasEInvoice = (doc: Pick<InvoiceDocument, 'print'>): boolean => doc
 export const hasEWayBill = (doc: Pick<InvoiceDocument, 'print'>): boolean => doc.print?.eWayBill !== undefined;
 /** The kinds with either: their dispatch details and e-documents screen. */
 export const hasEDocuments = (doc: Pick<InvoiceDocument, 'print'>): boolean => hasEInvoice(doc) || hasEWayBill(doc);
-
-const Answered = z.object({
-  taxMode: z.enum(['manual', 'gst']),
-  supplyType: z.enum(['intra', 'inter', 'none']).nullable(),
-  placeOfSupply: z.string().nullable(),
-  reverseCharge: z.boolean(),
-  subTotal: z.string(),
-  cgst: z.string(),
-  sgst: z.string(),
-  igst: z.string(),
-  taxAmount: z.string(),
-  roundOff: z.string(),
-  totalAmount: z.string(),
-  balanceDue: z.string().optional(),
-  againstNumber: z.string().nullable().optional(),
-  lines: z.array(InvoiceLineSchema),
-});
-
-type Figured = Pick<InvoiceDocument, 'numberField' | 'dateField' | 'dueField' | 'texts'>;
-/** A kind's own fields of a record (its number, date, due date and notes): one schema per kind, made once (GSTR-1 reads 10,000 records). */
-const namedSchemas = new WeakMap<Figured, z.ZodType<Record<string, string | null | undefined>>>();
-const namedOf = (doc: Figured) => {
-  const known = namedSchemas.get(doc);
-  if (known) return known;
-  const shape: Record<string, z.ZodType<string | null | undefined>> = { [doc.numberField]: z.string(), [doc.dateField]: z.string(), [doc.dueField]: z.string().nullable() };
-  if (doc.texts.includes('notes')) shape.notes = z.string().nullable().optional();
-  const schema = z.object(shape);
-  namedSchemas.set(doc, schema);
-  return schema;
-};
-
-/** Any invoice-like document as its list row or the API answers it → its number, date, tax and lines (printable or not: GST returns read bills too). */
-export const documentFiguresOf = (doc: Figured, record: unknown) => {
-  const r = Answered.parse(record);
-  const named = namedOf(doc).parse(record);
-  return {
-    number: named[doc.numberField]!,
-    date: named[doc.dateField]!,
-    dueDate: named[doc.dueField] ?? null,
-    taxMode: r.taxMode,
-    supplyType: r.supplyType,
-    placeOfSupply: r.placeOfSupply,
-    reverseCharge: r.reverseCharge,
-    againstNumber: r.againstNumber ?? null,
-    subTotal: r.subTotal,
-    cgst: r.cgst,
-    sgst: r.sgst,
-    igst: r.igst,
-    taxAmount: r.taxAmount,
-    roundOff: r.roundOff,
-    totalAmount: r.totalAmount,
-    balanceDue: r.balanceDue ?? null,
-    notes: named.notes ?? null,
-    lines: r.lines,
-  };
-};
 
 /**
  * A printable document as the API answers it (GET …/{id}) → what printing reads; a note's

@@ -39,6 +39,7 @@ export const purchaseOrders = invoiceDocument({
     copy: null,
     recipient: { label: 'To (vendor)', placeOfSupply: false },
     payable: false,
+    reverseChargeLine: false,
   },
 });
 

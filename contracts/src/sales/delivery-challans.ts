@@ -47,6 +47,7 @@ export const deliveryChallans = invoiceDocument({
     copy: 'Original for consignee',
     recipient: { label: 'Consignee', placeOfSupply: true },
     payable: false,
+    reverseChargeLine: false,
     // Goods go out without a sale, on approval or for job work, on a challan (CHL). The challan does
     // not record which, so 'Others' (8, with the description the portal asks for it), not 'Job
     // Work' (4, which needs the job worker's details) nor 'For Own Use' (5, goods kept by us).

@@ -42,6 +42,7 @@ export const estimates = invoiceDocument({
     copy: null,
     recipient: { label: 'Estimate for', placeOfSupply: true },
     payable: false,
+    reverseChargeLine: false,
   },
 });
 

@@ -41,6 +41,7 @@ export const saleOrders = invoiceDocument({
     copy: null,
     recipient: { label: 'Bill to', placeOfSupply: true },
     payable: false,
+    reverseChargeLine: false,
   },
 });
 

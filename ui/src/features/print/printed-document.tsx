@@ -136,7 +136,7 @@ export function PrintedDocument({ doc, roll }: { doc: PrintableDocument; roll: b
             </div>
           )}
           {doc.placeOfSupply && <div>Place of supply: {doc.placeOfSupply}</div>}
-          <div>Tax payable on reverse charge: {doc.reverseCharge ? 'Yes' : 'No'}</div>
+          {doc.reverseCharge !== null && <div>Tax payable on reverse charge: {doc.reverseCharge ? 'Yes' : 'No'}</div>}
           {doc.against && (
             <div>
               Against invoice: {doc.against}

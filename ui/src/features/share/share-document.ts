@@ -41,7 +41,7 @@ export async function documentToSend(doc: InvoiceDocument, id: number): Promise<
   const title = `${printable.title} ${printable.number}`;
   const overdue = record.status === 'overdue' && balanceDue !== null && decimal(balanceDue).gt(0);
   return {
-    shared: { title, text: documentMessage({ title: printable.title, number: printable.number, total: printable.totals.total, balanceDue, dueDate: printable.dueDate }, business), pdf: { path: pdfPath(path), name: pdfFileName(printable.number) } },
+    shared: { title, text: documentMessage({ title: printable.title, number: printable.number, total: printable.totals.total, balanceDue, dueDate: printable.dueDate, dueLabel: printable.dueLabel }, business), pdf: { path: pdfPath(path), name: pdfFileName(printable.number) } },
     reminder: overdue ? { title: `Payment reminder: ${printable.number}`, text: reminderMessage({ partyName, number: printable.number, balanceDue, dueDate: printable.dueDate }, business) } : null,
     phone: party?.phone ?? null,
   };

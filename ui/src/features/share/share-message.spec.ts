@@ -48,6 +48,12 @@ describe('the message sent with a document', () => {
   it('a note (nothing to pay on it), and a business not set up yet', () => {
     expect(documentMessage({ title: 'Credit Note', number: 'CN/2026-27/0001', total: '105', balanceDue: null, dueDate: null }, null)).toBe('Credit Note CN/2026-27/0001: ₹105.00.');
   });
+
+  it('an estimate (never paid): the day it is valid until, as its print calls it', () => {
+    const estimate = { title: 'Estimate', number: 'EST/2026-27/0004', total: '500', balanceDue: null, dueDate: '2026-12-27', dueLabel: 'Valid until' };
+    expect(documentMessage(estimate, business)).toBe('Estimate EST/2026-27/0004 from Sharma Kirana: ₹500.00, valid until 27 Dec 2026.');
+    expect(documentMessage({ ...estimate, dueDate: null }, business)).toBe('Estimate EST/2026-27/0004 from Sharma Kirana: ₹500.00.');
+  });
 });
 
 describe('a payment reminder', () => {

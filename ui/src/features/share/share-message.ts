@@ -24,15 +24,17 @@ export interface SentDocument {
   /** What is left to pay (a sale), or null when it is not paid against (a note). */
   readonly balanceDue: string | null;
   readonly dueDate: string | null;
+  /** What the due date is called on the print ('Valid until' on an estimate); said when nothing is paid against it. */
+  readonly dueLabel?: string;
 }
 
 const isZero = (amount: string) => decimal(amount).eq(0);
 
-/** 'Tax Invoice INV/2026-27/0001 from Sharma Kirana: ₹1,822.00, due by 20 Dec 2026.' */
+/** 'Tax Invoice INV/2026-27/0001 from Sharma Kirana: ₹1,822.00, due by 20 Dec 2026.'; 'Estimate … : ₹500.00, valid until 27 Dec 2026.' */
 export const documentMessage = (doc: SentDocument, business: Payee | null): string => {
   const from = businessName(business);
   const head = `${doc.title} ${doc.number}${from ? ` from ${from}` : ''}: ${formatMoney(doc.total)}`;
-  if (doc.balanceDue === null) return `${head}.`;
+  if (doc.balanceDue === null) return `${head}${doc.dueDate && doc.dueLabel ? `, ${doc.dueLabel.toLowerCase()} ${formatDate(doc.dueDate)}` : ''}.`;
   if (isZero(doc.balanceDue)) return `${head}, paid. Thank you.`;
   const part = decimal(doc.balanceDue).eq(decimal(doc.total)) ? '' : `, ${formatMoney(doc.balanceDue)} to pay`;
   return `${head}${part}${doc.dueDate ? `, due by ${formatDate(doc.dueDate)}` : ''}.`;
