@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@erp/contracts';
 import type { Statement } from '@erp/eventstore';
 
 import type { BatchPlan, Projection, RowRef, Rows } from './projection';
-import type { RowCache } from './row-cache';
+import type { RowCache, RowsToWrite } from './row-cache';
 import { type Key, loadRows, type Row, type RowOf, rowWrites, runTogether, type TableSpec } from './table';
 import type { ReadDb } from '../read-models';
 
@@ -86,11 +86,24 @@ export const planBatch = (projections: readonly Projection[], events: readonly R
   plans: projections.map((projection) => ({ projection, plan: projection.plan(events) })),
 });
 
+/** One write per table of what a batch changed (or what leaves a rebuild's cache). */
+const writesOf = (db: ReadDb, schema: string, spec: TableSpec, rows: ReadonlyMap<Key, Row>, keys: Iterable<Key>) => {
+  const upserts: Row[] = [];
+  const deletes: Key[] = [];
+  for (const key of keys) {
+    const row = rows.get(key);
+    if (row) upserts.push(row);
+    else deletes.push(key);
+  }
+  return rowWrites(db, schema, spec, upserts, deletes);
+};
+
 /**
  * foldPlanned, starting from the rows a rebuild's earlier batches left in `cache` (row-cache.ts)
- * and leaving this batch's there. Only rows the cache does not hold are read, so they are the
- * same whether or not the last batch's writes have committed yet: a rebuild folds the next batch
- * while the last one is still being written.
+ * and leaving this batch's there, to be written when they leave it (or at the end, `flushed`):
+ * the writes returned are the append-only tables' rows and what left the cache. Only rows the
+ * cache does not hold are read, so they are the same whether or not the last batch's writes have
+ * committed yet: a rebuild folds the next batch while the last one is still being written.
  */
 export const foldCarried = async (db: ReadDb, schema: string, planned: PlannedBatch, cache?: RowCache): Promise<Statement[]> => {
   const needed = planned.plans.map(({ plan }) => ({ plan, tables: plan.needs.length === 0 ? new Map<string, TableRows & { toLoad: Set<Key> }>() : rowsNeeded(plan.needs, cache) }));
@@ -101,21 +114,23 @@ export const foldCarried = async (db: ReadDb, schema: string, planned: PlannedBa
     if (plan.needs.length === 0) continue;
     plan.apply(batchRows(tables));
     for (const t of tables.values()) {
-      if (cache && !t.spec.appendOnly) cache.remember(t.spec.name, [...t.requested].map((key) => [key, t.rows.get(key) ?? null] as const));
-      if (t.dirty.size === 0) continue;
-      const upserts: Row[] = [];
-      const deletes: Key[] = [];
-      for (const key of t.dirty) {
-        const row = t.rows.get(key);
-        if (row) upserts.push(row);
-        else deletes.push(key);
-      }
-      writes.push(...rowWrites(db, schema, t.spec, upserts, deletes));
+      if (cache && !t.spec.appendOnly) cache.remember(t.spec, t.requested, t.rows, t.dirty);
+      else if (t.dirty.size > 0) writes.push(...writesOf(db, schema, t.spec, t.rows, t.dirty));
     }
   }
-  cache?.endBatch();
+  if (cache) writes.push(...flushed(db, schema, cache.endBatch()));
   return writes;
 };
+
+/** The writes of rows a rebuild's cache gives back (at most `chunk` rows a statement). */
+export const flushed = (db: ReadDb, schema: string, rows: readonly RowsToWrite[], chunk = Infinity): Statement[] =>
+  rows.flatMap(({ spec, upserts, deletes }) => {
+    const statements: Statement[] = [];
+    for (let i = 0; i < Math.max(upserts.length, deletes.length); i += chunk) {
+      statements.push(...rowWrites(db, schema, spec, upserts.slice(i, i + chunk), deletes.slice(i, i + chunk)));
+    }
+    return statements;
+  });
 
 /**
  * Folds a planned batch into each projection's tables in `schema`: load the rows the batch

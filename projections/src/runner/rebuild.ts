@@ -2,7 +2,7 @@ import { errorCode, errorMessage, type RecordedEvent } from '@erp/contracts';
 import { compareCursors, type EventPage, type EventStore, type GlobalCursor, START, type Statement } from '@erp/eventstore';
 import { sql } from 'kysely';
 
-import { applyBatch, foldCarried, planBatch } from './batch';
+import { applyBatch, flushed, foldCarried, planBatch } from './batch';
 import { ensureCheckpoint, lockCheckpointsWaiting, migrateRebuilds, type ProjectionStop, writeCheckpoints } from './checkpoints';
 import { perSecond, type ProjectionLog, silentLog } from './log';
 import type { Projection } from './projection';
@@ -24,6 +24,8 @@ const FINISHING_AT_ONCE = 2;
 
 /** Rows a rebuild keeps in memory between batches, per generation (row-cache.ts): a few hundred MB at most. */
 const CACHE_ROWS = 150_000;
+/** Rows a statement writes of what the cache holds at the end. */
+const FLUSH_ROWS = 5000;
 
 export interface RebuildOptions {
   readonly batchSize?: number;
@@ -134,8 +136,8 @@ export const buildInto = async (
   let cursor = START;
   let applied = 0;
   const pages = pagesFrom(store, START, batchSize, handledTypes(projections));
-  // The rows earlier batches folded (row-cache.ts), and the last batch's write, still in flight
-  // while the next batch is folded: rows come from memory, the others are read meanwhile.
+  // The rows earlier batches folded, written back (row-cache.ts), and the last batch's write, still
+  // in flight while the next batch is folded: rows come from memory, the others are read meanwhile.
   const cache = new RowCache(options.cacheRows ?? CACHE_ROWS);
   let writing: { readonly page: EventPage; readonly done: Promise<unknown> } | null = null;
   const failed = async (page: EventPage, error: unknown) => {
@@ -187,6 +189,12 @@ export const buildInto = async (
     writing = { page, done };
   }
   await pages.drain();
+  // What the cache still holds unwritten, a few statements at once (each on a connection of its own).
+  const rest = flushed(db, schema, cache.flush(), FLUSH_ROWS);
+  const flushing = async () => {
+    for (let statement = rest.pop(); statement; statement = rest.pop()) await runTogether(db, [statement], SYNCHRONOUS_COMMIT_OFF);
+  };
+  await Promise.all(Array.from({ length: FINISHING_AT_ONCE }, flushing));
   // Durable and indexed before the catch-up and the swap, outside the checkpoint locks; a few
   // tables side by side, each on a connection of its own.
   const tables = projections.flatMap((p) => p.tables);
