@@ -25,9 +25,14 @@ export const normaliseInvoiceNumber = (number: string, date: string) => {
     .join(' ');
 };
 
-/** A purchase bill as the books have it. */
+/**
+ * A document of ours that is a bill of the inward return (a purchase invoice, an expense: every kind
+ * whose GST document is `bill`), as the books have it. `stream` says which kind and document it is
+ * (`purchase-invoice-7`, `expense-entry-7`): ids of two kinds may be the same number.
+ */
 export interface BookBill {
   readonly id: number;
+  readonly stream: string;
   readonly number: string;
   readonly date: string;
   readonly vendorName: string;
@@ -76,7 +81,7 @@ const differencesOf = (bill: BookBill, doc: Gstr2bDocument, tolerance: string): 
 };
 
 /**
- * Pairs each bill with at most one 2B invoice of the same supplier GSTIN: first by normalised
+ * Pairs each bill (of whichever kind) with at most one 2B invoice of the same supplier GSTIN: first by normalised
  * number, then (the rest) by amounts within the tolerance and dates at most 10 days apart (a
  * number typed differently). A pair is matched when the date is the same and the taxable value
  * and each tax (IGST, CGST, SGST, cess) differ by at most the tolerance (₹), else mismatched,
@@ -85,7 +90,7 @@ const differencesOf = (bill: BookBill, doc: Gstr2bDocument, tolerance: string): 
 export const matchGstr2b = (bills: readonly BookBill[], documents: readonly Gstr2bDocument[], tolerance: string): MatchRow[] => {
   const open = new Set(documents.filter((d) => d.kind === 'invoice'));
   const pairs = new Map<BookBill, Gstr2bDocument>();
-  const ordered = [...bills].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  const ordered = [...bills].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id || a.stream.localeCompare(b.stream));
   const byNumber = (bill: BookBill) => [...open].find((d) => d.ctin === bill.gstin && normaliseInvoiceNumber(d.number, d.date) === normaliseInvoiceNumber(bill.number, bill.date));
   const byAmounts = (bill: BookBill) => [...open].find((d) => d.ctin === bill.gstin && days(d.date, bill.date) <= RESIDUAL_DAYS && amountsAgree(bill, d, tolerance));
   for (const find of [byNumber, byAmounts]) {

@@ -14,7 +14,7 @@ const SUPPLIER = '29AAHCM7727Q1ZI';
 const OTHER = '24AANFA2641L1ZF';
 
 const bill = (over: Partial<BookBill>): BookBill => ({
-  id: 1, number: 'INV-1', date: '2026-04-10', vendorName: 'Mehta Traders', gstin: SUPPLIER,
+  id: 1, stream: `purchase-invoice-${over.id ?? 1}`, number: 'INV-1', date: '2026-04-10', vendorName: 'Mehta Traders', gstin: SUPPLIER,
   taxableValue: '1000.00', igst: '180.00', cgst: '0.00', sgst: '0.00', cess: '0.00', total: '1180.00', ...over,
 });
 
@@ -91,6 +91,16 @@ describe('matchGstr2b: statuses and what differs', () => {
     expect(exact.find((r) => r.bill?.id === 3)?.differences.map((d) => d.field)).toEqual(['date', 'taxableValue']);
     const loose = matchGstr2b(bills, twoB.documents, '60');
     expect(loose.find((r) => r.bill?.id === 2)?.status).toBe('matched');
+  });
+
+  it('a purchase invoice and an expense with the same id and amounts: each paired with its own 2B invoice by number, told apart by stream', () => {
+    const { documents } = readGstr2b(file({ b2b: [{ ctin: SUPPLIER, inv: [inv('SR/2', '10-04-2026', 1000, 180), inv('SR/1', '10-04-2026', 1000, 180)] }] }));
+    const both = [bill({ id: 7, stream: 'expense-entry-7', number: 'SR/2' }), bill({ id: 7, stream: 'purchase-invoice-7', number: 'SR/1' })];
+    const rows = matchGstr2b(both, documents, '1.00');
+    expect(rows.map((r) => [r.status, r.bill?.stream, r.document?.number])).toEqual([
+      ['matched', 'expense-entry-7', 'SR/2'],
+      ['matched', 'purchase-invoice-7', 'SR/1'],
+    ]);
   });
 
   it('a tax head beyond the tolerance is a tax difference, totals shown', () => {

@@ -58,6 +58,13 @@ export const Gstr2bDocumentSchema = z.object({
   supplierPeriod: z.string(),
 });
 
+/**
+ * An action (the owner's `ImsActionTaken`, an IMS file's status) is on a supplier's document of the
+ * 2B, keyed by that document's `key` (`invoice:<supplier GSTIN>:<its number>`), never by an id of
+ * ours: so a purchase invoice and an expense with the same id cannot share one, and the actions
+ * already in the log (taken when only purchase invoices were matched) keep applying to the
+ * document they were taken on, and so to the bill of ours paired with it, whatever its kind.
+ */
 export const OWNER_ACTIONS = ['accept', 'reject', 'pending'] as const;
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
 const ImsActionEnum = z.enum(['accept', 'reject', 'pending', 'none']);
@@ -103,7 +110,8 @@ export const ImsImportAnswerSchema = z.object({ periods: z.array(z.object({ peri
 export const ImsActionAnswerSchema = z.object({ period: Period, key: z.string(), action: z.enum(OWNER_ACTIONS) });
 export const ToleranceAnswerSchema = z.object({ period: Period, tolerance: Money });
 
-const BillSchema = z.object({ id: z.number().int(), number: z.string(), date: z.string(), vendorName: z.string(), gstin: z.string(), taxableValue: Money, igst: Money, cgst: Money, sgst: Money, cess: Money, total: Money });
+/** `stream`: which of our documents it is, its kind's stream and id (`purchase-invoice-7`, `expense-entry-7`). */
+const BillSchema = z.object({ id: z.number().int(), stream: z.string(), number: z.string(), date: z.string(), vendorName: z.string(), gstin: z.string(), taxableValue: Money, igst: Money, cgst: Money, sgst: Money, cess: Money, total: Money });
 export const MatchRowSchema = z.object({
   status: z.enum(['matched', 'mismatched', 'only-in-2b', 'only-in-books']),
   bill: BillSchema.nullable(),
@@ -128,7 +136,7 @@ export type Gstr2bMatch = z.output<typeof Gstr2bMatchSchema>;
 
 export const MatchedItcSchema = ItcSchema.extend({
   period: Period,
-  counted: z.array(z.object({ billId: z.number().int(), number: z.string(), vendorName: z.string() })),
-  excluded: z.array(z.object({ billId: z.number().int(), number: z.string(), vendorName: z.string(), reason: z.string() })),
+  counted: z.array(z.object({ billId: z.number().int(), stream: z.string(), number: z.string(), vendorName: z.string() })),
+  excluded: z.array(z.object({ billId: z.number().int(), stream: z.string(), number: z.string(), vendorName: z.string(), reason: z.string() })),
 });
 export type MatchedItc = z.output<typeof MatchedItcSchema>;

@@ -6,7 +6,8 @@ import {
   listTable,
   matchGstr2b,
   PeriodSchema,
-  returnKind,
+  returnKinds,
+  snakeCase,
   toMoney,
   validationError,
   vendorsEntity,
@@ -17,10 +18,10 @@ import { z } from 'zod';
 
 import type { ReadDeps } from '../shared/read-your-writes';
 
-/** The read models a 2B answer reads: the period's row, the bills and their vendors. */
-/** The bills a GSTR-2B is matched against. */
-const BILLS = returnKind('bill');
-export const GSTR2B_READ_MODELS = [gstr2bPeriodsTable.name, BILLS.listTable, listTable(vendorsEntity)];
+/** The kinds a GSTR-2B is matched against: every kind whose document of the inward return is a bill (purchase invoices, expenses). */
+const BILL_KINDS = returnKinds('inward').flatMap(({ doc, kind }) => (kind === 'bill' ? [doc] : []));
+/** The read models a 2B answer reads: the period's row, the bills of each kind and their vendors. */
+export const GSTR2B_READ_MODELS = [gstr2bPeriodsTable.name, ...BILL_KINDS.map((doc) => doc.listTable), listTable(vendorsEntity)];
 
 /** The `:period` of a path, else a 400 naming it. */
 export const periodParam = (value: unknown) => {
@@ -61,19 +62,24 @@ export const gstr2bPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string) =
 const monthEnd = (period: string) => new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 /**
- * The period's GST purchase bills from vendors with a GSTIN (the only ones a 2B can show), active,
- * dated in the month, with their taxable value and taxes. Cess: our bills carry none.
+ * The period's GST bills of every bill kind (a purchase invoice, an expense) from vendors with a
+ * GSTIN (the only ones a 2B can show), active, dated in the month, each with its kind's own number
+ * and date, its stream (`expense-entry-7`: ids of two kinds may be equal), its taxable value and
+ * taxes. Cess: our bills carry none.
  */
 export const purchaseBills = async (deps: Pick<ReadDeps, 'db'>, period: string): Promise<BookBill[]> => {
-  const { rows } = await sql<BookBill>`
-    select d.id, d.invoice_number as number, d.invoice_date::text as date, v.name as "vendorName", upper(v.gst_number) as gstin,
+  const [from, to] = [`${period}-01`, monthEnd(period)];
+  const selects = BILL_KINDS.map((doc) => {
+    const [number, date] = [sql.ref(`d.${snakeCase(doc.numberField)}`), sql.ref(`d.${snakeCase(doc.dateField)}`)];
+    return sql`
+    select d.id, ${`${doc.stream}-`}::text || d.id::text as stream, ${number} as number, ${date}::text as date, v.name as "vendorName", upper(v.gst_number) as gstin,
            coalesce((select sum((l->>'taxableValue')::numeric) from jsonb_array_elements(d.lines) l), 0)::numeric(18,2)::text as "taxableValue",
            d.igst::numeric(18,2)::text as igst, d.cgst::numeric(18,2)::text as cgst, d.sgst::numeric(18,2)::text as sgst, '0.00' as cess,
            d.total_amount::numeric(18,2)::text as total
-    from ${sql.table(BILLS.listTable)} d join ${sql.table(listTable(vendorsEntity))} v on v.id = d.vendor_id
-    where d.active and d.tax_mode = 'gst' and coalesce(v.gst_number, '') <> ''
-      and d.invoice_date between ${`${period}-01`}::date and ${monthEnd(period)}::date
-    order by d.invoice_date, d.id`.execute(deps.db);
+    from ${sql.table(doc.listTable)} d join ${sql.table(listTable(vendorsEntity))} v on v.id = d.${sql.ref(snakeCase(doc.party.field))}
+    where d.active and d.tax_mode = 'gst' and coalesce(v.gst_number, '') <> '' and ${date} between ${from}::date and ${to}::date`;
+  });
+  const { rows } = await sql<BookBill>`select * from (${sql.join(selects, sql` union all `)}) b order by b.date, b.id, b.stream`.execute(deps.db);
   return rows;
 };
 

@@ -50,7 +50,7 @@ export const gstr2bPaths = () => ({
     parameters: [PERIOD],
     get: {
       tags: [TAG],
-      summary: "The period's GST purchase bills (vendors with a GSTIN) matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document",
+      summary: "The period's GST bills of every bill kind (purchase invoices, expenses; vendors with a GSTIN), each named by its `stream`, matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document",
       responses: { 200: ok('The matching', Gstr2bMatchSchema), ...errors },
     },
   },
@@ -84,7 +84,7 @@ export const gstr2bPaths = () => ({
     parameters: [PERIOD],
     get: {
       tags: [TAG],
-      summary: 'Input tax credit for GSTR-3B table 4 from the bills matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why',
+      summary: 'Input tax credit for GSTR-3B table 4 from the bills (purchase invoices, expenses) matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why, each named by its `stream`',
       responses: { 200: ok('Matched and accepted ITC', MatchedItcSchema), ...errors },
     },
   },

@@ -16,6 +16,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 
 import { type ReadDeps, readsFrom } from '../shared/read-your-writes';
+import { GSTR2B_READ_MODELS } from './gstr2b-read';
 import { monthReturns, monthTieOut, RETURN_TABLES } from './returns';
 
 const Gstr3bQuery = z.object({ period: PeriodSchema, file: z.enum(GSTR3B_FILES).optional() });
@@ -34,7 +35,8 @@ const parsed = <T extends z.ZodType>(schema: T, ctx: Context): z.output<T> => {
  * difference down to the documents that cause it; `ready` only when none is unexplained.
  */
 export const gstr3bRoutes = (router: Router, deps: ReadDeps) => {
-  const tables = [...RETURN_TABLES, listTable(customersEntity), listTable(vendorsEntity), businessTable.name];
+  // Table 4's credit reads the month's GSTR-2B once one is imported (itc.ts): its read models too.
+  const tables = [...RETURN_TABLES, ...GSTR2B_READ_MODELS, listTable(customersEntity), listTable(vendorsEntity), businessTable.name];
   router.get(BOOKS_PATHS.gstr3b, readsFrom(deps, tables), async (ctx: Context) => {
     const { period, file } = parsed(Gstr3bQuery, ctx);
     const month = await monthReturns(deps, period, 'supply');

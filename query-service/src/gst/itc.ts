@@ -1,4 +1,4 @@
-import { decimal, inReturns, type Itc, returnKind, type TiedInward, toMoney } from '@erp/contracts';
+import { decimal, inReturns, type Itc, type TiedInward, toMoney } from '@erp/contracts';
 
 import type { ReadDeps } from '../shared/read-your-writes';
 import { gstr2bPeriod } from './gstr2b-read';
@@ -24,9 +24,9 @@ export interface ItcForPeriod extends Itc {
 
 /**
  * The one seam for input tax credit (GSTR-3B 4(A)(5), "all other ITC"): what a month may claim
- * per head, and the bills it counts. For now: purchase bills less debit notes, dated in the month,
- * priced with GST by rate, from vendors with a GSTIN (not our own), not on reverse charge (that
- * credit is 4(A)(3), read with 3.1(d)). Once a GSTR-2B is imported for the month, only the bills
+ * per head, and the bills it counts. For now: bills (purchase invoices, expenses) less debit notes,
+ * dated in the month, priced with GST by rate, from vendors with a GSTIN (not our own), not on
+ * reverse charge (that credit is 4(A)(3), read with 3.1(d)). Once a GSTR-2B is imported for the month, only the bills
  * matched to it and accepted (matched-itc.ts). `inward`: the month's bills and debit notes as the
  * returns read them (read once for both).
  */
@@ -48,10 +48,11 @@ export const itcForPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string, o
       cess: '0.00',
     });
   }
-  // Once the month's GSTR-2B is imported, a bill's credit counts only when it is matched to the
-  // supplier's invoice there and accepted (IMS); debit notes still reduce it.
+  // Once the month's GSTR-2B is imported, a bill's credit (a purchase invoice's, an expense's)
+  // counts only when it is matched to the supplier's invoice there and accepted (IMS); debit notes
+  // still reduce it. Both sides name a document by its stream, so equal ids of two kinds differ.
   const counted = (await gstr2bPeriod(deps, period)).imported
-    ? new Set((await matchedItcForPeriod(deps, period)).counted.map((c) => `${returnKind('bill').stream}-${c.billId}`))
+    ? new Set((await matchedItcForPeriod(deps, period)).counted.map((c) => c.stream))
     : null;
   const claimed = counted ? bills.filter((b) => b.kind === 'debit-note' || counted.has(b.stream)) : bills;
   const sum = (k: 'igst' | 'cgst' | 'sgst' | 'cess') => toMoney(claimed.reduce((s, b) => s.plus(decimal(b[k])), decimal(0)));

@@ -11,9 +11,10 @@ const REASONS = {
 } as const;
 
 /**
- * Input tax credit for GSTR-3B table 4 from the period's purchase bills that are matched to the
- * period's GSTR-2B AND accepted (issue 44 item 3): IGST, CGST, SGST and cess of those bills as
- * booked, each bill counted or left out with its reason (not in 2B, what differs, not accepted).
+ * Input tax credit for GSTR-3B table 4 from the period's bills (purchase invoices, expenses: every
+ * bill kind) that are matched to the period's GSTR-2B AND accepted (issue 44 item 3): IGST, CGST,
+ * SGST and cess of those bills as booked, each bill counted or left out with its reason (not in 2B,
+ * what differs, not accepted), named by its stream (`expense-entry-7`).
  */
 export const matchedItcForPeriod = async (deps: Pick<ReadDeps, 'db'>, period: string): Promise<MatchedItc> => {
   const { rows, actions } = await matchedPeriod(deps, period);
@@ -23,7 +24,7 @@ export const matchedItcForPeriod = async (deps: Pick<ReadDeps, 'db'>, period: st
   for (const row of rows) {
     const bill = row.bill;
     if (!bill) continue;
-    const named = { billId: bill.id, number: bill.number, vendorName: bill.vendorName };
+    const named = { billId: bill.id, stream: bill.stream, number: bill.number, vendorName: bill.vendorName };
     if (row.status === 'only-in-books') {
       excluded.push({ ...named, reason: REASONS['only-in-books'] });
       continue;

@@ -87,14 +87,17 @@ export const waitUntilApplied = async (deps: ReadDeps, projections: readonly str
  * in between; past the deadline, or at once when one of them is stopped on an event it cannot
  * apply, it answers what it has, with X-Read-Model-Stale: true.
  */
-export const readsFrom = (deps: ReadDeps, projections: readonly string[]): Middleware =>
-  async (ctx: Context, next: Next) => {
+export const readsFrom = (deps: ReadDeps, named: readonly string[]): Middleware => {
+  // Each once: a read model named twice (a route's lists put together) would never count as caught up.
+  const projections = [...new Set(named)];
+  return async (ctx: Context, next: Next) => {
     const wanted = ctx.get(HEADERS.minPosition).trim();
     if (projections.length === 0 || !/^\d{1,18}$/.test(wanted) || wanted === '0') return next();
     const target = await deps.store.cursorAt(wanted);
     if (target && (await waitUntilApplied(deps, projections, target, MAX_WAIT_MS)) !== 'yes') ctx.set('X-Read-Model-Stale', 'true');
     await next();
   };
+};
 
 /** How long a GET of one record the read model does not hold waits for the writes before it. */
 const MISSING_WAIT_MS = 1000;

@@ -3931,8 +3931,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The period's GST purchase bills (vendors with a GSTIN) matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document
-         * @description The period's GST purchase bills (vendors with a GSTIN) matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document
+         * The period's GST bills of every bill kind (purchase invoices, expenses; vendors with a GSTIN), each named by its `stream`, matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document
+         * @description The period's GST bills of every bill kind (purchase invoices, expenses; vendors with a GSTIN), each named by its `stream`, matched to its GSTR-2B: supplier GSTIN equal, invoice number normalised (case, spaces, leading zeros, `/`, `-`, the financial year), date, taxable value and each tax within the tolerance. Each row matched, mismatched (what differs, books against portal), only in 2B or only in books (with a message for the supplier), and the action on the supplier document
          */
         get: operations["getGstGstr2bByPeriod"];
         put?: never;
@@ -4023,8 +4023,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Input tax credit for GSTR-3B table 4 from the bills matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why
-         * @description Input tax credit for GSTR-3B table 4 from the bills matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why
+         * Input tax credit for GSTR-3B table 4 from the bills (purchase invoices, expenses) matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why, each named by its `stream`
+         * @description Input tax credit for GSTR-3B table 4 from the bills (purchase invoices, expenses) matched to the 2B and accepted: IGST, CGST, SGST, cess; the bills counted, and those left out with why, each named by its `stream`
          */
         get: operations["getGstGstr2bByPeriodItc"];
         put?: never;
@@ -5818,6 +5818,7 @@ export interface components {
                 status: "matched" | "mismatched" | "only-in-2b" | "only-in-books";
                 bill: {
                     id: number;
+                    stream: string;
                     number: string;
                     date: string;
                     vendorName: string;
@@ -6209,11 +6210,13 @@ export interface components {
             period: string;
             counted: {
                 billId: number;
+                stream: string;
                 number: string;
                 vendorName: string;
             }[];
             excluded: {
                 billId: number;
+                stream: string;
                 number: string;
                 vendorName: string;
                 reason: string;

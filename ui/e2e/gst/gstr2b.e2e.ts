@@ -5,7 +5,9 @@ import { apiPost, expectAccessible, unique } from '../support';
 /**
  * Issue 44 item 3 on a phone and on desktop: a month's GSTR-2B uploaded as the portal gives it
  * (the layout india-compliance reads: `gst_india/utils/gstr_2/gstr_2b.py`), one bill matched to
- * its supplier's invoice and accepted, one bill missing from the 2B with the message to send.
+ * its supplier's invoice and accepted, one bill missing from the 2B with the message to send, and
+ * an expense with GST from the same supplier matched to its own invoice there, accepted, its credit
+ * added, and opened from its row (issue 45).
  */
 const OURS = '27AAPFU0939F1ZV';
 const SUPPLIER = '29AAHCM7727Q1ZI';
@@ -26,9 +28,15 @@ test('upload a GSTR-2B, accept a matched invoice, and read the message for a bil
     apiPost(page, '/api/purchase/invoices', { vendorId: vendor.id, invoiceNumber, invoiceDate: `${period}-${day}`, taxMode: 'gst', lines: [{ itemName: 'Cloth', quantity: '1', rate, gstRate: '18' }] });
   await bill(matched, '10', '1000');
   await bill(missing, '20', '500');
+  // Rent from the same supplier, its number typed as theirs: inter-state 18 % of ₹2,000 = ₹360.
+  const rent = unique('RN').replace(/\s+/g, '-').slice(0, 16);
+  await apiPost(page, '/api/purchase/expenses', { vendorId: vendor.id, expenseNumber: rent, expenseDate: `${period}-15`, category: 'rent', taxMode: 'gst', lines: [{ itemName: 'Shop rent', quantity: '1', rate: '2000', gstRate: '18' }] });
   const file = {
     chksum: 'x',
-    data: { gstin: OURS, rtnprd: `${mm}${yyyy}`, gendt: `14-${mm}-${yyyy}`, docdata: { b2b: [{ ctin: SUPPLIER, trdnm: name, inv: [{ inum: matched, typ: 'R', dt: `10-${mm}-${yyyy}`, val: 1180, pos: '27', rev: 'N', items: [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }] }] }] } },
+    data: { gstin: OURS, rtnprd: `${mm}${yyyy}`, gendt: `14-${mm}-${yyyy}`, docdata: { b2b: [{ ctin: SUPPLIER, trdnm: name, inv: [
+      { inum: matched, typ: 'R', dt: `10-${mm}-${yyyy}`, val: 1180, pos: '27', rev: 'N', items: [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }] },
+      { inum: rent, typ: 'R', dt: `15-${mm}-${yyyy}`, val: 2360, pos: '27', rev: 'N', items: [{ num: 1, rt: 18, txval: 2000, igst: 360, cgst: 0, sgst: 0, cess: 0 }] },
+    ] }] } },
   };
 
   await page.goto('/module/reports');
@@ -44,6 +52,15 @@ test('upload a GSTR-2B, accept a matched invoice, and read the message for a bil
   await expect(matchedRow).toContainText('Accepted by owner');
   await expect(page.getByLabel('Input tax credit')).toContainText('IGST ₹180.00');
 
+  // The expense: matched to its own invoice, said to be an expense; accepting it adds ₹360.
+  const rentRow = list.getByRole('listitem', { name: `${name} · ${rent}` });
+  await expect(rentRow).toContainText('MATCHED');
+  await expect(rentRow).toContainText('Expense ·');
+  await rentRow.getByRole('group', { name: `Action on ${rent}` }).getByRole('button', { name: 'Accept' }).click();
+  await expect(rentRow).toContainText('Accepted by owner');
+  await expect(matchedRow).toContainText('Accepted by owner');
+  await expect(page.getByLabel('Input tax credit')).toContainText('IGST ₹540.00');
+
   const missingRow = list.getByRole('listitem', { name: `${name} · ${missing}` });
   await expect(missingRow).toContainText('NOT IN 2B');
   await expect(missingRow.getByLabel('Message to the supplier')).toHaveText(
@@ -55,4 +72,9 @@ test('upload a GSTR-2B, accept a matched invoice, and read the message for a bil
   expect(await overflow(page)).toBe(0);
   await expectAccessible(page);
   await shot(page, 'gstr2b');
+
+  // Its row opens the expense itself (by its stream, not by its id alone).
+  await rentRow.getByRole('link', { name: `Open ${rent}` }).click();
+  await expect(page.getByRole('heading', { name: rent, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/module\/purchase\/task\/expenses$/);
 });

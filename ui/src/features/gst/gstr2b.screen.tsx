@@ -54,7 +54,7 @@ type Filter = (typeof FILTERS)[number];
 
 /**
  * Match GSTR-2B (issue 44 item 3): import the month's 2B (and the IMS file) from the portal, see
- * each bill matched to the supplier's invoice or not and what differs, accept, reject or keep
+ * each bill (a purchase invoice or an expense with GST) matched to the supplier's invoice or not and what differs, accept, reject or keep
  * pending each supplier invoice, download the IMS upload, and send the suppliers whose bills
  * are missing a message.
  */
@@ -65,7 +65,7 @@ export function Gstr2bScreen() {
   const match = useGstr2b(period);
   const itc = useMatchedItc(period);
   const mayWrite = useMay('POST', GSTR2B_PATHS.imports);
-  const top = <TopBar title="Match GSTR-2B" subtitle="Your purchase bills against what suppliers filed" back={{ to: routes.module('reports'), label: 'Back to Reports' }} />;
+  const top = <TopBar title="Match GSTR-2B" subtitle="Your purchase bills and expenses against what suppliers filed" back={{ to: routes.module('reports'), label: 'Back to Reports' }} />;
   const rows = match.data?.rows.filter((r) => filter === 'all' || r.status === filter) ?? [];
 
   return (
@@ -133,7 +133,7 @@ export function Gstr2bScreen() {
                 <EmptyState message="Nothing to show for this month" />
               ) : (
                 <List aria-label="Matching">
-                  {rows.map((row) => <MatchRow key={`${row.bill?.id ?? ''}|${row.document?.key ?? ''}`} period={period} row={row} mayAct={mayWrite} />)}
+                  {rows.map((row) => <MatchRow key={`${row.bill?.stream ?? ''}|${row.document?.key ?? ''}`} period={period} row={row} mayAct={mayWrite} />)}
                 </List>
               )}
             </Card>

@@ -1,7 +1,8 @@
-import { GSTR2B_PATHS, type MatchRowAnswer, type OwnerAction } from '@erp/contracts';
+import { GSTR2B_PATHS, INVOICE_DOCUMENTS, type MatchRowAnswer, type OwnerAction, routes } from '@erp/contracts';
 import styled from 'styled-components';
 
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
+import { openRecord } from '@/components/use-screen-view';
 import { apiClient } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
@@ -59,6 +60,9 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
+/** The kind of our document a row's bill is (a purchase invoice, an expense), by its stream. */
+const kindOf = (bill: NonNullable<MatchRowAnswer['bill']>) => INVOICE_DOCUMENTS.find((d) => d.streamOf(bill.id) === bill.stream);
+
 const shown = (field: string, value: string) => (field === 'date' ? formatDate(value) : field === 'number' ? value : formatMoney(value));
 
 /** One bill or supplier document: its status, what differs, the action on it and the buttons, or the message for the supplier. */
@@ -69,6 +73,8 @@ export function MatchRow({ period, row, mayAct }: { period: string; row: MatchRo
   const number = bill?.number ?? doc!.number;
   const amount = bill ? bill.total : doc!.value;
   const title = `${supplier} · ${number}`;
+  const kind = bill ? kindOf(bill) : undefined;
+  const details = bill && kind ? openRecord(routes.task(kind.module, kind.plural), bill.id, 'details') : null;
   const choose = (action: OwnerAction) =>
     act.mutate(action, { onSuccess: () => toast({ title: `${ACTION[action]}: ${number}` }), onError: (error) => toast({ title: errorText(error), variant: 'destructive' }) });
   return (
@@ -78,6 +84,7 @@ export function MatchRow({ period, row, mayAct }: { period: string; row: MatchRo
         <Badge $bad={row.status !== 'matched'}>{STATUS_LABEL[row.status]}</Badge>
       </Head>
       <Small>
+        {kind ? `${kind.label} · ` : ''}
         {formatDate(bill?.date ?? doc!.date)} · {formatMoney(amount)} · GSTIN {bill?.gstin ?? doc!.ctin}
         {doc && doc.kind !== 'invoice' ? ` · ${doc.kind === 'credit-note' ? 'Credit note' : 'Debit note'}` : ''}
       </Small>
@@ -90,6 +97,13 @@ export function MatchRow({ period, row, mayAct }: { period: string; row: MatchRo
         <Small>
           {ACTION[row.action.action]}{row.action.source === 'ims' ? ' on the portal (IMS file)' : ''}{row.action.by ? ` by ${row.action.by}` : ''}, {formatDateTime(row.action.at)}
         </Small>
+      )}
+      {details && (
+        <Actions>
+          <ButtonLink $variant="secondary" to={details.pathname} state={details.state}>
+            Open {number}
+          </ButtonLink>
+        </Actions>
       )}
       {doc && mayAct && (
         <Actions role="group" aria-label={`Action on ${number}`}>
