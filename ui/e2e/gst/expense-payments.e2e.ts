@@ -14,7 +14,7 @@ async function pay(page: Page, vendor: string, expense: string, left: number, pa
   await expect(page.getByRole('heading', { name: 'Create Expense Payment' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Expense', exact: true })).toBeDisabled();
   await expect(page.getByText('Select a vendor first to add expenses')).toBeVisible();
-  await page.getByLabel('Vendor', { exact: true }).selectOption({ label: vendor });
+  await page.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption({ label: vendor });
   await page.getByLabel('Payment Method').selectOption({ label: 'UPI' });
   await page.getByLabel('Reference Number').fill(`UTR ${left}`);
   await page.getByRole('button', { name: 'Add Expense', exact: true }).click();
@@ -27,7 +27,7 @@ async function pay(page: Page, vendor: string, expense: string, left: number, pa
   if (paise !== null) await line.getByLabel('Paid Amount').fill(typed(paise));
   await line.getByRole('button', { name: 'Save Line' }).click();
   await expect(line).toContainText('Saved');
-  await expect(page.getByRole('region', { name: 'Totals' })).toContainText(shown(paise ?? left));
+  await expect(page.getByRole('region', { name: 'Total Expense Payment' })).toContainText(shown(paise ?? left));
   await expectAccessible(page);
   await page.screenshot({ path: `test-results/screens/expense-payment-form-${page.viewportSize()!.width < 600 ? 'phone' : 'desktop'}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Create Expense Payment' }).click();
