@@ -36,6 +36,7 @@ const CATALOGUE: readonly ModuleDef[] = [
     ['Refunds', 'Money vendors paid back from your credit with them', 'Coins'],
     ['Purchase Orders', 'What you ordered from vendors, and what is left to bill', 'ClipboardList'],
     ['Expenses', 'Rent, electricity, transport and other costs, by category', 'Wallet'],
+    ['Expense Payments', 'Pay expenses left unpaid, in part or in full', 'Banknote'],
   ]],
   ['sales', 'Sales', 'Customers, invoices and receipts', 'TrendingUp', 'green', [
     ['Customers', 'Manage customer database', 'Users'],

@@ -24,7 +24,7 @@ test('home → module → task, the task opening with a full page load', async (
   await expect(page.getByRole('heading', { name: 'Purchase', level: 1 })).toBeVisible();
   await expect(page.getByText('Vendors, bills and payments')).toBeVisible();
   const tasks = page.getByRole('list', { name: 'Purchase tasks' });
-  await expect(tasks.getByRole('link')).toHaveCount(7);
+  await expect(tasks.getByRole('link')).toHaveCount(8);
   await expectAccessible(page);
 
   // Hovering 'Invoices' prefetches the first page of purchase invoices and the vendors (SEED-SPEC §2).

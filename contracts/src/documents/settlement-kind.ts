@@ -24,7 +24,8 @@ export interface SettlementDocument {
   readonly invoices: InvoiceDocument;
   readonly side: 'sales' | 'purchase';
   readonly money: 'in' | 'out';
-  readonly header: z.ZodType;
+  /** The header as the form checks it: the form's values in. */
+  readonly header: z.ZodType<unknown, Record<string, unknown>>;
   readonly body: z.ZodType<SettlementBody>;
   /** A list entry as answered: an object of the kind's fields. */
   readonly summary: z.ZodType<Readonly<Record<string, unknown>>>;

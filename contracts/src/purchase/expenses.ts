@@ -69,3 +69,4 @@ export const expensePayments = settlementDocument({
 
 export type ExpenseInput = z.input<typeof expenses.body>;
 export type Expense = z.output<typeof expenses.record>;
+export type ExpensePayment = z.output<typeof expensePayments.record>;

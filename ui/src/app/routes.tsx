@@ -55,6 +55,7 @@ const TASK_SCREENS: Record<string, Screen> = {
   'sales/refunds': screen(() => import('@/features/sales/refunds/refunds.screen').then((m) => m.RefundsScreen)),
   'purchase/refunds': screen(() => import('@/features/purchase/refunds/refunds.screen').then((m) => m.VendorRefundsScreen)),
   'purchase/expenses': screen(() => import('@/features/purchase/expenses/expenses.screen').then((m) => m.ExpensesScreen)),
+  'purchase/expense-payments': screen(() => import('@/features/purchase/expense-payments/expense-payments.screen').then((m) => m.ExpensePaymentsScreen)),
   'accounting/ledgers': screen(() => import('@/features/books/ledgers.screen').then((m) => m.LedgersScreen)),
   'accounting/chart-of-accounts': screen(() => import('@/features/books/chart/chart-of-accounts.screen').then((m) => m.ChartOfAccountsScreen)),
   'accounting/day-book': screen(() => import('@/features/books/day-book.screen').then((m) => m.DayBookScreen)),

@@ -29,6 +29,7 @@ const NAMES_FROM: Readonly<Record<string, readonly string[]>> = {
   'purchase/debit-notes': ['purchase/vendors'],
   'purchase/payments': ['purchase/vendors', 'purchase/invoices'],
   'purchase/refunds': ['purchase/vendors'],
+  'purchase/expense-payments': ['purchase/vendors', 'purchase/expenses'],
   'crm/leads': ['sales/customers'],
   'crm/follow-ups': ['crm/leads', 'sales/customers'],
   'hr/payroll': ['hr/employees'],
