@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@erp/contracts';
 import type { Statement } from '@erp/eventstore';
 
 import type { BatchPlan, Projection, RowRef, Rows } from './projection';
-import type { RowCache, RowsToWrite } from './row-cache';
+import { type RowCache, type RowsToWrite, rowsToWrite } from './row-cache';
 import { type Key, loadRows, type Row, type RowOf, rowWrites, runTogether, type TableSpec } from './table';
 import type { ReadDb } from '../read-models';
 
@@ -86,18 +86,6 @@ export const planBatch = (projections: readonly Projection[], events: readonly R
   plans: projections.map((projection) => ({ projection, plan: projection.plan(events) })),
 });
 
-/** One write per table of what a batch changed (or what leaves a rebuild's cache). */
-const writesOf = (db: ReadDb, schema: string, spec: TableSpec, rows: ReadonlyMap<Key, Row>, keys: Iterable<Key>) => {
-  const upserts: Row[] = [];
-  const deletes: Key[] = [];
-  for (const key of keys) {
-    const row = rows.get(key);
-    if (row) upserts.push(row);
-    else deletes.push(key);
-  }
-  return rowWrites(db, schema, spec, upserts, deletes);
-};
-
 /**
  * foldPlanned, starting from the rows a rebuild's earlier batches left in `cache` (row-cache.ts)
  * and leaving this batch's there, to be written when they leave it (or at the end, `flushed`):
@@ -115,7 +103,7 @@ export const foldCarried = async (db: ReadDb, schema: string, planned: PlannedBa
     plan.apply(batchRows(tables));
     for (const t of tables.values()) {
       if (cache && !t.spec.appendOnly) cache.remember(t.spec, t.requested, t.rows, t.dirty);
-      else if (t.dirty.size > 0) writes.push(...writesOf(db, schema, t.spec, t.rows, t.dirty));
+      else if (t.dirty.size > 0) writes.push(...flushed(db, schema, [rowsToWrite(t.spec, t.rows, t.dirty)]));
     }
   }
   if (cache) writes.push(...flushed(db, schema, cache.endBatch()));

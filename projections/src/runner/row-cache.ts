@@ -86,17 +86,23 @@ export class RowCache {
   }
 }
 
+/** These keys' rows as a table's writes: the rows there upserted, the keys without one (removed) deleted. */
+export const rowsToWrite = (spec: TableSpec, rows: ReadonlyMap<Key, Row | null>, keys: Iterable<Key>): RowsToWrite => {
+  const upserts: Row[] = [];
+  const deletes: Key[] = [];
+  for (const key of keys) {
+    const row = rows.get(key);
+    if (row) upserts.push(row);
+    else deletes.push(key);
+  }
+  return { spec, upserts, deletes };
+};
+
 /** A generation's unwritten rows (a key the younger one took over was moved there by `remember`). */
 const unwrittenOf = (generation: Generation): RowsToWrite[] =>
   [...generation.values()].flatMap(({ spec, rows, unwritten }) => {
     if (unwritten.size === 0) return [];
-    const upserts: Row[] = [];
-    const deletes: Key[] = [];
-    for (const key of unwritten) {
-      const row = rows.get(key);
-      if (row) upserts.push(row);
-      else deletes.push(key);
-    }
+    const written = rowsToWrite(spec, rows, unwritten);
     unwritten.clear();
-    return [{ spec, upserts, deletes }];
+    return [written];
   });
