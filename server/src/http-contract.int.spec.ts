@@ -289,7 +289,7 @@ const httpContract = (mode: Mode) => {
       it('lists the tasks of a module', async () => {
         const purchase = await owner.get(api.moduleTasks('purchase'));
         expect(purchase.status, purchase.text).toBe(200);
-        expect(z.array(Strict.task).parse(purchase.body).map((t) => t.name)).toEqual(['Vendors', 'Invoices', 'Payments', 'Debit Notes', 'Refunds', 'Purchase Orders', 'Expenses']);
+        expect(z.array(Strict.task).parse(purchase.body).map((t) => t.name)).toEqual(['Vendors', 'Invoices', 'Payments', 'Debit Notes', 'Refunds', 'Purchase Orders', 'Expenses', 'Expense Payments']);
         const accounting = await owner.get(api.moduleTasks('accounting'));
         expect(accounting.status).toBe(200);
         expect(z.array(Strict.task).parse(accounting.body).map((t) => t.name)).toEqual(['Ledgers', 'Chart of Accounts', 'Day Book', 'Opening Balances', 'Journal Vouchers', 'Trial Balance']);
