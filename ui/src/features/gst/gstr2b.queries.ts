@@ -12,10 +12,21 @@ export const useGstr2b = (period: string) =>
 export const useMatchedItc = (period: string) =>
   useQuery({ queryKey: [...KEY, period, 'itc'], queryFn: () => apiClient.get<MatchedItc>(GSTR2B_PATHS.itc(period)), enabled: /^\d{4}-\d{2}$/.test(period) });
 
-/** A GSTR-2B write; after it the period's reads are read again. */
+/**
+ * A GSTR-2B write; after it the period's reads are read again. A period's first read may still be
+ * on its way from before the write (the month typed, the file chosen at once): invalidating does
+ * not cancel a read that has no answer yet, so its answer from before the upload would stand and
+ * every bill show "Not in 2B". It is cancelled first, then read again after the write.
+ */
 export const useGstr2bWrite = <Args, Answer>(write: (args: Args) => Promise<Answer>) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: write, onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }) });
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async () => {
+      await queryClient.cancelQueries({ queryKey: KEY });
+      await queryClient.invalidateQueries({ queryKey: KEY });
+    },
+  });
 };
 
 /** Last month in India: the 2B a business matches this month. */
