@@ -22,6 +22,7 @@ import { useMay } from '@/lib/session';
 
 const Toolbar = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
   margin-bottom: 16px;
   & > button { padding: 0 12px; }

@@ -5,7 +5,8 @@ import { controlStyles } from '@/components/form-field';
 
 const Wrap = styled.div`
   position: relative;
-  flex: 1;
+  /* At least 150 px where its row may wrap (a list's toolbar): a long Add button goes below it. */
+  flex: 1 1 150px;
   min-width: 0;
   svg {
     position: absolute;
